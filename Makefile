@@ -1,0 +1,36 @@
+# Saustall: `make run` and `make test` are the only set-up commands a newcomer needs.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: run test bench bench-server typecheck play clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/saustall serve
+
+play: $(STAMP)
+	$(VENV)/bin/saustall play drecksau
+
+test: $(STAMP)
+	bash scripts/system-deps.sh
+	$(PY) -m pytest -n auto
+
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+bench: $(STAMP)
+	$(PY) -m saustall.bench
+
+bench-server: $(STAMP)
+	$(PY) -m saustall.server.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache

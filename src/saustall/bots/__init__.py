@@ -1,0 +1,6 @@
+"""Bots for every game. Importing this package registers them all."""
+
+from saustall.bots.base import Bot, RandomBot, bot_levels, make_bot, register_bot
+from saustall.bots import drecksau as _drecksau  # noqa: F401  (registers)
+
+__all__ = ["Bot", "RandomBot", "bot_levels", "make_bot", "register_bot"]

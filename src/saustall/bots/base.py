@@ -1,0 +1,67 @@
+"""The bot protocol and the bot registry.
+
+A bot sees exactly what its seat may see: the seat's view and the legal actions. It never
+receives the game state. Every bot owns a seeded random source, so simulations replay.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol, Sequence
+
+from saustall.core.errors import UnknownGameError
+from saustall.core.game import Action, View
+
+
+class Bot(Protocol):
+    """Something that picks one of the legal actions from a view."""
+
+    name: str
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """Return one element of ``legal``."""
+        ...
+
+
+class RandomBot:
+    """Uniformly random among the legal actions: the baseline every bot must beat."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """A uniformly random legal action."""
+        return legal[self.rng.randrange(len(legal))]
+
+
+BotFactory = Callable[[int], Bot]
+"""Builds a bot from a seed."""
+
+_BOTS: dict[str, dict[str, BotFactory]] = {}
+
+
+def register_bot(game: str, level: str, factory: BotFactory) -> None:
+    """Make bot ``level`` (e.g. ``"random"``, ``"heuristic"``) available for ``game``."""
+    _BOTS.setdefault(game, {})[level] = factory
+
+
+def _load_builtin_bots() -> None:
+    import saustall.bots  # noqa: F401  (registers the built-in bots)
+
+
+def bot_levels(game: str) -> list[str]:
+    """The bot levels available for ``game``."""
+    _load_builtin_bots()
+    return list(_BOTS.get(game, {}))
+
+
+def make_bot(game: str, level: str, seed: int = 0) -> Bot:
+    """A new bot of ``level`` for ``game`` with its own seeded random source."""
+    _load_builtin_bots()
+    levels = _BOTS.get(game, {})
+    if level not in levels:
+        raise UnknownGameError(
+            f"no bot {level!r} for {game}; bots: {', '.join(levels) or 'none'}")
+    return levels[level](seed)

@@ -1,0 +1,1 @@
+"""The ``saustall`` command line."""

@@ -1,0 +1,147 @@
+"""``saustall``: play, simulate, replay, serve.
+
+Each game's terminal client and simulator lives in its own module (``play_<game>``,
+``simulate_<game>``) and is imported only when asked for, so the CLI starts quickly.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from saustall.core import GameRecord, SaustallError, get, rulesets
+
+app = typer.Typer(help="Saustall: pig card games to play, simulate and study.",
+                  no_args_is_help=True, add_completion=False)
+console = Console()
+
+# Games whose terminal client or simulator is its own module, imported on demand.
+PLAY_MODULES = {"drecksau": "saustall.cli.play_drecksau", "saukopf": "saustall.cli.play_saukopf",
+                "pigasus": "saustall.cli.play_pigasus"}
+SIMULATE_MODULES = {"drecksau": "saustall.cli.simulate", "saukopf": "saustall.cli.simulate",
+                    "pigasus": "saustall.cli.simulate_pigasus"}
+
+
+def fail(message: str) -> None:
+    """Print an error in red and exit with status 2."""
+    console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(2)
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``name=value`` pairs; values are read as JSON where they parse, else as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name:
+            fail(f"an option is name=value, not {pair!r}")
+        try:
+            options[name] = json.loads(raw)
+        except ValueError:
+            options[name] = raw
+    return options
+
+
+def _load(modules: dict[str, str], game: str, what: str) -> Any:
+    if game not in modules:
+        fail(f"no {what} for game {game!r}; games: {', '.join(sorted(modules))}")
+    try:
+        return importlib.import_module(modules[game])
+    except ModuleNotFoundError as exc:
+        if exc.name == modules[game]:
+            fail(f"{what} for {game} is not available in this version")
+        raise
+
+
+@app.command("games")
+def list_games() -> None:
+    """List every game and ruleset with its player range."""
+    table = Table(title="Games and rulesets")
+    for column in ("game", "ruleset", "players", "what it is"):
+        table.add_column(column)
+    for ruleset in rulesets():
+        table.add_row(ruleset.game, ruleset.name,
+                      f"{ruleset.min_players}-{ruleset.max_players}", ruleset.summary)
+    console.print(table)
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def play(ctx: typer.Context,
+         game: str = typer.Argument("drecksau", help="drecksau, saukopf or pigasus")) -> None:
+    """Play a game in the terminal against bots or with friends on one keyboard.
+
+    Options depend on the game: ``saustall play GAME --help`` lists them.
+    """
+    module = _load(PLAY_MODULES, game, "terminal play")
+    module.run_cli(game, list(ctx.args))
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def saukopf(ctx: typer.Context) -> None:
+    """Saukopf tools for a physical table: ``saustall saukopf score --help``."""
+    module = _load({"saukopf": "saustall.cli.saukopf_tools"}, "saukopf", "Saukopf tools")
+    module.run_cli("saukopf", list(ctx.args))
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def simulate(ctx: typer.Context,
+             game: str = typer.Argument(..., help="drecksau, saukopf or pigasus")) -> None:
+    """Simulate many bot games in parallel and report balance statistics.
+
+    Options depend on the game: ``saustall simulate GAME --help`` lists them.
+    """
+    module = _load(SIMULATE_MODULES, game, "simulation")
+    module.run_cli(game, list(ctx.args))
+
+
+@app.command()
+def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
+           step: Optional[int] = typer.Option(None, help="stop after this many actions")) -> None:
+    """Replay a game record with full rule checks and show the final position."""
+    try:
+        loaded = GameRecord.load(record)
+        state = loaded.replay(upto=step)
+    except SaustallError as exc:
+        fail(str(exc))
+        return
+    console.print(f"[bold]{loaded.game}/{loaded.ruleset}[/], {loaded.num_players} players, "
+                  f"{len(loaded.actions)} actions, engine {loaded.engine_version}")
+    for index, text in enumerate(loaded.actions[: step if step is not None else None], 1):
+        console.print(f"{index:4d}. {text}")
+    if state.is_terminal():
+        won = state.winners()
+        console.print("Winner: " + (", ".join(f"player {p + 1}" for p in won) if won else "none (draw)"))
+    else:
+        console.print(f"Game in progress; player {state.current_player + 1} to act.")
+
+
+@app.command()
+def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
+          port: int = typer.Option(8000, help="port to listen on"),
+          database: str = typer.Option("sqlite+aiosqlite:///saustall.db",
+                                       help="SQLAlchemy async database URL")) -> None:
+    """Run the game server and web app."""
+    module = _load({"serve": "saustall.server.app"}, "serve", "the server")
+    module.run(host=host, port=port, database=database)
+
+
+def _check_game(game: str, ruleset: str | None) -> None:
+    try:
+        get(game, ruleset)
+    except SaustallError as exc:
+        fail(str(exc))
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    """Console entry point."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,23 @@
+"""The protocol every game shares: registry, states and views, records, errors."""
+
+from saustall.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidOptionError,
+    MalformedActionError,
+    NotYourTurnError,
+    RecordError,
+    SaustallError,
+    UnknownGameError,
+)
+from saustall.core.game import SPECTATOR, Action, Game, GameState, OptionSpec, Ruleset, View
+from saustall.core.record import GameRecord
+from saustall.core.registry import game_names, get, register, rulesets
+from saustall.core.rng import Rng
+
+__all__ = [
+    "Action", "Game", "GameOverError", "GameRecord", "GameState", "IllegalActionError",
+    "InvalidOptionError", "MalformedActionError", "NotYourTurnError", "OptionSpec",
+    "RecordError", "Rng", "Ruleset", "SPECTATOR", "SaustallError", "UnknownGameError",
+    "View", "game_names", "get", "register", "rulesets",
+]

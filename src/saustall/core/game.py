@@ -1,0 +1,249 @@
+"""The protocol every Saustall game implements.
+
+A :class:`Game` is one game bound to one :class:`Ruleset` (an edition or variant, its
+parameters held as data). It builds :class:`GameState` objects from a player count, a seed
+and options. A state answers who may act, which actions are legal, applies an action
+(or raises :class:`~saustall.core.errors.IllegalActionError` naming the rule and leaves
+the state unchanged), builds per-player and spectator views, and tells who won.
+
+Actions are small hashable values of the game's own type (ints for turn-based card games,
+small tuples for real-time ones). Each game encodes them to a short text notation for
+records and the wire, the way UCI notation serves python-chess.
+
+Everything random comes from the seed through :class:`~saustall.core.rng.Rng` inside the
+state; same seed and same actions give the same game.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
+
+from saustall.core.errors import GameOverError, InvalidOptionError, NotYourTurnError
+from saustall.core.rng import Rng
+
+if TYPE_CHECKING:
+    from saustall.core.record import GameRecord
+
+Action = Hashable
+"""An action value. Each game documents its own action type."""
+
+View = dict[str, Any]
+"""A JSON-ready mapping holding only what one observer may see."""
+
+SPECTATOR = None
+"""Pass as the observer to :meth:`GameState.view` for the public view."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a ruleset accepts when a game is created (e.g. hand size)."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if allowed, else raise :class:`InvalidOptionError`."""
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise InvalidOptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
+        if self.choices is None and type(value) is not type(self.default):
+            raise InvalidOptionError(
+                f"option {self.name!r} must be of type {type(self.default).__name__}, not {value!r}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """An edition or variant of a game, with its parameters as plain data."""
+
+    game: str
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    params: Mapping[str, Any] = field(default_factory=dict)
+    options: tuple[OptionSpec, ...] = ()
+    realtime: bool = False
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and check every option; unknown names are an error."""
+        given = dict(options or {})
+        known = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise InvalidOptionError(
+                f"{self.game}/{self.name} has no option {', '.join(map(repr, unknown))}; "
+                f"known options: {', '.join(known) or 'none'}"
+            )
+        return {name: spec.check(given.get(name, spec.default)) for name, spec in known.items()}
+
+    def check_players(self, num_players: int) -> None:
+        """Raise :class:`InvalidOptionError` unless the player count is allowed."""
+        if not isinstance(num_players, int) or not (
+            self.min_players <= num_players <= self.max_players
+        ):
+            raise InvalidOptionError(
+                f"{self.game}/{self.name} is for {self.min_players}-{self.max_players} players, "
+                f"not {num_players!r}"
+            )
+
+
+class GameState(abc.ABC):
+    """A game in progress. Mutable for speed: :meth:`clone` before exploring."""
+
+    game: "Game"
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    history: list[Action]
+
+    # -- who acts, what is legal -------------------------------------------------------
+    @abc.abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The players who may act now (one in turn-based play, none once over)."""
+
+    @property
+    def current_player(self) -> int:
+        """The one player to act in turn-based play, or -1 when nobody is to act."""
+        acting = self.to_act()
+        return acting[0] if acting else -1
+
+    @abc.abstractmethod
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The legal actions of ``player`` (default: the current player), no duplicates."""
+
+    @abc.abstractmethod
+    def _apply_checked(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    @abc.abstractmethod
+    def explain_illegal(self, action: Action, player: int) -> Exception:
+        """The typed error telling why ``action`` is not legal for ``player`` now."""
+
+    def actor(self, action: Action) -> int:
+        """The player who takes ``action``; turn-based games: the current player."""
+        return self.current_player
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action``; with ``player`` given, check that it is theirs to take.
+
+        Raises a :class:`~saustall.core.errors.IllegalActionError` subclass naming the
+        broken rule, and leaves the state unchanged, when the action is not legal.
+        """
+        if self.is_terminal():
+            raise GameOverError()
+        actor = self.actor(action)
+        if player is not None and player != actor:
+            raise NotYourTurnError(f"player {player} may not act now; it is player {actor}'s move")
+        if actor not in self.to_act():
+            raise NotYourTurnError(f"player {actor} may not act now")
+        if action not in self.legal_actions(actor):
+            raise self.explain_illegal(action, actor)
+        self._apply_checked(action)
+
+    # -- the end -----------------------------------------------------------------------
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game has ended (won, drawn, or stopped at the turn cap)."""
+
+    @abc.abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning players; empty while running or after a draw."""
+
+    def returns(self) -> list[float]:
+        """Per-player result: 1 shared among the winners, 0 for others."""
+        won = self.winners()
+        return [1.0 / len(won) if p in won else 0.0 for p in range(self.num_players)]
+
+    # -- what people see ---------------------------------------------------------------
+    @abc.abstractmethod
+    def view(self, player: int | None) -> View:
+        """What ``player`` may see (``None``: a spectator), built from a whitelist."""
+
+    @abc.abstractmethod
+    def determinize(self, observer: int | None, rng: Rng) -> "GameState":
+        """A copy with everything hidden from ``observer`` re-dealt at random.
+
+        The copy looks the same to ``observer`` (equal views). Bots use it to sample
+        possible worlds; the conformance suite uses it to prove views leak nothing.
+        """
+
+    @abc.abstractmethod
+    def inventory(self) -> Counter[str]:
+        """Every card in the game wherever it lies, counted by kind (conservation)."""
+
+    @abc.abstractmethod
+    def clone(self) -> "GameState":
+        """An independent copy, random state included."""
+
+    def describe_action(self, action: Action) -> str:
+        """A short human sentence for ``action`` in this state."""
+        return self.game.encode_action(action)
+
+    # -- records -----------------------------------------------------------------------
+    def record(self) -> "GameRecord":
+        """The game so far as a record that replays to this exact state."""
+        from saustall.core.record import GameRecord
+
+        return GameRecord.from_state(self)
+
+
+class Game(abc.ABC):
+    """A game bound to one ruleset: metadata, state factory and action notation."""
+
+    name: str
+    """Registry name, e.g. ``"drecksau"``."""
+    title: str
+    """Display name."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    @abc.abstractmethod
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+        """Build the initial state from checked inputs."""
+
+    def new_state(
+        self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> GameState:
+        """Deal a new game for ``num_players`` from ``seed`` with ruleset options."""
+        self.ruleset.check_players(num_players)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidOptionError(f"seed must be an integer, not {seed!r}")
+        return self._new_state(num_players, seed, self.ruleset.resolve_options(options))
+
+    @abc.abstractmethod
+    def encode_action(self, action: Action) -> str:
+        """The action's text notation, stable across versions."""
+
+    @abc.abstractmethod
+    def decode_action(self, text: str) -> Action:
+        """Parse notation; raises :class:`~saustall.core.errors.MalformedActionError`."""
+
+    def full_inventory(self, num_players: int, options: Mapping[str, Any]) -> Counter[str]:
+        """The cards a game of this size holds in all (for conservation checks)."""
+        return self.new_state(num_players, 0, options).inventory()
+
+    @property
+    def default_players(self) -> int:
+        """A sensible player count for quick starts."""
+        return max(self.ruleset.min_players, min(4, self.ruleset.max_players))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}/{self.ruleset.name}>"
+
+
+def replay(game: Game, num_players: int, seed: int, options: Mapping[str, Any] | None,
+           actions: Sequence[Action]) -> GameState:
+    """Build a state and apply ``actions`` in order, each checked."""
+    state = game.new_state(num_players, seed, options)
+    for action in actions:
+        state.apply(action)
+    return state

@@ -1,0 +1,7 @@
+"""Built-in games. Importing this package registers every game and ruleset."""
+
+from saustall.core.registry import get, game_names, rulesets
+
+from saustall.games import drecksau  # noqa: F401  (registers)
+
+__all__ = ["get", "game_names", "rulesets"]

@@ -1,0 +1,625 @@
+"""Drecksau / Dirty Pig: rules engine for every edition, in OpenSpiel's fixed order.
+
+1. metadata (actions and their notation)
+2. state (pigs, hands, piles)
+3. legal actions
+4. apply
+5. observe (views, determinization, inventory)
+6. returns
+
+Rules references and the decisions taken on ambiguous points are in
+``docs/rules/drecksau.md``; each decision has a test named after it.
+
+Actions are ints:
+
+| action | value | notation |
+| --- | --- | --- |
+| play card ``c`` on pig ``i`` of player ``t`` | ``c*64 + t*8 + i`` | ``play mud 0.2`` |
+| play a card without a target (rain, lucky bird) | ``c*64`` | ``play rain`` |
+| discard / exchange a multiset of cards | ``1000 + code`` | ``discard mud,rain`` |
+| show a hand with nothing usable and redraw | ``900`` | ``show`` |
+| nothing in hand and nothing to draw | ``901`` | ``pass`` |
+| end a Lucky Bird turn, discarding the rest | ``902`` | ``done`` |
+
+A pig is a bit set: ``DIRTY``, ``BARN``, ``DOOR``, ``ROD``, ``PRETTY``.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from saustall.core.errors import IllegalActionError, MalformedActionError
+from saustall.core.game import Action, Game, GameState, View
+from saustall.core.rng import Rng
+from saustall.games.drecksau.rulesets import (
+    BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY,
+    RAIN, ROD,
+)
+
+# --------------------------------------------------------------------------------------
+# 1. Metadata: action codes and notation
+# --------------------------------------------------------------------------------------
+
+DIRTY, IN_BARN, HAS_DOOR, HAS_ROD, IS_PRETTY = 1, 2, 4, 8, 16
+
+SHOW, PASS, DONE = 900, 901, 902
+DISCARD_BASE = 1000
+_TARGETED = frozenset({MUD, BARN, FARMER, DOOR, LIGHTNING, ROD, PRETTY, ESCAPE})
+
+PHASE_TURN, PHASE_LUCKY, PHASE_OVER = "turn", "lucky-bird", "over"
+
+
+def play_action(card: int, target_player: int = 0, pig: int = 0) -> int:
+    """The action code for playing ``card`` (on ``pig`` of ``target_player``)."""
+    return card * 64 + target_player * 8 + pig
+
+
+def discard_action(cards: tuple[int, ...] | list[int]) -> int:
+    """The action code for discarding a multiset of card kinds."""
+    code = 0
+    for card in sorted(cards, reverse=True):
+        code = code * 11 + card + 1
+    return DISCARD_BASE + code
+
+
+def discarded_cards(action: int) -> list[int]:
+    """The card kinds a discard action throws away, sorted."""
+    code, cards = action - DISCARD_BASE, []
+    while code:
+        code, digit = divmod(code, 11)
+        cards.append(digit - 1)
+    return cards
+
+
+def encode_action(action: int) -> str:
+    """The notation of an action code (see the module docstring)."""
+    if action == SHOW:
+        return "show"
+    if action == PASS:
+        return "pass"
+    if action == DONE:
+        return "done"
+    if action >= DISCARD_BASE:
+        return "discard " + ",".join(CARD_KINDS[c] for c in discarded_cards(action))
+    card, target, pig = action >> 6, (action >> 3) & 7, action & 7
+    if card in _TARGETED:
+        return f"play {CARD_KINDS[card]} {target}.{pig}"
+    return f"play {CARD_KINDS[card]}"
+
+
+def decode_action(text: str) -> int:
+    """Parse notation into an action code; raises :class:`MalformedActionError`."""
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action must be text, not {text!r}")
+    words = text.strip().lower().split()
+    if words in (["show"], ["pass"], ["done"]):
+        return {"show": SHOW, "pass": PASS, "done": DONE}[words[0]]
+    if len(words) == 2 and words[0] == "discard":
+        names = words[1].split(",")
+        if not 1 <= len(names) <= 4 or any(n not in CARD_BY_NAME for n in names):
+            raise MalformedActionError(f"cannot read the cards to discard in {text!r}")
+        return discard_action([CARD_BY_NAME[n] for n in names])
+    if len(words) in (2, 3) and words[0] == "play":
+        card = CARD_BY_NAME.get(words[1])
+        if card is None:
+            raise MalformedActionError(
+                f"unknown card {words[1]!r} in {text!r}; cards: {', '.join(CARD_KINDS)}")
+        if card not in _TARGETED:
+            if len(words) != 2:
+                raise MalformedActionError(f"{words[1]} takes no target: {text!r}")
+            return play_action(card)
+        if len(words) != 3:
+            raise MalformedActionError(f"{words[1]} needs a target 'player.pig': {text!r}")
+        player_text, _, pig_text = words[2].partition(".")
+        if not (player_text.isdigit() and pig_text.isdigit()):
+            raise MalformedActionError(f"a target is 'player.pig', like 0.2, not {words[2]!r}")
+        player, pig = int(player_text), int(pig_text)
+        if player > 7 or pig > 7:
+            raise MalformedActionError(f"no such target {words[2]!r}")
+        return play_action(card, player, pig)
+    raise MalformedActionError(
+        f"cannot read action {text!r}; try 'play mud 0.1', 'play rain', 'discard mud', "
+        "'show', 'pass' or 'done'")
+
+
+def pig_flags(flags: int) -> dict[str, bool]:
+    """A pig's bit set as named flags (for views)."""
+    return {"dirty": bool(flags & DIRTY), "barn": bool(flags & IN_BARN),
+            "door": bool(flags & HAS_DOOR), "rod": bool(flags & HAS_ROD),
+            "pretty": bool(flags & IS_PRETTY)}
+
+
+_DISCARD_OPTIONS: dict[tuple[int, ...], list[int]] = {}
+
+
+def _exchange_options(hand: tuple[int, ...]) -> list[int]:
+    """Every distinct non-empty multiset of ``hand`` as discard actions (memoized)."""
+    found = _DISCARD_OPTIONS.get(hand)
+    if found is None:
+        codes = {discard_action(combo) for size in range(1, len(hand) + 1)
+                 for combo in combinations(hand, size)}
+        found = sorted(codes)
+        _DISCARD_OPTIONS[hand] = found
+    return found
+
+
+# --------------------------------------------------------------------------------------
+# 2. State
+# --------------------------------------------------------------------------------------
+
+class DrecksauState(GameState):
+    """One round of Drecksau. Seats in ``participants`` play; others sit out."""
+
+    __slots__ = ("game", "num_players", "seed", "options", "history", "pigs", "hands",
+                 "deck", "discard", "set_aside_pigs", "player", "phase", "turn",
+                 "_winner", "win_kind", "participants", "rng", "_legal", "hand_size",
+                 "turn_style", "pretty_wins", "turn_cap", "last_shown", "last_event")
+
+    def __init__(self, game: "DrecksauGame", num_players: int, seed: int,
+                 options: dict[str, Any], participants: tuple[int, ...] | None = None,
+                 first_player: int | None = None) -> None:
+        params = game.ruleset.params
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.history: list[Action] = []
+        self.participants = participants if participants is not None else tuple(range(num_players))
+        self.hand_size: int = options.get("hand_size", 3)
+        self.turn_style: str = params["turn_style"]
+        self.pretty_wins: bool = params["pretty_wins"]
+        self.turn_cap: int = options["turn_cap"]
+        self.rng = Rng(seed)
+        pigs_each = params["pigs_per_player"].get(len(self.participants), params["default_pigs"])
+        self.pigs: list[list[int]] = [
+            [0] * pigs_each if p in self.participants else [] for p in range(num_players)]
+        self.set_aside_pigs: int = params["pig_cards"] - pigs_each * len(self.participants)
+        self.deck: list[int] = [CARD_BY_NAME[name] for name, count in params["deck"].items()
+                                for _ in range(count)]
+        self.rng.shuffle(self.deck)
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        for _ in range(self.hand_size):  # deal one card at a time, as at the table
+            for p in self.participants:
+                self.hands[p].append(self.deck.pop())
+        for hand in self.hands:
+            hand.sort()
+        self.player: int = first_player if first_player is not None else self.participants[0]
+        self.phase = PHASE_TURN
+        self.turn = 0
+        self._winner = -1
+        self.win_kind: str | None = None
+        self._legal: list[int] | None = None
+        self.last_shown: list[int] = []
+        self.last_event: tuple[int, int] | None = None
+
+    def clone(self) -> "DrecksauState":
+        twin = DrecksauState.__new__(DrecksauState)
+        for name in DrecksauState.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.history = list(self.history)
+        twin.pigs = [list(row) for row in self.pigs]
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.deck = list(self.deck)
+        twin.discard = list(self.discard)
+        twin.rng = self.rng.clone()
+        twin.last_shown = list(self.last_shown)
+        return twin
+
+    # ----------------------------------------------------------------------------------
+    # 3. Legal actions
+    # ----------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == PHASE_OVER else (self.player,)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        if player is not None and (player != self.player or self.phase == PHASE_OVER):
+            return []
+        if self._legal is None:
+            self._legal = self._generate_legal()
+        return list(self._legal)
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate_legal()
+        if action in legal and (player is None or player == self.player):
+            self._apply_checked(action)
+        else:
+            super().apply(action, player)
+
+    def _generate_legal(self) -> list[int]:
+        if self.phase == PHASE_OVER:
+            return []
+        p = self.player
+        hand = self.hands[p]
+        plays = self._card_plays(p, hand)
+        if self.phase == PHASE_LUCKY:
+            plays.append(DONE)
+            return plays
+        if not hand:
+            return [PASS]
+        if self.turn_style == "exchange":
+            return plays + _exchange_options(tuple(hand))
+        if not plays:  # German edition: nothing usable, so show the hand and redraw
+            return [SHOW]
+        return plays + sorted({discard_action((card,)) for card in hand})
+
+    def _card_plays(self, p: int, hand: list[int]) -> list[int]:
+        plays: list[int] = []
+        own = self.pigs[p]
+        previous = -1
+        for card in hand:  # hand is sorted, so equal cards are adjacent
+            if card == previous:
+                continue
+            previous = card
+            base = card * 64
+            if card == MUD:
+                mine = base + p * 8
+                plays += [mine + i for i, f in enumerate(own)
+if not f & (DIRTY | IS_PRETTY)]
+            elif card == RAIN or card == LUCKY:
+                plays.append(base)
+            elif card == BARN:
+                mine = base + p * 8
+                plays += [mine + i for i, f in enumerate(own)
+if not f & IN_BARN]
+            elif card == DOOR:
+                mine = base + p * 8
+                plays += [mine + i for i, f in enumerate(own)
+if f & (IN_BARN | DIRTY | HAS_DOOR | IS_PRETTY) == IN_BARN | DIRTY]
+            elif card == ROD:
+                mine = base + p * 8
+                plays += [mine + i for i, f in enumerate(own)
+if f & (IN_BARN | HAS_ROD) == IN_BARN]
+            else:
+                for t in self.participants:
+                    if card == FARMER:
+                        if t == p:
+                            continue
+                        theirs = base + t * 8
+                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
+if f & (DIRTY | HAS_DOOR | IS_PRETTY) == DIRTY]
+                    elif card == LIGHTNING:
+                        if t == p:
+                            continue
+                        theirs = base + t * 8
+                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
+if f & (IN_BARN | HAS_ROD) == IN_BARN]
+                    elif card == PRETTY:
+                        theirs = base + t * 8
+                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
+if not f & (IS_PRETTY | HAS_DOOR)]
+                    elif card == ESCAPE:
+                        theirs = base + t * 8
+                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
+if f & IS_PRETTY]
+        return plays
+
+    def explain_illegal(self, action: Action, player: int) -> Exception:
+        """Name the rule an illegal action breaks (only called on the error path)."""
+        if not isinstance(action, int) or isinstance(action, bool):
+            return MalformedActionError(f"a Drecksau action is an int code, not {action!r}")
+        hand = self.hands[player]
+        if action == SHOW:
+            if self.turn_style != "discard-one":
+                return IllegalActionError("this edition has no show-and-redraw; exchange instead",
+                                          "show-only-in-german-edition")
+            return IllegalActionError("you may only show your hand when no card in it can be used",
+                                      "show-only-when-stuck")
+        if action == PASS:
+            return IllegalActionError("you may only pass with an empty hand and nothing to draw",
+                                      "pass-only-when-empty")
+        if action == DONE:
+            return IllegalActionError("'done' ends a Lucky Bird turn, and none is under way",
+                                      "done-only-after-lucky-bird")
+        if action >= DISCARD_BASE:
+            cards = discarded_cards(action)
+            if self.phase == PHASE_LUCKY:
+                return IllegalActionError("during a Lucky Bird turn you play cards or say 'done'",
+                                          "lucky-bird-plays-only")
+            if any(cards.count(c) > hand.count(c) for c in cards):
+                return IllegalActionError("you can only discard cards you hold", "card-in-hand")
+            if self.turn_style == "discard-one":
+                if not self._card_plays(player, hand):
+                    return IllegalActionError("no card in your hand is usable: you must show it",
+                                              "show-when-stuck")
+                return IllegalActionError("in this edition you discard exactly one card",
+                                          "discard-one-card")
+            return IllegalActionError("you may exchange 1 to all of your cards", "exchange-size")
+        card, target, pig = action >> 6, (action >> 3) & 7, action & 7
+        if card >= len(CARD_KINDS):
+            return MalformedActionError(f"no card kind {card}")
+        name = CARD_KINDS[card]
+        if card not in hand:
+            return IllegalActionError(f"you hold no {name} card", "card-in-hand")
+        if card in (PRETTY, ESCAPE, LUCKY) and not self.pretty_wins:
+            return IllegalActionError(f"{name} belongs to the Sauschön expansion", "expansion-card")
+        if card not in _TARGETED:
+            return IllegalActionError(f"{name} takes no target", "no-target")
+        if target not in self.participants or pig >= len(self.pigs[target]):
+            return IllegalActionError(f"there is no pig {target}.{pig}", "target-exists")
+        f = self.pigs[target][pig]
+        own = target == player
+        if card in (MUD, BARN, DOOR, ROD) and not own:
+            return IllegalActionError(f"{name} goes on one of your own pigs", f"{name}-own-pig")
+        if card in (FARMER, LIGHTNING) and own:
+            return IllegalActionError(f"{name} is played on another player's pig",
+                                      f"{name}-other-player")
+        checks: dict[int, list[tuple[bool, str, str]]] = {
+            MUD: [(bool(f & IS_PRETTY), "a pretty pig cannot be muddied", "pretty-pig-protected"),
+                  (bool(f & DIRTY), "that pig is already dirty", "mud-needs-clean-pig")],
+            BARN: [(bool(f & IN_BARN), "that pig already has a barn", "one-barn-per-pig")],
+            DOOR: [(not f & IN_BARN, "a barn door needs a barn", "barn-door-needs-barn"),
+                   (bool(f & HAS_DOOR), "that barn already has a door", "one-door-per-barn"),
+                   (bool(f & IS_PRETTY), "no barn door on a barn with a pretty pig",
+                    "no-door-for-pretty-pig"),
+                   (not f & DIRTY, "a barn door needs a dirty pig in the barn",
+                    "barn-door-needs-dirty-pig")],
+            ROD: [(not f & IN_BARN, "a lightning rod needs a barn", "rod-needs-barn"),
+                  (bool(f & HAS_ROD), "that barn already has a rod", "one-rod-per-barn")],
+            FARMER: [(bool(f & IS_PRETTY), "only Escape removes a pretty pig",
+                      "pretty-pig-protected"),
+                     (not f & DIRTY, "the farmer only cleans dirty pigs", "farmer-needs-dirty-pig"),
+                     (bool(f & HAS_DOOR), "a barn door keeps the farmer out", "barn-door-blocks-farmer")],
+            LIGHTNING: [(not f & IN_BARN, "lightning needs a barn to strike", "lightning-needs-barn"),
+                        (bool(f & HAS_ROD), "a lightning rod protects that barn",
+                         "rod-blocks-lightning")],
+            PRETTY: [(bool(f & IS_PRETTY), "that pig is already pretty", "one-pretty-per-pig"),
+                     (bool(f & HAS_DOOR), "no pretty pig in a nailed-shut barn",
+                      "no-pretty-in-shut-barn")],
+            ESCAPE: [(not f & IS_PRETTY, "escape needs a pretty pig", "escape-needs-pretty-pig")],
+        }
+        for broken, message, rule in checks.get(card, []):
+            if broken:
+                return IllegalActionError(message, rule)
+        return IllegalActionError(f"{encode_action(action)} is not allowed now", "not-legal-now")
+
+    # ----------------------------------------------------------------------------------
+    # 4. Apply
+    # ----------------------------------------------------------------------------------
+    def _apply_checked(self, action: Action) -> None:
+        assert isinstance(action, int)
+        p = self.player
+        hand = self.hands[p]
+        self.history.append(action)
+        self._legal = None
+        self.last_shown = []
+        if action < SHOW:
+            card = action >> 6
+            hand.remove(card)
+            target = (action >> 3) & 7
+            self._play_card(p, card, target, action & 7)
+            self.last_event = (p, action)
+            # Only these cards can complete someone's pigs: mud the actor's, a pretty pig
+            # or an escape the target's (which may be another player: they win at once).
+            if card == MUD or card == PRETTY or card == ESCAPE:
+                if self._check_win(target):
+                    return
+            if card == LUCKY:
+                while LUCKY in hand:  # further Lucky Birds are lost unused
+                    hand.remove(LUCKY)
+                    self.discard.append(LUCKY)
+                if hand:
+                    self.phase = PHASE_LUCKY
+                    return
+            elif self.phase == PHASE_LUCKY and hand:
+                return
+        elif action >= DISCARD_BASE:
+            for card in discarded_cards(action):
+                hand.remove(card)
+                self.discard.append(card)
+            self.last_event = (p, action)
+        elif action == SHOW:
+            self.last_shown = list(hand)
+            self.discard.extend(hand)
+            hand.clear()
+            self.last_event = (p, action)
+        elif action == DONE:
+            self.discard.extend(hand)
+            hand.clear()
+            self.last_event = (p, action)
+        else:  # PASS
+            self.last_event = (p, action)
+        self._end_turn(p)
+
+    def _play_card(self, p: int, card: int, target: int, pig: int) -> None:
+        row = self.pigs[target] if card in _TARGETED else self.pigs[p]
+        if card == MUD:
+            row[pig] |= DIRTY
+            self.discard.append(card)
+        elif card == RAIN:
+            for t in self.participants:
+                pigs = self.pigs[t]
+                for i, f in enumerate(pigs):
+                    if f & (DIRTY | IN_BARN | IS_PRETTY) == DIRTY:
+                        pigs[i] = f & ~DIRTY
+            self.discard.append(card)
+        elif card == BARN:
+            row[pig] |= IN_BARN
+        elif card == FARMER:
+            row[pig] &= ~DIRTY
+            self.discard.append(card)
+        elif card == DOOR:
+            row[pig] |= HAS_DOOR
+        elif card == LIGHTNING:
+            self.discard.append(LIGHTNING)
+            self.discard.append(BARN)
+            if row[pig] & HAS_DOOR:
+                self.discard.append(DOOR)
+            row[pig] &= ~(IN_BARN | HAS_DOOR)
+        elif card == ROD:
+            row[pig] |= HAS_ROD
+        elif card == PRETTY:
+            row[pig] |= IS_PRETTY
+        elif card == ESCAPE:
+            row[pig] &= ~IS_PRETTY
+            self.discard.append(ESCAPE)
+            self.discard.append(PRETTY)
+        elif card == LUCKY:
+            self.discard.append(LUCKY)
+
+    def _check_win(self, player: int) -> bool:
+        """End the game if ``player``'s pigs are now all dirty (or, Sauschön, all pretty)."""
+        pigs = self.pigs[player]
+        if all(f & (DIRTY | IS_PRETTY) == DIRTY for f in pigs):
+            self.win_kind = "dirty"
+        elif self.pretty_wins and all(f & IS_PRETTY for f in pigs):
+            self.win_kind = "pretty"
+        else:
+            return False
+        self._winner, self.phase = player, PHASE_OVER
+        self.turn += 1
+        return True
+
+    def _end_turn(self, p: int) -> None:
+        hand = self.hands[p]
+        while len(hand) < self.hand_size:
+            if not self.deck:
+                if not self.discard:
+                    break  # every card is on a pig or in a hand: play on short-handed
+                self.deck, self.discard = self.discard, []
+                self.rng.shuffle(self.deck)
+            insort(hand, self.deck.pop())
+        self.phase = PHASE_TURN
+        self.turn += 1
+        if self.turn >= self.turn_cap:
+            self.phase = PHASE_OVER  # a draw: nobody won within the cap
+            return
+        order = self.participants
+        self.player = order[(order.index(p) + 1) % len(order)]
+
+    # ----------------------------------------------------------------------------------
+    # 5. Observe
+    # ----------------------------------------------------------------------------------
+    def view(self, player: int | None) -> View:
+        """Whitelisted view; the observer's own hand is the only hand shown."""
+        discard_counts = Counter(CARD_KINDS[c] for c in self.discard)
+        view: View = {
+            "game": "drecksau",
+            "ruleset": self.game.ruleset.name,
+            "players": self.num_players,
+            "participants": list(self.participants),
+            "observer": player,
+            "to_act": list(self.to_act()),
+            "phase": self.phase,
+            "turn": self.turn,
+            "turn_cap": self.turn_cap,
+            "hand_size": self.hand_size,
+            "pigs": [[pig_flags(f) for f in row] for row in self.pigs],
+            "hand_counts": [len(hand) for hand in self.hands],
+            "deck_count": len(self.deck),
+            "discard_count": len(self.discard),
+            "discard_top": CARD_KINDS[self.discard[-1]] if self.discard else None,
+            "discard_pile": dict(sorted(discard_counts.items())),
+            "last": self._last_event_view(),
+            "winners": list(self.winners()),
+            "win_kind": self.win_kind,
+        }
+        if player is not None and 0 <= player < self.num_players:
+            view["hand"] = [CARD_KINDS[c] for c in self.hands[player]]
+        return view
+
+    def _last_event_view(self) -> dict[str, Any] | None:
+        if self.last_event is None:
+            return None
+        player, action = self.last_event
+        event: dict[str, Any] = {"player": player, "action": encode_action(action),
+                                 "text": describe(action)}
+        if action == SHOW:
+            event["shown"] = [CARD_KINDS[c] for c in self.last_shown]
+        return event
+
+    def determinize(self, observer: int | None, rng: Rng) -> "DrecksauState":
+        twin = self.clone()
+        hidden = [p for p in self.participants if p != observer]
+        pool = list(twin.deck)
+        for p in hidden:
+            pool.extend(twin.hands[p])
+        rng.shuffle(pool)
+        for p in hidden:
+            size = len(twin.hands[p])
+            twin.hands[p] = sorted(pool[:size])
+            del pool[:size]
+        twin.deck = pool
+        twin.rng = Rng(rng.randrange(2**62))
+        twin._legal = None
+        return twin
+
+    def inventory(self) -> Counter[str]:
+        counts: Counter[str] = Counter()
+        for pile in (self.deck, self.discard, *self.hands):
+            counts.update(CARD_KINDS[c] for c in pile)
+        counts["pig"] += self.set_aside_pigs
+        for row in self.pigs:
+            for f in row:
+                counts["pig"] += 1
+                for bit, name in ((IN_BARN, "barn"), (HAS_DOOR, "door"), (HAS_ROD, "rod"),
+                                  (IS_PRETTY, "pretty")):
+                    if f & bit:
+                        counts[name] += 1
+        return +counts
+
+    # ----------------------------------------------------------------------------------
+    # 6. Returns
+    # ----------------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def winners(self) -> tuple[int, ...]:
+        return (self._winner,) if self._winner >= 0 else ()
+
+    def describe_action(self, action: Action) -> str:
+        return describe(action, self.num_players)
+
+
+def describe(action: Action, num_players: int | None = None) -> str:
+    """A short English sentence for an action code."""
+    assert isinstance(action, int)
+    if action == SHOW:
+        return "Show your hand (nothing is usable), discard it and draw a new one"
+    if action == PASS:
+        return "Pass (no cards to play and none to draw)"
+    if action == DONE:
+        return "Finish the Lucky Bird turn (discard what is left)"
+    if action >= DISCARD_BASE:
+        cards = discarded_cards(action)
+        return "Discard " + ", ".join(CARD_TITLES[c] for c in cards) + " and draw"
+    card, target, pig = action >> 6, (action >> 3) & 7, action & 7
+    if card in _TARGETED:
+        return f"{CARD_TITLES[card]} on player {target + 1}'s pig {pig + 1}"
+    return f"Play {CARD_TITLES[card]}"
+
+
+CARD_TITLES = ("Dirty Your Pig", "Rain", "Barn", "Clean That Pig", "Barn Door", "Lightning",
+               "Lightning Rod", "Pretty Pig", "Escape", "Lucky Bird")
+
+
+class DrecksauGame(Game):
+    """Drecksau bound to one of its rulesets."""
+
+    name = "drecksau"
+    title = "Drecksau"
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+        if self.ruleset.params.get("tournament"):
+            from saustall.games.drecksau.tournament import TournamentState
+
+            return TournamentState(self, num_players, seed, options)
+        return DrecksauState(self, num_players, seed, options)
+
+    def encode_action(self, action: Action) -> str:
+        if not isinstance(action, int):
+            raise MalformedActionError(f"a Drecksau action is an int code, not {action!r}")
+        return encode_action(action)
+
+    def decode_action(self, text: str) -> Action:
+        return decode_action(text)
+
+    @property
+    def default_players(self) -> int:
+        return 2

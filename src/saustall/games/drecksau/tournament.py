@@ -1,0 +1,161 @@
+"""The Sauschön tournament: rounds of Sauschön for trophies and mud buckets.
+
+Two stacks, each holding items worth 1, 2 and 3 points with the 1 on top. A round won
+with pretty pigs takes the top trophy, one won with dirty pigs the top mud bucket. The
+tournament ends when a stack is empty; the highest total wins, and tied leaders play one
+deciding round among themselves (decisions in ``docs/rules/drecksau.md``).
+
+The state wraps the current round's :class:`DrecksauState`; actions pass through to it,
+so the action notation and views are those of a round plus the tournament table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from saustall.core.game import Action, GameState, View
+from saustall.core.rng import Rng, derive_seed
+from saustall.games.drecksau.game import DrecksauGame, DrecksauState
+
+
+class TournamentState(GameState):
+    """A Sauschön tournament in progress."""
+
+    def __init__(self, game: DrecksauGame, num_players: int, seed: int,
+                 options: dict[str, Any]) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.history: list[Action] = []
+        stack = list(game.ruleset.params["stack"])
+        self.trophies: list[int] = list(stack)  # top of the stack first
+        self.buckets: list[int] = list(stack)
+        self.awards: list[list[dict[str, Any]]] = [[] for _ in range(num_players)]
+        self.round_cap: int = game.ruleset.params["round_cap"]
+        self.round_index = 0
+        self.rounds: list[dict[str, Any]] = []
+        self.deciding = False
+        self._winners: tuple[int, ...] = ()
+        self._over = False
+        self.round = self._deal(tuple(range(num_players)))
+
+    def _deal(self, participants: tuple[int, ...]) -> DrecksauState:
+        # Every round gets its own seed derived from the tournament seed, and the first
+        # player moves one seat clockwise each round.
+        first = participants[self.round_index % len(participants)]
+        assert isinstance(self.game, DrecksauGame)
+        return DrecksauState(self.game, self.num_players,
+                             derive_seed(self.seed, "round", self.round_index),
+                             self.options, participants=participants, first_player=first)
+
+    def clone(self) -> "TournamentState":
+        twin = TournamentState.__new__(TournamentState)
+        twin.__dict__.update(self.__dict__)
+        twin.history = list(self.history)
+        twin.trophies = list(self.trophies)
+        twin.buckets = list(self.buckets)
+        twin.awards = [list(a) for a in self.awards]
+        twin.rounds = list(self.rounds)
+        twin.round = self.round.clone()
+        return twin
+
+    # -- legal actions -----------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return () if self._over else self.round.to_act()
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        return [] if self._over else self.round.legal_actions(player)
+
+    def explain_illegal(self, action: Action, player: int) -> Exception:
+        return self.round.explain_illegal(action, player)
+
+    # -- apply -------------------------------------------------------------------------
+    def _apply_checked(self, action: Action) -> None:
+        self.history.append(action)
+        self.round._apply_checked(action)
+        if self.round.is_terminal():
+            self._finish_round()
+
+    def _finish_round(self) -> None:
+        finished = self.round
+        won = finished.winners()
+        entry: dict[str, Any] = {"round": self.round_index + 1, "winner": won[0] if won else None,
+                                 "how": finished.win_kind, "deciding": self.deciding,
+                                 "award": None}
+        self.rounds.append(entry)
+        self.round_index += 1
+        if self.deciding and won:
+            self._winners, self._over = won, True
+            return
+        if won and not self.deciding:
+            stack = self.trophies if finished.win_kind == "pretty" else self.buckets
+            points = stack.pop(0)
+            item = {"kind": "trophy" if stack is self.trophies else "bucket",
+                    "points": points}
+            self.awards[won[0]].append(item)
+            entry["award"] = item
+        if self.round_index >= self.round_cap:  # stalled rounds: leaders share the win
+            self._winners, self._over = self._leaders(), True
+            return
+        if self.deciding:
+            self.round = self._deal(self.round.participants)  # undecided: play again
+        elif not self.trophies or not self.buckets:
+            leaders = self._leaders()
+            if len(leaders) == 1:
+                self._winners, self._over = leaders, True
+                return
+            self.deciding = True
+            self.round = self._deal(leaders)
+        else:
+            self.round = self._deal(tuple(range(self.num_players)))
+
+    def scores(self) -> list[int]:
+        """Stars plus carrots per player."""
+        return [sum(item["points"] for item in items) for items in self.awards]
+
+    def _leaders(self) -> tuple[int, ...]:
+        scores = self.scores()
+        best = max(scores)
+        return tuple(p for p, s in enumerate(scores) if s == best)
+
+    # -- observe -----------------------------------------------------------------------
+    def view(self, player: int | None) -> View:
+        view = self.round.view(player)
+        view["to_act"] = list(self.to_act())
+        view["phase"] = "over" if self._over else view["phase"]
+        view["winners"] = list(self.winners())
+        view["tournament"] = {
+            "round": self.round_index + (0 if self._over else 1),
+            "deciding": self.deciding,
+            "trophies": list(self.trophies),
+            "buckets": list(self.buckets),
+            "awards": [list(items) for items in self.awards],
+            "scores": self.scores(),
+            "rounds": list(self.rounds),
+        }
+        return view
+
+    def determinize(self, observer: int | None, rng: Rng) -> "TournamentState":
+        twin = self.clone()
+        twin.round = self.round.determinize(observer, rng)
+        return twin
+
+    def inventory(self) -> Counter[str]:
+        counts = self.round.inventory()
+        counts["trophy"] = len(self.trophies) + sum(
+            1 for items in self.awards for i in items if i["kind"] == "trophy")
+        counts["bucket"] = len(self.buckets) + sum(
+            1 for items in self.awards for i in items if i["kind"] == "bucket")
+        return counts
+
+    # -- returns -----------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self._over
+
+    def winners(self) -> tuple[int, ...]:
+        return self._winners
+
+    def describe_action(self, action: Action) -> str:
+        return self.round.describe_action(action)

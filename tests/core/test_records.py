@@ -1,0 +1,66 @@
+"""Game records: save, load, replay, and clear errors for corrupt or foreign files."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from saustall.core import GameRecord, RecordError, get
+
+
+def finished_record(seed: int = 5) -> GameRecord:
+    state = get("drecksau", "dirty-pig").new_state(3, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    return state.record()
+
+
+def test_record_file_round_trip(tmp_path: Path) -> None:
+    record = finished_record()
+    path = tmp_path / "game.json"
+    record.save(path)
+    loaded = GameRecord.load(path)
+    assert loaded == record
+    data = json.loads(path.read_text())
+    assert data["format"] == "saustall-record" and data["game"] == "drecksau"
+    assert data["winners"] == list(loaded.replay().winners())
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda d: d.update(format="chess-pgn"), "not a Saustall game record"),
+    (lambda d: d.update(format_version=99), "unsupported record format version"),
+    (lambda d: d.pop("seed"), "'seed' is missing"),
+    (lambda d: d.update(players="three"), "'players' has the wrong type"),
+    (lambda d: d.update(actions=[1, 2]), "list of strings"),
+    (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+    (lambda d: d.update(ruleset="uno"), "no ruleset 'uno'"),
+    (lambda d: d.update(players=9), "2-6 players"),
+    (lambda d: d["actions"].insert(0, "play teleport 0.0"), "unknown card 'teleport'"),
+    (lambda d: d["actions"].insert(0, "play lightning 1.0"), "action 1"),
+    (lambda d: d.update(winners=[7]), "winners"),
+    (lambda d: d["actions"].append("pass"), "game-over"),
+])
+def test_corrupt_records_give_clear_errors(mutate, message: str) -> None:  # type: ignore[no-untyped-def]
+    data = finished_record().to_dict()
+    mutate(data)
+    with pytest.raises(RecordError, match=message):
+        GameRecord.from_dict(data).replay()
+
+
+def test_not_json_and_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="must be JSON"):
+        GameRecord.from_json("{not json")
+    with pytest.raises(RecordError, match="must be a JSON object"):
+        GameRecord.from_json("[1, 2]")
+    with pytest.raises(RecordError, match="cannot read record"):
+        GameRecord.load(tmp_path / "missing.json")
+
+
+def test_partial_replay_stops_where_asked() -> None:
+    record = finished_record()
+    state = record.replay(upto=4)
+    assert len(state.history) == 4 and not state.is_terminal()
