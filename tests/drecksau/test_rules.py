@@ -215,6 +215,7 @@ def test_decision_turn_cap_draw() -> None:
         exchange = next(a for a in state.legal_actions() if a >= 1000)
         state.apply(exchange)
     assert state.is_terminal() and state.winners() == ()
+    assert state.stopped_at_cap()
     assert state.returns() == [0.0, 0.0]
 
 
@@ -223,7 +224,7 @@ def test_decision_turn_cap_draw() -> None:
 def test_last_mud_wins_at_once() -> None:
     state = position(hands=[["mud", "rain", "rain"], []], pigs=[[D, D, D, D, 0], [0] * 5])
     act(state, "play mud 0.4")
-    assert state.is_terminal() and state.winners() == (0,)
+    assert state.is_terminal() and state.winners() == (0,) and not state.stopped_at_cap()
     assert state.view(None)["win_kind"] == "dirty"
     with pytest.raises(IllegalActionError) as raised:
         act(state, "play rain")

@@ -15,19 +15,27 @@ rain, barn, farmer, door, lightning, rod, pretty pig, escape), and scores the re
   other opponents'), and a move that wins outright, or hands someone else the win, is
   decided on that alone.
 
-Exchanges and discards compare the value of keeping each card (what its best play is
-worth now, or is likely to be worth soon) with the value of a fresh card from the deck.
-A Lucky Bird is worth the plays it unlocks. Ties are broken by the bot's seeded random
-source, so games replay.
+A play is worth its effect on the table plus a fresh card drawn, minus what holding the
+card for a later turn would have been worth; an exchange or discard is worth fresh cards
+for the cards given up, minus the turn it costs. How much a held card is worth depends on
+whether it has a use (a door needs a barned dirty pig, a rod a barn and lightning still
+about, and so on). A Lucky Bird is worth the plays it unlocks. Ties are broken by the
+bot's seeded random source, so games replay.
+
+Measured against the random bot (2000 games per setting, seats rotating), the heuristic
+bot wins about 99.7% / 95.8% of 2-/4-player ``dirty-pig``, 97.0% / 79.8% of ``drecksau``
+and 98.8% / 89.6% of ``sauschoen``.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from saustall.bots.base import RandomBot, register_bot
 from saustall.core.game import Action, View
+from saustall.core.registry import get
 from saustall.games.drecksau.game import (
     DIRTY, DISCARD_BASE, DONE, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, PASS, SHOW,
     discarded_cards,
@@ -41,6 +49,12 @@ WIN_SCORE = 1000.0
 
 # How many of each threatening card a deck holds, to estimate how many are still unseen.
 _THREAT_TOTALS = {"rain": 4, "farmer": 8, "lightning": 4, "escape": 12}
+
+
+@lru_cache(maxsize=None)
+def _pretty_wins(game: str, ruleset: str) -> bool:
+    """Whether a ruleset also counts an all-pretty row as a win (Sauschön)."""
+    return bool(get(game, ruleset).ruleset.params.get("pretty_wins", False))
 
 
 def _flags(pig: dict[str, bool]) -> int:
@@ -67,7 +81,7 @@ class _Situation:
         self.opponents = [p for p in self.participants if p != self.me]
         self.rows: list[list[int]] = [[_flags(pig) for pig in row] for row in view["pigs"]]
         self.hand: list[int] = [CARD_BY_NAME[name] for name in view.get("hand", [])]
-        self.pretty_wins = view["ruleset"].startswith("sauschoen")
+        self.pretty_wins = _pretty_wins(view["game"], view["ruleset"])
         pile: dict[str, int] = view.get("discard_pile", {})
         # Share of each threat still out there (in the deck or in someone's hand).
         self.threat = {name: max(0.0, 1.0 - pile.get(name, 0) / total)
@@ -171,7 +185,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    DRAW_VALUE = 0.35
+    DRAW_VALUE = 0.5
     """What a fresh card from the deck is worth, in units of one more dirty pig."""
 
     TEMPO = 0.45
@@ -261,3 +275,20 @@ class HeuristicBot:
 
 register_bot("drecksau", "random", RandomBot)
 register_bot("drecksau", "heuristic", HeuristicBot)
+
+
+class RacerBot(HeuristicBot):
+    """The heuristic bot with one change: it values a fresh card more than most holdings.
+
+    It swaps barn doors, rods and other slow cards away to dig for mud, and rarely builds
+    shelters. In simulation it beats the ``heuristic`` bot in the exchange editions
+    (``dirty-pig``, ``sauschoen``), which shows how strong racing is there; the
+    ``heuristic`` bot stays the one that plays like a careful person.
+    """
+
+    name = "racer"
+
+    DRAW_VALUE = 0.8
+
+
+register_bot("drecksau", "racer", RacerBot)

@@ -71,7 +71,11 @@ def list_games() -> None:
     console.print(table)
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+# "--help" after the game name goes on to the game's own command (help_option_names=[]).
+_PASS_ON = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+
+
+@app.command(context_settings=_PASS_ON)
 def play(ctx: typer.Context,
          game: str = typer.Argument("drecksau", help="drecksau, saukopf or pigasus")) -> None:
     """Play a game in the terminal against bots or with friends on one keyboard.
@@ -82,20 +86,23 @@ def play(ctx: typer.Context,
     module.run_cli(game, list(ctx.args))
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+@app.command(context_settings=_PASS_ON)
 def saukopf(ctx: typer.Context) -> None:
     """Saukopf tools for a physical table: ``saustall saukopf score --help``."""
     module = _load({"saukopf": "saustall.cli.saukopf_tools"}, "saukopf", "Saukopf tools")
     module.run_cli("saukopf", list(ctx.args))
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+@app.command(context_settings=_PASS_ON)
 def simulate(ctx: typer.Context,
-             game: str = typer.Argument(..., help="drecksau, saukopf or pigasus")) -> None:
+             game: Optional[str] = typer.Argument(None, help="drecksau, saukopf or pigasus")) -> None:
     """Simulate many bot games in parallel and report balance statistics.
 
     Options depend on the game: ``saustall simulate GAME --help`` lists them.
     """
+    if game is None or game.startswith("-"):  # no game named: this command's own help
+        console.print(ctx.get_help())
+        raise typer.Exit(0 if "--help" in (game, *ctx.args) else 2)
     module = _load(SIMULATE_MODULES, game, "simulation")
     module.run_cli(game, list(ctx.args))
 

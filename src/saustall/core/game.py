@@ -157,6 +157,10 @@ class GameState(abc.ABC):
     def winners(self) -> tuple[int, ...]:
         """The winning players; empty while running or after a draw."""
 
+    def stopped_at_cap(self) -> bool:
+        """True if the game ended only because it reached its documented turn cap."""
+        return False
+
     def returns(self) -> list[float]:
         """Per-player result: 1 shared among the winners, 0 for others."""
         won = self.winners()
@@ -186,6 +190,15 @@ class GameState(abc.ABC):
     def describe_action(self, action: Action) -> str:
         """A short human sentence for ``action`` in this state."""
         return self.game.encode_action(action)
+
+    def public_action(self, action: Action) -> tuple[str | None, str]:
+        """How ``action`` (about to be taken here) looks to everyone at the table.
+
+        Returns the notation and a sentence. Games with secret actions (a card handed over
+        face down) override this to return ``None`` and words that name no secret; the
+        server builds its public events from it.
+        """
+        return self.game.encode_action(action), self.describe_action(action)
 
     # -- records -----------------------------------------------------------------------
     def record(self) -> "GameRecord":

@@ -573,6 +573,9 @@ if f & IS_PRETTY]
     def winners(self) -> tuple[int, ...]:
         return (self._winner,) if self._winner >= 0 else ()
 
+    def stopped_at_cap(self) -> bool:
+        return self.phase == PHASE_OVER and self._winner < 0
+
     def describe_action(self, action: Action) -> str:
         return describe(action, self.num_players)
 

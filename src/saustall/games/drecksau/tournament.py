@@ -157,5 +157,8 @@ class TournamentState(GameState):
     def winners(self) -> tuple[int, ...]:
         return self._winners
 
+    def stopped_at_cap(self) -> bool:
+        return self._over and self.round_index >= self.round_cap
+
     def describe_action(self, action: Action) -> str:
         return self.round.describe_action(action)

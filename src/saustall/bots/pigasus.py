@@ -1,0 +1,333 @@
+"""Pigasus bots with human reaction times, and a pure simulation driver.
+
+A real-time bot does not pick from a list of legal moves on its turn: it watches the
+table and decides *when* to act. Its interface, used by the simulator, the terminal
+client and the server alike:
+
+``bot.react(view, now) -> PigasusAction | None``
+    ``view`` is the bot's seat view (``state.view(seat)``), ``now`` the driver's clock
+    in ms. The answer is the one action the bot plans next, stamped with the time at
+    which it means to act (never before ``now``), or None when it plans nothing. Call it
+    again whenever the view changes (and whenever you like): the bot draws its random
+    reaction times once per thing it notices, so asking twice gives the same plan.
+    Apply the plan when the clock reaches its time, unless a newer call replaced it.
+
+``bot.rejected(action, error)``
+    Optional feedback when the engine refused a planned action (a grab that came too
+    late); the bot gives up that attempt.
+
+``bot.choose(view, legal)``
+    The plain :class:`~saustall.bots.base.Bot` protocol, for harnesses without a clock:
+    picks from the listed legal actions.
+
+How a bot plays, by level (see :data:`LEVELS`):
+
+- When the table changes, it scans it. Each matching pair on the table is noticed with
+  probability ``notice``; a missed pair gets a new chance at the next change. A noticed
+  pair is grabbed after a reaction time drawn from a log-normal distribution whose median
+  grows with the number of cards on the table.
+- With probability ``false_alarm`` per revealed card, it "sees" a pair that is none (two
+  cards that look alike) and grabs for it: a wrong grab.
+- Holding the Pigasus, it points at the first card after a log-normal delay and at the
+  second a little later. Benched (a wrong grab with no cards to give back), it waits.
+- As dealer it reveals one card every ``deal_interval_ms`` after the last change.
+
+:func:`simulate_game` plays a whole game of bots on simulated time, deterministically
+from a seed; it does no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from saustall.bots.base import register_bot
+from saustall.core.errors import IllegalActionError
+from saustall.core.game import Action, View
+from saustall.core.record import GameRecord
+from saustall.core.registry import get
+from saustall.core.rng import derive_seed
+from saustall.games.pigasus.cards import card_from_code, near_misses, pairs_among, partner
+from saustall.games.pigasus.driver import RealtimeTable
+from saustall.games.pigasus.game import (
+    GRAB, POINT, REVEAL, TICK, PigasusAction, PigasusState,
+)
+
+
+@dataclass(frozen=True)
+class Level:
+    """How quick, attentive and careful a bot is."""
+
+    name: str
+    reaction_ms: float
+    """Median time to spot a pair and grab, on an empty table."""
+    per_card_ms: float
+    """Extra median time per card on the table (a bigger table takes longer to scan)."""
+    sigma: float
+    """Spread of the log-normal reaction time (sigma of its logarithm)."""
+    notice: float
+    """Chance to notice a given pair at each look at a changed table."""
+    false_alarm: float
+    """Chance per revealed card to grab for a pair that is not there."""
+    point_ms: float
+    """Median delay between grabbing and pointing."""
+
+
+LEVELS: dict[str, Level] = {
+    "slow": Level("slow", reaction_ms=1300, per_card_ms=60, sigma=0.35, notice=0.55,
+                  false_alarm=0.06, point_ms=900),
+    "casual": Level("casual", reaction_ms=800, per_card_ms=35, sigma=0.3, notice=0.8,
+                    false_alarm=0.025, point_ms=600),
+    "sharp": Level("sharp", reaction_ms=450, per_card_ms=15, sigma=0.2, notice=0.97,
+                   false_alarm=0.0, point_ms=350),
+}
+"""The difficulty levels, from slow and forgetful to sharp."""
+
+DEFAULT_DEAL_INTERVAL_MS = 1500
+"""A comfortable pace: one card every 1.5 s."""
+
+
+@dataclass
+class _Belief:
+    pair: tuple[int, int]
+    notice_at: int
+    real: bool
+
+
+class PigasusBot:
+    """A bot that reacts like a person of a given :class:`Level`.
+
+    ``level`` is a :class:`Level` or a level name; ``seed`` seeds its own random source;
+    ``deal_interval_ms`` is its pace as dealer.
+    """
+
+    def __init__(self, level: Level | str, seed: int = 0,
+                 deal_interval_ms: int = DEFAULT_DEAL_INTERVAL_MS) -> None:
+        if isinstance(level, str):
+            if level not in LEVELS:
+                raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+            level = LEVELS[level]
+        self.level = level
+        self.seed = seed
+        self.deal_interval_ms = deal_interval_ms
+        self.name = f"pigasus-{level.name}"
+        self._rng = random.Random(seed)
+        self._beliefs: dict[tuple[int, int], _Belief] = {}
+        self._table_key: tuple[Any, ...] | None = None
+        self._reveals_seen = 0
+        self._point_plan: tuple[int, int, int, tuple[int, ...]] | None = None
+        self._given_up: set[tuple[int, int]] = set()
+
+    def __repr__(self) -> str:
+        return f"PigasusBot({self.level.name!r}, seed={self.seed})"
+
+    # -- timing draws ------------------------------------------------------------------
+    def _lognormal(self, median: float) -> int:
+        return max(1, round(self._rng.lognormvariate(math.log(median), self.level.sigma)))
+
+    def reaction_time(self, cards_on_table: int) -> int:
+        """Draw one reaction time (ms) for a table of ``cards_on_table`` cards."""
+        return self._lognormal(self.level.reaction_ms + self.level.per_card_ms * cards_on_table)
+
+    # -- looking at the table ----------------------------------------------------------
+    def _look(self, view: View) -> None:
+        table = [card_from_code(entry["card"]) for entry in view["table"]]
+        key = (tuple(table), view["table_changed_at"], view["reveals"])
+        if key == self._table_key:
+            return
+        self._table_key = key
+        since = int(view["table_changed_at"])
+        on_table = set(table)
+        # Forget beliefs about cards that left, and false alarms once judged or stale.
+        self._beliefs = {pair: b for pair, b in self._beliefs.items()
+                         if b.real and set(pair) <= on_table}
+        self._given_up.clear()
+        level = self.level
+        for pair in pairs_among(table):
+            if pair not in self._beliefs and self._rng.random() < level.notice:
+                self._beliefs[pair] = _Belief(pair, since + self.reaction_time(len(table)), True)
+        new_cards = int(view["reveals"]) - self._reveals_seen
+        self._reveals_seen = int(view["reveals"])
+        if new_cards > 0 and level.false_alarm > 0 and self._rng.random() < level.false_alarm:
+            newest = max(view["table"], key=lambda e: e["at"])["card"] if view["table"] else None
+            lookalikes = near_misses(table)
+            if newest is not None:
+                card = card_from_code(newest)
+                with_new = [p for p in lookalikes if card in p]
+                lookalikes = with_new or lookalikes
+            if lookalikes:
+                pair = lookalikes[self._rng.randrange(len(lookalikes))]
+                if pair not in self._beliefs:
+                    self._beliefs[pair] = _Belief(pair, since + self.reaction_time(len(table)),
+                                                  False)
+
+    def _next_belief(self, table: set[int]) -> _Belief | None:
+        live = [b for b in self._beliefs.values()
+                if set(b.pair) <= table and b.pair not in self._given_up]
+        return min(live, key=lambda b: (b.notice_at, b.pair)) if live else None
+
+    # -- the real-time interface -------------------------------------------------------
+    def react(self, view: View, now: int) -> PigasusAction | None:
+        """The action this bot plans next, stamped with its time (see the module doc)."""
+        if view["phase"] == "over":
+            return None
+        me = view["observer"]
+        if not isinstance(me, int):
+            raise ValueError("a Pigasus bot needs a seat's view, not a spectator's")
+        self._look(view)
+        unit = view["team_of"][me]
+        table = {card_from_code(entry["card"]) for entry in view["table"]}
+        may_grab = unit in view["contenders"] and unit not in view["benched"]
+        if view["phase"] == "held":
+            pigasus = view["pigasus"]
+            mine = next((h for h in pigasus["holders"] if h["player"] == me), None)
+            if mine is not None:
+                if mine["pointed"] is not None:  # finished pointing
+                    return None
+                pointed = [card_from_code(code) for code in mine["fingers"]]
+                return self._point(me, int(mine["at"]), pointed, table, now)
+            team_holds = any(h["team"] == unit for h in pigasus["holders"])
+            closes = int(pigasus["window_closes"])
+            belief = self._next_belief(table)
+            if may_grab and not team_holds and belief is not None and belief.notice_at < closes \
+                    and now < closes:
+                return PigasusAction(me, max(belief.notice_at, now), GRAB)
+            return None
+        plans: list[PigasusAction] = []
+        if may_grab:
+            belief = self._next_belief(table)
+            if belief is not None:
+                plans.append(PigasusAction(me, max(belief.notice_at, now), GRAB))
+        if view["dealer"] == me and view["deck_count"] > 0:
+            at = int(view["table_changed_at"]) + self.deal_interval_ms
+            plans.append(PigasusAction(me, max(at, now), REVEAL))
+        if not plans:
+            return None
+        return min(plans, key=lambda a: (a.time, a.kind != GRAB))
+
+    def _point(self, me: int, grabbed_at: int, pointed: list[int], table: set[int],
+               now: int) -> PigasusAction:
+        """The next finger move: the first card, then the second, or giving up."""
+        if self._point_plan is None or self._point_plan[0] != grabbed_at:
+            belief = self._next_belief(table)
+            cards: tuple[int, ...] = belief.pair if belief is not None else ()
+            delay = self._lognormal(self.level.point_ms)
+            gap = self._lognormal(self.level.point_ms / 3)
+            self._point_plan = (grabbed_at, grabbed_at + delay, gap, cards)
+        _, at, gap, cards = self._point_plan
+        remaining = [c for c in cards if c not in pointed]
+        if not cards or not set(cards) <= table or len(remaining) + len(pointed) != 2 \
+                or not remaining:
+            return PigasusAction(me, max(at, now), POINT, ())
+        return PigasusAction(me, max(at + gap * len(pointed), now), POINT, (remaining[0],))
+
+    def rejected(self, action: PigasusAction, error: IllegalActionError) -> None:
+        """The engine refused ``action``: give up the attempt it was part of."""
+        if action.kind == GRAB:
+            self._given_up.update(pair for pair, b in self._beliefs.items()
+                                  if b.notice_at <= action.time)
+
+    # -- the turn-based Bot protocol ---------------------------------------------------
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """Pick from listed legal actions: point at a pair, grab a seen pair, deal, wait."""
+        actions = [a for a in legal if isinstance(a, PigasusAction)]
+        if not actions:
+            return legal[0]
+        table = [card_from_code(entry["card"]) for entry in view["table"]]
+        pairs = pairs_among(table)
+        points = [a for a in actions if a.kind == POINT]
+        if points:
+            me = view["observer"]
+            holders = view["pigasus"]["holders"] if view["pigasus"] else []
+            mine = next((h for h in holders if h["player"] == me), None)
+            pointed = [card_from_code(c) for c in mine["fingers"]] if mine else []
+            in_pairs = {c for pair in pairs for c in pair}
+            for a in points:
+                if len(a.cards) != 1:
+                    continue
+                card = a.cards[0]
+                if pointed and partner(pointed[0]) == card:
+                    return a
+                if not pointed and card in in_pairs:
+                    return a
+            return next(a for a in points if not a.cards)
+        by_kind = {a.kind: a for a in actions}
+        if pairs and GRAB in by_kind and self._rng.random() < self.level.notice:
+            return by_kind[GRAB]
+        for kind in (REVEAL, TICK):
+            if kind in by_kind:
+                return by_kind[kind]
+        return actions[0]
+
+
+def make_level_factory(level: str) -> Any:
+    """A bot factory (seed -> bot) for ``level``, as :func:`register_bot` expects."""
+    def factory(seed: int) -> PigasusBot:
+        return PigasusBot(LEVELS[level], seed)
+    factory.__doc__ = f"A {level} Pigasus bot."
+    return factory
+
+
+for _level in LEVELS:
+    register_bot("pigasus", _level, make_level_factory(_level))
+
+
+# --------------------------------------------------------------------------------------
+# Simulation
+# --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What one simulated game gives: scores, grab statistics and game length."""
+
+    ruleset: str
+    num_players: int
+    seed: int
+    levels: tuple[str, ...]
+    team_of: tuple[int, ...]
+    scores: tuple[int, ...]
+    """Cards collected per unit (player, or team in team play)."""
+    winners: tuple[int, ...]
+    end_reason: str | None
+    stats: tuple[Mapping[str, int], ...]
+    """Per seat: grabs, right, split, wrong, crowded, cards_won, cards_paid."""
+    length_ms: int
+    events: int
+    reveals: int
+    tiebreak: bool
+    refused: int
+    """Planned actions the engine refused (grabs that came too late)."""
+    record: GameRecord
+
+
+def simulate_game(num_players: int = 4, seed: int = 0,
+                  levels: Sequence[str] | None = None, ruleset: str = "pigasus",
+                  options: Mapping[str, Any] | None = None,
+                  deal_interval_ms: int = DEFAULT_DEAL_INTERVAL_MS) -> SimulationResult:
+    """Play one whole game of bots on simulated time; same arguments, same game.
+
+    ``levels`` names each seat's level (cycled if shorter; default all ``"casual"``).
+    """
+    chosen = tuple(levels or ("casual",))
+    unknown = [name for name in chosen if name not in LEVELS]
+    if unknown:
+        raise ValueError(f"unknown bot level {unknown[0]!r}; levels: {', '.join(LEVELS)}")
+    seats = tuple(chosen[i % len(chosen)] for i in range(num_players))
+    game = get("pigasus", ruleset)
+    state = game.new_state(num_players, seed, options)
+    assert isinstance(state, PigasusState)
+    bots = {seat: PigasusBot(LEVELS[seats[seat]], derive_seed(seed, "pigasus-bot", seat),
+                             deal_interval_ms)
+            for seat in range(num_players)}
+    table = RealtimeTable(state, bots)
+    table.run_to_end()
+    return SimulationResult(
+        ruleset=game.ruleset.name, num_players=num_players, seed=seed, levels=seats,
+        team_of=state.team_of, scores=tuple(state.scores()), winners=state.winners(),
+        end_reason=state.end_reason, stats=tuple(dict(row) for row in state.stats),
+        length_ms=state.now, events=len(state.history), reveals=state.reveals,
+        tiebreak=state.tiebreak, refused=len(table.rejections),
+        record=state.record(),
+    )

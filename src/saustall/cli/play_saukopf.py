@@ -1,0 +1,401 @@
+"""Play Saukopf in the terminal against bots (three for Saukopf, two for the Dreihaxer).
+
+``saustall play saukopf [--ruleset dreihaxer] [--deals 4] [--bots heuristic] [--seed 7]``
+
+Every screen is drawn from views only: the human's own view for the table, the public
+view for the narration, so nothing hidden reaches the screen (a card handed over face
+down in a Kreuzung is named only to the two players involved). The hand is sorted by the
+current game's trump order; the bidding, the trick on the table, the card points taken so
+far and, after each deal, the full scoring breakdown are shown.
+
+:class:`SaukopfTerminal` runs the loop with an injectable console and input function so
+tests can drive it; :func:`run_cli` is the command line entry point.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Callable, Optional, Sequence
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from saustall.bots.base import Bot, bot_levels, make_bot
+from saustall.core.errors import SaustallError
+from saustall.core.game import View
+from saustall.core.record import GameRecord
+from saustall.core.registry import get
+from saustall.core.rng import derive_seed
+from saustall.games.saukopf.cards import CARD_BY_TEXT, CARD_TEXT, bid_text, card_title
+from saustall.games.saukopf.game import (
+    BID_BASE, CARD_BASE, GIVE_BASE, REVOKE_BASE, SaukopfState, declaration_of, decode_action,
+    describe, is_bid, is_card, is_declare,
+)
+
+InputFn = Callable[[str], str]
+"""Reads one line of input after showing a prompt."""
+
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+BOT_NAMES = ("Resi", "Alois", "Zenzi", "Sepp")
+
+HELP_TEXT = """\
+Saukopf is Schafkopf with pigs. Bid card points (Grunzen, 61-120 or Schwarz) or pass
+(Quieken); the top bidder declares a game the bid allows. Clean games (Trog) are won by
+taking at least the bid; if everybody passes, the unclean games (Napf) are bid, won when
+the opponents take at least the bid. Follow suit; trumps are a suit of their own.
+Winners take meat points, reckless losers roughness points.
+
+Type the number of a move, or its notation: a card like EO or H10, 'pass',
+'declare sauerei gras', 'kontra', 're'. While bidding type the number itself (65) or
+'schwarz', or 'p' to pass. '?' shows this help, 'q' stops."""
+
+
+class QuitGame(Exception):
+    """The player asked to stop (or input ended)."""
+
+
+class SaukopfTerminal:
+    """A Saukopf session at the terminal: one human seat (or none) and bots."""
+
+    def __init__(self, ruleset: str = "saukopf", human: int | None = 0,
+                 bots: Sequence[str] = ("heuristic",), seed: int = 0,
+                 deals: int | None = None, console: Console | None = None,
+                 input_fn: InputFn | None = None, record_dir: Path | None = None,
+                 bot_delay: float = 0.0) -> None:
+        self.game = get("saukopf", ruleset)
+        players = self.game.ruleset.min_players
+        options: dict[str, Any] = {}
+        if deals is not None:
+            options["deals"] = deals
+        state = self.game.new_state(players, seed, options)
+        assert isinstance(state, SaukopfState)
+        self.state = state
+        if human is not None and not 0 <= human < players:
+            raise ValueError(f"the human seat must be within 1-{players}")
+        self.human = human
+        bot_seats = [p for p in range(players) if p != human]
+        levels = list(bots) or ["heuristic"]
+        if len(levels) == 1:
+            levels = levels * len(bot_seats)
+        if len(levels) != len(bot_seats):
+            raise ValueError(f"{len(levels)} bot levels given for {len(bot_seats)} bot seat(s)")
+        self.bots: dict[int, Bot] = {
+            seat: make_bot("saukopf", level, derive_seed(seed, "terminal-bot", seat))
+            for seat, level in zip(bot_seats, levels)}
+        self.names = []
+        names = iter(BOT_NAMES)
+        for p in range(players):
+            self.names.append("You" if p == human else next(names))
+        self.seed = seed
+        self.console = console or Console()
+        self.input_fn: InputFn = input_fn or self.console.input
+        self.record_dir = record_dir
+        self.record_path: Path | None = None
+        self.bot_delay = bot_delay
+        self.quit = False
+
+    # -- the loop ----------------------------------------------------------------------
+    def run(self) -> SaukopfState:
+        """Play the whole session (or until the human quits); return the final state."""
+        rules = self.game.ruleset
+        self.console.print(Panel(
+            f"{rules.summary}\n{self.state.deals} deals; the dealer moves clockwise. "
+            "Type '?' for help, 'q' to stop.", title=f"{rules.title}: {self.state.num_players} "
+            "players"))
+        self._announce_deal()
+        try:
+            while not self.state.is_terminal():
+                seat = self.state.current_player
+                if seat in self.bots:
+                    view = self.state.view(seat)
+                    action = self.bots[seat].choose(view, self.state.legal_actions(seat))
+                    if self.bot_delay:
+                        time.sleep(self.bot_delay)
+                else:
+                    action = self._human_move(seat)
+                self._apply(seat, action)
+        except QuitGame:
+            self.quit = True
+            self.console.print("[bold]Session stopped.[/]")
+        self._finish()
+        return self.state
+
+    def _apply(self, seat: int, action: Any) -> None:
+        before = self.state.view(None)
+        deals_done = len(before["results"])
+        tricks_done = len(before["tricks"])
+        phase = before["phase"]
+        self.state.apply(action, seat)
+        self._narrate(seat, action, phase)
+        after = self.state.view(None)
+        if len(after["results"]) > deals_done:
+            last = after["results"][-1]
+            for number, trick in enumerate(last.get("tricks", [])[tricks_done:], tricks_done + 1):
+                self._show_trick(number, trick)
+            self.show_result(last)
+            if not self.state.is_terminal():
+                self._announce_deal()
+        elif len(after["tricks"]) > tricks_done:
+            self._show_trick(len(after["tricks"]), after["tricks"][-1])
+
+    def _show_trick(self, number: int, trick: dict[str, Any]) -> None:
+        self.console.print(f"   Trick {number}: {' '.join(trick['cards'])} -> "
+                           f"[bold]{self.names[trick['winner']]}[/] ({trick['points']} points)")
+
+    def _narrate(self, seat: int, action: Any, phase: str) -> None:
+        who = self.names[seat]
+        if isinstance(action, int) and GIVE_BASE <= action < GIVE_BASE + 32:
+            declared = self.state.view(self.human)["declared"] if self.human is not None else None
+            if self.human is not None and declared is not None and declared.get("given"):
+                text = f"hands {card_title(action - GIVE_BASE)} to the declarer face down"
+            else:
+                text = "hands a card to the declarer face down"
+        elif isinstance(action, int) and action == 0:
+            text = {"bidding": "passes (quiekt)", "partner": "does not join",
+                    "kontra": "gives no Huftritt", "re": "gives no Gegenhuftritt"}.get(phase,
+                                                                                      "passes")
+        elif isinstance(action, int) and REVOKE_BASE <= action < REVOKE_BASE + 4:
+            text = f"records a revoke by {self.names[action - REVOKE_BASE]}"
+        elif is_card(action):
+            text = f"plays [bold]{CARD_TEXT[action - CARD_BASE]}[/] ({card_title(action - CARD_BASE)})"
+        elif is_bid(action):
+            text = f"bids [bold]{bid_text(action - BID_BASE)}[/]"
+        elif is_declare(action):
+            text = f"declares [bold]{declaration_of(action).title()}[/]"
+        else:
+            text = describe(action)
+        if phase in ("kontra", "re") and seat != self.human and action == 0:
+            return  # silent passes in the Huftritt window would only clutter the screen
+        self.console.print(f"{who}: {text}")
+
+    def _announce_deal(self) -> None:
+        view = self.state.view(self.human)
+        self.console.rule(f"Deal {view['deal']} of {view['deals']}: "
+                          f"{self.names[view['dealer']]} deals")
+        if view["aside"]:
+            self.console.print(f"Laid aside (count for nobody): {' '.join(view['aside'])}")
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            return self.input_fn(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise QuitGame() from None
+
+    def _human_move(self, seat: int) -> Any:
+        view = self.state.view(seat)
+        legal = self.state.legal_actions(seat)
+        self.show_table(view)
+        self.show_moves(legal)
+        while True:
+            answer = self._ask(f"Your move (1-{len(legal)}, ? help, q quit): ").strip()
+            low = answer.lower()
+            if low in QUIT_WORDS:
+                raise QuitGame()
+            if low in HELP_WORDS:
+                self.console.print(Panel(HELP_TEXT, title="How to play"))
+                continue
+            if view["phase"] == "bidding" and (low == "schwarz"
+                                               or (low.isdigit() and int(low) >= 61)):
+                low = "bid " + low  # in the bidding a bare number is a bid
+            elif view["phase"] == "bidding" and low in ("p", "quiek"):
+                low = "pass"
+            if low.isdigit():
+                number = int(low)
+                if 1 <= number <= len(legal):
+                    return legal[number - 1]
+                self.console.print(f"[red]There is no move {number}: choose 1 to {len(legal)}.[/]")
+                continue
+            text = low if low.startswith(("bid ", "pass")) else answer
+            if answer.upper() in CARD_BY_TEXT:
+                text = ("give " if view["phase"] == "giving" else "card ") + answer
+            try:
+                action = decode_action(text)
+            except SaustallError as exc:
+                self.console.print(f"[red]{exc}[/]")
+                continue
+            if action in legal:
+                return action
+            self.console.print(f"[red]Not allowed: {self.state.explain_illegal(action, seat)}[/]")
+
+    # -- drawing -----------------------------------------------------------------------
+    def show_table(self, view: View) -> None:
+        """The table as the human sees it: bidding, game, trick, points, own hand."""
+        bidding = view["bidding"]
+        if bidding["log"]:
+            log = ", ".join(f"{self.names[p]} {'quiekt' if b == 'pass' else b}"
+                            + (" (Napf)" if stage == "napf" else "")
+                            for stage, p, b in bidding["log"])
+            self.console.print(f"Bidding: {log}")
+        declared = view["declared"]
+        if declared:
+            partner = declared["partner"]
+            text = (f"[bold]{self.names[declared['declarer']]}[/] plays "
+                    f"[bold]{declared['title']}[/] for {declared['bid']}"
+                    f" ({'Napf: wins if the opponents take the bid' if declared['napf'] else 'Trog'})")
+            if partner is not None:
+                text += f", partner {self.names[partner]}"
+            if declared["open_trump"]:
+                text += f"; open trump {declared['open_trump']}"
+            if declared["given"]:
+                text += f"; card handed over: {declared['given']}"
+            self.console.print(text)
+            self.console.print("Trumps, high to low: " + (" ".join(declared["trumps"]) or "none"))
+            kicks = []
+            if view["kontra"] is not None:
+                kicks.append(f"Huftritt by {self.names[view['kontra']]}")
+            if view["re"] is not None:
+                kicks.append(f"Gegenhuftritt by {self.names[view['re']]}")
+            if kicks:
+                self.console.print(", ".join(kicks))
+        table = Table(show_header=True, box=None)
+        for column in ("player", "cards", "tricks", "card points", "meat", "roughness"):
+            table.add_column(column)
+        ledger = view["ledger"]
+        for p in range(view["players"]):
+            mark = " <-" if p in view["to_act"] else ""
+            table.add_row(self.names[p] + mark, str(view["hand_counts"][p]),
+                          str(view["tricks_won"][p]), str(view["points"][p]),
+                          str(ledger["meat"][p]), str(ledger["roughness"][p]))
+        self.console.print(table)
+        if view["trick"]:
+            self.console.print("On the table: " + "  ".join(
+                f"{self.names[p]} {c}" for p, c in view["trick"]))
+        self.console.print("Your hand: [bold]" + " ".join(view.get("hand", [])) + "[/]")
+
+    def show_moves(self, legal: list[Any]) -> None:
+        """The legal moves, numbered from 1."""
+        bids = [a for a in legal if is_bid(a)]
+        if bids:
+            self.console.print(f"  1) pass, or bid {bid_text(bids[0] - BID_BASE)} to "
+                               f"{bid_text(bids[-1] - BID_BASE)}: type the number, or "
+                               "'schwarz'")
+            return
+        if all(is_card(a) for a in legal):
+            self.console.print("Cards you may play: " + "  ".join(
+                f"{i}) {CARD_TEXT[a - CARD_BASE]}" for i, a in enumerate(legal, 1)))
+            return
+        if len(legal) > 12:
+            self.console.print("Moves: " + ", ".join(
+                f"{i}) {self.game.encode_action(a)}" for i, a in enumerate(legal, 1)))
+            return
+        for i, action in enumerate(legal, 1):
+            self.console.print(f"  {i}) {describe(action)}")
+
+    def show_result(self, result: dict[str, Any]) -> None:
+        """The scoring breakdown of a finished deal."""
+        if result["thrown_in"]:
+            self.console.print(Panel(f"Deal {result['deal']}: thrown in ({result['reason']}); "
+                                     "no scoring.", style="yellow"))
+            return
+        names = self.names
+        party = names[result["declarer"]]
+        if result["partner"] is not None:
+            party += f" and {names[result['partner']]}"
+        lines = [
+            f"{result['title']} for {result['bid']}, declared by {names[result['declarer']]}"
+            + (f", partner {names[result['partner']]}" if result["partner"] is not None else ""),
+            f"{party}: {result['declarer_points']} card points in {result['declarer_tricks']} "
+            f"tricks; opponents {result['opponent_points']}. Laufende: {result['laufende']}.",
+        ]
+        if result["revoked_by"] is not None:
+            lines.append(f"Revoke by {names[result['revoked_by']]}: the remaining tricks went "
+                         "to the side the rules name.")
+        lines.append("[bold]" + ("The declarer's party wins." if result["declarer_won"]
+                                 else "The opponents win.") + "[/]")
+        lines.extend(_named_lines(result, names))
+        lines.append("Deal: " + ", ".join(
+            f"{names[p]} {m} meat / {r} rough"
+            for p, (m, r) in enumerate(zip(result["meat"], result["roughness"]))))
+        lines.append("Cards: " + "; ".join(f"{names[p]}: {' '.join(cards)}"
+                                           for p, cards in enumerate(result["cards"])))
+        self.console.print(Panel("\n".join(lines), title=f"Schlachtfest, deal {result['deal']}",
+                                 style="green"))
+
+    def _finish(self) -> None:
+        view = self.state.view(None)
+        ledger = view["ledger"]
+        table = Table(title="Session ledger")
+        for column in ("player", "meat points", "roughness points", "net"):
+            table.add_column(column)
+        for p in range(view["players"]):
+            table.add_row(self.names[p], str(ledger["meat"][p]), str(ledger["roughness"][p]),
+                          str(ledger["net"][p]))
+        self.console.print(table)
+        if self.state.is_terminal():
+            master = " and ".join(self.names[p] for p in ledger["schlachtmeister"])
+            rough = " and ".join(self.names[p] for p in ledger["oberrauborstler"]) or "nobody"
+            self.console.print(Panel(f"Schlachtmeister: {master}\nOberrauborstler: {rough}",
+                                     title="Trophies", style="bold green"))
+        if self.record_dir is not None:
+            self.record_dir.mkdir(parents=True, exist_ok=True)
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            path = self.record_dir / f"saukopf-{self.game.ruleset.name}-{self.seed}-{stamp}.json"
+            meta = {"client": "terminal", "human": self.human,
+                    "bots": {str(seat): bot.name for seat, bot in self.bots.items()},
+                    "finished": self.state.is_terminal()}
+            GameRecord.from_state(self.state, meta=meta).save(path)
+            self.record_path = path
+            self.console.print(f"Record saved to [bold]{path}[/] (saustall replay {path})")
+
+
+def _named_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """The scoring lines with the players' names."""
+    winners = " and ".join(names[p] for p in result["winners"])
+    items = ", ".join(f"{label} {value}" for label, value in result["meat_items"])
+    double = f", x{result['multiplier']} for the Huftritte" if result["multiplier"] > 1 else ""
+    each = result["meat"][result["winners"][0]]
+    lines = [f"{winners}: {each} meat points each ({items}{double})"]
+    for seat, label, value in result["roughness_items"]:
+        lines.append(f"{names[seat]}: {label}, {value} roughness point{'s' if value > 1 else ''}")
+    return lines
+
+
+# --------------------------------------------------------------------------------------
+# Command line
+# --------------------------------------------------------------------------------------
+
+def build_app(console: Console | None = None, input_fn: InputFn | None = None) -> typer.Typer:
+    """The ``saustall play saukopf`` command (console and input injectable for tests)."""
+    app = typer.Typer(add_completion=False, help="Play Saukopf in the terminal.")
+
+    @app.command()
+    def play(
+        ruleset: str = typer.Option("saukopf", help="saukopf (4 players) or dreihaxer (3)"),
+        deals: Optional[int] = typer.Option(None, help="deals in the session (default: "
+                                            "each player deals once)"),
+        bots: str = typer.Option("heuristic", help="bot level for the other seats "
+                                 "(heuristic or random), or one per seat, comma-separated"),
+        seat: int = typer.Option(1, help="your seat, 1-4 (seat 1 deals first; the "
+                                  "seat to the dealer's left bids and leads first)"),
+        seed: Optional[int] = typer.Option(None, help="seed for a repeatable session"),
+        auto: bool = typer.Option(False, "--auto", help="bots play every seat; watch"),
+        record_dir: Optional[Path] = typer.Option(None, help="save the game record here"),
+    ) -> None:
+        """Play a session of Saukopf against bots."""
+        out = console or Console()
+        levels = [b.strip() for b in bots.split(",") if b.strip()]
+        known = bot_levels("saukopf")
+        bad = [b for b in levels if b not in known]
+        if bad:
+            out.print(f"[bold red]error:[/] unknown bot {', '.join(bad)}; bots: {', '.join(known)}")
+            raise typer.Exit(2)
+        try:
+            terminal = SaukopfTerminal(
+                ruleset=ruleset, human=None if auto else seat - 1, bots=levels,
+                seed=seed if seed is not None else int(time.time()) % 1_000_000,
+                deals=deals, console=out, input_fn=input_fn, record_dir=record_dir)
+        except (SaustallError, ValueError) as exc:
+            out.print(f"[bold red]error:[/] {exc}")
+            raise typer.Exit(2) from None
+        terminal.run()
+
+    return app
+
+
+def run_cli(game: str, args: list[str]) -> None:
+    """Entry point for ``saustall play saukopf ...``."""
+    build_app()(args, prog_name=f"saustall play {game}")

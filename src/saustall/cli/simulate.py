@@ -1,0 +1,160 @@
+"""``saustall simulate GAME``: many bot games in parallel, with balance statistics.
+
+``saustall simulate drecksau --ruleset dirty-pig --players 2 --games 1000
+--bots heuristic,random --seed 1 --workers 2``
+
+Works for every turn-based game in the registry; the games are played by
+:func:`saustall.sim.simulate`. Prints a rich table (with a progress bar while running),
+or with ``--json`` the machine-readable summary.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, NoReturn, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from saustall.core.errors import SaustallError
+from saustall.core.registry import get
+from saustall.sim import Rate, SimulationResult, check_setup, simulate
+
+
+def _fail(console: Console, message: str) -> NoReturn:
+    console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(2)
+
+
+def _pct(rate: Rate) -> str:
+    return f"{100 * rate.rate:.1f}% [{100 * rate.low:.1f}, {100 * rate.high:.1f}]"
+
+
+def render(result: SimulationResult, console: Console) -> None:
+    """Print a simulation's statistics as rich tables."""
+    summary = result.summary
+    title = (f"{result.game}/{result.ruleset}: {summary.games} games, {result.players} "
+             f"players, seed {result.seed}" + (", bots rotate seats" if result.rotate else ""))
+    seats = Table(title=title)
+    for column in ("seat", "bot", "wins", "win rate [95% CI]", "mean return"):
+        seats.add_column(column, justify="right" if column != "bot" else "left")
+    for seat in summary.seats:
+        seats.add_row(str(seat.seat + 1), seat.bot, f"{seat.wins.successes:g}",
+                      _pct(seat.wins), f"{seat.mean_return:.3f}")
+    console.print(seats)
+    if len(summary.bots) > 1 or result.rotate:
+        bots = Table(title="Per bot (pooled over its seats)")
+        for column in ("bot", "seats", "seat-games", "win rate [95% CI]", "mean return"):
+            bots.add_column(column, justify="left" if column == "bot" else "right")
+        for bot in summary.bots:
+            bots.add_row(bot.bot, ",".join(str(s + 1) for s in bot.seats), str(bot.wins.trials),
+                         _pct(bot.wins), f"{bot.mean_return:.3f}")
+        console.print(bots)
+    facts = Table(title="Game facts", show_header=False)
+    facts.add_column("what")
+    facts.add_column("value", justify="right")
+    even = 1.0 / result.players
+    facts.add_row("first player wins", _pct(summary.first_player_wins))
+    facts.add_row("first-player advantage (vs even share "
+                  f"{100 * even:.1f}%)", f"{100 * summary.first_player_advantage:+.1f} points")
+    facts.add_row("draws (no winner)", str(summary.draws))
+    facts.add_row("turn cap hit", f"{summary.capped.successes:g} games ({_pct(summary.capped)})")
+    facts.add_row("game length, actions: mean", f"{summary.length_mean:.1f}")
+    facts.add_row("  p50 / p90 / p99",
+                  f"{summary.length_p50:.0f} / {summary.length_p90:.0f} / {summary.length_p99:.0f}")
+    facts.add_row("  min / max", f"{summary.length_min} / {summary.length_max}")
+    console.print(facts)
+    if len(set(result.bots)) > 1 and not result.rotate:
+        console.print("[dim]The seats have different bots, so seat and first-player figures "
+                      "mix bot strength with seat effects; --rotate separates them.[/]")
+
+
+def build_app(console: Console | None = None) -> typer.Typer:
+    """The ``saustall simulate GAME`` command (console injectable for tests)."""
+    app = typer.Typer(add_completion=False, help="Simulate bot games and report statistics.")
+    out = console or Console()
+    err = Console(stderr=True) if console is None else console
+
+    @app.command()
+    def run(
+        game: str = typer.Option(..., hidden=True),
+        ruleset: Optional[str] = typer.Option(None, help="ruleset (default: the game's main one)"),
+        players: Optional[int] = typer.Option(None, help="number of players "
+                                              "(default: the game's usual count)"),
+        games: int = typer.Option(1000, help="how many games to play"),
+        bots: str = typer.Option("random", help="bot per seat, comma separated "
+                                 "(one name: every seat)"),
+        seed: int = typer.Option(0, help="base seed; game i uses a seed derived from it"),
+        workers: Optional[int] = typer.Option(None, help="worker processes (default: all "
+                                              "cores)"),
+        option: list[str] = typer.Option([], "--option", help="ruleset option name=value"),
+        rotate: bool = typer.Option(False, "--rotate", help="move the bots one seat on "
+                                    "every game so seat effects cancel out"),
+        as_json: bool = typer.Option(False, "--json", help="print machine-readable JSON"),
+        per_game: bool = typer.Option(False, "--per-game", help="with --json: include every "
+                                      "game's result"),
+        out_file: Optional[Path] = typer.Option(None, "--out", help="also write the JSON "
+                                                "(with every game) to this file"),
+    ) -> None:
+        """Play many bot games in parallel and print win rates and game statistics."""
+        from saustall.cli.main import parse_options
+
+        try:
+            bound = get(game, ruleset)
+        except SaustallError as exc:
+            _fail(err, str(exc))
+        count = players if players is not None else bound.default_players
+        levels = [level.strip() for level in bots.split(",") if level.strip()]
+        if not levels:
+            _fail(err, "--bots needs at least one bot name")
+        if len(levels) == 1:
+            levels = levels * count
+        if games < 1:
+            _fail(err, f"--games must be at least 1, not {games}")
+        if workers is not None and workers < 1:
+            _fail(err, f"--workers must be at least 1, not {workers}")
+        options: dict[str, Any] = parse_options(option)
+        try:
+            check_setup(game, bound.ruleset.name, count, levels, options)
+        except SaustallError as exc:
+            _fail(err, str(exc))
+        if as_json:
+            result = simulate(game, bound.ruleset.name, count, levels, games, seed=seed,
+                              options=options, workers=workers, rotate=rotate)
+        else:
+            with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=out, transient=True) as progress:
+                task = progress.add_task("games", total=games)
+
+                def advance(done: int, total: int) -> None:
+                    progress.update(task, completed=done)
+
+                result = simulate(game, bound.ruleset.name, count, levels, games, seed=seed,
+                                  options=options, workers=workers, rotate=rotate,
+                                  progress=advance)
+        if out_file is not None:
+            out_file.write_text(json.dumps(result.to_dict(with_games=True), indent=2) + "\n",
+                                encoding="utf-8")
+        if as_json:
+            out.print(json.dumps(result.to_dict(with_games=per_game), indent=2), markup=False,
+                      highlight=False, soft_wrap=True)
+        else:
+            render(result, out)
+            if out_file is not None:
+                out.print(f"Results written to {out_file}")
+
+    return app
+
+
+def run_cli(game: str, args: list[str], console: Console | None = None) -> None:
+    """Entry point for ``saustall simulate GAME ARGS``."""
+    app = build_app(console)
+    try:
+        app(["--game", game, *args], prog_name=f"saustall simulate {game}",
+            standalone_mode=True)
+    except SystemExit as exc:
+        if exc.code not in (0, None):
+            raise

@@ -1,0 +1,200 @@
+"""Load benchmark of the game server: ``python -m saustall.server.bench`` (``make bench-server``).
+
+Starts the server as its own process on a free 127.0.0.1 port with a temporary SQLite
+database, then opens many bot-filled tables at once, each with human seats played by
+WebSocket clients of this process that answer as soon as it is their move. Bounded in
+tables and time; loopback only. Prints tables held, games finished, actions applied per
+second (all seats, bots included) and latency percentiles from sending an action to its
+acknowledgement (stored and applied) and to the resulting state arriving.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+@dataclass
+class Tally:
+    """What the clients measured."""
+
+    ack_ms: list[float] = field(default_factory=list)
+    state_ms: list[float] = field(default_factory=list)
+    actions: int = 0
+    games: int = 0
+    errors: int = 0
+    tables: int = 0
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+async def seat_client(url: str, token: str, tally: Tally, stop_at: float, seed: int,
+                      counts_events: bool) -> None:
+    """Play one seat until the game ends or time is up, timing every own action."""
+    rng = random.Random(seed)
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: dict[int, float] = {}
+        pending: int | None = None
+        last_seq = -1
+        counter = 0
+        while time.monotonic() < stop_at:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.01, stop_at - time.monotonic()))
+            except asyncio.TimeoutError:
+                return
+            message: dict[str, Any] = json.loads(raw)
+            kind = message["type"]
+            now = time.monotonic()
+            if kind == "ack":
+                started = sent_at.get(message["id"])
+                if started is not None:
+                    tally.ack_ms.append((now - started) * 1000)
+            elif kind == "event" and message.get("kind") == "action" and counts_events \
+                    and not message.get("replay"):
+                tally.actions += 1
+            elif kind == "error":
+                tally.errors += 1
+                if message["code"] == "rate-limited":
+                    last_seq = -1  # ask again with the next state
+                    await asyncio.sleep(0.1)
+                    await ws.send(json.dumps({"type": "sync"}))
+            elif kind == "game_over":
+                if counts_events:
+                    tally.games += 1
+                return
+            elif kind == "state":
+                if pending is not None and message["seq"] > pending - 1:
+                    tally.state_ms.append((now - sent_at[pending]) * 1000)
+                    pending = None
+                if message["legal"] and message["status"] == "playing" \
+                        and message["seq"] != last_seq:
+                    last_seq = message["seq"]
+                    counter += 1
+                    action = rng.choice(message["legal"])["action"]
+                    sent_at[counter] = time.monotonic()
+                    pending = counter
+                    await ws.send(json.dumps({"type": "action", "action": action,
+                                              "id": counter}))
+
+
+async def table_loop(base: str, ws_base: str, args: argparse.Namespace, tally: Tally,
+                     stop_at: float, index: int) -> None:
+    """Keep one table busy: create it, seat humans and bots, play, repeat until time is up."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        game_index = 0
+        while time.monotonic() < stop_at:
+            created = (await http.post("/api/tables", json={
+                "game": args.game, "seats": args.humans + args.bots, "name": f"H{index}",
+                "bots": ["random"] * args.bots})).json()
+            table_id, tokens = created["table_id"], [created["token"]]
+            for extra in range(1, args.humans):
+                joined = (await http.post(f"/api/tables/{table_id}/join", json={
+                    "invite": created["invite"], "name": f"H{index}-{extra}"})).json()
+                tokens.append(joined["token"])
+                await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
+                                headers={"Authorization": f"Bearer {joined['token']}"})
+            tally.tables += 1
+            url = f"{ws_base}/ws/tables/{table_id}"
+            clients = [asyncio.create_task(seat_client(
+                url, token, tally, stop_at, index * 1000 + game_index * 10 + n, n == 0))
+                for n, token in enumerate(tokens)]
+            await asyncio.sleep(0.05)  # let the clients say hello
+            await http.post(f"/api/tables/{table_id}/start",
+                            headers={"Authorization": f"Bearer {tokens[0]}"})
+            await asyncio.gather(*clients, return_exceptions=True)
+            game_index += 1
+
+
+def percentiles(values: list[float]) -> str:
+    """p50/p90/p99/max of ``values`` in ms."""
+    if not values:
+        return "no samples"
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    return (f"p50 {at(0.5):.1f} ms, p90 {at(0.9):.1f} ms, p99 {at(0.99):.1f} ms, "
+            f"max {ordered[-1]:.1f} ms (n={len(ordered)}, mean {statistics.fmean(ordered):.1f})")
+
+
+async def bench(args: argparse.Namespace) -> None:
+    """Run the server process and the clients, then print the figures."""
+    workdir = Path(tempfile.mkdtemp(prefix="saustall-bench-"))
+    database = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
+    port = free_port()
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "saustall.server", "--host", "127.0.0.1", "--port", str(port),
+         "--database", database, "--bot-delay", str(args.bot_delay), "--log-level", "warning"],
+        env={**os.environ})
+    try:
+        async with httpx.AsyncClient(base_url=base) as http:
+            for _ in range(400):
+                try:
+                    if (await http.get("/api/health")).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    await asyncio.sleep(0.05)
+            else:
+                raise SystemExit("the server did not start")
+        tally = Tally()
+        started = time.monotonic()
+        stop_at = started + args.seconds
+        await asyncio.gather(*(table_loop(base, ws_base, args, tally, stop_at, i)
+                               for i in range(args.tables)), return_exceptions=True)
+        elapsed = time.monotonic() - started
+    finally:
+        server.terminate()
+        server.wait(15)
+    print(f"Saustall server load benchmark: {args.game}, {args.tables} concurrent tables of "
+          f"{args.humans} WebSocket players + {args.bots} bots, bot delay {args.bot_delay}s, "
+          f"{elapsed:.1f}s on {os.cpu_count()} cores, SQLite")
+    print(f"  tables held at once : {args.tables} ({tally.tables} created, "
+          f"{tally.games} games finished, {args.tables * args.humans} sockets)")
+    print(f"  actions applied     : {tally.actions} ({tally.actions / elapsed:.0f} per second,"
+          f" bots included; each stored before it was acknowledged)")
+    print(f"  action -> ack       : {percentiles(tally.ack_ms)}")
+    print(f"  action -> new state : {percentiles(tally.state_ms)}")
+    print(f"  errors to clients   : {tally.errors}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse options and run the benchmark."""
+    parser = argparse.ArgumentParser(prog="python -m saustall.server.bench",
+                                     description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, default=100, help="concurrent tables (max 500)")
+    parser.add_argument("--humans", type=int, default=2, help="WebSocket players per table")
+    parser.add_argument("--bots", type=int, default=1, help="bots per table")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to run (max 300)")
+    parser.add_argument("--bot-delay", type=float, default=0.0, help="server bot delay (s)")
+    parser.add_argument("--game", default="drecksau", help="a turn-based game")
+    args = parser.parse_args(argv)
+    args.tables = max(1, min(args.tables, 500))
+    args.seconds = max(1.0, min(args.seconds, 300.0))
+    asyncio.run(bench(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,324 @@
+"""Persistence: tables, seats, games and their actions (event-sourced), SQLAlchemy 2 async.
+
+The schema is SQLAlchemy Core, so the same code runs on SQLite (``aiosqlite``, the
+default) and PostgreSQL (``asyncpg``). A game is stored as its inputs (game, ruleset,
+seat count, options, seed) plus the list of its actions in notation; the live state is
+rebuilt by replaying them through the engine.
+
+Writes go through :class:`Store`, which runs them in one writer task and commits
+everything queued so far in one transaction (group commit): an awaiting caller resumes
+only after its write is committed, which is what lets the server acknowledge an action
+only once it is durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+log = logging.getLogger("saustall.server.db")
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "saustall_tables", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("invite", sa.String(64), nullable=False),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("ruleset", sa.String(64), nullable=False),
+    sa.Column("num_seats", sa.Integer, nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("public", sa.Boolean, nullable=False),
+    sa.Column("turn_timer", sa.Float, nullable=True),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("game_number", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.String(40), nullable=False),
+)
+
+seats_t = sa.Table(
+    "saustall_seats", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("saustall_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("name", sa.String(64), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True, index=True),
+    sa.Column("bot_level", sa.String(64), nullable=True),
+    sa.Column("ready", sa.Boolean, nullable=False),
+)
+
+games_t = sa.Table(
+    "saustall_games", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("saustall_tables.id"), primary_key=True),
+    sa.Column("game_number", sa.Integer, primary_key=True),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("seat_names", sa.JSON, nullable=False),
+    sa.Column("started_at", sa.String(40), nullable=False),
+)
+
+actions_t = sa.Table(
+    "saustall_actions", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("game_number", sa.Integer, primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("action", sa.String(200), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("time_ms", sa.BigInteger, nullable=False),
+    sa.Column("timeout", sa.Boolean, nullable=False),
+)
+
+
+@dataclass
+class StoredSeat:
+    """A seat row."""
+
+    seat: int
+    kind: str
+    name: str | None
+    token_hash: str | None
+    bot_level: str | None
+    ready: bool
+
+
+@dataclass
+class StoredAction:
+    """An action row of one game."""
+
+    seq: int
+    action: str
+    seat: int | None
+    time_ms: int
+    timeout: bool
+
+
+@dataclass
+class StoredGame:
+    """A game row with its actions in order."""
+
+    game_number: int
+    seed: int
+    seat_names: list[str | None]
+    actions: list[StoredAction]
+
+
+@dataclass
+class StoredTable:
+    """A table row with its seats and its latest game."""
+
+    id: str
+    invite: str
+    game: str
+    ruleset: str
+    num_seats: int
+    options: dict[str, Any]
+    public: bool
+    turn_timer: float | None
+    status: str
+    game_number: int
+    created_at: str
+    seats: list[StoredSeat]
+    current: StoredGame | None
+
+
+Op = tuple[Any, "dict[str, Any] | list[dict[str, Any]]"]
+"""One write: a statement and its parameters (a list for executemany)."""
+
+INSERT_ACTION = actions_t.insert()
+"""Shared so that the writer can send a batch of actions as one executemany."""
+
+
+def engine_for(url: str) -> AsyncEngine:
+    """An async engine for ``url``; SQLite gets WAL mode and a busy timeout."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @sa.event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            # WAL keeps every committed transaction across a crash of the process;
+            # NORMAL sync is enough for that (only an OS crash could lose the tail).
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_async_engine(url, pool_size=5, max_overflow=5)
+
+
+def _merged(ops: list[Op]) -> list[Op]:
+    """Consecutive inserts of actions folded into one executemany."""
+    merged: list[Op] = []
+    for statement, params in ops:
+        if (statement is INSERT_ACTION and merged and merged[-1][0] is INSERT_ACTION
+                and isinstance(params, dict)):
+            previous = merged[-1][1]
+            rows = previous if isinstance(previous, list) else [previous]
+            merged[-1] = (INSERT_ACTION, [*rows, params])
+        else:
+            merged.append((statement, params))
+    return merged
+
+
+class Store:
+    """The server's database: schema set-up, loading, and group-committed writes."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = engine_for(url)
+        self._queue: asyncio.Queue[tuple[list[Op], asyncio.Future[None]]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+
+    async def open(self) -> None:
+        """Create the schema if needed and start the writer task."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(metadata.create_all)
+        self._writer = asyncio.create_task(self._write_loop(), name="saustall-db-writer")
+
+    async def close(self) -> None:
+        """Finish queued writes, stop the writer and release connections."""
+        if self._writer is not None:
+            while not self._queue.empty():
+                await asyncio.sleep(0.01)
+            self._writer.cancel()
+            try:
+                await self._writer
+            except asyncio.CancelledError:
+                pass
+            self._writer = None
+        await self.engine.dispose()
+
+    async def write(self, ops: list[Op]) -> None:
+        """Run ``ops`` in one transaction; return once they are committed (or raise)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        await self._queue.put((ops, future))
+        await future
+
+    @staticmethod
+    async def _run(conn: AsyncConnection, ops: list[Op]) -> None:
+        for statement, params in _merged(ops):
+            await conn.execute(statement, params)
+
+    async def _write_loop(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while not self._queue.empty() and len(batch) < 500:
+                batch.append(self._queue.get_nowait())
+            try:
+                async with self.engine.begin() as conn:
+                    await self._run(conn, [op for ops, _ in batch for op in ops])
+            except Exception:  # one bad write must not fail the others: retry one by one
+                log.exception("group commit failed; retrying %d writes one by one", len(batch))
+                for ops, future in batch:
+                    try:
+                        async with self.engine.begin() as conn:
+                            await self._run(conn, ops)
+                    except Exception as exc:  # reported to the one caller
+                        if not future.done():
+                            future.set_exception(exc)
+                    else:
+                        if not future.done():
+                            future.set_result(None)
+                continue
+            for _, future in batch:
+                if not future.done():
+                    future.set_result(None)
+
+    # -- writes --------------------------------------------------------------------------
+    async def insert_table(self, row: dict[str, Any], seats: list[StoredSeat]) -> None:
+        """Store a new table and its seats."""
+        await self.write([(tables_t.insert(), row),
+                          (seats_t.insert(), [{"table_id": row["id"], **seat.__dict__}
+                                              for seat in seats])])
+
+    async def update_table(self, table_id: str, **values: Any) -> None:
+        """Change table columns."""
+        await self.write([(tables_t.update().where(tables_t.c.id == table_id), values)])
+
+    @staticmethod
+    def _seat_op(table_id: str, seat: StoredSeat) -> Op:
+        return (seats_t.update().where((seats_t.c.table_id == table_id)
+                                       & (seats_t.c.seat == seat.seat)),
+                {"kind": seat.kind, "name": seat.name, "token_hash": seat.token_hash,
+                 "bot_level": seat.bot_level, "ready": seat.ready})
+
+    async def update_seat(self, table_id: str, seat: StoredSeat) -> None:
+        """Store one seat's current row."""
+        await self.write([self._seat_op(table_id, seat)])
+
+    async def update_seats(self, table_id: str, seats: list[StoredSeat]) -> None:
+        """Store several seats in one transaction."""
+        await self.write([self._seat_op(table_id, seat) for seat in seats])
+
+    async def start_game(self, table_id: str, game_number: int, seed: int,
+                         seat_names: list[str | None], started_at: str) -> None:
+        """Store a new game's inputs and mark the table as playing, atomically."""
+        await self.write([
+            (games_t.insert(), {"table_id": table_id, "game_number": game_number, "seed": seed,
+                                "seat_names": seat_names, "started_at": started_at}),
+            (tables_t.update().where(tables_t.c.id == table_id),
+             {"status": "playing", "game_number": game_number})])
+
+    async def append_action(self, table_id: str, game_number: int, action: StoredAction,
+                            status: str | None = None) -> None:
+        """Append one action (and, if given, the table's new status) durably."""
+        ops: list[Op] = [(INSERT_ACTION, {
+            "table_id": table_id, "game_number": game_number, "seq": action.seq,
+            "action": action.action, "seat": action.seat, "time_ms": action.time_ms,
+            "timeout": action.timeout})]
+        if status is not None:
+            ops.append((tables_t.update().where(tables_t.c.id == table_id), {"status": status}))
+        await self.write(ops)
+
+    # -- reads ---------------------------------------------------------------------------
+    async def load_tables(self) -> list[StoredTable]:
+        """Every table with its seats and latest game, for rebuilding after a restart."""
+        async with self.engine.connect() as conn:
+            table_rows = (await conn.execute(sa.select(tables_t))).mappings().all()
+            seat_rows = (await conn.execute(
+                sa.select(seats_t).order_by(seats_t.c.table_id, seats_t.c.seat))).mappings().all()
+            seats: dict[str, list[StoredSeat]] = {}
+            for row in seat_rows:
+                seats.setdefault(row["table_id"], []).append(StoredSeat(
+                    seat=row["seat"], kind=row["kind"], name=row["name"],
+                    token_hash=row["token_hash"], bot_level=row["bot_level"],
+                    ready=bool(row["ready"])))
+            result: list[StoredTable] = []
+            for row in table_rows:
+                current = await self._load_game(conn, row["id"], row["game_number"])
+                result.append(StoredTable(
+                    id=row["id"], invite=row["invite"], game=row["game"], ruleset=row["ruleset"],
+                    num_seats=row["num_seats"], options=dict(row["options"]),
+                    public=bool(row["public"]), turn_timer=row["turn_timer"],
+                    status=row["status"], game_number=row["game_number"],
+                    created_at=row["created_at"], seats=seats.get(row["id"], []),
+                    current=current))
+            return result
+
+    async def load_game(self, table_id: str, game_number: int) -> StoredGame | None:
+        """One game of a table with its actions, or ``None``."""
+        async with self.engine.connect() as conn:
+            return await self._load_game(conn, table_id, game_number)
+
+    @staticmethod
+    async def _load_game(conn: AsyncConnection, table_id: str,
+                         game_number: int) -> StoredGame | None:
+        row = (await conn.execute(sa.select(games_t).where(
+            (games_t.c.table_id == table_id) & (games_t.c.game_number == game_number)
+        ))).mappings().first()
+        if row is None:
+            return None
+        actions = (await conn.execute(sa.select(actions_t).where(
+            (actions_t.c.table_id == table_id) & (actions_t.c.game_number == game_number)
+        ).order_by(actions_t.c.seq))).mappings().all()
+        return StoredGame(
+            game_number=game_number, seed=int(row["seed"]), seat_names=list(row["seat_names"]),
+            actions=[StoredAction(seq=a["seq"], action=a["action"], seat=a["seat"],
+                                  time_ms=int(a["time_ms"]), timeout=bool(a["timeout"]))
+                     for a in actions])

@@ -1,0 +1,297 @@
+// Drecksau: every player's pigs with barns, doors, rods and pretty pigs; my hand; the piles.
+// A card is picked from the hand, then its target by clicking the pig (or barn).
+import { t, escapeHtml } from "../i18n.js";
+import { pigSVG, dreckCardSVG, cardBackSVG, awardSVG } from "../art.js";
+
+const cardName = (kind) => t("dk.card." + kind);
+
+/** Parse the legal list into plays by card, discards and the special moves. */
+function parseLegal(legal) {
+  const plays = {}; // card -> Set of "t.i" or "" (no target)
+  const discards = new Set();
+  const special = {};
+  for (const { action } of legal) {
+    const w = action.split(" ");
+    if (w[0] === "play") {
+      (plays[w[1]] ||= new Set()).add(w[2] || "");
+    } else if (w[0] === "discard") {
+      discards.add(w[1].split(",").sort().join(","));
+    } else {
+      special[w[0]] = action;
+    }
+  }
+  return { plays, discards, special };
+}
+
+function pigLabel(flags, owner, i) {
+  const bits = [];
+  bits.push(flags.dirty ? t("dk.pig.dirty") : t("dk.pig.clean"));
+  if (flags.pretty) bits.push(t("dk.pig.pretty"));
+  if (flags.barn) bits.push(t("dk.pig.barn"));
+  if (flags.door) bits.push(t("dk.pig.door"));
+  if (flags.rod) bits.push(t("dk.pig.rod"));
+  return t("dk.pig.label", { n: i + 1, owner, state: bits.join(", ") });
+}
+
+function sameFlags(a, b) {
+  return a && b && a.dirty === b.dirty && a.barn === b.barn && a.door === b.door && a.rod === b.rod && a.pretty === b.pretty;
+}
+
+function playerArea(view, ctx, p, { mine, targets, legalFor }) {
+  const names = ctx.names;
+  const pigs = view.pigs[p] || [];
+  const prevPigs = ctx.prev?.pigs?.[p];
+  const toAct = view.to_act.includes(p);
+  const t_ = view.tournament;
+  const awards = t_ ? (t_.awards[p] || []).map((a) => awardSVG(a.kind, a.points)).join("") : "";
+  const out = !view.participants.includes(p);
+  const handCount = view.hand_counts[p] || 0;
+  const pigsHtml = pigs.map((f, i) => {
+    const key = `${p}.${i}`;
+    const isTarget = targets.has(key);
+    const changed = prevPigs && !sameFlags(prevPigs[i], f);
+    const label = pigLabel(f, names[p], i);
+    return `<button type="button" class="pig ${f.dirty ? "dirty" : ""} ${f.pretty ? "pretty" : ""} ${isTarget ? "target" : ""} ${changed ? "changed" : ""}"
+      data-pig="${key}" ${isTarget ? "" : 'aria-disabled="true"'} title="${escapeHtml(label)}" aria-label="${escapeHtml(label)}">
+      ${pigSVG(f, label)}${isTarget && legalFor ? `<span class="pig-hint">${escapeHtml(cardName(legalFor))}</span>` : ""}</button>`;
+  }).join("");
+  const dirtyCount = pigs.filter((f) => f.dirty && !f.pretty).length;
+  const prettyCount = pigs.filter((f) => f.pretty).length;
+  return `<section class="player-area ${mine ? "mine" : ""} ${toAct ? "to-act" : ""} ${out ? "out" : ""}" data-player="${p}">
+    <header class="pa-head">
+      <span class="pa-name">${escapeHtml(names[p])}${mine ? ` <span class="badge you">${t("table.you")}</span>` : ""}</span>
+      <span class="pa-meta">${out ? t("dk.sittingout") : `${t("dk.dirtycount", { n: dirtyCount, of: pigs.length })}${prettyCount ? " · " + t("dk.prettycount", { n: prettyCount }) : ""}`}</span>
+      ${!mine && !out ? `<span class="mini-hand" title="${t("dk.handcount", { n: handCount })}">${Array.from({ length: handCount }, () => `<i class="mini-card"></i>`).join("")}</span>` : ""}
+      ${awards ? `<span class="pa-awards">${awards}</span>` : ""}
+    </header>
+    <div class="pigs">${pigsHtml}</div></section>`;
+}
+
+export default {
+  realtime: false,
+
+  icon() {
+    return pigSVG({ dirty: true, barn: true, rod: true }, "");
+  },
+
+  statusHint(ctx) {
+    const ui = ctx.ui;
+    const { special } = parseLegal(ctx.legal);
+    if (special.show) return t("dk.hint.show");
+    if (special.pass) return t("dk.hint.pass");
+    if (ctx.view.phase === "lucky-bird") return t("dk.hint.lucky");
+    if (ui.mode === "discard") return t("dk.hint.discard");
+    if (ui.sel) return t("dk.hint.target", { card: cardName(ui.sel) });
+    return t("dk.hint.pick");
+  },
+
+  render(el, ctx) {
+    const view = ctx.view;
+    const ui = ctx.ui;
+    const seat = ctx.seat;
+    const hand = view.hand || [];
+    const { plays, discards, special } = parseLegal(ctx.legal);
+    const exchangeStyle = view.ruleset !== "drecksau";
+    // Keep the selection only while it still makes sense.
+    if (ui.sel && !plays[ui.sel]) ui.sel = null;
+    if (ui.mode === "discard" && !discards.size) ui.mode = null;
+    ui.picked = (ui.picked || []).filter((i) => i < hand.length);
+    if (ui.mode !== "discard") ui.picked = [];
+    const targets = new Set(ui.sel ? [...plays[ui.sel]].filter(Boolean) : []);
+    const order = [];
+    const n = view.players;
+    const me = seat !== null && seat !== undefined && seat < n ? seat : null;
+    for (let k = 1; k <= n; k++) {
+      const p = me === null ? k - 1 : (me + k) % n;
+      if (p !== me) order.push(p);
+    }
+    const others = order.map((p) => playerArea(view, ctx, p, { mine: false, targets, legalFor: ui.sel })).join("");
+    const mineArea = me !== null ? playerArea(view, ctx, me, { mine: true, targets, legalFor: ui.sel }) : "";
+    const prevHand = ctx.prev?.hand || [];
+    const prevCount = {};
+    for (const c of prevHand) prevCount[c] = (prevCount[c] || 0) + 1;
+    const fresh = hand.map((c) => {
+      if (prevCount[c]) {
+        prevCount[c]--;
+        return false;
+      }
+      return ctx.prev !== null;
+    });
+    const cards = hand.map((c, i) => {
+      const playable = !!plays[c];
+      const selected = ui.mode === "discard" ? ui.picked.includes(i) : ui.sel === c && ui.selIndex === i;
+      return `<button type="button" class="hand-card ${playable ? "playable" : "dim"} ${selected ? "selected" : ""} ${fresh[i] ? "drawn" : ""}"
+        data-card="${c}" data-index="${i}" aria-pressed="${selected}" aria-label="${escapeHtml(cardName(c))}">${dreckCardSVG(c, escapeHtml(cardName(c)))}</button>`;
+    }).join("");
+    const pickedCards = ui.picked.map((i) => hand[i]).sort().join(",");
+    const canDiscard = ui.mode === "discard" && discards.has(pickedCards);
+    const buttons = [];
+    if (ui.sel && plays[ui.sel]?.has("")) {
+      buttons.push(`<button type="button" class="primary big" data-do="play ${ui.sel}">${t("dk.play", { card: cardName(ui.sel) })}</button>`);
+    }
+    if (special.show) buttons.push(`<button type="button" class="primary big" data-do="show">${t("dk.show")}</button>`);
+    if (special.pass) buttons.push(`<button type="button" class="primary" data-do="pass">${t("dk.pass")}</button>`);
+    if (special.done) buttons.push(`<button type="button" data-do="done">${t("dk.done")}</button>`);
+    if (discards.size) {
+      if (ui.mode === "discard") {
+        buttons.push(`<button type="button" class="primary" data-discard ${canDiscard ? "" : "disabled"}>${
+          exchangeStyle ? t("dk.exchange.go", { n: ui.picked.length }) : t("dk.discard.go")}</button>`);
+        buttons.push(`<button type="button" class="ghost" data-mode="">${t("common.cancel")}</button>`);
+      } else {
+        buttons.push(`<button type="button" data-mode="discard">${exchangeStyle ? t("dk.exchange") : t("dk.discard")}</button>`);
+      }
+    }
+    const last = view.last;
+    const lastText = last ? describeAction(last.action, ctx.names, last.player) : "";
+    const discardPrev = ctx.prev?.discard_count ?? view.discard_count;
+    const tour = view.tournament;
+    el.innerHTML = `
+      <div class="dk-table ${ctx.pending ? "pending" : ""}">
+        <div class="others">${others}</div>
+        <div class="center">
+          <div class="pile draw-pile" title="${t("dk.deck", { n: view.deck_count })}">
+            ${view.deck_count ? cardBackSVG() : `<div class="pile-empty"></div>`}<span class="pile-count">${view.deck_count}</span>
+            <span class="pile-label">${t("dk.drawpile")}</span></div>
+          <div class="pile discard-pile ${view.discard_count > discardPrev ? "landed" : ""}" title="${t("dk.discardpile", { n: view.discard_count })}">
+            ${view.discard_top ? dreckCardSVG(view.discard_top, escapeHtml(cardName(view.discard_top))) : `<div class="pile-empty"></div>`}
+            <span class="pile-count">${view.discard_count}</span><span class="pile-label">${t("dk.discardlabel")}</span></div>
+          <div class="last-move">${tour ? `<div class="round-tag">${t(tour.deciding ? "dk.tour.deciding" : "dk.tour.round", { n: tour.round })}</div>` : ""}
+            ${last ? `<span>${lastText}</span>` : `<span class="muted">${t("dk.firstmove", { name: escapeHtml(ctx.names[view.to_act[0]] ?? "") })}</span>`}
+            ${last?.shown ? `<div class="shown">${last.shown.map((c) => `<span class="mini-face">${dreckCardSVG(c, escapeHtml(cardName(c)))}</span>`).join("")}</div>` : ""}</div>
+        </div>
+        ${mineArea}
+        ${me !== null ? `<div class="hand-zone">
+          <div class="hand" role="group" aria-label="${t("dk.yourhand")}">${cards || `<span class="muted">${t("dk.emptyhand")}</span>`}</div>
+          <div class="hand-buttons">${ctx.legal.length ? buttons.join("") : ""}</div></div>` : ""}
+      </div>`;
+    // Clicking a card: select it (play mode) or toggle it (discard mode).
+    el.querySelectorAll(".hand-card").forEach((b) => b.addEventListener("click", () => {
+      if (!ctx.legal.length) return;
+      const i = Number(b.dataset.index);
+      const c = b.dataset.card;
+      if (ui.mode === "discard") {
+        ui.picked = ui.picked.includes(i) ? ui.picked.filter((x) => x !== i) : exchangeStyle ? [...ui.picked, i] : [i];
+      } else if (plays[c]) {
+        const again = ui.sel === c && ui.selIndex === i;
+        ui.sel = again ? null : c;
+        ui.selIndex = again ? null : i;
+      } else if (discards.size) {
+        ui.mode = "discard";
+        ui.sel = null;
+        ui.picked = [i];
+      }
+      ctx.rerender();
+    }));
+    el.querySelectorAll(".pig").forEach((b) => b.addEventListener("click", () => {
+      if (!ui.sel || !targets.has(b.dataset.pig)) return;
+      const action = `play ${ui.sel} ${b.dataset.pig}`;
+      ui.sel = null;
+      ctx.act(action);
+    }));
+    el.querySelectorAll("[data-do]").forEach((b) => b.addEventListener("click", () => {
+      ui.sel = null;
+      ctx.act(b.dataset.do);
+    }));
+    el.querySelectorAll("[data-mode]").forEach((b) => b.addEventListener("click", () => {
+      ui.mode = b.dataset.mode || null;
+      ui.sel = null;
+      ui.picked = [];
+      ctx.rerender();
+    }));
+    const d = el.querySelector("[data-discard]");
+    if (d) d.addEventListener("click", () => {
+      if (!canDiscard) return;
+      ui.mode = null;
+      ui.picked = [];
+      ctx.act(`discard ${pickedCards}`);
+    });
+  },
+
+  onEvent(el, ev, ctx) {
+    const w = (ev.action || "").split(" ");
+    if (w[0] !== "play") return;
+    const pig = w[2] ? el.querySelector(`[data-pig="${w[2]}"]`) : null;
+    if (w[1] === "mud" && pig) {
+      ctx.fx(pig, t("dk.drecksau"), "burst mud-burst");
+    } else if (w[1] === "rain") {
+      ctx.fx(null, "", "rain-fx");
+    } else if (w[1] === "lightning" && pig) {
+      pig.classList.add("struck");
+      ctx.fx(pig, t("dk.zap"), "burst bolt-burst");
+    } else if (w[1] === "pretty" && pig) {
+      ctx.fx(pig, t("dk.sauschoen"), "burst pretty-burst");
+    }
+  },
+
+  describe(ev, names) {
+    return describeAction(ev.action, names, ev.seat);
+  },
+
+  side(ctx) {
+    const v = ctx.view;
+    const rows = Array.from({ length: v.players }, (_, p) => {
+      const pigs = v.pigs[p] || [];
+      const dirty = pigs.filter((f) => f.dirty && !f.pretty).length;
+      const score = v.tournament ? `<span class="score">${v.tournament.scores[p]}</span>` : "";
+      return `<li class="${v.to_act.includes(p) ? "to-act" : ""}"><span>${escapeHtml(ctx.names[p])}${p === ctx.seat ? ` <span class="badge you">${t("table.you")}</span>` : ""}</span>
+        <span class="muted">${pigs.length ? t("dk.dirtycount", { n: dirty, of: pigs.length }) : ""}</span>${score}</li>`;
+    }).join("");
+    let tour = "";
+    if (v.tournament) {
+      const tt = v.tournament;
+      tour = `<div class="stacks"><div><small>${t("dk.tour.trophies")}</small><div>${tt.trophies.map((p) => awardSVG("trophy", p)).join("") || "—"}</div></div>
+        <div><small>${t("dk.tour.buckets")}</small><div>${tt.buckets.map((p) => awardSVG("bucket", p)).join("") || "—"}</div></div></div>`;
+    }
+    return `<h3>${t("table.players")}</h3><ul class="plist">${rows}</ul>${tour}
+      <p class="muted small">${t("dk.turn", { n: v.turn + 1 })}</p>`;
+  },
+
+  summary(ctx, over) {
+    const v = ctx.view;
+    const w = over.winners || [];
+    const how = v.win_kind ? t("dk.win." + v.win_kind) : w.length ? "" : t("dk.win.cap");
+    let tour = "";
+    if (v.tournament) {
+      const tt = v.tournament;
+      tour = `<table class="score-table"><thead><tr><th>${t("table.players")}</th><th>${t("dk.tour.awards")}</th><th>${t("dk.tour.points")}</th></tr></thead><tbody>
+        ${tt.scores.map((s, p) => `<tr class="${w.includes(p) ? "winner" : ""}"><td>${escapeHtml(ctx.names[p])}</td><td>${(tt.awards[p] || []).map((a) => awardSVG(a.kind, a.points)).join("")}</td><td>${s}</td></tr>`).join("")}
+        </tbody></table>
+        <ol class="rounds">${tt.rounds.map((r) => `<li>${t("dk.tour.roundline", { n: r.round, name: r.winner === null ? "—" : escapeHtml(ctx.names[r.winner]), how: r.how ? t("dk.win." + r.how) : t("dk.win.cap") })}</li>`).join("")}</ol>`;
+    }
+    const pigs = Array.from({ length: v.players }, (_, p) => `<div class="sum-row ${w.includes(p) ? "winner" : ""}">
+      <span class="sum-name">${escapeHtml(ctx.names[p])}</span><span class="sum-pigs">${(v.pigs[p] || []).map((f) => `<span class="tiny-pig">${pigSVG(f, "")}</span>`).join("")}</span></div>`).join("");
+    return `${how ? `<p>${how}</p>` : ""}${tour}<div class="sum-board">${pigs}</div>
+      <p class="muted">${t("dk.turns", { n: v.turn })}</p>`;
+  },
+};
+
+/** A log line in the chosen language for a Drecksau action notation. */
+export function describeAction(action, names, seat) {
+  if (!action) return "";
+  const w = action.split(" ");
+  const who = seat !== null && seat !== undefined ? names[seat] ?? "" : "";
+  let text;
+  if (w[0] === "play") {
+    const card = cardName(w[1]);
+    if (w[2]) {
+      const [tp, ti] = w[2].split(".").map(Number);
+      text = tp === seat
+        ? t("dk.log.own", { card, n: ti + 1 })
+        : t("dk.log.other", { card, n: ti + 1, owner: escapeHtml(names[tp] ?? "?") });
+    } else {
+      text = t("dk.log.play", { card });
+    }
+  } else if (w[0] === "discard") {
+    const cards = w[1].split(",");
+    text = t("dk.log.discard", { n: cards.length, cards: cards.map(cardName).join(", ") });
+  } else if (w[0] === "show") {
+    text = t("dk.log.show");
+  } else if (w[0] === "pass") {
+    text = t("dk.log.pass");
+  } else if (w[0] === "done") {
+    text = t("dk.log.done");
+  } else {
+    return null;
+  }
+  return who ? `<b>${escapeHtml(who)}</b> ${text}` : text;
+}

@@ -1,0 +1,30 @@
+// The game renderers by game name, with a generic fallback for games without their own.
+import drecksau from "./drecksau.js";
+import saukopf from "./saukopf.js";
+import pigasus from "./pigasus.js";
+import { t, escapeHtml } from "../i18n.js";
+import { pigSVG, sauCardSVG, pigasusCardSVG } from "../art.js";
+
+const generic = {
+  realtime: false,
+  render(el, ctx) {
+    el.innerHTML = `<div class="generic">
+      <pre class="view-dump">${escapeHtml(JSON.stringify(ctx.view, null, 1))}</pre>
+      <div class="buttons">${ctx.legal.map((l) => `<button type="button" class="small" data-act="${escapeHtml(l.action)}">${escapeHtml(l.text || l.action)}</button>`).join("")}</div></div>`;
+    el.querySelectorAll("[data-act]").forEach((b) => b.addEventListener("click", () => ctx.act(b.dataset.act)));
+  },
+};
+
+const MODULES = { drecksau, saukopf, pigasus };
+
+export function gameModule(name) {
+  return MODULES[name] || generic;
+}
+
+/** A small picture for a game (lobby tiles, lists). */
+export function gameIcon(name) {
+  if (name === "drecksau") return pigSVG({ dirty: true, barn: false }, t("game.drecksau"));
+  if (name === "saukopf") return `<span class="icon-fan">${sauCardSVG("gras", "O", "")}${sauCardSVG("herz", "A", "")}</span>`;
+  if (name === "pigasus") return pigasusCardSVG("giraffe", "pig", t("game.pigasus"));
+  return "";
+}

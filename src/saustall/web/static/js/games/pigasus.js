@@ -1,0 +1,199 @@
+// Pigasus: cards revealed in real time, the big Pigasus button (Space), then click the pair.
+import { t, escapeHtml } from "../i18n.js";
+import { pigasusCardSVG, pigasusToySVG, cardBackSVG } from "../art.js";
+
+const ANIMALS = { P: "pig", C: "crocodile", G: "giraffe", E: "elephant", H: "horse", S: "sheep", D: "duck", R: "rabbit", O: "owl" };
+
+export function cardLabel(code) {
+  return t("pg.cardname", { body: t("pg.animal." + ANIMALS[code[0]]), head: t("pg.animal." + ANIMALS[code[1]]) });
+}
+
+function unitOf(view, seat) {
+  return view.team_of ? view.team_of[seat] : seat;
+}
+
+function unitName(view, names, unit) {
+  if (view.teams) return t("pg.team", { n: unit + 1, names: view.teams[unit].map((s) => names[s]).join(", ") });
+  return names[unit];
+}
+
+function holderOf(view, seat) {
+  return view.pigasus ? view.pigasus.holders.find((h) => h.player === seat) : null;
+}
+
+function canGrab(ctx) {
+  return ctx.legal.some((l) => / grab$/.test(l.action));
+}
+
+function canReveal(ctx) {
+  return ctx.legal.some((l) => / reveal$/.test(l.action));
+}
+
+function canPoint(ctx) {
+  return ctx.legal.some((l) => / point /.test(l.action));
+}
+
+/** A sentence about the latest settled grab, for the feedback line. */
+function outcomeText(view, names, seat) {
+  const mine = view.outcome.find((o) => o.player === seat);
+  const lines = [];
+  let kind = "info";
+  for (const o of view.outcome) {
+    const who = o.player === seat ? t("pg.you") : escapeHtml(names[o.player]);
+    if (o.result === "right") lines.push(t("pg.res.right", { who, n: o.cards.length }));
+    else if (o.result === "split") lines.push(t("pg.res.split", { who }));
+    else if (o.result === "crowded") lines.push(t("pg.res.crowded", { who }));
+    else lines.push(t("pg.res.wrong", { who, n: o.paid }));
+  }
+  if (mine) kind = mine.result === "wrong" ? "wrong" : "right";
+  return { text: lines.join(" · "), kind };
+}
+
+export default {
+  realtime: true,
+
+  icon() {
+    return pigasusToySVG();
+  },
+
+  statusHint(ctx) {
+    const v = ctx.view;
+    if (v.phase === "over") return "";
+    if (v.pigasus) {
+      const holders = v.pigasus.holders.map((h) => (h.player === ctx.seat ? t("pg.you") : escapeHtml(ctx.names[h.player])));
+      return t("pg.held", { names: holders.join(", ") });
+    }
+    const dealer = v.dealer === ctx.seat ? t("pg.youdeal") : t("pg.dealer", { name: escapeHtml(ctx.names[v.dealer]) });
+    return `${dealer} · ${t("pg.left", { n: v.deck_count })}${v.tiebreak ? " · " + t("pg.tiebreak") : ""}`;
+  },
+
+  render(el, ctx) {
+    const v = ctx.view;
+    const ui = ctx.ui;
+    const me = ctx.seat;
+    const holding = me !== null && holderOf(v, me);
+    const pointing = holding && holding.pointed === null && canPoint(ctx);
+    if (!pointing) ui.picked = [];
+    ui.picked = (ui.picked || []).filter((c) => v.table.some((x) => x.card === c));
+    const prevCards = new Set((ctx.prev?.table || []).map((x) => `${x.slot}:${x.card}`));
+    const maxSlot = v.table.reduce((m, x) => Math.max(m, x.slot), -1);
+    const bySlot = {};
+    for (const x of v.table) bySlot[x.slot] = x;
+    const cells = [];
+    for (let s = 0; s <= maxSlot; s++) {
+      const x = bySlot[s];
+      if (!x) {
+        cells.push(`<div class="pg-slot empty"></div>`);
+        continue;
+      }
+      const fresh = ctx.prev && !prevCards.has(`${x.slot}:${x.card}`);
+      const picked = ui.picked.includes(x.card);
+      const label = cardLabel(x.card);
+      cells.push(`<button type="button" class="pg-card ${fresh ? "new" : ""} ${pointing ? "pickable" : ""} ${picked ? "picked" : ""}"
+        data-code="${x.card}" aria-label="${escapeHtml(label)}" aria-pressed="${picked}" ${pointing ? "" : 'tabindex="-1"'}>
+        ${pigasusCardSVG(ANIMALS[x.card[0]], ANIMALS[x.card[1]], escapeHtml(label))}<span class="pg-label">${escapeHtml(label)}</span></button>`);
+    }
+    const fb = v.outcome.length ? outcomeText(v, ctx.names, me) : null;
+    let feedback = "";
+    if (pointing) feedback = `<div class="pg-feedback info">${t("pg.pointnow")}</div>`;
+    else if (holding) feedback = `<div class="pg-feedback info">${t("pg.waitjudge")}</div>`;
+    else if (v.pigasus) feedback = `<div class="pg-feedback info">${t("pg.held", { names: v.pigasus.holders.map((h) => escapeHtml(ctx.names[h.player])).join(", ") })}</div>`;
+    else if (fb) feedback = `<div class="pg-feedback ${fb.kind}">${fb.text}</div>`;
+    else feedback = `<div class="pg-feedback"></div>`;
+    const grabOk = !ctx.spectator && canGrab(ctx);
+    const reveal = !ctx.spectator && canReveal(ctx);
+    const units = v.scores.map((s, u) => ({ u, s }));
+    const holdersUnits = new Set((v.pigasus?.holders || []).map((h) => unitOf(v, h.player)));
+    el.innerHTML = `
+      <div class="pg-wrap">
+        <div class="pg-top">
+          <div class="pg-deck"><span class="pg-back">${cardBackSVG("pigasus")}</span>
+            <span><b>${t("pg.left", { n: v.deck_count })}</b><br><small>${t("pg.aside", { n: v.set_aside_count })} · ${t("pg.box", { n: v.box_count })}</small></span></div>
+          ${reveal ? `<button type="button" class="primary big" id="pg-reveal">${t("pg.reveal")} <kbd>Enter</kbd></button>` : `<span class="muted">${this.statusHint(ctx)}</span>`}
+        </div>
+        <div class="pg-grid" aria-live="polite">${cells.join("") || `<p class="muted">${t("pg.nocards")}</p>`}</div>
+        ${feedback}
+        <div class="grab-zone">
+          ${ctx.spectator ? "" : pointing
+            ? `<div class="buttons"><span class="pg-pick">${t("pg.picked", { n: ui.picked.length })}</span>
+               <button type="button" class="ghost" id="pg-none">${t("pg.nopair")} <kbd>N</kbd></button></div>`
+            : `<button type="button" class="grab-btn ${holding ? "held" : ""}" id="pg-grab" ${grabOk ? "" : "disabled"} aria-keyshortcuts="Space">
+                ${pigasusToySVG()}<span>${holding ? t("pg.holding") : t("pg.grab")}</span><kbd>${t("pg.space")}</kbd></button>`}
+          <p class="pg-keys">${t("pg.keys")}</p>
+        </div>
+        <div class="pg-piles">${units.map(({ u, s }) => `<div class="pg-pile ${holdersUnits.has(u) ? "holder" : ""} ${me !== null && unitOf(v, me) === u ? "mine" : ""}">
+          <span class="stack" style="height:${4 + Math.min(40, s * 2)}px"></span><span>${escapeHtml(unitName(v, ctx.names, u))}: <b>${s}</b></span></div>`).join("")}</div>
+      </div>`;
+    const grab = el.querySelector("#pg-grab");
+    if (grab) grab.addEventListener("click", () => grabOk && ctx.act("grab"));
+    const rv = el.querySelector("#pg-reveal");
+    if (rv) rv.addEventListener("click", () => ctx.act("reveal"));
+    el.querySelectorAll(".pg-card.pickable").forEach((b) => b.addEventListener("click", () => {
+      const c = b.dataset.code;
+      ui.picked = ui.picked.includes(c) ? ui.picked.filter((x) => x !== c) : [...ui.picked, c].slice(-2);
+      if (ui.picked.length === 2) {
+        const [a, z] = ui.picked;
+        ui.picked = [];
+        ctx.act(`point ${a},${z}`);
+        return;
+      }
+      ctx.rerender();
+    }));
+    const none = el.querySelector("#pg-none");
+    if (none) none.addEventListener("click", () => ctx.act("point none"));
+  },
+
+  onKey(ev, ctx) {
+    if (ctx.spectator) return;
+    if (ev.code === "Space" || ev.key === " ") {
+      ev.preventDefault();
+      if (canGrab(ctx)) ctx.act("grab");
+    } else if (ev.key === "Enter" || ev.key === "r" || ev.key === "R") {
+      if (canReveal(ctx)) {
+        ev.preventDefault();
+        ctx.act("reveal");
+      }
+    } else if (ev.key === "Escape" || ev.key === "n" || ev.key === "N") {
+      if (canPoint(ctx) && holderOf(ctx.view, ctx.seat)?.pointed === null) ctx.act("point none");
+    }
+  },
+
+  describe(ev, names) {
+    const w = (ev.action || "").split(" ");
+    const kind = w[1];
+    if (kind === "tick" || kind === "reveal") return false;
+    const who = ev.seat != null ? `<b>${escapeHtml(names[ev.seat] ?? "")}</b>` : "";
+    if (kind === "grab") return `${who} ${t("pg.log.grab")}`;
+    if (kind === "point") {
+      if (w[2] === "none") return `${who} ${t("pg.log.none")}`;
+      const [a, b] = w[2].split(",");
+      return `${who} ${t("pg.log.point", { a: escapeHtml(cardLabel(a)), b: escapeHtml(cardLabel(b)) })}`;
+    }
+    return null;
+  },
+
+  side(ctx) {
+    const v = ctx.view;
+    const stats = v.stats || [];
+    return `<h3>${t("pg.scores")}</h3><table class="score-table"><thead><tr><th>${t("table.players")}</th><th class="num">${t("pg.cards")}</th><th class="num">${t("pg.rightwrong")}</th></tr></thead><tbody>
+      ${ctx.names.slice(0, v.players).map((n, p) => `<tr class="${p === ctx.seat ? "winner" : ""}"><td>${escapeHtml(n)}${v.teams ? ` <small>(${t("pg.teamshort", { n: unitOf(v, p) + 1 })})</small>` : ""}</td>
+        <td class="num">${v.teams ? "" : v.scores[p]}</td><td class="num">${stats[p] ? `${stats[p].right + stats[p].split}/${stats[p].wrong}` : ""}</td></tr>`).join("")}
+      </tbody></table>${v.teams ? `<ul class="plist">${v.scores.map((s, u) => `<li><span>${escapeHtml(unitName(v, ctx.names, u))}</span><b>${s}</b></li>`).join("")}</ul>` : ""}`;
+  },
+
+  summary(ctx) {
+    const v = ctx.view;
+    const rows = v.scores.map((s, u) => ({ u, s })).sort((a, b) => b.s - a.s);
+    return `<table class="score-table"><thead><tr><th></th><th class="num">${t("pg.cards")}</th></tr></thead><tbody>
+      ${rows.map(({ u, s }) => `<tr><td>${escapeHtml(unitName(v, ctx.names, u))}</td><td class="num">${s}</td></tr>`).join("")}</tbody></table>
+      <p class="muted">${t("pg.end." + (v.end_reason || "most-cards"))}</p>`;
+  },
+
+  onEvent(el, ev, ctx) {
+    const w = (ev.action || "").split(" ");
+    if (w[1] === "grab" && ev.seat !== ctx.seat) {
+      const zone = el.querySelector(".pg-feedback");
+      if (zone) zone.classList.add("flash");
+    }
+  },
+};

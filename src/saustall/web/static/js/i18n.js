@@ -1,0 +1,64 @@
+// The three languages of the UI. Strings live in lang/<code>.js; English is the fallback.
+import en from "./lang/en.js";
+import de from "./lang/de.js";
+import fr from "./lang/fr.js";
+
+export const LANGS = { en, de, fr };
+const KEY = "saustall.lang";
+let current = "en";
+const listeners = [];
+
+function pickInitial() {
+  const saved = localStorage.getItem(KEY);
+  if (saved && LANGS[saved]) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const code = String(tag).slice(0, 2).toLowerCase();
+    if (LANGS[code]) return code;
+  }
+  return "en";
+}
+
+export function initLang() {
+  current = pickInitial();
+  document.documentElement.lang = current;
+  return current;
+}
+
+export function lang() {
+  return current;
+}
+
+export function setLang(code) {
+  if (!LANGS[code] || code === current) return;
+  current = code;
+  localStorage.setItem(KEY, code);
+  document.documentElement.lang = code;
+  applyStatic();
+  for (const fn of listeners) fn(code);
+}
+
+export function onLangChange(fn) {
+  listeners.push(fn);
+}
+
+/** Translate `key`, filling {name} placeholders from `params`. */
+export function t(key, params = {}) {
+  let text = LANGS[current][key];
+  if (text === undefined) text = en[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] !== undefined ? String(params[name]) : m));
+}
+
+/** True if `key` exists in English (so callers can fall back to server text). */
+export function has(key) {
+  return en[key] !== undefined;
+}
+
+/** Fill every [data-i18n] element of the static page. */
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+}
+
+export function escapeHtml(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}

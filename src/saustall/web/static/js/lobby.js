@@ -1,0 +1,208 @@
+// The lobby: pick a game and ruleset, create a table (or play bots at once), open tables.
+import { t, has, escapeHtml } from "./i18n.js";
+import { api, rememberSeat } from "./net.js";
+import { $, $$, toast } from "./ui.js";
+import { gameIcon } from "./games/index.js";
+
+const NAME_KEY = "saustall.name";
+
+export function savedName() {
+  return localStorage.getItem(NAME_KEY) || "";
+}
+
+export function rulesetTitle(game, rs) {
+  const key = `ruleset.${game}.${rs.name}.title`;
+  return has(key) ? t(key) : rs.title;
+}
+
+export function rulesetSummary(game, rs) {
+  const key = `ruleset.${game}.${rs.name}.summary`;
+  return has(key) ? t(key) : rs.summary;
+}
+
+// Options a newcomer may want to set; the rest keep their defaults.
+const SHOWN_OPTIONS = ["hand_size", "num_teams", "deals"];
+
+function lobbyOptions(rs) {
+  return (rs.options || []).filter((o) => o.choices && SHOWN_OPTIONS.includes(o.name)).map((o) => {
+    if (o.name !== "deals") return o;
+    const n = rs.max_players;
+    const wanted = [...new Set([1, n, 2 * n, 3 * n, o.default])].filter((c) => o.choices.includes(c)).sort((a, b) => a - b);
+    return { ...o, choices: wanted };
+  });
+}
+
+export class LobbyPage {
+  constructor(root, ctx) {
+    this.root = root;
+    this.ctx = ctx;
+    this.games = ctx.catalogue.games;
+    this.game = this.games[0]?.game;
+    this.ruleset = {};
+    this.tables = [];
+    this.busy = false;
+    this.render();
+    this.refresh();
+    this.poll = setInterval(() => this.refresh(), 5000);
+  }
+
+  destroy() {
+    clearInterval(this.poll);
+  }
+
+  entry() {
+    return this.games.find((g) => g.game === this.game);
+  }
+
+  rs() {
+    const g = this.entry();
+    const name = this.ruleset[this.game] || g.default_ruleset;
+    return g.rulesets.find((r) => r.name === name) || g.rulesets[0];
+  }
+
+  async refresh() {
+    try {
+      const data = await api("GET", "/api/tables");
+      this.tables = data.tables || [];
+      this.renderTables();
+    } catch {
+      /* the banner of the app shows unreachable servers on navigation */
+    }
+  }
+
+  render() {
+    const g = this.entry();
+    if (!g) {
+      this.root.innerHTML = `<section class="panel"><p>${t("lobby.nogames")}</p></section>`;
+      return;
+    }
+    const rs = this.rs();
+    const seatOptions = [];
+    for (let n = rs.min_players; n <= rs.max_players; n++) seatOptions.push(n);
+    const seats = Math.min(Math.max(this.seats || rs.default_players, rs.min_players), rs.max_players);
+    const options = lobbyOptions(rs);
+    this.root.innerHTML = `
+      <div class="lobby">
+        <section class="panel hero">
+          <h1>${t("lobby.title")}</h1>
+          <p class="lead">${t("lobby.lead")}</p>
+          <div class="game-tiles" role="radiogroup" aria-label="${t("lobby.pickgame")}">
+            ${this.games.map((x) => `
+              <button type="button" class="game-tile ${x.game === this.game ? "selected" : ""}" data-game="${x.game}"
+                role="radio" aria-checked="${x.game === this.game}">
+                <span class="tile-art">${gameIcon(x.game)}</span>
+                <span class="tile-name">${escapeHtml(has("game." + x.game) ? t("game." + x.game) : x.title)}</span>
+                <span class="tile-tag">${has("game." + x.game + ".tag") ? t("game." + x.game + ".tag") : ""}</span>
+              </button>`).join("")}
+          </div>
+        </section>
+        <section class="panel setup">
+          <h2>${t("lobby.setup")}</h2>
+          <fieldset class="rulesets"><legend>${t("lobby.ruleset")}</legend>
+            ${g.rulesets.map((r) => `
+              <label class="ruleset ${r.name === rs.name ? "selected" : ""}">
+                <input type="radio" name="ruleset" value="${r.name}" ${r.name === rs.name ? "checked" : ""}>
+                <span class="rs-title">${escapeHtml(rulesetTitle(g.game, r))}
+                  <small>${t("lobby.players", { min: r.min_players, max: r.max_players })}</small></span>
+                <span class="rs-summary">${escapeHtml(rulesetSummary(g.game, r))}</span>
+              </label>`).join("")}
+          </fieldset>
+          <div class="form-row">
+            <label>${t("lobby.name")} <input id="name" maxlength="32" autocomplete="nickname"
+              value="${escapeHtml(savedName())}" placeholder="${t("lobby.name.placeholder")}"></label>
+            <label>${t("lobby.seats")} <select id="seats">${seatOptions
+              .map((n) => `<option ${n === seats ? "selected" : ""}>${n}</option>`).join("")}</select></label>
+            <label>${t("lobby.botlevel")} <select id="botlevel">${(g.bot_levels || [])
+              .map((l, i, all) => `<option value="${l}" ${i === all.length - 1 ? "selected" : ""}>${escapeHtml(has("bot." + l) ? t("bot." + l) : l)}</option>`).join("")}</select></label>
+            ${options.map((o) => `<label>${escapeHtml(has(`option.${o.name}`) ? t(`option.${o.name}`) : o.help)}
+              <select data-option="${o.name}">${o.choices.map((c) => `<option value='${JSON.stringify(c)}' ${
+                c === o.default ? "selected" : ""}>${escapeHtml(String(c))}</option>`).join("")}</select></label>`).join("")}
+          </div>
+          <div class="form-row checks">
+            <label class="check"><input type="checkbox" id="public" checked> ${t("lobby.public")}</label>
+            ${rs.realtime ? "" : `<label class="check"><input type="checkbox" id="hotseat"> ${t("lobby.hotseat")}</label>`}
+          </div>
+          <div class="buttons">
+            <button type="button" class="primary big" id="quick">${t("lobby.quick")}</button>
+            <button type="button" id="create">${t("lobby.create")}</button>
+            <button type="button" class="ghost" data-rules="${g.game}">${t("lobby.readrules")}</button>
+          </div>
+          <p class="hint">${t("lobby.hint")}</p>
+        </section>
+        <section class="panel open-tables">
+          <h2>${t("lobby.open")}</h2>
+          <div id="table-list"></div>
+          <form id="join-link" class="form-row">
+            <label class="grow">${t("lobby.joinlink")} <input id="link" placeholder="https://…/t/…?invite=…"></label>
+            <button type="submit">${t("lobby.go")}</button>
+          </form>
+        </section>
+      </div>`;
+    this.renderTables();
+    $$(".game-tile", this.root).forEach((b) => b.addEventListener("click", () => {
+      this.game = b.dataset.game;
+      this.seats = null;
+      this.render();
+    }));
+    $$("input[name=ruleset]", this.root).forEach((i) => i.addEventListener("change", () => {
+      this.ruleset[this.game] = i.value;
+      this.render();
+    }));
+    $("#seats", this.root).addEventListener("change", (e) => (this.seats = Number(e.target.value)));
+    $("#name", this.root).addEventListener("change", (e) => localStorage.setItem(NAME_KEY, e.target.value.trim()));
+    $("#quick", this.root).addEventListener("click", () => this.create(true));
+    $("#create", this.root).addEventListener("click", () => this.create(false));
+    $("[data-rules]", this.root).addEventListener("click", () => window.saustall.showRules(this.game));
+    $("#join-link", this.root).addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const text = $("#link", this.root).value.trim();
+      const m = text.match(/\/t\/([^/?#]+)(\?[^#]*)?/);
+      if (m) this.ctx.navigate(`/t/${m[1]}${m[2] || ""}`);
+      else toast(t("lobby.badlink"), "", "warn");
+    });
+  }
+
+  renderTables() {
+    const box = $("#table-list", this.root);
+    if (!box) return;
+    if (!this.tables.length) {
+      box.innerHTML = `<p class="muted">${t("lobby.notables")}</p>`;
+      return;
+    }
+    box.innerHTML = `<ul class="table-list">${this.tables.map((x) => `
+      <li><span class="tl-game">${gameIcon(x.game)}</span>
+        <span class="tl-info"><strong>${escapeHtml(x.title)}</strong>
+        <small>${escapeHtml(x.players.filter(Boolean).join(", ") || "—")} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
+        <a class="button small" data-nav href="/t/${encodeURIComponent(x.table_id)}?invite=${encodeURIComponent(x.invite)}">${t("lobby.joinwatch")}</a>
+      </li>`).join("")}</ul>`;
+  }
+
+  async create(quick) {
+    if (this.busy) return;
+    const rs = this.rs();
+    const name = ($("#name", this.root).value.trim() || t("lobby.defaultname")).slice(0, 32);
+    localStorage.setItem(NAME_KEY, name);
+    const seats = Number($("#seats", this.root).value);
+    const level = $("#botlevel", this.root).value;
+    const options = {};
+    $$("[data-option]", this.root).forEach((s) => (options[s.dataset.option] = JSON.parse(s.value)));
+    const hotseat = !quick && $("#hotseat", this.root)?.checked;
+    const body = {
+      game: this.game, ruleset: rs.name, seats, options, name,
+      public: !quick && $("#public", this.root).checked,
+    };
+    if (quick && level) body.bots = Array(seats - 1).fill(level);
+    this.busy = true;
+    try {
+      const made = await api("POST", "/api/tables", { body });
+      rememberSeat(made.table_id, made.seat, made.token, made.invite);
+      if (hotseat) localStorage.setItem(`saustall.hotseat.${made.table_id}`, "1");
+      if (quick) await api("POST", `/api/tables/${made.table_id}/start`, { token: made.token });
+      this.ctx.navigate(made.invite_url || `/t/${made.table_id}?invite=${made.invite}`);
+    } catch (err) {
+      toast(t("lobby.createfailed"), err.message, "error");
+    } finally {
+      this.busy = false;
+    }
+  }
+}

@@ -1,0 +1,746 @@
+// A table: the waiting room, the game board for each seat held on this device (hot-seat),
+// the spectator view, the log, the end-of-game summary, rematch and record download.
+import { t, has, escapeHtml, lang } from "./i18n.js";
+import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
+import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
+import { gameModule } from "./games/index.js";
+import { savedName, rulesetTitle, rulesetSummary } from "./lobby.js";
+
+const LOG_MAX = 200;
+
+export class TablePage {
+  constructor(root, tableId, ctx) {
+    this.root = root;
+    this.tableId = tableId;
+    this.ctx = ctx;
+    const params = new URLSearchParams(location.search);
+    const stored = loadSeats(tableId);
+    this.invite = params.get("invite") || stored.invite;
+    if (params.get("invite") && params.get("invite") !== stored.invite) {
+      stored.invite = params.get("invite");
+      saveSeats(tableId, stored);
+    }
+    this.sockets = {}; // seat number (or "spectator") -> TableSocket
+    this.states = {}; // same keys -> last `state` message
+    this.prevViews = {};
+    this.status = {}; // same keys -> connection status
+    this.table = null;
+    this.log = [];
+    this.gameOver = null;
+    this.summaryShown = 0;
+    this.active = null; // the seat whose view is shown
+    this.covered = false;
+    this.pendingSeat = null;
+    this.everLost = false;
+    this.ui = {}; // per-game UI state (selected cards...), kept across renders
+    this.onKey = (ev) => this.key(ev);
+    document.addEventListener("keydown", this.onKey);
+    // For tests and the curious: send a move as typed notation, as a stale tab might.
+    window.saustallDebug = { act: (a) => this.act(a), page: this };
+    this.start();
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    for (const s of Object.values(this.sockets)) s.close();
+    this.sockets = {};
+    clearInterval(this.tick);
+    banner(null);
+    this.setDot(null);
+  }
+
+  tokens() {
+    return loadSeats(this.tableId).tokens;
+  }
+
+  heldSeats() {
+    return Object.keys(this.tokens()).map(Number).sort((a, b) => a - b);
+  }
+
+  hotseat() {
+    return this.heldSeats().length > 1;
+  }
+
+  async start() {
+    try {
+      const info = await api("GET", `/api/tables/${encodeURIComponent(this.tableId)}`);
+      this.table = info;
+    } catch (err) {
+      if (err.code === "unreachable") {
+        banner(t("net.unreachable.title"), "error", { label: t("common.retry"), run: () => this.start() });
+        this.root.innerHTML = `<section class="panel unreachable"><h2>${t("net.unreachable.title")}</h2><p>${t("net.unreachable.body")}</p></section>`;
+        setTimeout(() => !this.table && this.sockets && this.start(), 4000);
+      } else {
+        this.root.innerHTML = `<section class="panel"><h2>${t("table.notfound")}</h2>
+          <p>${escapeHtml(err.message)}</p><a class="button" data-nav href="/">${t("table.tolobby")}</a></section>`;
+      }
+      return;
+    }
+    banner(null);
+    this.ctx.setRulesGame(this.table.game);
+    this.mod = gameModule(this.table.game);
+    this.connect();
+    this.render();
+    this.tick = setInterval(() => this.updateClock(), 500);
+  }
+
+  connect() {
+    const held = this.heldSeats();
+    const tokens = this.tokens();
+    for (const seat of held) if (!this.sockets[seat]) this.openSocket(seat, { token: tokens[seat] });
+    if (!held.length && this.invite && this.table.status !== "lobby" && !this.sockets.spectator) {
+      this.openSocket("spectator", { invite: this.invite });
+    }
+    if (this.active === null || (this.active !== "spectator" && !held.includes(this.active))) {
+      this.active = held.length ? held[0] : "spectator";
+    }
+  }
+
+  watch() {
+    if (!this.invite) return;
+    if (!this.sockets.spectator) this.openSocket("spectator", { invite: this.invite });
+    this.active = "spectator";
+    this.watching = true;
+    this.render();
+  }
+
+  primaryKey() {
+    const keys = Object.keys(this.sockets);
+    const seats = keys.filter((k) => k !== "spectator").map(Number).sort((a, b) => a - b);
+    return seats.length ? seats[0] : keys.length ? "spectator" : null;
+  }
+
+  openSocket(key, auth) {
+    const sock = new TableSocket(this.tableId, auth, {
+      onMessage: (msg) => this.message(key, msg),
+      onStatus: (status, code) => this.connStatus(key, status, code),
+    });
+    this.sockets[key] = sock;
+  }
+
+  connStatus(key, status, code) {
+    this.status[key] = status;
+    if (status === "closed") {
+      delete this.sockets[key];
+      if (code === 4001 && key !== "spectator") {
+        forgetSeat(this.tableId, key);
+        toast(t("table.seatlost"), "", "warn");
+        this.active = null;
+        this.connect();
+        this.render();
+      } else if (code === 4009) {
+        banner(t("net.elsewhere"), "warn", {
+          label: t("net.takeback"),
+          run: () => {
+            banner(null);
+            this.connect();
+          },
+        });
+      } else if (code === 4004) {
+        this.root.innerHTML = `<section class="panel"><h2>${t("table.notfound")}</h2><a class="button" data-nav href="/">${t("table.tolobby")}</a></section>`;
+      }
+    }
+    const values = Object.values(this.status);
+    if (values.includes("lost")) {
+      this.everLost = true;
+      banner(t("net.lost"), "warn");
+      this.setDot("lost");
+    } else if (values.every((v) => v === "open" || v === "closed")) {
+      if (this.everLost) {
+        this.everLost = false;
+        banner(null);
+        toast(t("net.back"), "", "ok", 2500);
+      }
+      this.setDot(values.includes("open") ? "open" : null);
+    }
+  }
+
+  setDot(status) {
+    const dot = $("#conn-dot");
+    if (!dot) return;
+    dot.hidden = !status;
+    dot.className = `conn-dot ${status || ""}`;
+    dot.title = status === "open" ? t("net.online") : t("net.lost");
+  }
+
+  message(key, msg) {
+    const primary = key === this.primaryKey();
+    switch (msg.type) {
+      case "welcome":
+        if (primary) this.log = [];
+        break;
+      case "table": {
+        const before = this.table;
+        this.table = msg.table;
+        if (before && before.status !== "lobby" && msg.table.status === "lobby") {
+          this.gameOver = null;
+          this.states = {};
+          this.prevViews = {};
+          this.log = [];
+          this.ui = {};
+        }
+        if (msg.table.status !== "lobby" && !this.heldSeats().length && !this.sockets.spectator && this.invite) {
+          this.openSocket("spectator", { invite: this.invite });
+          this.active = "spectator";
+        }
+        this.render();
+        break;
+      }
+      case "state": {
+        const old = this.states[key];
+        if (old && old.game_number === msg.game_number && old.seq > msg.seq) break;
+        this.prevViews[key] = old && old.game_number === msg.game_number ? old.view : null;
+        this.states[key] = msg;
+        if (msg.game_number !== this.gameOver?.game_number && msg.status === "playing") this.gameOver = null;
+        this.pending = false;
+        this.chooseActive();
+        this.render();
+        break;
+      }
+      case "event":
+        if (!primary) break;
+        if (msg.kind === "action" && msg.seq != null && this.log.some((e) => e.kind === "action" && e.seq === msg.seq && e.game_number === msg.game_number)) break;
+        this.log.push(msg);
+        if (this.log.length > LOG_MAX) this.log.splice(0, this.log.length - LOG_MAX);
+        if (!msg.replay && this.mod.onEvent) this.lastEvent = msg;
+        this.renderLog();
+        break;
+      case "error":
+        this.pending = false;
+        this.refused(msg);
+        break;
+      case "game_over":
+        if (!primary) break;
+        this.gameOver = msg;
+        this.render();
+        break;
+      default:
+        break;
+    }
+  }
+
+  refused(msg) {
+    const title = has("error." + msg.code) ? t("error." + msg.code) : t("error.generic");
+    let detail = msg.message || "";
+    if (msg.rule && has("rule." + msg.rule)) detail = t("rule." + msg.rule);
+    toast(title, detail, msg.code === "illegal-action" || msg.code === "not-your-turn" ? "warn" : "error", 5000);
+    this.render();
+  }
+
+  // --- hot-seat: whose view is on the screen -------------------------------------------
+  chooseActive() {
+    if (this.active === "spectator" || !this.hotseat()) return;
+    const anyState = Object.values(this.states)[0];
+    if (!anyState || this.mod.realtime) return;
+    const toAct = anyState.to_act || [];
+    const next = this.heldSeats().find((s) => toAct.includes(s));
+    if (next !== undefined && next !== this.active) {
+      this.pendingSeat = next;
+      this.covered = true;
+      this.ui = {};
+    }
+  }
+
+  reveal() {
+    if (this.pendingSeat !== null) this.active = this.pendingSeat;
+    this.pendingSeat = null;
+    this.covered = false;
+    this.render();
+  }
+
+  // --- names -------------------------------------------------------------------------------
+  names() {
+    return (this.table?.seats || []).map((s) => s.name || t("table.seat", { n: s.seat + 1 }));
+  }
+
+  // --- actions -----------------------------------------------------------------------------
+  act(action) {
+    const sock = this.sockets[this.active];
+    if (!sock || this.active === "spectator") return;
+    if (!sock.send({ type: "action", action, id: sock.nextId++ })) {
+      toast(t("net.notsent"), "", "warn");
+      return;
+    }
+    this.pending = true;
+    this.render();
+  }
+
+  async call(path, body, seat = null) {
+    const tokens = this.tokens();
+    const s = seat ?? this.heldSeats()[0];
+    try {
+      return await api("POST", `/api/tables/${encodeURIComponent(this.tableId)}/${path}`, { body: body ?? {}, token: tokens[s] });
+    } catch (err) {
+      toast(t("table.failed"), err.message, "error");
+      throw err;
+    }
+  }
+
+  async join(name, seat = null, extra = false) {
+    if (!this.invite) {
+      toast(t("table.noinvite"), "", "error");
+      return;
+    }
+    const body = { invite: this.invite, name: name.slice(0, 32) || t("lobby.defaultname") };
+    if (seat !== null) body.seat = seat;
+    try {
+      const res = await api("POST", `/api/tables/${encodeURIComponent(this.tableId)}/join`, { body });
+      rememberSeat(this.tableId, res.seat, res.token, res.invite || this.invite);
+      if (!extra) localStorage.setItem("saustall.name", body.name);
+      this.table = res.table;
+      if (this.sockets.spectator) {
+        this.sockets.spectator.close();
+        delete this.sockets.spectator;
+        delete this.status.spectator;
+      }
+      this.active = null;
+      this.connect();
+      this.render();
+    } catch (err) {
+      toast(t("table.joinfailed"), err.message, "error");
+    }
+  }
+
+  async startGame() {
+    const held = this.heldSeats();
+    try {
+      for (const s of held.slice(1)) {
+        const seatInfo = this.table.seats[s];
+        if (seatInfo && seatInfo.kind === "human" && !seatInfo.ready) await this.call("ready", { ready: true }, s);
+      }
+      const res = await this.call("start", {}, held[0]);
+      this.table = res.table;
+      this.render();
+    } catch {
+      /* toast shown */
+    }
+  }
+
+  async leave() {
+    for (const s of this.heldSeats()) {
+      try {
+        await this.call("leave", {}, s);
+      } catch {
+        /* leaving anyway */
+      }
+      forgetSeat(this.tableId, s);
+    }
+    this.ctx.navigate("/");
+  }
+
+  async download() {
+    const n = this.gameOver?.game_number || this.table.game_number;
+    const tokens = this.tokens();
+    const seat = this.heldSeats()[0];
+    let url = `/api/tables/${encodeURIComponent(this.tableId)}/record?game=${n}`;
+    const headers = {};
+    if (seat !== undefined) headers.Authorization = `Bearer ${tokens[seat]}`;
+    else if (this.invite) url += `&invite=${encodeURIComponent(this.invite)}`;
+    try {
+      const res = await fetch(url, { headers });
+      if (!res.ok) throw new Error((await res.json()).error?.message || res.statusText);
+      const blob = await res.blob();
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = `saustall-${this.tableId}-${n}.json`;
+      document.body.appendChild(a);
+      a.click();
+      setTimeout(() => {
+        URL.revokeObjectURL(a.href);
+        a.remove();
+      }, 1000);
+    } catch (err) {
+      toast(t("table.downloadfailed"), String(err.message || err), "error");
+    }
+  }
+
+  key(ev) {
+    if (modalOpen() || this.covered || !this.mod?.onKey) return;
+    if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+    const ctx = this.gameCtx();
+    if (ctx) this.mod.onKey(ev, ctx);
+  }
+
+  // --- rendering ---------------------------------------------------------------------------
+  render() {
+    if (!this.table) return;
+    if (this.table.status === "lobby") this.renderWaiting();
+    else this.renderGame();
+  }
+
+  inviteUrl() {
+    return this.invite ? `${location.origin}/t/${encodeURIComponent(this.tableId)}?invite=${encodeURIComponent(this.invite)}` : "";
+  }
+
+  gameEntry() {
+    const g = this.ctx.catalogue.games.find((x) => x.game === this.table.game);
+    const rs = g?.rulesets.find((r) => r.name === this.table.ruleset);
+    return { g, rs };
+  }
+
+  tableTitle() {
+    const { rs } = this.gameEntry();
+    const game = has("game." + this.table.game) ? t("game." + this.table.game) : this.table.game;
+    return rs ? `${game} · ${rulesetTitle(this.table.game, rs)}` : `${game} · ${this.table.title}`;
+  }
+
+  renderWaiting() {
+    closeModal();
+    const tb = this.table;
+    const held = this.heldSeats();
+    const { g, rs } = this.gameEntry();
+    const mine = held.length > 0;
+    const levels = g?.bot_levels || [];
+    const levelName = (l) => (has("bot." + l) ? t("bot." + l) : l);
+    const free = tb.seats.filter((s) => s.kind === "empty").length;
+    const notReady = tb.seats.filter((s) => s.kind === "human" && !s.ready && !held.includes(s.seat));
+    const canStart = mine && free === 0 && notReady.length === 0;
+    const myReady = held.length && tb.seats[held[0]]?.ready;
+    this.root.innerHTML = `
+      <section class="panel waiting">
+        <h1>${escapeHtml(this.tableTitle())}</h1>
+        ${rs ? `<p class="muted">${escapeHtml(rulesetSummary(tb.game, rs))}</p>` : ""}
+        ${tb.game_number > 1 ? `<p class="badge-line">${t("table.rematchof", { n: tb.game_number })}</p>` : ""}
+        ${this.invite ? `<div class="invite"><label>${t("table.invite")}
+            <input readonly id="invite-url" value="${escapeHtml(this.inviteUrl())}"></label>
+            <button type="button" id="copy">${t("table.copy")}</button></div>` : ""}
+        <ol class="seat-list">
+          ${tb.seats.map((s) => {
+            const isMine = held.includes(s.seat);
+            const badges = [];
+            if (isMine) badges.push(`<span class="badge you">${t("table.you")}</span>`);
+            if (s.kind === "bot") badges.push(`<span class="badge bot">${t("table.bot")} · ${escapeHtml(levelName(s.bot_level))}</span>`);
+            if (s.kind === "human") badges.push(s.ready ? `<span class="badge ok">${t("table.ready")}</span>` : `<span class="badge">${t("table.notready")}</span>`);
+            if (s.kind === "human" && !s.connected) badges.push(`<span class="badge off">${t("table.offline")}</span>`);
+            let actions = "";
+            if (mine && s.kind === "empty") {
+              actions = `<select class="small" data-level="${s.seat}">${levels.map((l) => `<option value="${l}">${escapeHtml(levelName(l))}</option>`).join("")}</select>
+                <button type="button" class="small" data-addbot="${s.seat}">${t("table.addbot")}</button>
+                ${this.mod.realtime ? "" : `<button type="button" class="small ghost" data-here="${s.seat}">${t("table.addhere")}</button>`}`;
+            } else if (mine && s.kind === "bot") {
+              actions = `<button type="button" class="small ghost" data-removebot="${s.seat}">${t("table.removebot")}</button>`;
+            } else if (!mine && s.kind === "empty") {
+              actions = `<button type="button" class="small" data-take="${s.seat}">${t("table.take")}</button>`;
+            }
+            return `<li class="seat ${s.kind} ${isMine ? "mine" : ""}" data-seat="${s.seat}">
+              <span class="seat-no">${s.seat + 1}</span>
+              <span class="seat-name">${s.kind === "empty" ? `<em>${t("table.empty")}</em>` : escapeHtml(s.name)}</span>
+              <span class="badges">${badges.join("")}</span><span class="seat-actions">${actions}</span></li>`;
+          }).join("")}
+        </ol>
+        ${mine ? `<div class="buttons">
+            ${held.length === 1 && tb.seats.some((s) => s.kind === "human" && !held.includes(s.seat)) ? `<button type="button" id="ready" class="${myReady ? "" : "primary"}">${myReady ? t("table.unready") : t("table.imready")}</button>` : ""}
+            <button type="button" id="start" class="primary big" ${canStart ? "" : "disabled"}>${t("table.start")}</button>
+            <button type="button" id="leave" class="ghost">${t("table.leave")}</button>
+          </div>
+          <p class="hint">${free ? t("table.needseats", { n: free }) : notReady.length ? t("table.waitready", { names: notReady.map((s) => s.name).join(", ") }) : t("table.canstart")}</p>`
+        : `<form class="form-row" id="take-form">
+            <label>${t("lobby.name")} <input id="join-name" maxlength="32" value="${escapeHtml(savedName())}"></label>
+            <button type="submit" class="primary" ${free ? "" : "disabled"}>${t("table.sitdown")}</button>
+            <button type="button" id="watch" class="ghost">${t("table.watch")}</button></form>`}
+        ${held.length > 1 ? `<p class="hint">${t("table.hotseathint")}</p>` : ""}
+      </section>
+      <form id="here-form" class="panel here-form" hidden>
+        <label>${t("table.herename")} <input id="here-name" maxlength="32"></label>
+        <button type="submit" class="primary">${t("table.addhere")}</button></form>`;
+    const on = (sel, fn) => $$(sel, this.root).forEach((el) => el.addEventListener("click", () => fn(el)));
+    on("#copy", () => {
+      const input = $("#invite-url", this.root);
+      input.select();
+      (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject()).then(
+        () => toast(t("table.copied"), "", "ok", 2000),
+        () => {
+          document.execCommand && document.execCommand("copy");
+          toast(t("table.copied"), "", "ok", 2000);
+        },
+      );
+    });
+    on("[data-addbot]", async (b) => {
+      const seat = Number(b.dataset.addbot);
+      const level = $(`[data-level="${seat}"]`, this.root).value;
+      const res = await this.call("bots", { level, seat }).catch(() => null);
+      if (res) {
+        this.table = res.table;
+        this.render();
+      }
+    });
+    on("[data-removebot]", async (b) => {
+      const tokens = this.tokens();
+      try {
+        const res = await api("DELETE", `/api/tables/${encodeURIComponent(this.tableId)}/bots/${b.dataset.removebot}`, { token: tokens[held[0]] });
+        this.table = res.table;
+        this.render();
+      } catch (err) {
+        toast(t("table.failed"), err.message, "error");
+      }
+    });
+    on("[data-here]", (b) => {
+      const form = $("#here-form", this.root);
+      form.hidden = false;
+      form.dataset.seat = b.dataset.here;
+      const input = $("#here-name", this.root);
+      input.value = t("table.seat", { n: Number(b.dataset.here) + 1 });
+      input.focus();
+      input.select();
+    });
+    const here = $("#here-form", this.root);
+    here.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      localStorage.setItem(`saustall.hotseat.${this.tableId}`, "1");
+      this.join($("#here-name", this.root).value.trim(), Number(here.dataset.seat), true);
+    });
+    on("[data-take]", (b) => this.join(($("#join-name", this.root)?.value || savedName()).trim(), Number(b.dataset.take)));
+    const take = $("#take-form", this.root);
+    if (take) {
+      take.addEventListener("submit", (ev) => {
+        ev.preventDefault();
+        this.join($("#join-name", this.root).value.trim());
+      });
+    }
+    on("#watch", () => this.watch());
+    on("#ready", async () => {
+      const res = await this.call("ready", { ready: !myReady }).catch(() => null);
+      if (res) {
+        this.table = res.table;
+        this.render();
+      }
+    });
+    on("#start", () => this.startGame());
+    on("#leave", () => this.leave());
+  }
+
+  gameCtx() {
+    const key = this.active;
+    const st = this.states[key];
+    if (!st || !st.view) return null;
+    const seat = key === "spectator" ? null : Number(key);
+    return {
+      view: st.view,
+      prev: this.prevViews[key] || null,
+      legal: seat === null ? [] : st.legal || [],
+      toAct: st.to_act || [],
+      seat,
+      spectator: seat === null,
+      names: this.names(),
+      table: this.table,
+      timeMs: st.time_ms,
+      pending: this.pending,
+      ui: this.ui,
+      act: (a) => this.act(a),
+      rerender: () => this.render(),
+      fx: (target, text, cls) => this.fx(target, text, cls),
+    };
+  }
+
+  /** Show a short effect over `target` (or the whole board) that survives re-renders. */
+  fx(target, text, cls) {
+    const layer = $("#fx", this.root);
+    if (!layer) return;
+    const box = layer.getBoundingClientRect();
+    const el = document.createElement("span");
+    el.className = `fx ${cls}`;
+    el.textContent = text || "";
+    if (target) {
+      const r = target.getBoundingClientRect();
+      el.style.left = `${r.left - box.left + r.width / 2}px`;
+      el.style.top = `${r.top - box.top + r.height / 3}px`;
+    } else {
+      el.classList.add("fx-full");
+    }
+    layer.appendChild(el);
+    setTimeout(() => el.remove(), 1500);
+  }
+
+  renderGame() {
+    const ctx = this.gameCtx();
+    const held = this.heldSeats();
+    if (!ctx) {
+      if (!held.length && !this.invite) {
+        this.root.innerHTML = `<section class="panel"><h2>${t("table.noinvite")}</h2><a class="button" data-nav href="/">${t("table.tolobby")}</a></section>`;
+      } else if (!this.root.querySelector(".game-layout")) {
+        this.root.innerHTML = `<div class="loading">${t("common.loading")}</div>`;
+      }
+      return;
+    }
+    if (this.covered) {
+      this.root.innerHTML = `<section class="cover" role="dialog">
+        <div class="cover-card"><div class="cover-pig">${this.mod.icon ? this.mod.icon() : ""}</div>
+        <h2>${t("hotseat.pass", { name: escapeHtml(this.names()[this.pendingSeat]) })}</h2>
+        <p>${t("hotseat.hidden")}</p>
+        <button type="button" class="primary big" id="reveal">${t("hotseat.show", { name: escapeHtml(this.names()[this.pendingSeat]) })}</button></div></section>`;
+      $("#reveal", this.root).addEventListener("click", () => this.reveal());
+      return;
+    }
+    let layout = this.root.querySelector(".game-layout");
+    if (!layout || layout.dataset.game !== this.table.game) {
+      this.root.innerHTML = `<div class="game-layout game-${this.table.game}" data-game="${this.table.game}">
+        <div class="status-bar" id="status"></div>
+        <section class="board" aria-label="${t("table.board")}"><div id="board"></div><div class="fx-layer" id="fx" aria-hidden="true"></div></section>
+        <aside class="side">
+          <div class="side-box" id="scores"></div>
+          <details class="side-box log-box" id="log-box" open><summary>${t("log.title")}</summary><ol id="log" class="log"></ol></details>
+          <div class="side-box table-actions" id="table-actions"></div>
+        </aside></div>`;
+      layout = this.root.querySelector(".game-layout");
+      if (matchMedia("(max-width: 700px)").matches) $("#log-box", layout).open = false;
+    }
+    const board = $("#board", layout);
+    this.mod.render(board, ctx);
+    if (this.lastEvent) {
+      const ev = this.lastEvent;
+      this.lastEvent = null;
+      if (this.mod.onEvent) this.mod.onEvent(board, ev, ctx);
+    }
+    this.renderStatus(ctx);
+    $("#scores", layout).innerHTML = this.mod.side ? this.mod.side(ctx) : this.defaultSide(ctx);
+    this.renderActions(ctx);
+    this.renderLog();
+    if (this.gameOver && this.summaryShown !== this.gameOver.game_number) {
+      this.summaryShown = this.gameOver.game_number;
+      setTimeout(() => this.showSummary(), this.mod.realtime ? 400 : 900);
+    }
+  }
+
+  defaultSide(ctx) {
+    return `<h3>${t("table.players")}</h3><ul class="plist">${this.table.seats.map((s) =>
+      `<li class="${ctx.toAct.includes(s.seat) ? "to-act" : ""}">${escapeHtml(ctx.names[s.seat])}${
+        s.seat === ctx.seat ? ` <span class="badge you">${t("table.you")}</span>` : ""}${
+        s.kind === "human" && !s.connected ? ` <span class="badge off">${t("table.offline")}</span>` : ""}</li>`).join("")}</ul>`;
+  }
+
+  renderStatus(ctx) {
+    const el = $("#status", this.root);
+    if (!el) return;
+    const over = this.table.status === "over" || ctx.view.phase === "over";
+    let text;
+    let cls = "";
+    if (over) {
+      const w = this.gameOver?.winners ?? this.table.winners ?? [];
+      text = w.length ? t("status.won", { names: w.map((s) => ctx.names[s]).join(", ") }) : t("status.draw");
+      cls = "over";
+    } else if (ctx.spectator) {
+      text = t("status.watching") + " · " + this.turnText(ctx);
+    } else if (this.mod.realtime) {
+      text = this.mod.statusHint ? this.mod.statusHint(ctx) : "";
+    } else if (ctx.toAct.includes(ctx.seat)) {
+      text = t("status.yourturn") + (this.hotseat() ? ` (${escapeHtml(ctx.names[ctx.seat])})` : "") + (this.mod.statusHint ? " · " + this.mod.statusHint(ctx) : "");
+      cls = "mine";
+    } else {
+      text = this.turnText(ctx);
+    }
+    const offline = this.table.seats.filter((s) => s.kind === "human" && !s.connected && s.seat !== ctx.seat);
+    el.className = `status-bar ${cls}`;
+    el.innerHTML = `<span class="status-text">${text}</span><span id="clock" class="clock"></span>${
+      offline.length ? `<span class="status-off">${t("status.offline", { names: offline.map((s) => escapeHtml(s.name)).join(", ") })}</span>` : ""}`;
+    this.updateClock();
+  }
+
+  turnText(ctx) {
+    if (!ctx.toAct.length) return "";
+    return t("status.waiting", { names: ctx.toAct.map((s) => escapeHtml(ctx.names[s])).join(", ") });
+  }
+
+  updateClock() {
+    const el = $("#clock", this.root);
+    if (!el) return;
+    const st = this.states[this.active];
+    if (!st || !st.deadline) {
+      el.textContent = "";
+      return;
+    }
+    if (!st._deadlineAt) st._deadlineAt = Date.now() + st.deadline.remaining_ms;
+    const left = Math.max(0, Math.ceil((st._deadlineAt - Date.now()) / 1000));
+    el.textContent = t("status.clock", { n: left });
+    el.classList.toggle("urgent", left <= 10);
+  }
+
+  renderActions(ctx) {
+    const el = $("#table-actions", this.root);
+    const over = this.table.status === "over";
+    const held = this.heldSeats();
+    el.innerHTML = `
+      ${over ? `<button type="button" id="summary-btn" class="primary">${t("summary.show")}</button>` : ""}
+      ${over && held.length ? `<button type="button" id="rematch">${t("summary.rematch")}</button>` : ""}
+      ${over ? `<button type="button" id="download">${t("summary.download")}</button>` : ""}
+      <button type="button" class="ghost" id="rules-here">${t("nav.rules")}</button>
+      ${held.length && !over ? `<button type="button" class="ghost" id="leave-game">${t("table.leave")}</button>` : ""}
+      ${!held.length ? `<a class="button ghost" data-nav href="/">${t("table.tolobby")}</a>` : ""}
+      ${held.length && over ? `<a class="button ghost" data-nav href="/">${t("table.tolobby")}</a>` : ""}`;
+    const on = (sel, fn) => {
+      const b = $(sel, el);
+      if (b) b.addEventListener("click", fn);
+    };
+    on("#summary-btn", () => this.showSummary());
+    on("#rematch", () => this.rematch());
+    on("#download", () => this.download());
+    on("#rules-here", () => window.saustall.showRules(this.table.game));
+    on("#leave-game", () => {
+      if (confirm(t("table.leaveconfirm"))) this.leave();
+    });
+  }
+
+  async rematch() {
+    try {
+      const res = await this.call("rematch", {});
+      closeModal();
+      this.table = res.table;
+      this.gameOver = null;
+      this.states = {};
+      this.log = [];
+      this.render();
+    } catch {
+      /* toast shown */
+    }
+  }
+
+  showSummary() {
+    const ctx = this.gameCtx();
+    if (!ctx) return;
+    const over = this.gameOver || { winners: this.table.winners || [], names: [], returns: [] };
+    const w = over.winners || [];
+    const mine = !ctx.spectator && w.includes(ctx.seat);
+    const head = w.length ? t("summary.winner", { names: w.map((s) => escapeHtml(ctx.names[s])).join(", ") }) : t("summary.draw");
+    const held = this.heldSeats();
+    const body = modal(t("summary.title"), `
+      <div class="summary ${mine ? "won" : ""}">
+        <div class="summary-art">${this.mod.icon ? this.mod.icon() : ""}</div>
+        <p class="summary-head">${head}</p>
+        ${mine ? `<p class="summary-cheer">${t("summary.youwon")}</p>` : ""}
+        ${this.mod.summary ? this.mod.summary(ctx, over) : ""}
+        <div class="buttons">
+          ${held.length ? `<button type="button" class="primary" id="sum-rematch">${t("summary.rematch")}</button>` : ""}
+          <button type="button" id="sum-download">${t("summary.download")}</button>
+          <button type="button" class="ghost" id="sum-close">${t("summary.look")}</button>
+        </div></div>`, { wide: true, className: "summary-modal" });
+    const on = (sel, fn) => {
+      const b = $(sel, body);
+      if (b) b.addEventListener("click", fn);
+    };
+    on("#sum-rematch", () => this.rematch());
+    on("#sum-download", () => this.download());
+    on("#sum-close", () => closeModal());
+  }
+
+  renderLog() {
+    const ol = $("#log", this.root);
+    if (!ol) return;
+    const names = this.names();
+    const items = this.log.filter((e) => e.game_number === undefined || e.game_number === (this.table.game_number)).slice(-80);
+    ol.innerHTML = items.map((e) => {
+      let body = null;
+      if (e.kind === "action" && e.action && this.mod.describe) {
+        body = this.mod.describe(e, names, this.states[this.active]?.view);
+      }
+      if (body === false) return "";
+      if (!body) {
+        const text = escapeHtml(e.text || "");
+        const name = e.seat != null ? escapeHtml(names[e.seat] || "") : "";
+        body = name && !text.startsWith(name) ? `<b>${name}</b>: ${text}` : text;
+      }
+      return `<li class="log-${e.kind}${e.timeout ? " timeout" : ""}">${body}${e.timeout ? ` <small>(${t("log.timeout")})</small>` : ""}</li>`;
+    }).join("");
+    ol.scrollTop = ol.scrollHeight;
+  }
+}
+
+export { lang };

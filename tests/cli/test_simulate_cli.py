@@ -1,0 +1,97 @@
+"""``saustall simulate``: the table, JSON output and clear errors for bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from saustall.cli.main import app
+from saustall.cli.simulate import run_cli
+
+
+def run(args: list[str]) -> str:
+    out = io.StringIO()
+    run_cli("drecksau", args, console=Console(file=out, width=200))
+    return out.getvalue()
+
+
+def fails(args: list[str]) -> str:
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as info:
+        run_cli("drecksau", args, console=Console(file=out, width=200))
+    assert info.value.code == 2
+    return out.getvalue()
+
+
+def test_table_shows_win_rates_first_seat_and_lengths() -> None:
+    text = run(["--ruleset", "drecksau", "--players", "2", "--games", "40",
+                "--bots", "heuristic,random", "--seed", "4", "--workers", "1"])
+    assert "drecksau/drecksau: 40 games, 2 players, seed 4" in text
+    assert "win rate [95% CI]" in text and "heuristic" in text and "random" in text
+    assert "first-player advantage" in text
+    assert "turn cap hit" in text
+    assert "p50 / p90 / p99" in text
+    assert "--rotate separates them" in text
+
+
+def test_json_output_is_machine_readable_and_matches_the_library() -> None:
+    data = json.loads(run(["--games", "10", "--bots", "heuristic,random", "--seed", "3",
+                           "--workers", "1", "--json", "--per-game"]))
+    from saustall.sim import simulate
+
+    direct = simulate("drecksau", "dirty-pig", 2, ["heuristic", "random"], games=10, seed=3,
+                      workers=1)
+    assert data["ruleset"] == "dirty-pig" and data["players"] == 2
+    assert data["summary"]["games"] == 10
+    assert [r["winners"] for r in data["results"]] == [list(r.winners) for r in direct.results]
+    seat = data["summary"]["seats"][0]
+    assert seat["wins"]["successes"] == direct.summary.seats[0].wins.successes
+    assert 0 <= seat["wins"]["low"] <= seat["wins"]["rate"] <= seat["wins"]["high"] <= 1
+
+
+def test_options_and_rotation_reach_the_simulation(tmp_path) -> None:
+    target = tmp_path / "games.json"
+    data = json.loads(run(["--ruleset", "drecksau", "--games", "6", "--option", "hand_size=4",
+                           "--option", "turn_cap=9", "--rotate", "--json", "--workers", "1",
+                           "--bots", "heuristic,random", "--out", str(target)]))
+    assert data["options"] == {"hand_size": 4, "turn_cap": 9}
+    assert data["rotate"] is True
+    saved = json.loads(target.read_text())
+    assert len(saved["results"]) == 6
+    assert saved["results"][1]["bots"] == ["random", "heuristic"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--ruleset", "nope"], "no ruleset 'nope'"),
+    (["--players", "7"], "2-6 players, not 7"),
+    (["--players", "3", "--bots", "random,random"], "2 bot(s) given"),
+    (["--bots", "random,genius"], "no bot 'genius'"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--workers", "0"], "--workers must be at least 1"),
+    (["--option", "hand_size=4"], "no option 'hand_size'"),
+    (["--ruleset", "drecksau", "--option", "hand_size=5"], "must be one of 3, 4"),
+])
+def test_bad_input_gets_a_clear_error(args: list[str], words: str) -> None:
+    assert words in fails(args)
+
+
+def test_through_the_main_command() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["simulate", "drecksau", "--games", "4", "--workers", "1",
+                                 "--json", "--bots", "random"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["summary"]["games"] == 4
+    helped = runner.invoke(app, ["simulate", "drecksau", "--help"])
+    assert helped.exit_code == 0 and "--bots" in helped.output and "--rotate" in helped.output
+    unknown = runner.invoke(app, ["simulate", "drecksau", "--players", "1"])
+    assert unknown.exit_code == 2
+    assert "2-6 players" in unknown.output
+
+
+def test_parallel_run_with_progress_bar() -> None:
+    text = run(["--games", "30", "--workers", "2", "--bots", "random", "--seed", "1"])
+    assert "30 games" in text

@@ -1,0 +1,177 @@
+"""Fixtures for the game server tests: a live server on loopback and wire-level clients."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+
+from saustall.server.app import WS_MAX_FRAME, create_app
+from saustall.server.tables import HubSettings
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    """A uvicorn server running the app inside the test's event loop."""
+
+    def __init__(self, database: str, settings: HubSettings) -> None:
+        self.database = database
+        self.settings = settings
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.server: uvicorn.Server | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.app: Any = None
+
+    async def start(self) -> None:
+        self.app = create_app(self.database, settings=self.settings)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=WS_MAX_FRAME, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.task = asyncio.create_task(self.server.serve())
+        for _ in range(500):
+            if self.server.started:
+                return
+            if self.task.done():
+                self.task.result()
+            await asyncio.sleep(0.01)
+        raise RuntimeError("server did not start")
+
+    async def stop(self) -> None:
+        assert self.server is not None and self.task is not None
+        self.server.should_exit = True
+        await asyncio.wait_for(self.task, 10)
+
+    @property
+    def hub(self) -> Any:
+        return self.app.state.hub
+
+
+def fast_bots(game: str, level: str, seed: int) -> Any:
+    """Pigasus bots with reflexes of a few ms, so a real-time game takes a moment."""
+    if game != "pigasus":
+        return None
+    from saustall.bots.pigasus import Level, PigasusBot
+
+    quick = Level("test", reaction_ms=4, per_card_ms=0, sigma=0.2, notice=0.9,
+                  false_alarm=0.02, point_ms=3)
+    return PigasusBot(quick, seed, deal_interval_ms=3)
+
+
+@pytest.fixture
+def settings() -> HubSettings:
+    """Server settings for tests: bots act at once; clients may act as fast as they like
+    (the rate limit has its own test)."""
+    return HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000,
+                       bot_factory=fast_bots)
+
+
+@pytest.fixture
+async def server(tmp_path: Path, settings: HubSettings) -> AsyncIterator[LiveServer]:
+    """A running server on a fresh SQLite file."""
+    live = LiveServer(f"sqlite+aiosqlite:///{tmp_path / 'test.db'}", settings)
+    await live.start()
+    try:
+        yield live
+    finally:
+        await live.stop()
+
+
+@pytest.fixture
+async def http(server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
+    """An HTTP client for the live server."""
+    async with httpx.AsyncClient(base_url=server.base, timeout=10) as client:
+        yield client
+
+
+class Wire:
+    """A WebSocket client that records every message it receives."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.received: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.pending: list[dict[str, Any]] = []
+
+    @classmethod
+    async def open(cls, server: LiveServer, table_id: str, **hello: Any) -> "Wire":
+        ws = await websockets.connect(f"{server.ws_base}/ws/tables/{table_id}",
+                                      max_size=2**22)
+        wire = cls(ws)
+        await wire.send({"type": "hello", **hello})
+        return wire
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def recv(self, timeout: float = 10) -> dict[str, Any]:
+        if self.pending:
+            return self.pending.pop(0)
+        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        self.raw.append(text)
+        message: dict[str, Any] = json.loads(text)
+        self.received.append(message)
+        return message
+
+    async def until(self, type_: str, timeout: float = 10, **match: Any) -> dict[str, Any]:
+        """The next message of ``type_`` (with the given field values); earlier ones skipped."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            message = await self.recv(max(0.01, end - loop.time()))
+            if message["type"] == type_ and all(message.get(k) == v for k, v in match.items()):
+                return message
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def create(http: httpx.AsyncClient, **body: Any) -> dict[str, Any]:
+    """Create a table and return the answer (asserting success)."""
+    answer = await http.post("/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The Authorization header for a seat token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def play_to_end(wire: Wire, timeout: float = 60, seed: int = 0) -> dict[str, Any]:
+    """Play a random legal action whenever it is this seat's move, until game over."""
+    rng = random.Random(seed)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    last_seq = -1
+    choice = ""
+    while True:
+        message = await wire.recv(max(0.01, end - loop.time()))
+        if message["type"] == "game_over":
+            return message
+        if message["type"] == "state" and message["legal"] and message["seq"] != last_seq:
+            last_seq = message["seq"]
+            choice = rng.choice(message["legal"])["action"]
+            await wire.send({"type": "action", "action": choice,
+                             "id": message["seq"]})
+        if message["type"] == "error" and message["code"] == "rate-limited":
+            await asyncio.sleep(0.2)  # too quick for the server's limit: say it again
+            await wire.send({"type": "action", "action": choice, "id": last_seq})

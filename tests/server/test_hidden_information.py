@@ -1,0 +1,151 @@
+"""Hidden information over the wire: every message a seat gets is exactly its own view.
+
+For every registered game and ruleset a full game is played over the WebSocket (one
+human seat playing random legal moves, bots elsewhere, one spectator). Afterwards the
+game's record is replayed through the engine and every ``state`` message is compared
+with the engine's view for that recipient at that point; the engine's views are proven
+leak-free by the conformance suite (determinization), so equality proves the server adds
+nothing. The seed never appears in any message, and every ``event`` is the same for all
+recipients.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import httpx
+import pytest
+
+from saustall.core import GameRecord, registry
+from tests.server.conftest import LiveServer, Wire, bearer, create
+
+STATE_KEYS = {"type", "game_number", "seq", "status", "view", "legal", "to_act", "deadline",
+              "time_ms"}
+CASES = [(r.game, r.name) for r in registry.rulesets()]
+QUICK_PIGASUS = {"window_ms": 20, "point_limit_ms": 1000, "last_call_ms": 0}
+"""Short real-time windows so a game over the wire takes a few seconds."""
+
+
+async def play_randomly(wire: Wire, seed: int, timeout: float) -> None:
+    """Act at random when there are legal actions, until the game is over."""
+    rng = random.Random(seed)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        message = await wire.recv(max(0.01, end - loop.time()))
+        if message["type"] == "game_over":
+            return
+        # the server keeps time in real-time games: a client never needs to send a tick
+        legal = [entry for entry in message.get("legal", [])
+                 if not entry["action"].endswith(" tick")]
+        if message["type"] == "state" and legal and message["status"] == "playing":
+            await wire.send({"type": "action", "action": rng.choice(legal)["action"]})
+
+
+def check_states(messages: list[dict[str, Any]], record: GameRecord, seat: int | None) -> int:
+    """Compare each ``state`` message with the engine's view at its point; count them."""
+    game = registry.get(record.game, record.ruleset)
+    state = game.new_state(record.num_players, record.seed, record.options)
+    applied = 0
+    checked = 0
+    for message in messages:
+        if message["type"] != "state" or message["view"] is None:
+            continue
+        assert set(message) == STATE_KEYS
+        while applied < message["seq"]:
+            state.apply(game.decode_action(record.actions[applied]))
+            applied += 1
+        assert message["view"] == json.loads(json.dumps(state.view(seat))), (
+            f"seat {seat} got a view that differs from the engine's at seq {applied}")
+        expected_legal: list[dict[str, str]] = []
+        if seat is not None and message["status"] == "playing":
+            expected_legal = [{"action": game.encode_action(a), "text": state.describe_action(a)}
+                              for a in state.legal_actions(seat)]
+        assert message["legal"] == expected_legal
+        assert message["to_act"] == list(state.to_act())
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("game", "ruleset"), CASES)
+async def test_no_message_carries_more_than_the_recipients_view(
+        server: LiveServer, http: httpx.AsyncClient, game: str, ruleset: str) -> None:
+    engine = registry.get(game, ruleset)
+    seats = engine.default_players
+    levels = (await http.get("/api/games")).json()["games"]
+    bot_level = next(g for g in levels if g["game"] == game)["bot_levels"][0]
+    options = QUICK_PIGASUS if engine.ruleset.realtime else {}
+    created = await create(http, game=game, ruleset=ruleset, seats=seats, name="Hidden",
+                           bots=[bot_level] * (seats - 1), options=options)
+    table_id, token = created["table_id"], created["token"]
+    player = await Wire.open(server, table_id, token=token)
+    spectator = await Wire.open(server, table_id, invite=created["invite"])
+    await player.until("welcome")
+    await spectator.until("welcome")
+    assert (await http.post(f"/api/tables/{table_id}/start",
+                            headers=bearer(token))).status_code == 200
+    await asyncio.gather(play_randomly(player, 7, 90), spectator.until("game_over", timeout=90))
+
+    answer = await http.get(f"/api/tables/{table_id}/record", headers=bearer(token))
+    record = GameRecord.from_json(answer.text)
+    assert check_states(player.received, record, 0) > 0
+    assert check_states(spectator.received, record, None) > 0
+
+    stored = await server.hub.store.load_game(table_id, 1)
+    secret = str(stored.seed)
+    for wire in (player, spectator):
+        for raw in wire.raw:
+            assert secret not in raw, "the seed reached a client"
+            assert '"seed"' not in raw and '"rng"' not in raw and '"deck"' not in raw
+    events_p = [m for m in player.received if m["type"] == "event" and m["kind"] == "action"]
+    events_s = [m for m in spectator.received if m["type"] == "event" and m["kind"] == "action"]
+    assert events_p == events_s and len(events_p) == len(record.actions)
+    for event, action in zip(events_p, record.actions):
+        # public actions show their notation; secret ones (a card handed face down) none
+        assert event["action"] in (action, None)
+        if event["action"] is None:
+            assert action.split()[-1] not in event["text"]
+    await player.close()
+    await spectator.close()
+
+
+async def test_a_seat_token_gives_only_that_seat(server: LiveServer,
+                                                 http: httpx.AsyncClient) -> None:
+    created = await create(http, game="drecksau", seats=2, name="Anna")
+    table_id = created["table_id"]
+    joined = (await http.post(f"/api/tables/{table_id}/join",
+                              json={"invite": created["invite"], "name": "Bert"})).json()
+    # nobody else's token shows up anywhere public
+    info = (await http.get(f"/api/tables/{table_id}")).text
+    listing = (await http.get("/api/tables")).text
+    for token in (created["token"], joined["token"]):
+        assert token not in info and token not in listing
+    assert created["invite"] not in info
+    wire = await Wire.open(server, table_id, token=joined["token"])
+    await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
+                    headers=bearer(joined["token"]))
+    await http.post(f"/api/tables/{table_id}/start", headers=bearer(created["token"]))
+    state = await wire.until("state", status="playing")
+    assert state["view"]["observer"] == 1
+    engine_state = server.hub.tables[table_id].state  # nobody has acted yet
+    assert state["view"] == json.loads(json.dumps(engine_state.view(1)))
+    assert state["legal"] == []  # seat 0 moves first: Bert sees no actions of Anna's
+    assert all(created["token"] not in raw for raw in wire.raw)
+    await wire.close()
+
+
+def test_a_card_handed_face_down_is_not_named_in_the_event() -> None:
+    from saustall.games.saukopf.cards import CARD_TEXT
+    from saustall.games.saukopf.game import GIVE_BASE
+
+    state = registry.get("saukopf").new_state(4, 1)
+    for card, text in enumerate(CARD_TEXT):
+        notation, words = state.public_action(GIVE_BASE + card)
+        assert notation is None
+        assert text not in words and "face down" in words
+    played = state.legal_actions()[0]
+    assert state.public_action(played) == (state.game.encode_action(played),
+                                           state.describe_action(played))

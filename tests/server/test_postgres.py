@@ -1,0 +1,135 @@
+"""The table lifecycle on PostgreSQL (asyncpg), on a throwaway server started here.
+
+The test needs Debian's ``postgresql`` package (binaries under
+``/usr/lib/postgresql/*/bin``); without it the test fails and says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from saustall.core import GameRecord
+from saustall.server.tables import HubSettings
+from tests.server.conftest import LiveServer, Wire, bearer, free_port, play_to_end
+
+pytestmark = pytest.mark.postgres
+
+
+def postgres_bin() -> Path:
+    """The newest installed PostgreSQL's binary directory."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+                   key=lambda p: int(Path(p).parent.parent.name))
+    if not found:
+        pytest.fail("PostgreSQL is not installed: `apt-get install postgresql` provides "
+                    "/usr/lib/postgresql/*/bin, which this test needs")
+    return Path(found[-1]).parent
+
+
+def as_owner(command: list[str]) -> list[str]:
+    """Run as the ``postgres`` user when we are root (PostgreSQL refuses to run as root)."""
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--", *command]
+    return command
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server on a free loopback port with a fresh cluster, torn down after."""
+    bindir = postgres_bin()
+    data = Path(tempfile.mkdtemp(prefix="saustall-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(data, "postgres", "postgres")
+    port = free_port()
+    subprocess.run(as_owner([str(bindir / "initdb"), "-D", str(data), "-A", "trust",
+                             "-U", "saustall", "--no-sync"]),
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server = subprocess.Popen(as_owner([
+        str(bindir / "postgres"), "-D", str(data), "-h", "127.0.0.1", "-p", str(port),
+        "-k", str(data), "-F", "-c", "fsync=off"]),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            ready = subprocess.run([str(bindir / "pg_isready"), "-h", "127.0.0.1", "-p",
+                                    str(port)], stdout=subprocess.DEVNULL)
+            if ready.returncode == 0:
+                break
+            if server.poll() is not None:
+                pytest.fail("PostgreSQL did not start")
+            time.sleep(0.05)
+        yield f"postgresql+asyncpg://saustall@127.0.0.1:{port}/postgres"
+    finally:
+        server.terminate()
+        try:
+            server.wait(15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture
+async def pg_server(postgres_url: str) -> AsyncIterator[LiveServer]:
+    live = LiveServer(postgres_url, HubSettings(bot_delay=0.0, rate_per_second=10000,
+                                                rate_burst=10000))
+    await live.start()
+    try:
+        yield live
+    finally:
+        await live.stop()
+
+
+async def test_table_lifecycle_on_postgresql(pg_server: LiveServer, postgres_url: str) -> None:
+    async with httpx.AsyncClient(base_url=pg_server.base, timeout=10) as http:
+        created = (await http.post("/api/tables", json={
+            "game": "drecksau", "seats": 3, "name": "Anna", "public": True})).json()
+        table_id, token = created["table_id"], created["token"]
+        joined = (await http.post(f"/api/tables/{table_id}/join",
+                                  json={"invite": created["invite"], "name": "Bert"})).json()
+        await http.post(f"/api/tables/{table_id}/bots", json={"level": "random"},
+                        headers=bearer(token))
+        await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
+                        headers=bearer(joined["token"]))
+        wa = await Wire.open(pg_server, table_id, token=token)
+        wb = await Wire.open(pg_server, table_id, token=joined["token"])
+        assert (await http.post(f"/api/tables/{table_id}/start",
+                                headers=bearer(token))).status_code == 200
+        over, _ = await asyncio.gather(play_to_end(wa, 60, 1), play_to_end(wb, 60, 2))
+        record = GameRecord.from_json((await http.get(over["record_url"],
+                                                      headers=bearer(token))).text)
+        assert list(record.replay().winners()) == over["winners"]
+        await wa.close()
+        await wb.close()
+
+    # a second server on the same database finds the finished table and plays a rematch
+    await pg_server.stop()
+    again = LiveServer(postgres_url, HubSettings(bot_delay=0.0, rate_per_second=10000,
+                                                 rate_burst=10000))
+    await again.start()
+    try:
+        async with httpx.AsyncClient(base_url=again.base, timeout=10) as http:
+            info = (await http.get(f"/api/tables/{table_id}")).json()
+            assert info["status"] == "over" and info["winners"] == over["winners"]
+            assert [s["name"] for s in info["seats"]][:2] == ["Anna", "Bert"]
+            assert (await http.post(f"/api/tables/{table_id}/rematch",
+                                    headers=bearer(joined["token"]))).status_code == 200
+            await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
+                            headers=bearer(token))
+            started = await http.post(f"/api/tables/{table_id}/start",
+                                      headers=bearer(joined["token"]))
+            assert started.json()["table"]["game_number"] == 2
+            same = await http.get(f"/api/tables/{table_id}/record", params={"game": 1},
+                                  headers=bearer(token))
+            assert GameRecord.from_json(same.text).actions == record.actions
+    finally:
+        await again.stop()
+        await pg_server.start()  # the fixture stops it again

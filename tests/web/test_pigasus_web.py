@@ -1,0 +1,63 @@
+"""Pigasus in the browser: a real-time game against bots with right and wrong grabs."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.web.conftest import DESKTOP, PHONE, screenshot
+from tests.web.players import (
+    game_over, pigasus_cards, pigasus_grab_and_point, start_quick_game, visible_pair,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def test_pigasus_game_with_a_right_and_a_wrong_grab(server: Any, page: Any) -> None:
+    start_quick_game(page, server.url, "pigasus", seats=3, level="slow")
+    page.wait_for_selector("#pg-reveal")
+    seen = {"right": 0, "wrong": 0}
+    shot_taken = False
+    deadline = time.monotonic() + 150
+    while not game_over(page):
+        assert time.monotonic() < deadline, "the Pigasus game did not end in time"
+        try:
+            cards = pigasus_cards(page)
+            grab_ready = page.locator("#pg-grab:not([disabled])").count() > 0
+            pair = visible_pair(cards)
+            if pair and grab_ready:
+                pigasus_grab_and_point(page, *pair)
+                page.wait_for_selector(".pg-feedback.right, .pg-feedback.wrong, .pg-feedback.info",
+                                       timeout=3000)
+            elif grab_ready and seen["right"] and not seen["wrong"] and len(cards) >= 2:
+                # A hasty grab: two cards that do not swap body and head.
+                first = cards[0]
+                second = next(c for c in cards[1:] if c != first[::-1])
+                pigasus_grab_and_point(page, first, second)
+                page.wait_for_selector(".pg-feedback.wrong", timeout=3000)
+            elif page.locator("#pg-reveal").count():
+                before = len(cards)
+                page.keyboard.press("Enter")
+                page.wait_for_function(
+                    f"() => document.querySelectorAll('.pg-card').length !== {before}"
+                    " || !document.querySelector('#pg-reveal')", timeout=3000)
+            else:
+                page.wait_for_timeout(40)
+            for kind in ("right", "wrong"):
+                if page.locator(f".pg-feedback.{kind}").count():
+                    seen[kind] += 1
+            if not shot_taken and len(pigasus_cards(page)) >= 6:
+                screenshot(page, "pigasus-desktop")
+                screenshot(page, "pigasus-phone", PHONE)
+                page.set_viewport_size(DESKTOP)
+                shot_taken = True
+        except PlaywrightError:
+            continue  # the table changed under the pointer (a bot grabbed): look again
+    assert seen["right"] >= 1, "no right grab was judged"
+    assert seen["wrong"] >= 1, "no wrong grab was judged"
+    page.wait_for_selector(".summary-modal", timeout=5000)
+    assert "Cards" in page.inner_text(".summary-modal")
+    screenshot(page, "pigasus-summary")

@@ -1,0 +1,54 @@
+"""Saukopf in the browser: a full deal against three bots, clicked like a person."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import DESKTOP, PHONE, screenshot
+from tests.web.players import play_saukopf, wait_for_turn_or_end
+
+pytestmark = pytest.mark.browser
+
+TRUMP_ORDER_SAUEREI = ["EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU",
+                       "HA", "H10", "HK", "H9", "H8", "H7"]
+
+
+def test_full_saukopf_deal_against_bots(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=saukopf]")
+    page.fill("#name", "Anna")
+    page.select_option("[data-option=deals]", "1")
+    page.click("#quick")
+    page.wait_for_selector(".sk-hand .hand-card")
+    hand = page.eval_on_selector_all(".sk-hand .hand-card", "els => els.map(e => e.dataset.card)")
+    assert len(hand) == 8
+    # Before a game is declared the hand is sorted in the usual order: trumps first.
+    trumps = [c for c in hand if c in TRUMP_ORDER_SAUEREI]
+    assert hand[:len(trumps)] == sorted(trumps, key=TRUMP_ORDER_SAUEREI.index)
+    moves = play_saukopf(page, stop_after=3)
+    if page.locator(".sk-trick .trick-card").count() == 0:
+        moves += play_saukopf(page, stop_after=len(moves) + 2)
+    screenshot(page, "saukopf-desktop")
+    screenshot(page, "saukopf-phone", PHONE)
+    page.set_viewport_size(DESKTOP)
+    moves += play_saukopf(page)
+    assert any(m.startswith("card ") for m in moves) or any(m.startswith("bid") for m in moves)
+    page.wait_for_selector(".summary-modal", timeout=5000)
+    text = page.inner_text(".summary-modal")
+    # The scoring breakdown and the ledger are on the summary.
+    assert "Meat" in text and "Net" in text
+    assert ("Schlachtung" in text) or ("thrown in" in text)
+    screenshot(page, "saukopf-summary")
+
+
+def test_saukopf_refuses_a_card_out_of_turn_with_the_rule(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=saukopf]")
+    page.select_option("[data-option=deals]", "1")
+    page.click("#quick")
+    wait_for_turn_or_end(page)
+    page.evaluate("() => window.saustallDebug.act('card EO')")
+    toast = page.wait_for_selector(".toast", timeout=3000)
+    assert toast.inner_text().strip()
