@@ -65,3 +65,21 @@ def make_bot(game: str, level: str, seed: int = 0) -> Bot:
         raise UnknownGameError(
             f"no bot {level!r} for {game}; bots: {', '.join(levels) or 'none'}")
     return levels[level](seed)
+
+
+def make_seat_bots(game: str, seats: Sequence[int], levels: Sequence[str],
+                   seed: int) -> dict[int, Bot]:
+    """One bot per seat in ``seats``, each with a seed derived from ``seed`` and its seat.
+
+    A single level serves every seat; otherwise there must be one level per seat.
+    Raises :class:`ValueError` when the counts do not match, or for an unknown level.
+    """
+    from saustall.core.rng import derive_seed
+
+    chosen = list(levels)
+    if len(chosen) == 1:
+        chosen = chosen * len(seats)
+    if len(chosen) != len(seats):
+        raise ValueError(f"{len(chosen)} bot levels given for {len(seats)} bot seat(s)")
+    return {seat: make_bot(game, level, derive_seed(seed, "terminal-bot", seat))
+            for seat, level in zip(seats, chosen)}

@@ -7,7 +7,6 @@ Each game's terminal client and simulator lives in its own module (``play_<game>
 from __future__ import annotations
 
 import importlib
-import json
 from pathlib import Path
 from typing import Any, Optional
 
@@ -32,20 +31,6 @@ def fail(message: str) -> None:
     """Print an error in red and exit with status 2."""
     console.print(f"[bold red]error:[/] {message}")
     raise typer.Exit(2)
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """``name=value`` pairs; values are read as JSON where they parse, else as text."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, raw = pair.partition("=")
-        if not sep or not name:
-            fail(f"an option is name=value, not {pair!r}")
-        try:
-            options[name] = json.loads(raw)
-        except ValueError:
-            options[name] = raw
-    return options
 
 
 def _load(modules: dict[str, str], game: str, what: str) -> Any:

@@ -23,12 +23,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from saustall.bots.base import Bot, bot_levels, make_bot
+from saustall.bots.base import Bot, bot_levels, make_seat_bots
 from saustall.core.errors import SaustallError
 from saustall.core.game import GameState, View
 from saustall.core.record import GameRecord
 from saustall.core.registry import get
-from saustall.core.rng import derive_seed
 from saustall.games.drecksau.game import SHOW, decode_action
 from saustall.rules_text.drecksau_cards import CARD_HELP, GENERAL_HELP, RULESET_HELP
 
@@ -78,14 +77,8 @@ class TerminalPlay:
         if any(not 0 <= seat < players for seat in self.humans):
             raise ValueError(f"human seats must be within 1-{players}")
         bot_seats = [p for p in range(players) if p not in self.humans]
-        levels = list(bots) or ["heuristic"]
-        if len(levels) == 1:
-            levels = levels * len(bot_seats)
-        if len(levels) != len(bot_seats):
-            raise ValueError(f"{len(levels)} bot levels given for {len(bot_seats)} bot seat(s)")
-        self.bots: dict[int, Bot] = {
-            seat: make_bot("drecksau", level, derive_seed(seed, "terminal-bot", seat))
-            for seat, level in zip(bot_seats, levels)}
+        self.bots: dict[int, Bot] = make_seat_bots("drecksau", bot_seats,
+                                                    list(bots) or ["heuristic"], seed)
         self.seed = seed
         self.record_dir = record_dir
         self.console = console or Console()
@@ -408,7 +401,7 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
         bot_delay: float = typer.Option(0.0, help="seconds to pause after each bot move"),
     ) -> None:
         """Play Drecksau against bots or hot-seat on one keyboard."""
-        from saustall.cli.main import parse_options
+        from saustall.cli.common import parse_options
 
         try:
             game = get("drecksau", ruleset)

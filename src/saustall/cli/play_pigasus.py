@@ -13,7 +13,6 @@ the real ones (POSIX terminals).
 
 from __future__ import annotations
 
-import json
 import secrets
 import sys
 import time
@@ -26,6 +25,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from saustall.cli.common import parse_options
 from saustall.bots.pigasus import LEVELS, PigasusBot
 from saustall.core import GameRecord, SaustallError, get
 from saustall.core.errors import IllegalActionError
@@ -425,16 +425,7 @@ def play(
     levels = [name.strip() for name in bots.split(",") if name.strip()]
     if not levels or any(name not in LEVELS for name in levels):
         raise typer.BadParameter(f"bot levels are {', '.join(LEVELS)}", param_hint="--bots")
-    options: dict[str, Any] = {}
-    for pair in option or []:
-        name, sep, raw = pair.partition("=")
-        if not sep:
-            raise typer.BadParameter(f"an option is name=value, not {pair!r}",
-                                     param_hint="--option")
-        try:
-            options[name] = json.loads(raw)
-        except ValueError:
-            options[name] = raw
+    options = parse_options(option)
     chosen_seed = seed if seed is not None else secrets.randbelow(10**6)
     try:
         state = get("pigasus", ruleset).new_state(players, chosen_seed, options)

@@ -23,12 +23,11 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from saustall.bots.base import Bot, bot_levels, make_bot
+from saustall.bots.base import Bot, bot_levels, make_seat_bots
 from saustall.core.errors import SaustallError
 from saustall.core.game import View
 from saustall.core.record import GameRecord
 from saustall.core.registry import get
-from saustall.core.rng import derive_seed
 from saustall.games.saukopf.cards import CARD_BY_TEXT, CARD_TEXT, bid_text, card_title
 from saustall.games.saukopf.game import (
     BID_BASE, CARD_BASE, GIVE_BASE, REVOKE_BASE, SaukopfState, declaration_of, decode_action,
@@ -78,14 +77,8 @@ class SaukopfTerminal:
             raise ValueError(f"the human seat must be within 1-{players}")
         self.human = human
         bot_seats = [p for p in range(players) if p != human]
-        levels = list(bots) or ["heuristic"]
-        if len(levels) == 1:
-            levels = levels * len(bot_seats)
-        if len(levels) != len(bot_seats):
-            raise ValueError(f"{len(levels)} bot levels given for {len(bot_seats)} bot seat(s)")
-        self.bots: dict[int, Bot] = {
-            seat: make_bot("saukopf", level, derive_seed(seed, "terminal-bot", seat))
-            for seat, level in zip(bot_seats, levels)}
+        self.bots: dict[int, Bot] = make_seat_bots("saukopf", bot_seats,
+                                                    list(bots) or ["heuristic"], seed)
         self.names = []
         names = iter(BOT_NAMES)
         for p in range(players):

@@ -100,7 +100,7 @@ def build_app(console: Console | None = None) -> typer.Typer:
                                                 "(with every game) to this file"),
     ) -> None:
         """Play many bot games in parallel and print win rates and game statistics."""
-        from saustall.cli.main import parse_options
+        from saustall.cli.common import parse_options
 
         try:
             bound = get(game, ruleset)

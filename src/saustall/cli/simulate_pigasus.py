@@ -16,6 +16,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from saustall.cli.common import parse_options
 from saustall.bots.pigasus import LEVELS, SimulationResult, simulate_game
 from saustall.core import SaustallError, get
 from saustall.core.rng import derive_seed
@@ -120,16 +121,7 @@ def simulate(
     unknown = [name for name in levels if name not in LEVELS]
     if not levels or unknown:
         raise typer.BadParameter(f"bot levels are {', '.join(LEVELS)}", param_hint="--bots")
-    options: dict[str, Any] = {}
-    for pair in option or []:
-        name, sep, raw = pair.partition("=")
-        if not sep:
-            raise typer.BadParameter(f"an option is name=value, not {pair!r}",
-                                     param_hint="--option")
-        try:
-            options[name] = json.loads(raw)
-        except ValueError:
-            options[name] = raw
+    options = parse_options(option)
     try:
         get("pigasus", ruleset).new_state(players, 0, options)
         results = [simulate_game(players, derive_seed(seed, "pigasus-sim", index), levels,

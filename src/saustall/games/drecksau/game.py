@@ -65,13 +65,19 @@ def discard_action(cards: tuple[int, ...] | list[int]) -> int:
     return DISCARD_BASE + code
 
 
-def discarded_cards(action: int) -> list[int]:
-    """The card kinds a discard action throws away, sorted."""
-    code, cards = action - DISCARD_BASE, []
-    while code:
-        code, digit = divmod(code, 11)
-        cards.append(digit - 1)
-    return cards
+_DISCARDED: dict[int, tuple[int, ...]] = {}
+
+
+def discarded_cards(action: int) -> tuple[int, ...]:
+    """The card kinds a discard action throws away, sorted (memoized: a hot path)."""
+    found = _DISCARDED.get(action)
+    if found is None:
+        code, cards = action - DISCARD_BASE, []
+        while code:
+            code, digit = divmod(code, 11)
+            cards.append(digit - 1)
+        found = _DISCARDED[action] = tuple(cards)
+    return found
 
 
 def encode_action(action: int) -> str:
@@ -156,7 +162,7 @@ class DrecksauState(GameState):
     __slots__ = ("game", "num_players", "seed", "options", "history", "pigs", "hands",
                  "deck", "discard", "set_aside_pigs", "player", "phase", "turn",
                  "_winner", "win_kind", "participants", "rng", "_legal", "hand_size",
-                 "turn_style", "pretty_wins", "turn_cap", "last_shown", "last_event")
+                 "turn_style", "pretty_wins", "turn_cap", "last_shown", "last_event", "_next_seat")
 
     def __init__(self, game: "DrecksauGame", num_players: int, seed: int,
                  options: dict[str, Any], participants: tuple[int, ...] | None = None,
@@ -168,6 +174,8 @@ class DrecksauState(GameState):
         self.options = options
         self.history: list[Action] = []
         self.participants = participants if participants is not None else tuple(range(num_players))
+        order = self.participants
+        self._next_seat = {p: order[(i + 1) % len(order)] for i, p in enumerate(order)}
         self.hand_size: int = options.get("hand_size", 3)
         self.turn_style: str = params["turn_style"]
         self.pretty_wins: bool = params["pretty_wins"]
@@ -388,7 +396,8 @@ if f & IS_PRETTY]
         hand = self.hands[p]
         self.history.append(action)
         self._legal = None
-        self.last_shown = []
+        if self.last_shown:
+            self.last_shown = []
         if action < SHOW:
             card = action >> 6
             hand.remove(card)
@@ -490,8 +499,7 @@ if f & IS_PRETTY]
         if self.turn >= self.turn_cap:
             self.phase = PHASE_OVER  # a draw: nobody won within the cap
             return
-        order = self.participants
-        self.player = order[(order.index(p) + 1) % len(order)]
+        self.player = self._next_seat[p]
 
     # ----------------------------------------------------------------------------------
     # 5. Observe
