@@ -103,11 +103,15 @@ async def test_no_message_carries_more_than_the_recipients_view(
     events_p = [m for m in player.received if m["type"] == "event" and m["kind"] == "action"]
     events_s = [m for m in spectator.received if m["type"] == "event" and m["kind"] == "action"]
     assert events_p == events_s and len(events_p) == len(record.actions)
+    replayed = engine.new_state(record.num_players, record.seed, record.options)
     for event, action in zip(events_p, record.actions):
         # public actions show their notation; secret ones (a card handed face down) none
         assert event["action"] in (action, None)
         if event["action"] is None:
             assert action.split()[-1] not in event["text"]
+        # every game here has a phase: the event names the one before the action
+        assert event["phase"] == replayed.view(None)["phase"]
+        replayed.apply(engine.decode_action(action))
     await player.close()
     await spectator.close()
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+import pytest
 
 from saustall.core import GameRecord, registry
+from saustall.server import tables
 from tests.server.conftest import LiveServer, Wire, bearer, create, play_to_end
 
 
@@ -23,6 +25,40 @@ async def test_catalogue_lists_every_game_ruleset_and_bot_level(http: httpx.Asyn
     assert german["min_players"] == 2 and german["max_players"] == 4
     hand = next(o for o in german["options"] if o["name"] == "hand_size")
     assert hand["default"] == 3 and hand["choices"] == [3, 4]
+
+
+async def test_bot_levels_are_listed_weakest_to_strongest(http: httpx.AsyncClient) -> None:
+    games = {g["game"]: g for g in (await http.get("/api/games")).json()["games"]}
+    # the lobby offers the last level as the default: the strongest bot
+    assert games["drecksau"]["bot_levels"] == ["random", "heuristic", "racer"]
+    assert games["saukopf"]["bot_levels"] == ["random", "heuristic"]
+    assert games["pigasus"]["bot_levels"] == ["slow", "casual", "sharp"]
+
+
+def test_unranked_bot_levels_never_outrank_the_known_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    registered = ["sharp", "newcomer", "slow", "casual"]
+    monkeypatch.setattr(tables, "bot_levels", lambda game: list(registered))
+    assert tables.levels_for("pigasus") == ["newcomer", "slow", "casual", "sharp"]
+    assert tables.levels_for("no-such-game") == registered
+
+
+async def test_action_events_name_the_phase_before_the_action(
+        server: LiveServer, http: httpx.AsyncClient) -> None:
+    created = await create(http, game="saukopf", seats=4, name="Anna",
+                           bots=["random", "random", "random"])
+    table_id, token = created["table_id"], created["token"]
+    wire = await Wire.open(server, table_id, token=token)
+    await http.post(f"/api/tables/{table_id}/start", headers=bearer(token))
+    first = await wire.until("event", kind="action")
+    assert first["seq"] == 1 and first["phase"] == "bidding"  # seat 1 opens the bidding
+    # the events replayed to a newcomer carry the phase too
+    spectator = await Wire.open(server, table_id, invite=created["invite"])
+    replayed = await spectator.until("event", kind="action")
+    assert replayed["replay"] is True and replayed["seq"] == 1
+    assert replayed["phase"] == "bidding"
+    for client in (wire, spectator):
+        await client.close()
 
 
 async def test_full_lifecycle_two_humans_and_a_bot(server: LiveServer,
@@ -154,6 +190,7 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_bot(
     left = await http.post(f"/api/tables/{table_id}/leave", headers=bearer(joined["token"]))
     seat = left.json()["table"]["seats"][1]
     assert seat["kind"] == "bot" and seat["name"] == "Bert (bot)"
+    assert seat["bot_level"] == "racer"  # the strongest level takes over
     over = await play_to_end(wa, timeout=60)
     assert over["game_number"] == 1
     await wa.close()

@@ -92,3 +92,59 @@ async def test_a_grab_after_the_window_is_refused_to_that_client_only(
     await wa.until("pong", id="still-there")
     await wa.close()
     await wb.close()
+
+
+async def test_pointing_one_card_at_a_time_and_the_bench(server: LiveServer,
+                                                         http: httpx.AsyncClient) -> None:
+    table_id, wa, wb = await two_humans(server, http, {"window_ms": 0, "point_limit_ms": 5000})
+    for n in (1, 2):
+        await wa.send({"type": "action", "action": "reveal", "id": f"r{n}"})
+        await wa.until("ack", id=f"r{n}")
+    await wa.send({"type": "action", "action": "grab", "id": "g"})
+    await wa.until("ack", id="g")
+    state = await wa.until("state", seq=3)
+    first, second = (entry["card"] for entry in state["view"]["table"])
+    now = state["view"]["now"]
+    listed = [entry["action"] for entry in state["legal"]]
+    # pointing is listed one card at a time (and "none"), never both cards at once
+    assert sorted(a for a in listed if " point " in a) == sorted(
+        [f"p0@{now} point none", f"p0@{now} point {first}", f"p0@{now} point {second}"])
+
+    await wa.send({"type": "action", "action": f"point {first}", "id": "p1"})
+    await wa.until("ack", id="p1")
+    event = await wa.until("event", kind="action", seq=4)
+    assert event["action"].endswith(f" point {first}") and event["phase"] == "held"
+    state = await wa.until("state", seq=4)
+    (holder,) = state["view"]["pigasus"]["holders"]
+    assert holder["fingers"] == [first] and holder["pointed"] is None
+
+    await wa.send({"type": "action", "action": f"point {first},{second}", "id": "both"})
+    error = await wa.until("error", id="both")
+    assert error["rule"] == "point-two-different-cards"
+    # giving up after one finger: no complete claim, a wrong grab with nothing to pay
+    await wa.send({"type": "action", "action": "point none", "id": "none"})
+    await wa.until("ack", id="none")
+    while True:
+        state = await wa.until("state")
+        if state["view"]["pigasus"] is None:
+            break
+    (outcome,) = state["view"]["outcome"]
+    assert outcome["pointed"] == [first] and outcome["result"] == "wrong"
+    assert outcome["paid"] == 0 and state["view"]["benched"] == [0]
+    await wa.send({"type": "action", "action": "grab", "id": "again"})
+    error = await wa.until("error", id="again")
+    assert error["code"] == "illegal-action" and error["rule"] == "benched"
+
+    # Bert points both cards in one message: the claim is complete at once
+    await wb.send({"type": "action", "action": "grab", "id": "g"})
+    await wb.until("ack", id="g")
+    await wb.send({"type": "action", "action": f"point {second},{first}", "id": "both"})
+    await wb.until("ack", id="both")
+    while True:
+        state = await wb.until("state")
+        if state["view"]["pigasus"] is None:
+            break
+    (outcome,) = state["view"]["outcome"]
+    assert outcome["player"] == 1 and sorted(outcome["pointed"]) == sorted([first, second])
+    await wa.close()
+    await wb.close()

@@ -61,3 +61,18 @@ def test_pigasus_game_with_a_right_and_a_wrong_grab(server: Any, page: Any) -> N
     page.wait_for_selector(".summary-modal", timeout=5000)
     assert "Cards" in page.inner_text(".summary-modal")
     screenshot(page, "pigasus-summary")
+
+
+def test_log_shows_a_point_at_one_card_and_at_two(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-tile")
+    describe = """(action) => import('/static/js/games/pigasus.js').then((m) =>
+        {
+          const li = document.createElement('li');  // the log's HTML, as the reader sees it
+          li.innerHTML = m.default.describe({kind: 'action', seat: 0, action}, ['Anna']);
+          return li.textContent;
+        })"""
+    # bots point one finger at a time (the engine's "point PC"), people both at once
+    assert page.evaluate(describe, "p0@1500 point PC") == "Anna points at pig with a crocodile's head"
+    assert page.evaluate(describe, "p0@1500 point PC,CP") == (
+        "Anna points at pig with a crocodile's head and crocodile with a pig's head")

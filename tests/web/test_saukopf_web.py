@@ -52,3 +52,34 @@ def test_saukopf_refuses_a_card_out_of_turn_with_the_rule(server: Any, page: Any
     page.evaluate("() => window.saustallDebug.act('card EO')")
     toast = page.wait_for_selector(".toast", timeout=3000)
     assert toast.inner_text().strip()
+
+
+PASS_IN_PHASE = {
+    "en": {"bidding": "squeaks", "kontra": "no Kontra", "re": "no Re",
+           "partner": "does not want to be the partner", None: "passes"},
+    "de": {"bidding": "quiekt", "kontra": "kein Kontra", "re": "kein Re",
+           "partner": "will nicht Mitspieler sein", None: "passt"},
+    "fr": {"bidding": "couine", "kontra": "pas de Kontra", "re": "pas de Re",
+           "partner": "ne veut pas être le partenaire", None: "passe"},
+}
+
+
+def test_log_says_what_a_pass_means_in_its_phase(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-tile")
+    describe = """([action, phase]) => import('/static/js/games/saukopf.js').then((m) => {
+        const ev = {kind: 'action', seat: 0, action, text: 'Anna: ...'};
+        if (phase !== null) ev.phase = phase;
+        const li = document.createElement('li');  // the log's HTML, as the reader sees it
+        li.innerHTML = m.default.describe(ev, ['Anna']);
+        return li.textContent;
+    })"""
+    for lang, expected in PASS_IN_PHASE.items():
+        page.select_option("#lang-select", lang)
+        for phase, words in expected.items():
+            text = page.evaluate(describe, ["pass", phase])
+            assert text.startswith("Anna ") and words in text, (lang, phase, text)
+        # the card handed face down arrives without its notation; the log names no card
+        hidden = page.evaluate(describe, [None, "giving"])
+        assert hidden == "Anna " + page.evaluate(
+            "(l) => import('/static/js/i18n.js').then((m) => m.t('sk.log.give'))", lang)

@@ -132,9 +132,28 @@ class FirstLegalBot:
         return legal[0]
 
 
+LEVEL_ORDER: dict[str, tuple[str, ...]] = {
+    "drecksau": ("random", "heuristic", "racer"),
+    "saukopf": ("random", "heuristic"),
+    "pigasus": ("slow", "casual", "sharp"),
+}
+"""Known bot levels per game, weakest to strongest. In Drecksau ``racer`` ranks above
+``heuristic``: head to head (2000 games per setting, seats rotating) it wins 67% / 62%
+of 2-/4-player ``dirty-pig``, 57% / 57% of ``sauschoen`` and ties ``drecksau``
+(48% / 51%)."""
+
+
 def levels_for(game: str) -> list[str]:
-    """Bot levels the server offers for ``game``: the registered ones, else ``random``."""
-    return bot_levels(game) or [RandomBot.name]
+    """Bot levels the server offers for ``game``, weakest to strongest.
+
+    The registered levels, ordered by :data:`LEVEL_ORDER`; levels it does not rank keep
+    their registration order, ahead of the ranked ones. A game without bots gets
+    ``random``.
+    """
+    levels = bot_levels(game) or [RandomBot.name]
+    ranked = LEVEL_ORDER.get(game, ())
+    return ([level for level in levels if level not in ranked]
+            + [level for level in ranked if level in levels])
 
 
 @dataclass
@@ -564,7 +583,7 @@ class Hub:
             clients = list(seat.clients)
             seat.clients.clear()
             if table.status == PLAYING:
-                level = levels_for(table.game.name)[0]
+                level = levels_for(table.game.name)[-1]  # the strongest: the others keep a fair game
                 self._seat_bot(table, seat, level, name=f"{name} (bot)")
                 text = f"{name} left; a bot plays seat {seat.seat + 1}"
             else:
@@ -788,6 +807,10 @@ class Hub:
     # -- applying actions ----------------------------------------------------------------
     def _event(self, table: Table, seat: int | None, action: Action, seq: int, time_ms: int,
                timeout: bool) -> dict[str, Any]:
+        """The public event for ``action``, built before it is applied.
+
+        ``phase`` is the spectator view's ``phase`` at that moment, when the game has one.
+        """
         assert table.state is not None
         notation, words = table.state.public_action(action)
         if seat is None:  # a step the server's clock made (e.g. a grab window closing)
@@ -796,9 +819,14 @@ class Hub:
             text = f"{table.seat_name(seat)}: {words}"
         if timeout:
             text += " (time ran out)"
-        return {"type": "event", "kind": "action", "game_number": table.game_number,
-                "seq": seq, "seat": seat, "action": notation,
-                "text": text, "time_ms": time_ms, "timeout": timeout, "replay": False}
+        event: dict[str, Any] = {
+            "type": "event", "kind": "action", "game_number": table.game_number,
+            "seq": seq, "seat": seat, "action": notation,
+            "text": text, "time_ms": time_ms, "timeout": timeout, "replay": False}
+        phase = table.state.view(None).get("phase")
+        if isinstance(phase, str):  # the phase the game was in before this action
+            event["phase"] = phase
+        return event
 
     async def _commit(self, table: Table, seat: int | None, action: Action, *,
                       client: Client | None = None, msg_id: Any = None,

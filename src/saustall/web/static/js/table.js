@@ -728,7 +728,7 @@ export class TablePage {
     const items = this.log.filter((e) => e.game_number === undefined || e.game_number === (this.table.game_number)).slice(-80);
     ol.innerHTML = items.map((e) => {
       let body = null;
-      if (e.kind === "action" && e.action && this.mod.describe) {
+      if (e.kind === "action" && (e.action || e.seat != null) && this.mod.describe) {
         body = this.mod.describe(e, names, this.states[this.active]?.view);
       }
       if (body === false) return "";

@@ -167,6 +167,7 @@ export default {
     if (kind === "point") {
       if (w[2] === "none") return `${who} ${t("pg.log.none")}`;
       const [a, b] = w[2].split(",");
+      if (!b) return `${who} ${t("pg.log.point1", { a: escapeHtml(cardLabel(a)) })}`; // one finger at a time
       return `${who} ${t("pg.log.point", { a: escapeHtml(cardLabel(a)), b: escapeHtml(cardLabel(b)) })}`;
     }
     return null;

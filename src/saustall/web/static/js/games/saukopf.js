@@ -50,6 +50,14 @@ function parseLegal(legal) {
   return out;
 }
 
+// What "pass" means in each phase (the event's `phase` is the one before the action).
+const PASS_TEXT = {
+  bidding: "sk.log.pass",
+  partner: "sk.log.nojoin",
+  kontra: "sk.log.nokontra",
+  re: "sk.log.nore",
+};
+
 const POS4 = ["bottom", "left", "top", "right"];
 const POS3 = ["bottom", "left", "right"];
 
@@ -260,11 +268,13 @@ export default {
   },
 
   describe(ev, names) {
+    if (ev.seat == null) return null;
     const w = (ev.action || "").split(" ");
     const who = `<b>${escapeHtml(names[ev.seat] ?? "")}</b>`;
     let text;
-    if (w[0] === "bid") text = t("sk.log.bid", { bid: w[1] === "schwarz" ? "Schwarz" : w[1] });
-    else if (w[0] === "pass") text = t("sk.log.pass");
+    if (!ev.action) text = t("sk.log.give"); // the one secret action: a card handed face down
+    else if (w[0] === "bid") text = t("sk.log.bid", { bid: w[1] === "schwarz" ? "Schwarz" : w[1] });
+    else if (w[0] === "pass") text = t(Object.hasOwn(PASS_TEXT, ev.phase) ? PASS_TEXT[ev.phase] : "sk.log.passes");
     else if (w[0] === "declare") text = t("sk.log.declare", { game: escapeHtml(gameTitle(w.slice(1).join(" "))) });
     else if (w[0] === "card") text = t("sk.log.card", { card: escapeHtml(cardLabel(w[1])) });
     else if (w[0] === "give") text = t("sk.log.give");
