@@ -127,12 +127,68 @@ def page(context: Any) -> Iterator[Any]:
     assert not errors, f"script errors in the page: {errors}"
 
 
-def screenshot(page: Any, name: str, size: dict[str, int] | None = None) -> Path:
-    """Save a screenshot artifact (optionally after resizing the viewport)."""
+def screenshot(page: Any, name: str, size: dict[str, int] | None = None,
+               full_page: bool = True) -> Path:
+    """Save a screenshot artifact (optionally after resizing the viewport).
+
+    A full-page shot resizes the window for a moment, which clears the short effects;
+    shoot an effect with ``full_page=False``.
+    """
     SHOTS.mkdir(parents=True, exist_ok=True)
     if size is not None:
         page.set_viewport_size(size)
         page.wait_for_timeout(250)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
+    # Nothing may stick out sideways: a phone user would have to scroll to see it.
+    width = page.viewport_size["width"]
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= width, f"{name}: the page is {wide}px wide in a {width}px window"
     return path
+
+
+# Names and badges a person must always be able to read.
+KEEP_READABLE = ".pa-name, .sk-name, .badge"
+
+EFFECTS_JS = """([events, keep]) => {
+  const page = window.saustallDebug.page;
+  const board = document.querySelector('#board');
+  const layer = document.querySelector('#fx');
+  layer.replaceChildren();
+  const ctx = page.gameCtx();
+  for (const ev of events) page.mod.onEvent(board, ev, ctx);
+  return new Promise((done) => setTimeout(() => {
+    const box = layer.getBoundingClientRect();
+    const shown = [...layer.querySelectorAll('.fx')].filter((e) => e.textContent);
+    const problems = [];
+    for (const fx of shown) {
+      const r = fx.getBoundingClientRect();
+      for (const k of document.querySelectorAll(keep)) {
+        const ink = document.createRange();  // where the name or badge is drawn
+        ink.selectNodeContents(k);
+        const q = ink.getBoundingClientRect();
+        if (r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom) {
+          problems.push(`'${fx.textContent}' covers '${k.textContent.trim()}'`);
+        }
+      }
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1) {
+        problems.push(`'${fx.textContent}' is cut off at the board's edge`);
+      }
+    }
+    done({count: shown.length, problems});
+  }, 300));
+}"""
+
+
+def effects_covering_names(page: Any, events: list[dict[str, Any]],
+                           keep: bool = False) -> tuple[int, list[str]]:
+    """Fire the game's effects for ``events`` and list every name or badge one covers.
+
+    Measured at the top of the pop animation, when an effect is at its largest.
+    Returns how many text effects were shown and the problems found; with ``keep`` the
+    effects stay on screen (for a screenshot) instead of being cleared.
+    """
+    result = page.evaluate(EFFECTS_JS, [events, KEEP_READABLE])
+    if not keep:
+        page.evaluate("document.querySelector('#fx').replaceChildren()")
+    return int(result["count"]), list(result["problems"])

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import DESKTOP, PHONE, screenshot
+from tests.web.conftest import DESKTOP, PHONE, effects_covering_names, screenshot
 from tests.web.players import (
     drecksau_move, play_drecksau, start_quick_game, wait_for_turn_or_end,
 )
@@ -68,8 +68,18 @@ def test_mud_on_a_pig_shows_the_drecksau_moment(server: Any, page: Any) -> None:
             pig = targets.first.get_attribute("data-pig")
             targets.first.click()
             page.wait_for_selector(".mud-burst", timeout=3000)
-            screenshot(page, "drecksau-mud-moment")
+            page.wait_for_timeout(250)  # the shout at its biggest
+            screenshot(page, "drecksau-mud-moment", full_page=False)
             page.wait_for_selector(f".pig.dirty[data-pig='{pig}']", timeout=3000)
+            # Whichever pig gets dirty, the shout never covers a name or a badge.
+            pigs = page.eval_on_selector_all(".pig", "els => els.map(e => e.dataset.pig)")
+            muddy = [{"kind": "action", "action": f"play mud {key}", "seat": 0} for key in pigs]
+            for size in (DESKTOP, PHONE):
+                page.set_viewport_size(size)
+                page.wait_for_timeout(100)
+                for one in muddy:
+                    shown, problems = effects_covering_names(page, [one])
+                    assert shown == 1 and not problems, (size, problems)
             return
         drecksau_move(page)
         page.wait_for_timeout(40)

@@ -76,3 +76,7 @@ def test_log_shows_a_point_at_one_card_and_at_two(server: Any, page: Any) -> Non
     assert page.evaluate(describe, "p0@1500 point PC") == "Anna points at pig with a crocodile's head"
     assert page.evaluate(describe, "p0@1500 point PC,CP") == (
         "Anna points at pig with a crocodile's head and crocodile with a pig's head")
+    # "an owl", and in French "d'éléphant": card names read like the language they are in
+    assert page.evaluate(describe, "p0@1500 point PO") == "Anna points at pig with an owl's head"
+    page.select_option("#lang-select", "fr")
+    assert page.evaluate(describe, "p0@1500 point PE") == "Anna désigne cochon à tête d'éléphant"

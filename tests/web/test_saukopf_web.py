@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import DESKTOP, PHONE, screenshot
+from tests.web.conftest import DESKTOP, PHONE, effects_covering_names, screenshot
 from tests.web.players import play_saukopf, wait_for_turn_or_end
 
 pytestmark = pytest.mark.browser
@@ -32,7 +32,15 @@ def test_full_saukopf_deal_against_bots(server: Any, page: Any) -> None:
         moves += play_saukopf(page, stop_after=len(moves) + 2)
     screenshot(page, "saukopf-desktop")
     screenshot(page, "saukopf-phone", PHONE)
-    page.set_viewport_size(DESKTOP)
+    # A Kontra or Re bursts out next to the kicker, never over anyone's name or badge.
+    seats = page.locator(".sk-seat").count()
+    kicks = [{"kind": "action", "action": "kontra" if s % 2 else "re", "seat": s} for s in range(seats)]
+    for size, name in ((PHONE, "saukopf-kontra-phone"), (DESKTOP, "saukopf-kontra-desktop")):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(100)
+        shown, problems = effects_covering_names(page, kicks, keep=True)
+        assert shown == seats and not problems, problems
+        screenshot(page, name, full_page=False)
     moves += play_saukopf(page)
     assert any(m.startswith("card ") for m in moves) or any(m.startswith("bid") for m in moves)
     page.wait_for_selector(".summary-modal", timeout=5000)
@@ -40,6 +48,7 @@ def test_full_saukopf_deal_against_bots(server: Any, page: Any) -> None:
     # The scoring breakdown and the ledger are on the summary.
     assert "Meat" in text and "Net" in text
     assert ("Schlachtung" in text) or ("thrown in" in text)
+    page.wait_for_timeout(300)  # the dialog has popped in
     screenshot(page, "saukopf-summary")
 
 

@@ -41,8 +41,10 @@ export function onLangChange(fn) {
   listeners.push(fn);
 }
 
-/** Translate `key`, filling {name} placeholders from `params`. */
+/** Translate `key`, filling {name} placeholders from `params` (a count in `n`). */
 export function t(key, params = {}) {
+  // A count of one reads "1 card", not "1 cards": such keys have a ".one" form.
+  if (Number(params.n) === 1 && en[key + ".one"] !== undefined) key += ".one";
   let text = LANGS[current][key];
   if (text === undefined) text = en[key];
   if (text === undefined) return key;

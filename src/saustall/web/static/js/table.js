@@ -7,6 +7,25 @@ import { gameModule } from "./games/index.js";
 import { savedName, rulesetTitle, rulesetSummary } from "./lobby.js";
 
 const LOG_MAX = 200;
+// Effects never cover these: players' names, badges, counts and the contract line.
+const FX_KEEP_CLEAR = ".pa-head, .sk-name, .sk-info, .badge, .sk-contract, .sk-last, .pile-count, .pile-label";
+// How much bigger than its resting size an effect gets at the top of its pop (see .burst).
+const FX_GROW = 1.2;
+
+/** Where an element's content is actually drawn (a block's text, not its whole width). */
+function inkBox(el) {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const r = range.getBoundingClientRect();
+  return { left: r.left - 3, right: r.right + 3, top: r.top - 3, bottom: r.bottom + 3 };
+}
+
+/** The area two rectangles share (0 if they do not meet). */
+function overlap(a, b) {
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return w > 0 && h > 0 ? w * h : 0;
+}
 
 export class TablePage {
   constructor(root, tableId, ctx) {
@@ -35,6 +54,13 @@ export class TablePage {
     this.ui = {}; // per-game UI state (selected cards...), kept across renders
     this.onKey = (ev) => this.key(ev);
     document.addEventListener("keydown", this.onKey);
+    // Effects are placed for one layout: when the window changes size they would float
+    // over the wrong things, so they go.
+    this.onResize = () => {
+      const layer = $("#fx", this.root);
+      if (layer) layer.replaceChildren();
+    };
+    window.addEventListener("resize", this.onResize);
     // For tests and the curious: send a move as typed notation, as a stale tab might.
     window.saustallDebug = { act: (a) => this.act(a), page: this };
     this.start();
@@ -42,6 +68,7 @@ export class TablePage {
 
   destroy() {
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
     for (const s of Object.values(this.sockets)) s.close();
     this.sockets = {};
     clearInterval(this.tick);
@@ -532,7 +559,12 @@ export class TablePage {
     };
   }
 
-  /** Show a short effect over `target` (or the whole board) that survives re-renders. */
+  /**
+   * Show a short effect over `target` (or the whole board) that survives re-renders.
+   * A text effect never covers a name or a badge: it goes on the target's middle if that
+   * is clear, else just above, below, right or left of the target, or inside it at one
+   * end, whichever is clear (or, failing that, covers least).
+   */
   fx(target, text, cls) {
     const layer = $("#fx", this.root);
     if (!layer) return;
@@ -540,14 +572,42 @@ export class TablePage {
     const el = document.createElement("span");
     el.className = `fx ${cls}`;
     el.textContent = text || "";
+    layer.appendChild(el);
     if (target) {
       const r = target.getBoundingClientRect();
-      el.style.left = `${r.left - box.left + r.width / 2}px`;
-      el.style.top = `${r.top - box.top + r.height / 3}px`;
+      // The effect is centred on (x, y); it pops up to FX_GROW times its size.
+      const w = el.offsetWidth * FX_GROW;
+      const h = el.offsetHeight * FX_GROW;
+      const keep = $$(FX_KEEP_CLEAR, $("#board", this.root) || this.root).map(inkBox);
+      const candidates = [
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + r.width / 2, r.top - h / 2 - 2],
+        [r.left + r.width / 2, r.bottom + h / 2 + 2],
+        [r.right + w / 2 + 2, r.top + r.height / 2],
+        [r.left - w / 2 - 2, r.top + r.height / 2],
+        [r.left + w / 2 + 4, r.top + r.height / 2],
+        [r.right - w / 2 - 4, r.top + r.height / 2],
+      ];
+      const cost = ([x, y]) => {
+        const a = { left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2 };
+        let c = 0;
+        for (const k of keep) c += overlap(a, k);
+        // Outside the board the effect would be cut off: count that as covering too.
+        c += w * h - overlap(a, box);
+        return Math.round(c); // whole pixels: rounding noise is no reason to move it
+      };
+      let best = candidates[0];
+      let bestCost = cost(best);
+      for (const cand of candidates.slice(1)) {
+        if (bestCost === 0) break;
+        const c = cost(cand);
+        if (c < bestCost) [best, bestCost] = [cand, c];
+      }
+      el.style.left = `${best[0] - box.left}px`;
+      el.style.top = `${best[1] - box.top}px`;
     } else {
       el.classList.add("fx-full");
     }
-    layer.appendChild(el);
     setTimeout(() => el.remove(), 1500);
   }
 

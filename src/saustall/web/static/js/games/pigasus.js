@@ -5,7 +5,7 @@ import { pigasusCardSVG, pigasusToySVG, cardBackSVG } from "../art.js";
 const ANIMALS = { P: "pig", C: "crocodile", G: "giraffe", E: "elephant", H: "horse", S: "sheep", D: "duck", R: "rabbit", O: "owl" };
 
 export function cardLabel(code) {
-  return t("pg.cardname", { body: t("pg.animal." + ANIMALS[code[0]]), head: t("pg.animal." + ANIMALS[code[1]]) });
+  return t("pg.cardname", { body: t("pg.animal." + ANIMALS[code[0]]), head: t("pg.head." + ANIMALS[code[1]]) });
 }
 
 function unitOf(view, seat) {

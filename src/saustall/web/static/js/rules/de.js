@@ -56,8 +56,8 @@ wieder alle, wird neu gegeben.</p>
 <h3>Die Spiele</h3>
 <table>
 <tr><th>Trog</th><th>Trümpfe</th></tr>
-<tr><td>Sauerei (2 gegen 2, Grunzer 61)</td><td>Ober, Unter, Herz; man ruft eine Sau, die man nicht hat – wer sie hat, spielt mit</td></tr>
-<tr><td>Kreuzung (2 gegen 2, Grunzer 61)</td><td>Ober, Unter, Herz; der Mitspieler meldet sich in einer Extrarunde</td></tr>
+<tr><td>Sauerei (2 gegen 2, nur bei 61)</td><td>Ober, Unter, Herz; man ruft eine Sau, die man nicht hat – wer sie hat, spielt mit</td></tr>
+<tr><td>Kreuzung (2 gegen 2, nur bei 61)</td><td>Ober, Unter, Herz; nur mit keinem oder einem einzigen Trumpf (wird aufgedeckt); der Mitspieler meldet sich in einer Extrarunde</td></tr>
 <tr><td>Keiler (Solo)</td><td>Ober, Unter und eine gewählte Farbe</td></tr>
 <tr><td>Wutz (Solo)</td><td>die vier Unter</td></tr>
 <tr><td>Hauer (Solo)</td><td>die Unter und eine gewählte Farbe</td></tr>
@@ -72,9 +72,10 @@ wieder alle, wird neu gegeben.</p>
 Trümpfe und jeder Farbe dreht sich um (Trumpf sticht trotzdem Farbe).</p>
 <h3>Das Spiel</h3>
 <p>Angespielte Farbe bedienen (Trümpfe gelten als eine Farbe), sonst beliebig. Der höchste Trumpf
-sticht, sonst die höchste Karte der angespielten Farbe. Bei der Sauerei muss auf die gerufene Farbe
-die gerufene Sau zugegeben werden; wer sie hat, darf die Farbe nur mit drei oder mehr Karten davon
-anspielen (davonlaufen) und die Sau nicht vor dem letzten Stich abwerfen.</p>
+sticht, sonst die höchste Karte der angespielten Farbe. Bei der Sauerei darf, wer die gerufene
+Sau hat, sie jederzeit ausspielen, eine andere Karte ihrer Farbe aber nur mit drei oder mehr Karten
+dieser Farbe neben der Sau (davonlaufen). Ist er nicht davongelaufen, muss er die Sau zugeben, wenn
+ihre Farbe angespielt wird, und darf sie nicht vor dem letzten Stich abwerfen.</p>
 <p><b>Huftritt (Kontra):</b> Ein Gegner darf der Spielerpartei bis zur zweiten Karte des ersten
 Stichs einen Huftritt verpassen; die Spielerpartei darf sofort zurücktreten (<b>Re</b>). Jeder Tritt
 verdoppelt die Fleischpunkte.</p>

@@ -55,8 +55,8 @@ If all squeak again, the cards are dealt afresh.</p>
 <h3>The games</h3>
 <table>
 <tr><th>Trog</th><th>trumps</th></tr>
-<tr><td>Sauerei (2 v 2, bid 61)</td><td>Ober, Unter, Hearts; call a Sau you do not hold: its owner is your partner</td></tr>
-<tr><td>Kreuzung (2 v 2, bid 61)</td><td>Ober, Unter, Hearts; a partner volunteers in an extra round</td></tr>
+<tr><td>Sauerei (2 v 2, only at 61)</td><td>Ober, Unter, Hearts; call a Sau you do not hold: its owner is your partner</td></tr>
+<tr><td>Kreuzung (2 v 2, only at 61)</td><td>Ober, Unter, Hearts; only with no trump or a single one (laid open); a partner volunteers in an extra round</td></tr>
 <tr><td>Keiler (solo)</td><td>Ober, Unter and a suit you name</td></tr>
 <tr><td>Wutz (solo)</td><td>the four Unter</td></tr>
 <tr><td>Hauer (solo)</td><td>the Unter and a suit you name</td></tr>
@@ -71,9 +71,10 @@ If all squeak again, the cards are dealt afresh.</p>
 inside every suit is reversed (trumps still beat the suits).</p>
 <h3>Playing</h3>
 <p>Follow the suit led (trumps count as one suit); otherwise play anything. The highest trump
-wins the trick, else the highest card of the suit led. In a Sauerei the called suit must be
-answered with the called Sau, its owner may only lead the suit with three or more of it
-(running away), and may not throw the Sau away before the last trick.</p>
+wins the trick, else the highest card of the suit led. In a Sauerei the Sau's owner may
+lead the Sau at any time, but another card of its suit only while holding three or more of them
+besides the Sau (running away). Unless they ran away, they must play the Sau when its suit is
+led, and may not throw it away before the last trick.</p>
 <p><b>Huftritt (Kontra):</b> an opponent may kick the declarer's side until the second card of
 the first trick; the declarer's side may kick back at once (<b>Re</b>). Each kick doubles the
 meat points.</p>

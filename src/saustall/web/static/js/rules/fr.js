@@ -56,8 +56,8 @@ pour perdre). Si tout le monde couine encore, on redistribue.</p>
 <h3>Les jeux</h3>
 <table>
 <tr><th>Trog</th><th>atouts</th></tr>
-<tr><td>Sauerei (2 contre 2, enchère 61)</td><td>Ober, Unter, Cœurs ; on appelle une Sau qu'on n'a pas : son détenteur est le partenaire</td></tr>
-<tr><td>Kreuzung (2 contre 2, enchère 61)</td><td>Ober, Unter, Cœurs ; un partenaire se propose lors d'un tour en plus</td></tr>
+<tr><td>Sauerei (2 contre 2, seulement à 61)</td><td>Ober, Unter, Cœurs ; on appelle une Sau qu'on n'a pas : son détenteur est le partenaire</td></tr>
+<tr><td>Kreuzung (2 contre 2, seulement à 61)</td><td>Ober, Unter, Cœurs ; seulement sans atout ou avec un seul (posé face visible) ; un partenaire se propose lors d'un tour en plus</td></tr>
 <tr><td>Keiler (solo)</td><td>Ober, Unter et une couleur choisie</td></tr>
 <tr><td>Wutz (solo)</td><td>les quatre Unter</td></tr>
 <tr><td>Hauer (solo)</td><td>les Unter et une couleur choisie</td></tr>
@@ -73,8 +73,9 @@ chaque couleur est inversé (l'atout bat toujours les couleurs).</p>
 <h3>Le jeu de la carte</h3>
 <p>Fournir la couleur demandée (les atouts comptent comme une couleur), sinon jouer n'importe quoi.
 Le plus fort atout remporte le pli, sinon la plus forte carte de la couleur demandée. Dans une
-Sauerei, la Sau appelée doit répondre quand on joue sa couleur ; son détenteur ne peut ouvrir la
-couleur qu'avec trois cartes ou plus (s'enfuir) et ne peut pas la défausser avant le dernier pli.</p>
+Sauerei, le détenteur de la Sau appelée peut la jouer en tête à tout moment, mais une autre carte de
+sa couleur seulement s'il en a trois ou plus en plus de la Sau (s'enfuir). S'il ne s'est pas enfui,
+il doit fournir la Sau quand sa couleur est demandée et ne peut pas la défausser avant le dernier pli.</p>
 <p><b>Coup de sabot (Kontra) :</b> un adversaire peut en donner un au camp du déclarant jusqu'à la
 deuxième carte du premier pli ; le camp du déclarant peut riposter aussitôt (<b>Re</b>). Chaque coup
 double les points de viande.</p>
