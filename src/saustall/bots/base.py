@@ -20,7 +20,6 @@ class Bot(Protocol):
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """Return one element of ``legal``."""
-        ...
 
 
 class RandomBot:

@@ -42,12 +42,10 @@ class RealtimeAdapter(Protocol):
 
         Raises a :class:`~saustall.core.errors.SaustallError` for unreadable text.
         """
-        ...
 
     def due(self, state: GameState, time_ms: int) -> tuple[Action | None, int | None]:
         """A time-driven action due by ``time_ms`` (or ``None``), and when the next one
         falls due (server ms, or ``None`` when nothing is pending)."""
-        ...
 
     def plan(self, state: GameState, seat: int, bot: Any, time_ms: int,
              changed_ms: int) -> tuple[Action, int] | None:
@@ -55,11 +53,9 @@ class RealtimeAdapter(Protocol):
 
         ``changed_ms`` is when the game last changed.
         """
-        ...
 
     def rejected(self, bot: Any, action: Action, error: Exception) -> None:
         """Tell the bot that the engine refused its planned action."""
-        ...
 
 
 class GenericAdapter:

@@ -30,7 +30,6 @@ class Agent(Protocol):
         Called again after every change, so a plan may be replaced before it is due;
         calling it twice with the same view and time gives the same plan.
         """
-        ...
 
 
 @dataclass(frozen=True)
