@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.conftest import DESKTOP, PHONE, screenshot
 from tests.web.players import (
@@ -34,8 +35,32 @@ def test_tournament_shows_prizes_won_and_left(server: Any, page: Any) -> None:
     assert page.locator(".pa-awards .award-svg").count() == 1
     assert page.locator(".stacks .award-svg").count() == 5
     assert "Round 2" in page.inner_text(".round-tag")
+    # The log says who won round 1, how, and which prize they took.
+    prize = page.locator(".pa-awards .award-svg").first
+    winner = prize.evaluate(
+        "(el) => el.closest('.player-area').querySelector('.pa-name').firstChild.textContent.trim()")
+    label = prize.get_attribute("aria-label") or ""
+    assert label in ("Trophy worth 1 star", "Mud bucket worth 1 carrot"), label
+    trophy = label.startswith("Trophy")
+    line = page.locator("#log li", has_text="Round 1:")
+    assert line.count() == 1, page.text_content("#log")
+    assert line.inner_text() == (
+        f"Round 1: {winner} wins with pretty pigs and takes the 1-star trophy" if trophy
+        else f"Round 1: {winner} wins with dirty pigs and takes the 1-carrot mud bucket")
     screenshot(page, "drecksau-tournament-desktop")
     screenshot(page, "drecksau-tournament-phone", PHONE)
+    page.set_viewport_size(DESKTOP)
+    # In German the prizes are read out in German, and so is the log line.
+    page.select_option("#lang-select", "de")
+    assert page.locator(".pa-awards .award-svg").first.get_attribute("aria-label") == (
+        "Pokal mit 1 Stern" if trophy else "Matscheimer mit 1 Karotte")
+    assert page.locator("#log li", has_text="Runde 1:").inner_text() == (
+        f"Runde 1: {winner} gewinnt mit schönen Schweinen und bekommt den Pokal mit 1 Stern"
+        if trophy else
+        f"Runde 1: {winner} gewinnt mit dreckigen Schweinen und bekommt den Matscheimer mit 1 Karotte")
+    # A reload rebuilds the log from the server: the round's line comes back exactly once.
+    page.reload()
+    expect(page.locator("#log li", has_text="Runde 1:")).to_have_count(1)
 
 
 def test_saukopf_bidding_and_declaring_on_a_phone(server: Any, page: Any) -> None:

@@ -155,8 +155,9 @@ export function cardBackSVG(kind = "dreck") {
   </svg>`;
 }
 
-/** Trophy (stars) or mud bucket (carrots) of the Sauschön tournament. */
-export function awardSVG(kind, points) {
+/** Trophy (stars) or mud bucket (carrots) of the Sauschön tournament; `label` (already
+ * escaped) is what screen readers say. */
+export function awardSVG(kind, points, label = `${kind} ${points}`) {
   const marks = Array.from({ length: points }, (_, i) => {
     const x = 30 + (i - (points - 1) / 2) * 14;
     return kind === "trophy"
@@ -170,7 +171,7 @@ export function awardSVG(kind, points) {
     : `<path d="M10 14 H50 L44 54 H16Z" fill="#8d6e63" stroke="#4e342e" stroke-width="2"/>
        <ellipse cx="30" cy="14" rx="20" ry="5" fill="#5d4037"/><path d="M10 14 q20 -16 40 0" fill="none" stroke="#4e342e" stroke-width="2"/>
        <path d="M18 18 q4 10 0 18 M40 18 q-2 6 2 12" stroke="#5d4037" stroke-width="3" fill="none"/>`;
-  return `<svg class="award-svg" viewBox="0 0 60 60" role="img" aria-label="${kind} ${points}">${body}${marks}</svg>`;
+  return `<svg class="award-svg" viewBox="0 0 60 60" role="img" aria-label="${label}">${body}${marks}</svg>`;
 }
 
 // ---------------------------------------------------------------------------------------

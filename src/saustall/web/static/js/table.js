@@ -44,7 +44,7 @@ export class TablePage {
     this.prevViews = {};
     this.status = {}; // same keys -> connection status
     this.table = null;
-    this.log = [];
+    this.clearLog();
     this.gameOver = null;
     this.summaryShown = 0;
     this.active = null; // the seat whose view is shown
@@ -194,7 +194,7 @@ export class TablePage {
     const primary = key === this.primaryKey();
     switch (msg.type) {
       case "welcome":
-        if (primary) this.log = [];
+        if (primary) this.clearLog();
         break;
       case "table": {
         const before = this.table;
@@ -203,7 +203,7 @@ export class TablePage {
           this.gameOver = null;
           this.states = {};
           this.prevViews = {};
-          this.log = [];
+          this.clearLog();
           this.ui = {};
         }
         if (msg.table.status !== "lobby" && !this.heldSeats().length && !this.sockets.spectator && this.invite) {
@@ -218,6 +218,7 @@ export class TablePage {
         if (old && old.game_number === msg.game_number && old.seq > msg.seq) break;
         this.prevViews[key] = old && old.game_number === msg.game_number ? old.view : null;
         this.states[key] = msg;
+        if (primary) this.logViewEvents(msg);
         if (msg.game_number !== this.gameOver?.game_number && msg.status === "playing") this.gameOver = null;
         this.pending = false;
         this.chooseActive();
@@ -746,7 +747,7 @@ export class TablePage {
       this.table = res.table;
       this.gameOver = null;
       this.states = {};
-      this.log = [];
+      this.clearLog();
       this.render();
     } catch {
       /* toast shown */
@@ -781,6 +782,26 @@ export class TablePage {
     on("#sum-close", () => closeModal());
   }
 
+  /** Empty the log, forgetting which derived lines it has shown. */
+  clearLog() {
+    this.log = [];
+    this.logKeys = new Set(); // "<game number> <key>" of lines from logViewEvents
+  }
+
+  /** Log lines the game module derives from a new state (e.g. a finished round), each once,
+   * after the action that caused them. After a reconnect the log starts empty, so the lines
+   * of earlier rounds come back from the full view, after the replayed actions. */
+  logViewEvents(msg) {
+    if (!this.mod?.viewEvents || !msg.view) return;
+    for (const ev of this.mod.viewEvents(msg.view)) {
+      const id = `${msg.game_number} ${ev.key}`;
+      if (this.logKeys.has(id)) continue; // kept even when the line is trimmed off the log
+      this.logKeys.add(id);
+      this.log.push({ ...ev, type: "event", kind: "game", game_number: msg.game_number, seq: msg.seq });
+    }
+    if (this.log.length > LOG_MAX) this.log.splice(0, this.log.length - LOG_MAX);
+  }
+
   renderLog() {
     const ol = $("#log", this.root);
     if (!ol) return;
@@ -788,7 +809,7 @@ export class TablePage {
     const items = this.log.filter((e) => e.game_number === undefined || e.game_number === (this.table.game_number)).slice(-80);
     ol.innerHTML = items.map((e) => {
       let body = null;
-      if (e.kind === "action" && (e.action || e.seat != null) && this.mod.describe) {
+      if ((e.kind === "game" || (e.kind === "action" && (e.action || e.seat != null))) && this.mod.describe) {
         body = this.mod.describe(e, names, this.states[this.active]?.view);
       }
       if (body === false) return "";

@@ -5,6 +5,9 @@ import { pigSVG, dreckCardSVG, cardBackSVG, awardSVG } from "../art.js";
 
 const cardName = (kind) => t("dk.card." + kind);
 
+/** A trophy or mud bucket, labelled in the chosen language. */
+const award = (kind, points) => awardSVG(kind, points, escapeHtml(t("dk.award." + kind, { n: points })));
+
 /** Parse the legal list into plays by card, discards and the special moves. */
 function parseLegal(legal) {
   const plays = {}; // card -> Set of "t.i" or "" (no target)
@@ -43,7 +46,7 @@ function playerArea(view, ctx, p, { mine, targets, legalFor }) {
   const prevPigs = ctx.prev?.pigs?.[p];
   const toAct = view.to_act.includes(p);
   const t_ = view.tournament;
-  const awards = t_ ? (t_.awards[p] || []).map((a) => awardSVG(a.kind, a.points)).join("") : "";
+  const awards = t_ ? (t_.awards[p] || []).map((a) => award(a.kind, a.points)).join("") : "";
   const out = !view.participants.includes(p);
   const handCount = view.hand_counts[p] || 0;
   const pigsHtml = pigs.map((f, i) => {
@@ -53,7 +56,7 @@ function playerArea(view, ctx, p, { mine, targets, legalFor }) {
     const label = pigLabel(f, names[p], i);
     return `<button type="button" class="pig ${f.dirty ? "dirty" : ""} ${f.pretty ? "pretty" : ""} ${isTarget ? "target" : ""} ${changed ? "changed" : ""}"
       data-pig="${key}" ${isTarget ? "" : 'aria-disabled="true"'} title="${escapeHtml(label)}" aria-label="${escapeHtml(label)}">
-      ${pigSVG(f, label)}${isTarget && legalFor ? `<span class="pig-hint">${escapeHtml(cardName(legalFor))}</span>` : ""}</button>`;
+      ${pigSVG(f, escapeHtml(label))}${isTarget && legalFor ? `<span class="pig-hint">${escapeHtml(cardName(legalFor))}</span>` : ""}</button>`;
   }).join("");
   const dirtyCount = pigs.filter((f) => f.dirty && !f.pretty).length;
   const prettyCount = pigs.filter((f) => f.pretty).length;
@@ -224,7 +227,14 @@ export default {
   },
 
   describe(ev, names) {
+    if (ev.kind === "game" && ev.round) return describeRound(ev.round, names);
     return describeAction(ev.action, names, ev.seat);
+  },
+
+  // Lines the log derives from the view: one per finished tournament round. `key` tells
+  // lines already shown from new ones.
+  viewEvents(view) {
+    return (view?.tournament?.rounds || []).map((r, i) => ({ key: `round ${i}`, round: r }));
   },
 
   side(ctx) {
@@ -239,8 +249,8 @@ export default {
     let tour = "";
     if (v.tournament) {
       const tt = v.tournament;
-      tour = `<div class="stacks"><div><small>${t("dk.tour.trophies")}</small><div>${tt.trophies.map((p) => awardSVG("trophy", p)).join("") || "—"}</div></div>
-        <div><small>${t("dk.tour.buckets")}</small><div>${tt.buckets.map((p) => awardSVG("bucket", p)).join("") || "—"}</div></div></div>`;
+      tour = `<div class="stacks"><div><small>${t("dk.tour.trophies")}</small><div>${tt.trophies.map((p) => award("trophy", p)).join("") || "—"}</div></div>
+        <div><small>${t("dk.tour.buckets")}</small><div>${tt.buckets.map((p) => award("bucket", p)).join("") || "—"}</div></div></div>`;
     }
     return `<h3>${t("table.players")}</h3><ul class="plist">${rows}</ul>${tour}
       <p class="muted small">${t("dk.turn", { n: v.turn + 1 })}</p>`;
@@ -254,7 +264,7 @@ export default {
     if (v.tournament) {
       const tt = v.tournament;
       tour = `<table class="score-table"><thead><tr><th>${t("table.players")}</th><th>${t("dk.tour.awards")}</th><th>${t("dk.tour.points")}</th></tr></thead><tbody>
-        ${tt.scores.map((s, p) => `<tr class="${w.includes(p) ? "winner" : ""}"><td>${escapeHtml(ctx.names[p])}</td><td>${(tt.awards[p] || []).map((a) => awardSVG(a.kind, a.points)).join("")}</td><td>${s}</td></tr>`).join("")}
+        ${tt.scores.map((s, p) => `<tr class="${w.includes(p) ? "winner" : ""}"><td>${escapeHtml(ctx.names[p])}</td><td>${(tt.awards[p] || []).map((a) => award(a.kind, a.points)).join("")}</td><td>${s}</td></tr>`).join("")}
         </tbody></table>
         <ol class="rounds">${tt.rounds.map((r) => `<li>${t("dk.tour.roundline", { n: r.round, name: r.winner === null ? "—" : escapeHtml(ctx.names[r.winner]), how: r.how ? t("dk.win." + r.how) : t("dk.win.cap") })}</li>`).join("")}</ol>`;
     }
@@ -264,6 +274,15 @@ export default {
       <p class="muted">${t("dk.turns", { n: v.turn })}</p>`;
   },
 };
+
+/** A log line in the chosen language for the end of a tournament round. */
+export function describeRound(r, names) {
+  const name = r.winner !== null && r.winner !== undefined ? `<b>${escapeHtml(names[r.winner] ?? "?")}</b>` : null;
+  if (r.deciding) return name ? t("dk.log.round.deciding", { name }) : t("dk.log.round.decidingcap");
+  if (!name) return t("dk.log.round.cap", { n: r.round });
+  const prize = r.award ? escapeHtml(t("dk.prize." + r.award.kind, { n: r.award.points })) : "";
+  return t(r.how === "pretty" ? "dk.log.round.pretty" : "dk.log.round.dirty", { n: r.round, name, prize });
+}
 
 /** A log line in the chosen language for a Drecksau action notation. */
 export function describeAction(action, names, seat) {
