@@ -151,6 +151,16 @@ async def create(http: httpx.AsyncClient, **body: Any) -> dict[str, Any]:
     return data
 
 
+async def join(http: httpx.AsyncClient, created: dict[str, Any],
+               name: str = "Bert") -> dict[str, Any]:
+    """Take a free seat at the table ``created`` through its invite (asserting success)."""
+    answer = await http.post(f"/api/tables/{created['table_id']}/join",
+                             json={"invite": created["invite"], "name": name})
+    assert answer.status_code == 200, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
 def bearer(token: str) -> dict[str, str]:
     """The Authorization header for a seat token."""
     return {"Authorization": f"Bearer {token}"}

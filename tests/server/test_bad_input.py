@@ -11,7 +11,7 @@ import pytest
 import websockets
 
 from saustall.server.tables import HubSettings
-from tests.server.conftest import LiveServer, Wire, bearer, create
+from tests.server.conftest import LiveServer, Wire, bearer, create, join
 
 
 async def running_table(server: LiveServer, http: httpx.AsyncClient) -> tuple[str, Wire, Wire,
@@ -19,8 +19,7 @@ async def running_table(server: LiveServer, http: httpx.AsyncClient) -> tuple[st
     """Two humans at a started Drecksau table; Anna (seat 0) moves first."""
     created = await create(http, game="drecksau", seats=2, name="Anna")
     table_id = created["table_id"]
-    joined = (await http.post(f"/api/tables/{table_id}/join",
-                              json={"invite": created["invite"], "name": "Bert"})).json()
+    joined = await join(http, created)
     await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
                     headers=bearer(joined["token"]))
     wa = await Wire.open(server, table_id, token=created["token"])

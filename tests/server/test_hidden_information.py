@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from saustall.core import GameRecord, registry
-from tests.server.conftest import LiveServer, Wire, bearer, create
+from tests.server.conftest import LiveServer, Wire, bearer, create, join
 
 STATE_KEYS = {"type", "game_number", "seq", "status", "view", "legal", "to_act", "deadline",
               "time_ms"}
@@ -120,8 +120,7 @@ async def test_a_seat_token_gives_only_that_seat(server: LiveServer,
                                                  http: httpx.AsyncClient) -> None:
     created = await create(http, game="drecksau", seats=2, name="Anna")
     table_id = created["table_id"]
-    joined = (await http.post(f"/api/tables/{table_id}/join",
-                              json={"invite": created["invite"], "name": "Bert"})).json()
+    joined = await join(http, created)
     # nobody else's token shows up anywhere public
     info = (await http.get(f"/api/tables/{table_id}")).text
     listing = (await http.get("/api/tables")).text

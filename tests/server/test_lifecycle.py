@@ -9,7 +9,7 @@ import pytest
 
 from saustall.core import GameRecord, registry
 from saustall.server import tables
-from tests.server.conftest import LiveServer, Wire, bearer, create, play_to_end
+from tests.server.conftest import LiveServer, Wire, bearer, create, join, play_to_end
 
 
 async def test_catalogue_lists_every_game_ruleset_and_bot_level(http: httpx.AsyncClient) -> None:
@@ -162,8 +162,7 @@ async def test_leave_in_the_lobby_frees_the_seat_and_revokes_the_token(
         server: LiveServer, http: httpx.AsyncClient) -> None:
     created = await create(http, game="drecksau", seats=2, name="Anna")
     table_id = created["table_id"]
-    joined = (await http.post(f"/api/tables/{table_id}/join",
-                              json={"invite": created["invite"], "name": "Bert"})).json()
+    joined = await join(http, created)
     left = await http.post(f"/api/tables/{table_id}/leave", headers=bearer(joined["token"]))
     assert left.json()["table"]["seats"][1]["kind"] == "empty"
     again = await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
@@ -181,8 +180,7 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_bot(
         server: LiveServer, http: httpx.AsyncClient) -> None:
     created = await create(http, game="drecksau", seats=2, name="Anna")
     table_id = created["table_id"]
-    joined = (await http.post(f"/api/tables/{table_id}/join",
-                              json={"invite": created["invite"], "name": "Bert"})).json()
+    joined = await join(http, created)
     wa = await Wire.open(server, table_id, token=created["token"])
     await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
                     headers=bearer(joined["token"]))
@@ -216,8 +214,7 @@ async def test_reconnect_restores_seat_and_others_see_disconnected(
         server: LiveServer, http: httpx.AsyncClient) -> None:
     created = await create(http, game="drecksau", seats=2, name="Anna")
     table_id = created["table_id"]
-    joined = (await http.post(f"/api/tables/{table_id}/join",
-                              json={"invite": created["invite"], "name": "Bert"})).json()
+    joined = await join(http, created)
     wa = await Wire.open(server, table_id, token=created["token"])
     wb = await Wire.open(server, table_id, token=joined["token"])
     await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},

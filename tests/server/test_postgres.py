@@ -21,7 +21,7 @@ import pytest
 
 from saustall.core import GameRecord
 from saustall.server.tables import HubSettings
-from tests.server.conftest import LiveServer, Wire, bearer, free_port, play_to_end
+from tests.server.conftest import LiveServer, Wire, bearer, free_port, join, play_to_end
 
 pytestmark = pytest.mark.postgres
 
@@ -93,8 +93,7 @@ async def test_table_lifecycle_on_postgresql(pg_server: LiveServer, postgres_url
         created = (await http.post("/api/tables", json={
             "game": "drecksau", "seats": 3, "name": "Anna", "public": True})).json()
         table_id, token = created["table_id"], created["token"]
-        joined = (await http.post(f"/api/tables/{table_id}/join",
-                                  json={"invite": created["invite"], "name": "Bert"})).json()
+        joined = await join(http, created)
         await http.post(f"/api/tables/{table_id}/bots", json={"level": "random"},
                         headers=bearer(token))
         await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},

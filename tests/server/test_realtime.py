@@ -7,7 +7,7 @@ from typing import Any
 
 import httpx
 
-from tests.server.conftest import LiveServer, Wire, bearer, create
+from tests.server.conftest import LiveServer, Wire, bearer, create, join
 
 STAMPED = re.compile(r"^p(\d+)@(\d+) (\w+)")
 
@@ -17,8 +17,7 @@ async def two_humans(server: LiveServer, http: httpx.AsyncClient,
     created = await create(http, game="pigasus", seats=2, name="Anna",
                            options={"first_dealer": 0, **options})
     table_id = created["table_id"]
-    joined = (await http.post(f"/api/tables/{table_id}/join",
-                              json={"invite": created["invite"], "name": "Bert"})).json()
+    joined = await join(http, created)
     await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
                     headers=bearer(joined["token"]))
     wa = await Wire.open(server, table_id, token=created["token"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -84,8 +84,9 @@ def wait_for_turn_or_end(page: Any, timeout: float = 20.0) -> bool:
     raise AssertionError("neither my turn nor the end of the game came in time")
 
 
-def play_drecksau(page: Any, max_moves: int = 600, stop_after: int | None = None) -> list[str]:
-    """Click through Drecksau moves until the game ends (or ``stop_after`` moves)."""
+def play_moves(page: Any, move: Callable[[Any], str | None], max_moves: int,
+               stop_after: int | None = None) -> list[str]:
+    """Make ``move`` on each of my turns until the game ends (or ``stop_after`` moves)."""
     moves: list[str] = []
     while len(moves) < max_moves:
         if not wait_for_turn_or_end(page):
@@ -93,13 +94,18 @@ def play_drecksau(page: Any, max_moves: int = 600, stop_after: int | None = None
         if stop_after is not None and len(moves) >= stop_after:
             return moves
         try:
-            done = drecksau_move(page)
+            done = move(page)
         except PlaywrightError:
             done = None  # the board re-rendered under the pointer: look again
         if done:
             moves.append(done)
             page.wait_for_timeout(40)
     raise AssertionError(f"no end after {max_moves} moves")
+
+
+def play_drecksau(page: Any, max_moves: int = 600, stop_after: int | None = None) -> list[str]:
+    """Click through Drecksau moves until the game ends (or ``stop_after`` moves)."""
+    return play_moves(page, drecksau_move, max_moves, stop_after)
 
 
 def saukopf_move(page: Any) -> str | None:
@@ -139,20 +145,7 @@ def saukopf_move(page: Any) -> str | None:
 
 def play_saukopf(page: Any, max_moves: int = 300, stop_after: int | None = None) -> list[str]:
     """Click through Saukopf decisions until the session ends (or ``stop_after``)."""
-    moves: list[str] = []
-    while len(moves) < max_moves:
-        if not wait_for_turn_or_end(page):
-            return moves
-        if stop_after is not None and len(moves) >= stop_after:
-            return moves
-        try:
-            done = saukopf_move(page)
-        except PlaywrightError:
-            done = None
-        if done:
-            moves.append(done)
-            page.wait_for_timeout(40)
-    raise AssertionError(f"no end after {max_moves} moves")
+    return play_moves(page, saukopf_move, max_moves, stop_after)
 
 
 def pigasus_cards(page: Any) -> list[str]:
