@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test bench bench-server typecheck play clean
+.PHONY: run test fuzz steady bench bench-server typecheck play clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,15 @@ play: $(STAMP)
 test: $(STAMP)
 	bash scripts/system-deps.sh
 	$(PY) -m pytest -n auto
+
+# Long runs outside `make test`: new hypothesis examples (many) against every ruleset.
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=explore SAUSTALL_EXAMPLES=$${EXAMPLES:-100} $(PY) -m pytest -n auto tests/conformance
+
+# The whole suite RUNS times in a row (default 10), counting failed runs: a flaky test shows.
+steady: $(STAMP)
+	bash scripts/system-deps.sh
+	bash scripts/steady.sh $${RUNS:-10}
 
 typecheck: $(STAMP)
 	$(PY) -m mypy

@@ -14,10 +14,11 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from saustall.core import GameRecord, GameState, Rng, SaustallError, get, rulesets
+from tests.conftest import EXAMPLES
 
 MAX_STEPS = 20_000
 FORBIDDEN_VIEW_KEYS = {"seed", "rng", "random_state", "deck", "deck_order", "hands", "history"}
@@ -27,8 +28,8 @@ CASES = [
     for r in rulesets()
     for n in range(r.min_players, r.max_players + 1)
 ]
-hypothesis_settings = settings(max_examples=4, deadline=None,
-                               suppress_health_check=[HealthCheck.too_slow])
+# derandomized with no deadline in `make test`, exploring in `make fuzz` (tests/conftest.py)
+hypothesis_settings = settings(max_examples=EXAMPLES)
 
 
 def random_step(state: GameState, rng: random.Random) -> tuple[Any, int]:

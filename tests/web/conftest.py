@@ -87,10 +87,11 @@ class Server:
         return response.json()
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The game server, shared by the browser tests of one worker."""
-    srv = Server(tmp_path_factory.mktemp("server"), bot_delay=0.02)
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A game server of the test's own (fresh database, no other test's tables), so that
+    neither the order of the tests nor the worker they run on can change what one sees."""
+    srv = Server(tmp_path, bot_delay=0.02)
     srv.start()
     yield srv
     srv.stop()

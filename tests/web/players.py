@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any, Callable
 
 from playwright.sync_api import Error as PlaywrightError
+
+# How long one click may take. A busy machine (a parallel test run) can need seconds to
+# settle a click; an element that has vanished still fails soon enough to look again.
+CLICK_MS = 5000
 
 # Cards a sensible person tries first (mud on own pigs, protect them, then annoy others).
 DRECKSAU_PRIORITY = ("mud", "pretty", "door", "rod", "barn", "farmer", "lightning", "escape",
@@ -29,6 +34,32 @@ def start_quick_game(page: Any, url: str, game: str, ruleset: str | None = None,
     page.wait_for_selector(".game-layout .status-bar", timeout=15000)
 
 
+def record_frames(page: Any) -> list[dict[str, Any]]:
+    """Keep every message the server sends this page over its WebSockets, in order.
+
+    Call before the page opens a table. The server's messages say exactly what happened
+    (which action, which state came of it), so a test can check a moment even after the
+    bots have moved on and the board shows something else.
+    """
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda payload: frames.append(json.loads(payload))))
+    return frames
+
+
+def wait_for_frame(page: Any, frames: list[dict[str, Any]],
+                   wanted: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
+    """The first message in ``frames`` for which ``wanted`` is true, waiting for it to come."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = next((frame for frame in frames if wanted(frame)), None)
+        if found is not None:
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no such message from the server in {timeout} s")
+        page.wait_for_timeout(20)  # lets Playwright deliver the frames that arrived
+
+
 def game_over(page: Any) -> bool:
     """True once the end-of-game summary (or the final status) is on screen."""
     return bool(page.locator(".status-bar.over").count())
@@ -44,30 +75,30 @@ def drecksau_move(page: Any) -> str | None:
     for special in ("show", "pass", "done"):
         button = page.locator(f".hand-buttons [data-do={special}]")
         if button.count():
-            button.first.click(timeout=2000)
+            button.first.click(timeout=CLICK_MS)
             return special
     for card in DRECKSAU_PRIORITY:
         choice = page.locator(f".hand-card.playable[data-card={card}]")
         if not choice.count():
             continue
-        choice.first.click(timeout=2000)
+        choice.first.click(timeout=CLICK_MS)
         target = page.locator(".player-area.mine .pig.target")
         if not target.count():
             target = page.locator(".pig.target")
         if target.count():
-            where = target.first.get_attribute("data-pig", timeout=2000)
-            target.first.click(timeout=2000)
+            where = target.first.get_attribute("data-pig", timeout=CLICK_MS)
+            target.first.click(timeout=CLICK_MS)
             return f"{card} on {where}"
         play = page.locator(".hand-buttons [data-do^='play ']")
         if play.count():
-            play.first.click(timeout=2000)
+            play.first.click(timeout=CLICK_MS)
             return card
-        choice.first.click(timeout=2000)  # deselect again
+        choice.first.click(timeout=CLICK_MS)  # deselect again
     swap = page.locator(".hand-buttons [data-mode=discard]")
     if swap.count():
-        swap.click(timeout=2000)
-        page.locator(".hand-card").first.click(timeout=2000)
-        page.locator(".hand-buttons [data-discard]").click(timeout=2000)
+        swap.click(timeout=CLICK_MS)
+        page.locator(".hand-card").first.click(timeout=CLICK_MS)
+        page.locator(".hand-buttons [data-discard]").click(timeout=CLICK_MS)
         return "discard"
     return None
 
@@ -84,6 +115,15 @@ def wait_for_turn_or_end(page: Any, timeout: float = 20.0) -> bool:
     raise AssertionError("neither my turn nor the end of the game came in time")
 
 
+def try_move(page: Any, move: Callable[[Any], str | None]) -> str | None:
+    """Make ``move`` once; None if the board changed under the pointer (a bot moved, the
+    page re-rendered), so that the caller looks again instead of failing."""
+    try:
+        return move(page)
+    except PlaywrightError:
+        return None
+
+
 def play_moves(page: Any, move: Callable[[Any], str | None], max_moves: int,
                stop_after: int | None = None) -> list[str]:
     """Make ``move`` on each of my turns until the game ends (or ``stop_after`` moves)."""
@@ -93,10 +133,7 @@ def play_moves(page: Any, move: Callable[[Any], str | None], max_moves: int,
             return moves
         if stop_after is not None and len(moves) >= stop_after:
             return moves
-        try:
-            done = move(page)
-        except PlaywrightError:
-            done = None  # the board re-rendered under the pointer: look again
+        done = try_move(page, move)
         if done:
             moves.append(done)
             page.wait_for_timeout(40)
@@ -112,33 +149,33 @@ def saukopf_move(page: Any) -> str | None:
     """Make one Saukopf decision by clicking, the way an eager player would."""
     bid = page.locator(".sk-panel [data-do^='bid ']")
     if bid.count():
-        what = bid.first.get_attribute("data-do", timeout=2000)
-        bid.first.click(timeout=2000)
+        what = bid.first.get_attribute("data-do", timeout=CLICK_MS)
+        bid.first.click(timeout=CLICK_MS)
         return what
     kind = page.locator(".sk-panel [data-kind]")
     if kind.count():
         sauerei = page.locator(".sk-panel [data-kind=sauerei]")
-        (sauerei if sauerei.count() else kind).first.click(timeout=2000)
+        (sauerei if sauerei.count() else kind).first.click(timeout=CLICK_MS)
         param = page.locator(".sk-panel [data-param]")
         if param.count():
-            param.first.click(timeout=2000)
+            param.first.click(timeout=CLICK_MS)
         declare = page.locator("#sk-declare")
-        what = declare.get_attribute("data-action", timeout=2000)
-        declare.click(timeout=2000)
+        what = declare.get_attribute("data-action", timeout=CLICK_MS)
+        declare.click(timeout=CLICK_MS)
         return f"declare {what}"
     for word in ("kontra", "re", "join"):
         button = page.locator(f".sk-panel [data-do={word}]")
         if button.count():
-            button.click(timeout=2000)
+            button.click(timeout=CLICK_MS)
             return word
     card = page.locator(".sk-hand .hand-card.playable")
     if card.count():
-        what = card.first.get_attribute("data-card", timeout=2000)
-        card.first.click(timeout=2000)
+        what = card.first.get_attribute("data-card", timeout=CLICK_MS)
+        card.first.click(timeout=CLICK_MS)
         return f"card {what}"
     passing = page.locator(".sk-panel [data-do=pass]")
     if passing.count():
-        passing.click(timeout=2000)
+        passing.click(timeout=CLICK_MS)
         return "pass"
     return None
 
@@ -167,7 +204,7 @@ def pigasus_grab_and_point(page: Any, first: str | None, second: str | None) -> 
     page.keyboard.press("Space")
     page.wait_for_selector(".pg-card.pickable, #pg-none", timeout=3000)
     if first is None or second is None:
-        page.click("#pg-none", timeout=2000)
+        page.click("#pg-none", timeout=CLICK_MS)
         return
-    page.click(f".pg-card.pickable[data-code={first}]", timeout=2000)
-    page.click(f".pg-card.pickable[data-code={second}]", timeout=2000)
+    page.click(f".pg-card.pickable[data-code={first}]", timeout=CLICK_MS)
+    page.click(f".pg-card.pickable[data-code={second}]", timeout=CLICK_MS)

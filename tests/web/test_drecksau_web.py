@@ -9,7 +9,8 @@ import pytest
 
 from tests.web.conftest import DESKTOP, PHONE, effects_covering_names, screenshot
 from tests.web.players import (
-    drecksau_move, play_drecksau, start_quick_game, wait_for_turn_or_end,
+    drecksau_move, play_drecksau, record_frames, start_quick_game, try_move, wait_for_frame,
+    wait_for_turn_or_end,
 )
 
 pytestmark = pytest.mark.browser
@@ -54,6 +55,7 @@ def test_full_drecksau_game_against_a_bot(server: Any, page: Any) -> None:
 
 
 def test_mud_on_a_pig_shows_the_drecksau_moment(server: Any, page: Any) -> None:
+    frames = record_frames(page)
     start_quick_game(page, server.url, "drecksau", ruleset="drecksau", seats=2, level="random")
     for _ in range(60):
         if not wait_for_turn_or_end(page):
@@ -66,11 +68,26 @@ def test_mud_on_a_pig_shows_the_drecksau_moment(server: Any, page: Any) -> None:
             # Only my own clean pigs are offered as targets for mud.
             assert page.locator(".others .pig.target").count() == 0
             pig = targets.first.get_attribute("data-pig")
+            pig_box = targets.first.bounding_box()
             targets.first.click()
-            page.wait_for_selector(".mud-burst", timeout=3000)
+            # The server took exactly that move, and the state it sent for it shows the pig
+            # dirty. (The bot moves right after and may clean the pig again with rain or the
+            # farmer, so the board is not the place to look for this moment.)
+            played = wait_for_frame(page, frames, lambda f: f.get("type") == "event" and (
+                f.get("kind"), f.get("seat"), f.get("action")) == ("action", 0, f"play mud {pig}"))
+            after = wait_for_frame(page, frames, lambda f: f.get("type") == "state"
+                                   and f.get("seq") == played["seq"])
+            player, index = (int(part) for part in pig.split("."))
+            assert after["view"]["pigs"][player][index]["dirty"]
+            # The shout bursts out on that pig: centred on it or just beside it.
+            burst = page.wait_for_selector(".mud-burst", timeout=3000).evaluate(
+                "(el) => { const r = el.getBoundingClientRect();"
+                " return {x: r.left + r.width / 2, y: r.top + r.height / 2,"
+                " w: el.offsetWidth, h: el.offsetHeight}; }")  # offset sizes ignore the pop
+            assert pig_box["x"] - burst["w"] <= burst["x"] <= pig_box["x"] + pig_box["width"] + burst["w"]
+            assert pig_box["y"] - burst["h"] <= burst["y"] <= pig_box["y"] + pig_box["height"] + burst["h"]
             page.wait_for_timeout(250)  # the shout at its biggest
             screenshot(page, "drecksau-mud-moment", full_page=False)
-            page.wait_for_selector(f".pig.dirty[data-pig='{pig}']", timeout=3000)
             # Whichever pig gets dirty, the shout never covers a name or a badge.
             pigs = page.eval_on_selector_all(".pig", "els => els.map(e => e.dataset.pig)")
             muddy = [{"kind": "action", "action": f"play mud {key}", "seat": 0} for key in pigs]
@@ -81,7 +98,7 @@ def test_mud_on_a_pig_shows_the_drecksau_moment(server: Any, page: Any) -> None:
                     shown, problems = effects_covering_names(page, [one])
                     assert shown == 1 and not problems, (size, problems)
             return
-        drecksau_move(page)
+        try_move(page, drecksau_move)
         page.wait_for_timeout(40)
     pytest.fail("no mud card in 60 turns")
 
@@ -103,7 +120,7 @@ def test_refused_move_shows_the_rule(server: Any, page: Any) -> None:
         hand = page.eval_on_selector_all(".hand-card", "e => e.map(x => x.dataset.card)")
         card = next((c for c in hand if c in RULE_TEXT), None)
         if card is None:
-            drecksau_move(page)
+            try_move(page, drecksau_move)
             continue
         # A person cannot click an illegal target, so send one the way a stale tab would.
         action, rule_text = RULE_TEXT[card]

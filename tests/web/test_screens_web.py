@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.web.conftest import DESKTOP, PHONE, screenshot
 from tests.web.players import (
-    drecksau_move, saukopf_move, start_quick_game, wait_for_turn_or_end,
+    drecksau_move, saukopf_move, start_quick_game, try_move, wait_for_turn_or_end,
 )
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ def test_tournament_shows_prizes_won_and_left(server: Any, page: Any) -> None:
         assert time.monotonic() < deadline, "no round of the tournament was won in time"
         if not wait_for_turn_or_end(page):
             break
-        drecksau_move(page)
+        try_move(page, drecksau_move)
         page.wait_for_timeout(40)
     wait_for_turn_or_end(page)
     # The round's winner shows the prize by their name; one fewer is left to win.
@@ -89,7 +89,7 @@ def test_saukopf_bidding_and_declaring_on_a_phone(server: Any, page: Any) -> Non
             continue
         if page.locator(".sk-panel [data-kind]").count():
             break
-        saukopf_move(page)
+        try_move(page, saukopf_move)
         page.wait_for_timeout(40)
     kind = page.locator(".sk-panel [data-kind]").first
     kind.click()
