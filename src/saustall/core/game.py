@@ -120,7 +120,10 @@ class OptionSpec:
         return value
 
     def edge_values(self) -> tuple[Any, ...]:
-        """The extreme allowed values: first and last choice, or minimum and maximum."""
+        """The extreme allowed values: first and last choice, False and True, or minimum
+        and maximum (tests play games with options there)."""
+        if self.choices is None and type(self.default) is bool:
+            return (False, True)
         if self.choices is not None:
             return tuple(dict.fromkeys((self.choices[0], self.choices[-1])))
         return tuple(v for v in (self.minimum, self.maximum) if v is not None)

@@ -94,8 +94,9 @@ def check_action(action: object) -> int:
                                        f"{code >> 6}")
     elif code >= DISCARD_BASE:
         cards = discarded_cards(code)
-        if any(c < 0 for c in cards) or discard_action(cards) != code:
-            raise MalformedActionError(f"{code} is not a Drecksau discard code")
+        if not cards or any(c < 0 for c in cards) or discard_action(cards) != code:
+            raise MalformedActionError(
+                f"{code} is not a Drecksau action code: no discard of 1-{MAX_DISCARD} cards")
     elif code > DONE:
         raise MalformedActionError(f"{code} is not a Drecksau action code")
     return code
