@@ -382,6 +382,22 @@ def test_decision_last_call_after_final_card():
     assert state.visible_pairs()  # nobody claimed it in time
 
 
+def test_decision_last_call_zero_ends_at_the_last_card():
+    """last_call_ms 0: a pair left after the last card ends the game at that instant."""
+    state = stacked(3, ["PC", "CP", "GE", "EG"], only=True, last_call_ms=0)
+    play(state, "p0@0 reveal", "p0@10 reveal", "p1@100 grab", "p1@300 point PC,CP",
+         "p1@1000 reveal")
+    assert not state.is_terminal() and state.legal_actions(0)
+    play(state, "p1@2000 reveal")  # the last card: GE and EG lie unclaimed
+    assert state.visible_pairs()
+    assert state.is_terminal() and state.winners() == (1,)
+    assert state.to_act() == () and state.next_due() is None
+    assert all(state.legal_actions(p) == [] for p in range(3))
+    with pytest.raises(GameOverError):
+        state.apply(decode_action("p0@2000 grab"))
+    assert state.view(None)["end_reason"] == "most-cards"
+
+
 def _tied_at_two(players: int, set_aside: list[str], **options) -> object:
     state = stacked(players, ["PC", "CP", "GE", "EG"], only=True, set_aside=set_aside,
                     **options)

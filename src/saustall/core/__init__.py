@@ -10,7 +10,9 @@ from saustall.core.errors import (
     SaustallError,
     UnknownGameError,
 )
-from saustall.core.game import SPECTATOR, Action, Game, GameState, OptionSpec, Ruleset, View
+from saustall.core.game import (
+    SPECTATOR, Action, Game, GameState, OptionSpec, Ruleset, View, check_action_code, check_seat,
+)
 from saustall.core.record import GameRecord
 from saustall.core.registry import game_names, get, register, rulesets
 from saustall.core.rng import Rng
@@ -19,5 +21,5 @@ __all__ = [
     "Action", "Game", "GameOverError", "GameRecord", "GameState", "IllegalActionError",
     "InvalidOptionError", "MalformedActionError", "NotYourTurnError", "OptionSpec",
     "RecordError", "Rng", "Ruleset", "SPECTATOR", "SaustallError", "UnknownGameError",
-    "View", "game_names", "get", "register", "rulesets",
+    "View", "check_action_code", "check_seat", "game_names", "get", "register", "rulesets",
 ]

@@ -21,7 +21,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
-from saustall.core.errors import GameOverError, InvalidOptionError, NotYourTurnError
+from saustall.core.errors import (
+    GameOverError, InvalidOptionError, MalformedActionError, NotYourTurnError,
+)
 from saustall.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -37,6 +39,48 @@ SPECTATOR = None
 """Pass as the observer to :meth:`GameState.view` for the public view."""
 
 
+def _kind(value: object) -> str:
+    """The type and value of ``value`` for an error message, e.g. ``float 3.0``."""
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def check_seat(player: object, num_players: int) -> int:
+    """Return ``player`` if it is a seat of a table of ``num_players``.
+
+    A seat is an exact ``int`` from 0 to ``num_players - 1``. ``bool`` is refused although
+    Python counts it as an int (``True`` would otherwise act as seat 1 and reach records as
+    ``true``), and so are floats, strings and other look-alikes. Raises
+    :class:`~saustall.core.errors.MalformedActionError` naming what was wrong.
+    """
+    if type(player) is not int:
+        raise MalformedActionError(
+            f"a seat must be an int 0-{num_players - 1}, got {_kind(player)}")
+    if not 0 <= player < num_players:
+        raise MalformedActionError(
+            f"no seat {player} at this table: seats are 0-{num_players - 1}")
+    return player
+
+
+def check_action_code(action: object, codes: range, game: str) -> int:
+    """Return ``action`` if it is an exact ``int`` within ``codes``.
+
+    The shared first check of games whose actions are int codes. ``bool``, floats,
+    complex numbers, ``Decimal`` and the like are refused even when equal to a legal code:
+    they would pass ``action in legal`` and then break the engine or its record. Raises
+    :class:`~saustall.core.errors.MalformedActionError` naming what was wrong.
+    """
+    if type(action) is not int:
+        raise MalformedActionError(
+            f"a {game} action must be an int action code, got {_kind(action)}")
+    if action not in codes:
+        raise MalformedActionError(
+            f"{action} is not a {game} action code (codes are {codes.start}-{codes.stop - 1})")
+    return action
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One option a ruleset accepts when a game is created (e.g. hand size)."""
@@ -45,17 +89,44 @@ class OptionSpec:
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    """The smallest allowed value of an int option (None: no lower bound)."""
+    maximum: int | None = None
+    """The largest allowed value of an int option (None: no upper bound)."""
 
     def check(self, value: Any) -> Any:
-        """Return ``value`` if allowed, else raise :class:`InvalidOptionError`."""
-        if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise InvalidOptionError(f"option {self.name!r} must be one of {allowed}, not {value!r}")
-        if self.choices is None and type(value) is not type(self.default):
+        """Return ``value`` if allowed, else raise :class:`InvalidOptionError`.
+
+        The type must match exactly: ``True`` is not the choice ``1`` and ``1.0`` is not
+        the int ``1`` (either would reach the game record as given).
+        """
+        if self.choices is not None:
+            if not any(type(value) is type(c) and value == c for c in self.choices):
+                allowed = ", ".join(repr(c) for c in self.choices)
+                raise InvalidOptionError(
+                    f"option {self.name!r} must be one of {allowed}, not {value!r}")
+            return value
+        if type(value) is not type(self.default):
             raise InvalidOptionError(
                 f"option {self.name!r} must be of type {type(self.default).__name__}, not {value!r}"
             )
+        if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum):
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            raise InvalidOptionError(
+                f"option {self.name!r} must be between {low or 'any'} and {high or 'any'}, "
+                f"not {value!r}")
         return value
+
+    def edge_values(self) -> tuple[Any, ...]:
+        """The extreme allowed values: first and last choice, False and True, or minimum
+        and maximum (tests play games with options there)."""
+        if self.choices is None and type(self.default) is bool:
+            return (False, True)
+        if self.choices is not None:
+            return tuple(dict.fromkeys((self.choices[0], self.choices[-1])))
+        return tuple(v for v in (self.minimum, self.maximum) if v is not None)
 
 
 @dataclass(frozen=True)
@@ -86,7 +157,7 @@ class Ruleset:
 
     def check_players(self, num_players: int) -> None:
         """Raise :class:`InvalidOptionError` unless the player count is allowed."""
-        if not isinstance(num_players, int) or not (
+        if type(num_players) is not int or not (
             self.min_players <= num_players <= self.max_players
         ):
             raise InvalidOptionError(
@@ -131,12 +202,25 @@ class GameState(abc.ABC):
         """The player who takes ``action``; turn-based games: the current player."""
         return self.current_player
 
+    def check_form(self, action: object, player: object = None) -> None:
+        """Raise :class:`~saustall.core.errors.MalformedActionError` unless ``action`` has
+        the game's action form and ``player`` (when given) is a seat of this table.
+
+        Called first by :meth:`apply`, before anything else is looked at or changed.
+        """
+        if player is not None:
+            check_seat(player, self.num_players)
+        self.game.check_action(action)
+
     def apply(self, action: Action, player: int | None = None) -> None:
         """Apply ``action``; with ``player`` given, check that it is theirs to take.
 
-        Raises a :class:`~saustall.core.errors.IllegalActionError` subclass naming the
-        broken rule, and leaves the state unchanged, when the action is not legal.
+        Raises a :class:`~saustall.core.errors.MalformedActionError` for anything that is
+        not an action of this game or not a seat, an
+        :class:`~saustall.core.errors.IllegalActionError` subclass naming the broken rule
+        when the action is not legal now; either way the state is left unchanged.
         """
+        self.check_form(action, player)
         if self.is_terminal():
             raise GameOverError()
         actor = self.actor(action)
@@ -233,8 +317,17 @@ class Game(abc.ABC):
         return self._new_state(num_players, seed, self.ruleset.resolve_options(options))
 
     @abc.abstractmethod
+    def check_action(self, action: object) -> Action:
+        """Return ``action`` if it has this game's action form (an action of some state).
+
+        Raises :class:`~saustall.core.errors.MalformedActionError` naming what is wrong
+        (wrong type, a bool, a code outside the game's range). Games with int codes build
+        on :func:`check_action_code`.
+        """
+
+    @abc.abstractmethod
     def encode_action(self, action: Action) -> str:
-        """The action's text notation, stable across versions."""
+        """The action's text notation, stable across versions; checks the form first."""
 
     @abc.abstractmethod
     def decode_action(self, text: str) -> Action:

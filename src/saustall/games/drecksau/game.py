@@ -32,7 +32,7 @@ from itertools import combinations
 from typing import Any
 
 from saustall.core.errors import IllegalActionError, MalformedActionError
-from saustall.core.game import Action, Game, GameState, View
+from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
 from saustall.core.rng import Rng
 from saustall.games.drecksau.rulesets import (
     BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY,
@@ -48,6 +48,10 @@ DIRTY, IN_BARN, HAS_DOOR, HAS_ROD, IS_PRETTY = 1, 2, 4, 8, 16
 SHOW, PASS, DONE = 900, 901, 902
 DISCARD_BASE = 1000
 _TARGETED = frozenset({MUD, BARN, FARMER, DOOR, LIGHTNING, ROD, PRETTY, ESCAPE})
+MAX_DISCARD = 4
+"""The most cards one exchange throws away (a hand of four)."""
+ACTION_CODES = range(0, DISCARD_BASE + 11 ** MAX_DISCARD)
+"""Every action code lies here (discard codes are base-11 digits, one per card)."""
 
 PHASE_TURN, PHASE_LUCKY, PHASE_OVER = "turn", "lucky-bird", "over"
 
@@ -78,6 +82,24 @@ def discarded_cards(action: int) -> tuple[int, ...]:
             cards.append(digit - 1)
         found = _DISCARDED[action] = tuple(cards)
     return found
+
+
+def check_action(action: object) -> int:
+    """Return ``action`` if it is a Drecksau action code, else raise
+    :class:`MalformedActionError` naming what is wrong (type, range or an unused code)."""
+    code = check_action_code(action, ACTION_CODES, "Drecksau")
+    if code < SHOW:
+        if code >> 6 >= len(CARD_KINDS):
+            raise MalformedActionError(f"{code} is not a Drecksau action code: no card kind "
+                                       f"{code >> 6}")
+    elif code >= DISCARD_BASE:
+        cards = discarded_cards(code)
+        if not cards or any(c < 0 for c in cards) or discard_action(cards) != code:
+            raise MalformedActionError(
+                f"{code} is not a Drecksau action code: no discard of 1-{MAX_DISCARD} cards")
+    elif code > DONE:
+        raise MalformedActionError(f"{code} is not a Drecksau action code")
+    return code
 
 
 def encode_action(action: int) -> str:
@@ -224,7 +246,8 @@ class DrecksauState(GameState):
         return () if self.phase == PHASE_OVER else (self.player,)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        if player is not None and (player != self.player or self.phase == PHASE_OVER):
+        if player is not None and (check_seat(player, self.num_players) != self.player
+                                   or self.phase == PHASE_OVER):
             return []
         if self._legal is None:
             self._legal = self._generate_legal()
@@ -235,7 +258,9 @@ class DrecksauState(GameState):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate_legal()
-        if action in legal and (player is None or player == self.player):
+        # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
+        if type(action) is int and action in legal and (
+                player is None or (type(player) is int and player == self.player)):
             self._apply_checked(action)
         else:
             super().apply(action, player)
@@ -310,8 +335,10 @@ if f & IS_PRETTY]
 
     def explain_illegal(self, action: Action, player: int) -> Exception:
         """Name the rule an illegal action breaks (only called on the error path)."""
-        if not isinstance(action, int) or isinstance(action, bool):
-            return MalformedActionError(f"a Drecksau action is an int code, not {action!r}")
+        try:
+            action = check_action(action)
+        except MalformedActionError as exc:
+            return exc
         hand = self.hands[player]
         if action == SHOW:
             if self.turn_style != "discard-one":
@@ -340,8 +367,6 @@ if f & IS_PRETTY]
                                           "discard-one-card")
             return IllegalActionError("you may exchange 1 to all of your cards", "exchange-size")
         card, target, pig = action >> 6, (action >> 3) & 7, action & 7
-        if card >= len(CARD_KINDS):
-            return MalformedActionError(f"no card kind {card}")
         name = CARD_KINDS[card]
         if card not in hand:
             return IllegalActionError(f"you hold no {name} card", "card-in-hand")
@@ -623,10 +648,11 @@ class DrecksauGame(Game):
             return TournamentState(self, num_players, seed, options)
         return DrecksauState(self, num_players, seed, options)
 
+    def check_action(self, action: object) -> Action:
+        return check_action(action)
+
     def encode_action(self, action: Action) -> str:
-        if not isinstance(action, int):
-            raise MalformedActionError(f"a Drecksau action is an int code, not {action!r}")
-        return encode_action(action)
+        return encode_action(check_action(action))
 
     def decode_action(self, text: str) -> Action:
         return decode_action(text)

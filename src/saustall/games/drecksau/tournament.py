@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from saustall.core.game import Action, GameState, View
+from saustall.core.game import Action, GameState, View, check_seat
 from saustall.core.rng import Rng, derive_seed
 from saustall.games.drecksau.game import DrecksauGame, DrecksauState
 
@@ -66,6 +66,8 @@ class TournamentState(GameState):
         return () if self._over else self.round.to_act()
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
+        if player is not None:
+            check_seat(player, self.num_players)
         return [] if self._over else self.round.legal_actions(player)
 
     def explain_illegal(self, action: Action, player: int) -> Exception:
@@ -73,8 +75,8 @@ class TournamentState(GameState):
 
     # -- apply -------------------------------------------------------------------------
     def _apply_checked(self, action: Action) -> None:
-        self.history.append(action)
         self.round._apply_checked(action)
+        self.history.append(action)  # only once the round took it
         if self.round.is_terminal():
             self._finish_round()
 

@@ -55,12 +55,11 @@ from saustall.core.errors import (
     GameOverError, IllegalActionError, InvalidOptionError, MalformedActionError,
     NotYourTurnError,
 )
-from saustall.core.game import Action, Game, GameState, View
+from saustall.core.game import Action, Game, GameState, View, check_seat
 from saustall.core.rng import Rng
 from saustall.games.pigasus.cards import (
     CODES, NUM_CARDS, SET_ASIDE, card_from_code, card_name, is_pair, partner,
 )
-from saustall.games.pigasus.rulesets import OPTION_RANGES
 
 # --------------------------------------------------------------------------------------
 # 1. Metadata: actions and notation
@@ -117,10 +116,55 @@ def tick(player: int, time: int) -> PigasusAction:
     return PigasusAction(player, time, TICK)
 
 
+MAX_SEATS = 100
+"""Seats the notation can name (``p0``-``p99``); a table's own count is checked on apply."""
+MAX_TIME = 10 ** 12
+"""Times the notation can hold (up to twelve digits of ms)."""
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
+
+
+def check_action(action: object) -> PigasusAction:
+    """Return ``action`` if it has the form of a Pigasus action, else raise
+    :class:`MalformedActionError` naming the wrong part.
+
+    Every field must have its exact type: ``player`` and ``time`` ints (not bools, not
+    floats), ``kind`` one of the kinds, ``cards`` a tuple of card numbers. Whether the seat
+    exists at a given table is checked by the state.
+    """
+    if not isinstance(action, PigasusAction):
+        raise MalformedActionError(
+            f"a Pigasus action is a PigasusAction (player, time, kind, cards), "
+            f"got {_shown(action)}")
+    if type(action.player) is not int or not 0 <= action.player < MAX_SEATS:
+        raise MalformedActionError(
+            f"an action's player must be an int seat, got {_shown(action.player)}")
+    if type(action.time) is not int or not 0 <= action.time < MAX_TIME:
+        raise MalformedActionError(
+            f"an action time is a whole number of ms, got {_shown(action.time)}")
+    if type(action.kind) is not str or action.kind not in KINDS:
+        raise MalformedActionError(
+            f"no Pigasus action kind {action.kind!r}; kinds: {', '.join(KINDS)}")
+    cards = action.cards
+    if type(cards) is not tuple:
+        raise MalformedActionError(f"an action's cards are a tuple, got {_shown(cards)}")
+    if action.kind == POINT:
+        if not (len(cards) <= 2
+                and all(type(c) is int and 0 <= c < NUM_CARDS for c in cards)
+                and (len(cards) < 2 or cards[0] < cards[1])):
+            raise MalformedActionError(
+                "point at one card, two different cards in ascending order, or none")
+    elif cards:
+        raise MalformedActionError(f"{action.kind} takes no cards")
+    return action
+
+
 def encode_action(action: Action) -> str:
     """The notation of an action (see the module docstring)."""
-    if not isinstance(action, PigasusAction):
-        raise MalformedActionError(f"a Pigasus action is a PigasusAction, not {action!r}")
+    action = check_action(action)
     head = f"p{action.player}@{action.time} {action.kind}"
     if action.kind != POINT:
         return head
@@ -226,10 +270,6 @@ class PigasusState(GameState):
         self.seed = seed
         self.options = options
         self.history: list[Action] = []
-        for name, (low, high) in OPTION_RANGES.items():
-            if not low <= options[name] <= high:
-                raise InvalidOptionError(
-                    f"option {name!r} must be between {low} and {high}, not {options[name]}")
         self.window: int = options["window_ms"]
         self.point_limit: int = options["point_limit_ms"]
         self.last_call: int = options["last_call_ms"]
@@ -409,12 +449,14 @@ class PigasusState(GameState):
         too (see :meth:`apply`). A holder may point at any table card not yet pointed
         at, or give up ("none").
         """
+        if player is not None:
+            check_seat(player, self.num_players)
         if self.phase == PHASE_OVER:
             return []
         if player is None:
             player = self.current_player
-        if not isinstance(player, int) or not 0 <= player < self.num_players:
-            return []
+            if player < 0:
+                return []
         cache = self._cached()
         found = cache.get(player)
         if found is None:
@@ -511,25 +553,11 @@ class PigasusState(GameState):
             return problem
         return IllegalActionError(f"{encode_action(action)} is legal now", "none")
 
-    def _check_form(self, action: Action, player: int | None) -> None:
-        if not isinstance(action, PigasusAction):
-            raise MalformedActionError(f"a Pigasus action is a PigasusAction, not {action!r}")
-        if action.kind not in KINDS:
-            raise MalformedActionError(f"no Pigasus action kind {action.kind!r}")
-        if not isinstance(action.time, int) or isinstance(action.time, bool) or action.time < 0:
-            raise MalformedActionError(f"an action time is a whole number of ms, not {action.time!r}")
-        if not isinstance(action.player, int) or not 0 <= action.player < self.num_players:
-            raise MalformedActionError(
-                f"no seat {action.player!r}: seats are 0-{self.num_players - 1}")
-        if action.kind == POINT:
-            cards = action.cards
-            if not (len(cards) <= 2 and all(isinstance(c, int) and 0 <= c < NUM_CARDS
-                                            for c in cards)
-                    and (len(cards) < 2 or cards[0] < cards[1])):
-                raise MalformedActionError(
-                    "point at one card, two different cards in ascending order, or none")
-        elif action.cards:
-            raise MalformedActionError(f"{action.kind} takes no cards")
+    def _check_form(self, action: Action, player: object) -> None:
+        if player is not None:
+            check_seat(player, self.num_players)
+        action = check_action(action)
+        check_seat(action.player, self.num_players)
         if player is not None and player != action.player:
             raise NotYourTurnError(f"player {player} may not act for player {action.player}")
         if action.time < self.now:
@@ -619,6 +647,9 @@ class PigasusState(GameState):
                 self._settle(t)
         else:
             self.last_event = {"kind": TICK, "player": seat, "at": t}
+        # A change due at this very instant happens now: with last_call_ms 0 the game
+        # ends as the last card is laid (or the last hold judged), pair or no pair.
+        self._advance(t)
         if self.phase != PHASE_OVER and len(self.history) >= self.event_cap:
             self._end_by_scores("event-cap")
 
@@ -857,6 +888,9 @@ class PigasusGame(Game):
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> PigasusState:
         return PigasusState(self, num_players, seed, options)
+
+    def check_action(self, action: object) -> Action:
+        return check_action(action)
 
     def encode_action(self, action: Action) -> str:
         return encode_action(action)

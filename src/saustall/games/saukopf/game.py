@@ -38,7 +38,7 @@ from collections import Counter
 from typing import Any
 
 from saustall.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
-from saustall.core.game import Action, Game, GameState, View
+from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
 from saustall.core.rng import Rng
 from saustall.games.saukopf.cards import (
     ACE, CALLABLE_SUITS, CARD_TEXT, DEFAULT_ORDER, GAME_KINDS, KIND_BY_NAME, KNORPEL,
@@ -114,8 +114,21 @@ def is_declare(action: Action) -> bool:
     return isinstance(action, int) and DECLARE_BASE <= action < DECLARE_BASE + 2 * 33 * 11
 
 
+ACTION_CODES = range(0, DECLARE_BASE + 2 * 33 * 11)
+"""Every action code lies here; :func:`check_action` tells the used ones."""
+
+
+def check_action(action: object) -> int:
+    """Return ``action`` if it is a Saukopf action code, else raise
+    :class:`MalformedActionError` naming what is wrong (type, range or an unused code)."""
+    code = check_action_code(action, ACTION_CODES, "Saukopf")
+    if not _valid_code(code):
+        raise MalformedActionError(f"{code} is not a Saukopf action code")
+    return code
+
+
 def _valid_code(action: Action) -> bool:
-    if not isinstance(action, int) or isinstance(action, bool):
+    if type(action) is not int:
         return False
     if action in (PASS, KONTRA, RE, JOIN) or is_card(action) or is_bid(action):
         return True
@@ -380,6 +393,8 @@ class SaukopfState(GameState):
         return () if self.over else (self.cur,)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
+        if player is not None:
+            check_seat(player, self.num_players)
         if self.over or (player is not None and player != self.cur):
             return []
         if self._legal is None:
@@ -392,7 +407,9 @@ class SaukopfState(GameState):
             legal = self._legal
             if legal is None:
                 legal = self._legal = self._generate_legal()
-            if action in legal and (player is None or player == self.cur):
+            # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
+            if type(action) is int and action in legal and (
+                    player is None or (type(player) is int and player == self.cur)):
                 self._apply_checked(action)
                 return
         super().apply(action, player)
@@ -458,9 +475,10 @@ class SaukopfState(GameState):
 
     def explain_illegal(self, action: Action, player: int) -> Exception:
         """Name the rule an illegal action breaks (only called on the error path)."""
-        if not _valid_code(action):
-            return MalformedActionError(f"{action!r} is not a Saukopf action code")
-        assert isinstance(action, int)
+        try:
+            action = check_action(action)
+        except MalformedActionError as exc:
+            return exc
         phase = self.phase
         text = encode_action(action)
         if is_card(action):
@@ -1174,11 +1192,11 @@ class SaukopfGame(Game):
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
         return SaukopfState(self, num_players, seed, options)
 
+    def check_action(self, action: object) -> Action:
+        return check_action(action)
+
     def encode_action(self, action: Action) -> str:
-        if not _valid_code(action):
-            raise MalformedActionError(f"{action!r} is not a Saukopf action code")
-        assert isinstance(action, int)
-        return encode_action(action)
+        return encode_action(check_action(action))
 
     def decode_action(self, text: str) -> Action:
         return decode_action(text)
