@@ -26,7 +26,8 @@ SAUSCHOEN_CARDS = {"pretty": 16, "escape": 12, "lucky-bird": 4}
 
 TURN_CAP = OptionSpec(
     "turn_cap", 1000,
-    "turns after which an undecided game stops as a draw (random play can stall)")
+    "turns after which an undecided game stops as a draw (random play can stall; 1-100000)",
+    bounds=(1, 100_000))
 
 DIRTY_PIG = Ruleset(
     game="drecksau", name="dirty-pig", title="Dirty Pig (English edition)",
