@@ -289,13 +289,13 @@ class Store:
                     sa.select(tables_t.c.id).where(tables_t.c.status.in_(list(statuses)))))
             return await self._load_tables(conn, query, seat_query, with_game=True)
 
-    async def load_table(self, table_id: str) -> StoredTable | None:
-        """One table with its seats (``current`` left ``None``), or ``None``."""
+    async def load_table(self, table_id: str, with_game: bool = False) -> StoredTable | None:
+        """One table with its seats (and its latest game if ``with_game``), or ``None``."""
         async with self.engine.connect() as conn:
             found = await self._load_tables(
                 conn, sa.select(tables_t).where(tables_t.c.id == table_id),
                 sa.select(seats_t).where(seats_t.c.table_id == table_id)
-                .order_by(seats_t.c.seat), with_game=False)
+                .order_by(seats_t.c.seat), with_game=with_game)
         return found[0] if found else None
 
     async def _load_tables(self, conn: AsyncConnection, query: Any, seat_query: Any,

@@ -173,11 +173,26 @@ class Table:
         self.timer_task: asyncio.Task[None] | None = None
         self.deadline: tuple[int, float] | None = None  # (seat, monotonic time)
         self.realtime: RealtimeDriver | None = None
+        self.source: str | None = None
+        """The address that created the table (``None`` once restored after a restart)."""
+        self.last_active = time.monotonic()
+        self.finished_at: float | None = None
+        self.spectators_sent = 0
+        """The spectator count the clients last heard."""
+        self.spectator_update: asyncio.TimerHandle | None = None
 
     # -- clock ---------------------------------------------------------------------------
     def now_ms(self) -> int:
         """Milliseconds since the current game started, on the server's monotonic clock."""
         return int((time.monotonic() - self.clock_origin) * 1000)
+
+    def touch(self) -> None:
+        """Something happened at the table: it is not abandoned."""
+        self.last_active = time.monotonic()
+
+    def humans_connected(self) -> bool:
+        """Whether any seat has an open socket."""
+        return any(seat.clients for seat in self.seats)
 
     # -- descriptions --------------------------------------------------------------------
     def winners(self) -> list[int] | None:
@@ -190,7 +205,8 @@ class Table:
         """Public table info (never tokens, never the invite)."""
         return {
             "table_id": self.id, "game": self.game.name, "ruleset": self.ruleset.name,
-            "title": self.ruleset.title, "options": self.options, "status": self.status,
+            "title": self.ruleset.title, "options": self.ruleset.public_options(self.options),
+            "status": self.status,
             "public": self.public, "realtime": self.ruleset.realtime,
             "turn_timer": self.turn_timer, "game_number": self.game_number,
             "spectators": len(self.spectators), "winners": self.winners(),
@@ -255,8 +271,28 @@ class Table:
             client.send(text)
 
     def broadcast_table(self) -> None:
-        """Send the table info to everyone."""
+        """Send the table info to everyone (a change worth it: seats, status, ...)."""
+        self.touch()
+        self.spectators_sent = len(self.spectators)
         self.broadcast({"type": "table", "table": self.info()})
+
+    def spectators_changed(self, delay: float) -> None:
+        """A spectator came or went: tell everyone the count within ``delay`` seconds.
+
+        Joins and leaves in between are coalesced into one small ``spectators`` message,
+        so a crowd arriving costs each client one message per ``delay``, not one per
+        newcomer.
+        """
+        if self.spectator_update is None:
+            self.spectator_update = asyncio.get_running_loop().call_later(
+                delay, self._send_spectator_count)
+
+    def _send_spectator_count(self) -> None:
+        self.spectator_update = None
+        count = len(self.spectators)
+        if count != self.spectators_sent:
+            self.spectators_sent = count
+            self.broadcast({"type": "spectators", "count": count})
 
     def broadcast_state(self) -> None:
         """Send each client its own state (views computed once per seat)."""

@@ -32,7 +32,8 @@ from saustall.core.errors import (
 from saustall.core.game import Action, GameState
 from saustall.core.record import GameRecord
 from saustall.server.db import StoredAction, StoredTable, Store
-from saustall.server.limits import LimitSettings
+from saustall.server import retention
+from saustall.server.limits import LimitSettings, SourceLimits
 from saustall.server.model import (
     BOT,
     EMPTY,
@@ -92,9 +93,24 @@ class HubSettings:
     """Seconds a bot waits before it acts (a natural pause)."""
     max_message_bytes: int = 4096
     rate_per_second: float = 20.0
+    """Messages other than actions (``sync``, ``ping``, ...) per second on one socket."""
     rate_burst: float = 40.0
+    action_rate_per_second: float = 40.0
+    """Actions per second on one socket: a Pigasus player mashing grab, point and
+    reveal stays near 10 a second, with bursts; bots act no faster than every 450 ms."""
+    action_rate_burst: float = 80.0
     flood_close_after: int = 200
     hello_timeout: float = 10.0
+    limits: LimitSettings = field(default_factory=LimitSettings)
+    """Per-source and per-table limits."""
+    retain_finished_seconds: float = 900.0
+    """A finished table leaves memory this long after its game ended (unless a rematch
+    starts); its records stay downloadable from the database."""
+    retain_idle_seconds: float = 3600.0
+    """A table nobody is seated at with an open socket leaves memory after this long
+    without any change (abandoned)."""
+    sweep_seconds: float = 30.0
+    """How often the server looks for tables to let go."""
     bot_factory: Callable[[str, str, int], Bot | None] | None = None
     """Optional ``(game, level, seed) -> bot`` tried before the bot registry (tests use
     it for instant Pigasus bots); returning ``None`` falls back to the registry."""
@@ -108,11 +124,13 @@ class Hub:
         self.settings = settings or HubSettings()
         self.tables: dict[str, Table] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.sources = SourceLimits(self.settings.limits)
 
     # -- start-up and shut-down ----------------------------------------------------------
     async def load(self) -> None:
-        """Rebuild every stored table by replaying its current game through the engine."""
-        for stored in await self.store.load_tables():
+        """Rebuild every live table (lobby or playing) by replaying its current game
+        through the engine, and start letting finished and abandoned tables go."""
+        for stored in await self.store.load_tables(statuses=(LOBBY, PLAYING)):
             try:
                 table = self._rebuild(stored)
             except (SaustallError, ValueError, KeyError) as exc:
@@ -123,6 +141,7 @@ class Hub:
             async with table.lock:
                 self._after_change(table)
         log.info("restored %d tables", len(self.tables))
+        self._spawn(retention.sweep_loop(self))
 
     def _rebuild(self, stored: StoredTable) -> Table:
         game = registry.get(stored.game, stored.ruleset)
@@ -153,6 +172,8 @@ class Hub:
         last_ms = current.actions[-1].time_ms if current.actions else 0
         table.clock_origin = time.monotonic() - last_ms / 1000
         table.status = OVER if state.is_terminal() else PLAYING
+        if table.status == OVER:
+            table.finished_at = time.monotonic()
         return table
 
     async def close(self) -> None:
@@ -205,11 +226,25 @@ class Hub:
         return [t.summary() for t in found[:100]]
 
     # -- lookups -------------------------------------------------------------------------
-    def table(self, table_id: str) -> Table:
-        """The table, or a 404 :class:`ServerError`."""
+    async def table(self, table_id: str) -> Table:
+        """The table, or a 404 :class:`ServerError`.
+
+        A finished table that was let go (or not loaded at start-up) comes back from the
+        database on demand, for a look at the result or a rematch.
+        """
         table = self.tables.get(table_id)
         if table is None:
-            raise ServerError(404, "not-found", f"there is no table {table_id!r}")
+            stored = await self.store.load_table(table_id, with_game=True)
+            table = self.tables.get(table_id)  # someone else may have restored it meanwhile
+            if table is None and stored is not None and stored.status == OVER:
+                try:
+                    table = self._rebuild(stored)
+                except (SaustallError, ValueError, KeyError) as exc:
+                    log.error("table %s cannot be restored: %s", stored.id, exc)
+                else:
+                    self.tables[table.id] = table
+        if table is None:
+            raise ServerError(404, "not-found", f"there is no open table {table_id!r}")
         return table
 
     @staticmethod
@@ -234,8 +269,11 @@ class Hub:
     # -- table lifecycle -----------------------------------------------------------------
     async def create_table(self, game_name: Any, ruleset_name: Any, seats: Any, options: Any,
                            name: Any, public: Any, turn_timer: Any,
-                           bots: Any) -> tuple[Table, str]:
-        """Create a table with the caller in seat 0; returns it and the caller's token."""
+                           bots: Any, source: str | None = None) -> tuple[Table, str]:
+        """Create a table with the caller in seat 0; returns it and the caller's token.
+
+        ``source`` is the caller's address, which may hold only so many open tables.
+        """
         if not isinstance(game_name, str):
             raise ServerError(400, "bad-request", "field 'game' is required and must be text")
         if ruleset_name is not None and not isinstance(ruleset_name, str):
@@ -255,6 +293,7 @@ class Hub:
             raise ServerError(400, "bad-request", "field 'options' must be an object")
         try:
             ruleset.check_players(seats)
+            ruleset.check_online(options)
             resolved = ruleset.resolve_options(options)
             game.new_state(seats, 0, resolved)  # proves the combination deals
         except SaustallError as exc:
@@ -278,11 +317,19 @@ class Hub:
         levels = levels_for(game.name)
         for level in bots:
             self._check_level(game.name, level, levels)
+        limit = self.settings.limits.tables_per_source
+        if source is not None and limit:
+            held = sum(1 for t in self.tables.values() if t.source == source and t.status != OVER)
+            if held >= limit:
+                raise ServerError(429, "too-many-tables",
+                                  f"you already have {held} open tables (at most {limit}); "
+                                  "finish or leave one first")
         table = Table(secrets.token_urlsafe(9), secrets.token_urlsafe(16), game, seats,
                       resolved, public, turn_timer, now_iso())
         token = new_token()
         first = table.seats[0]
         first.kind, first.name, first.token_hash = HUMAN, player, hash_token(token)
+        table.source = source
         for index, level in enumerate(bots, start=1):
             self._seat_bot(table, table.seats[index], level)
         await self.store.insert_table({
@@ -314,7 +361,7 @@ class Hub:
 
     async def join(self, table_id: str, invite: Any, name: Any, seat_no: Any) -> tuple[Table, int, str]:
         """Take a free seat with the invite code; returns the seat and its token."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         self.check_invite(table, invite)
         async with table.lock:
             self._require(table, LOBBY, "join")
@@ -344,7 +391,7 @@ class Hub:
 
     async def leave(self, table_id: str, token: str | None) -> Table:
         """Give up a seat: empty in the lobby, handed to a bot during a game."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             seat = table.seats[self.seat_of(table, token)]
             name = seat.name or ""
@@ -370,7 +417,7 @@ class Hub:
         """Mark a seat ready or not in the lobby."""
         if not isinstance(ready, bool):
             raise ServerError(400, "bad-request", "field 'ready' must be true or false")
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             seat = table.seats[self.seat_of(table, token)]
             self._require(table, LOBBY, "change readiness")
@@ -381,7 +428,7 @@ class Hub:
 
     async def add_bot(self, table_id: str, token: str | None, level: Any, seat_no: Any) -> tuple[Table, int]:
         """Seat a bot of ``level`` in a free seat."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             self.seat_of(table, token)
             self._require(table, LOBBY, "add a bot")
@@ -395,7 +442,7 @@ class Hub:
 
     async def remove_bot(self, table_id: str, token: str | None, seat_no: int) -> Table:
         """Take a bot off its seat."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             self.seat_of(table, token)
             self._require(table, LOBBY, "remove a bot")
@@ -411,7 +458,7 @@ class Hub:
 
     async def start(self, table_id: str, token: str | None) -> Table:
         """Deal a new game once every seat is filled and every other human is ready."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             caller = self.seat_of(table, token)
             self._require(table, LOBBY, "start")
@@ -439,7 +486,7 @@ class Hub:
 
     async def rematch(self, table_id: str, token: str | None) -> Table:
         """After a game: back to the lobby with the same seats for the next game."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             caller = self.seat_of(table, token)
             self._require(table, OVER, "ask for a rematch")
@@ -448,6 +495,7 @@ class Hub:
                 table.realtime = None
             table.game_number += 1
             table.status = LOBBY
+            table.finished_at = None
             table.state = None
             table.seq = 0
             table.actions = []
@@ -467,35 +515,64 @@ class Hub:
 
     async def record(self, table_id: str, token: str | None, invite: str | None,
                      game_number: int | None) -> GameRecord:
-        """The record of a finished game at the table (seat token or invite needed)."""
-        table = self.table(table_id)
-        if token:
-            self.seat_of(table, token)
+        """The record of a finished game at the table (seat token or invite needed).
+
+        A table no longer held in memory (finished or abandoned) is read from the
+        database, so its records stay downloadable.
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            if token:
+                self.seat_of(table, token)
+            else:
+                self.check_invite(table, invite)
+            game, num_seats, options = table.game, table.num_seats, table.options
+            latest, status = table.game_number, table.status
         else:
-            self.check_invite(table, invite)
-        number = table.game_number if game_number is None else game_number
-        if number == table.game_number and table.status != OVER:
-            if table.status == PLAYING:
+            stored = await self.store.load_table(table_id)
+            if stored is None:
+                raise ServerError(404, "not-found", f"there is no table {table_id!r}")
+            probe = Table(stored.id, stored.invite, registry.get(stored.game, stored.ruleset),
+                          stored.num_seats, stored.options, stored.public, None,
+                          stored.created_at)
+            for row in stored.seats:
+                probe.seats[row.seat].token_hash = row.token_hash
+            if token:
+                self.seat_of(probe, token)
+            else:
+                self.check_invite(probe, invite)
+            game, num_seats, options = probe.game, stored.num_seats, stored.options
+            latest, status = stored.game_number, stored.status
+        number = latest if game_number is None else game_number
+        if number == latest and status in (LOBBY, PLAYING):
+            if status == PLAYING:
                 raise ServerError(409, "conflict",
                                   "the record is available once the game is over")
             raise ServerError(404, "not-found", f"game {number} has not been played yet")
-        if not 1 <= number <= table.game_number:
+        if not 1 <= number <= latest:
             raise ServerError(404, "not-found", f"there is no game {number} at this table")
-        stored = await self.store.load_game(table.id, number)
-        if stored is None:
+        found = await self.store.load_game(table_id, number)
+        if found is None:
             raise ServerError(404, "not-found", f"there is no game {number} at this table")
-        state = table.game.new_state(table.num_seats, stored.seed, table.options)
-        for row in stored.actions:
-            state.apply(table.game.decode_action(row.action))
+        state = game.new_state(num_seats, found.seed, options)
+        for step in found.actions:
+            state.apply(game.decode_action(step.action))
+        if not state.is_terminal():
+            raise ServerError(409, "conflict", f"game {number} was left before it ended")
         return GameRecord.from_state(state, meta={
-            "table_id": table.id, "game_number": number, "seat_names": stored.seat_names})
+            "table_id": table_id, "game_number": number, "seat_names": found.seat_names})
 
     # -- clients -------------------------------------------------------------------------
     async def connect(self, table: Table, client: Client) -> None:
         """Register a client and send it the welcome, table, recent events and state."""
         async with table.lock:
             if client.seat is None:
+                cap = self.settings.limits.spectators_per_table
+                if cap and len(table.spectators) >= cap:
+                    raise ServerError(429, "too-many-spectators",
+                                      f"this table has its {cap} spectators already")
                 table.spectators.add(client)
+                table.spectators_changed(self.settings.limits.spectator_update_seconds)
             else:
                 seat = table.seats[client.seat]
                 for old in list(seat.clients):
@@ -505,11 +582,10 @@ class Hub:
             client.send({"type": "welcome", "table_id": table.id, "seat": client.seat,
                          "role": "spectator" if client.seat is None else "player",
                          "game_number": table.game_number})
-            others = [c for c in table.clients() if c is not client]
-            info = dumps({"type": "table", "table": table.info()})
-            client.send(info)
-            for other in others:
-                other.send(info)
+            if client.seat is None:  # the others hear the new count, coalesced
+                client.send({"type": "table", "table": table.info()})
+            else:  # the seat shows as connected to everyone
+                table.broadcast_table()
             for event in table.events:
                 client.send({**event, "replay": True})
             client.send(table.state_message(client.seat))
@@ -517,13 +593,16 @@ class Hub:
                 client.send(table.game_over_message())
 
     async def disconnect(self, table: Table, client: Client) -> None:
-        """Forget a client; others see the seat disconnected."""
+        """Forget a client; others see the seat disconnected (or, coalesced, the
+        spectator count drop)."""
         async with table.lock:
             if client.seat is None:
-                table.spectators.discard(client)
-            else:
+                if client in table.spectators:
+                    table.spectators.discard(client)
+                    table.spectators_changed(self.settings.limits.spectator_update_seconds)
+            elif client in table.seats[client.seat].clients:
                 table.seats[client.seat].clients.discard(client)
-            table.broadcast_table()
+                table.broadcast_table()
 
     async def sync(self, table: Table, client: Client) -> None:
         """Send a client fresh table info and state."""
@@ -631,6 +710,7 @@ class Hub:
             return
         table.seq = seq
         table.actions.append(notation)
+        table.touch()
         if table.realtime is not None:
             table.realtime.note_change(stamp)
         table.events.append(event)
@@ -639,6 +719,7 @@ class Hub:
         table.broadcast(event)
         if over:
             table.status = OVER
+            table.finished_at = time.monotonic()
             table.deadline = None
             if table.realtime is not None:
                 table.realtime.stop()
