@@ -211,8 +211,10 @@ class Hub:
                     "default_players": game.default_players, "realtime": ruleset.realtime,
                     "options": [{"name": o.name, "default": _jsonable(o.default), "help": o.help,
                                  "choices": None if o.choices is None
-                                 else [_jsonable(c) for c in o.choices]}
-                                for o in ruleset.options]})
+                                 else [_jsonable(c) for c in o.choices],
+                                 "min": None if o.bounds is None else o.bounds[0],
+                                 "max": None if o.bounds is None else o.bounds[1]}
+                                for o in ruleset.online_options()]})
             games.append({"game": name, "title": default.title,
                           "default_ruleset": default.ruleset.name,
                           "bot_levels": levels_for(name), "rulesets": entries})
