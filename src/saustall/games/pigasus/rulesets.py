@@ -15,18 +15,20 @@ from saustall.core.game import OptionSpec, Ruleset
 
 WINDOW = OptionSpec(
     "window_ms", 150,
-    "grabs this many ms or less after the first grab count as simultaneous (0-1000)")
+    "grabs this many ms or less after the first grab count as simultaneous (0-1000)",
+    bounds=(0, 1000))
 POINT_LIMIT = OptionSpec(
     "point_limit_ms", 10000,
     "a player holding the Pigasus who has not pointed after this many ms made a wrong "
-    "grab (1000-120000)")
+    "grab (1000-120000)", bounds=(1000, 120000))
 LAST_CALL = OptionSpec(
     "last_call_ms", 5000,
     "after the last card, the game ends once this many ms pass with no change while a "
-    "pair is still on the table (0-60000)")
+    "pair is still on the table (0-60000)", bounds=(0, 60000))
 EVENT_CAP = OptionSpec(
     "event_cap", 5000,
-    "the game stops after this many actions and is scored as it stands (200-100000)")
+    "the game stops after this many actions and is scored as it stands (200-100000)",
+    bounds=(200, 100000))
 BENCH = OptionSpec(
     "bench_empty_handed", True,
     "a player (team) who grabs wrongly with no cards to give back may not grab again "
@@ -35,12 +37,8 @@ FIRST_DEALER = OptionSpec("first_dealer", 0, "the seat that deals first (0-based
 NUM_TEAMS = OptionSpec("num_teams", 2, "number of teams; seats alternate between teams",
                        (2, 3, 4, 5))
 
-OPTION_RANGES = {
-    "window_ms": (0, 1000),
-    "point_limit_ms": (1000, 120000),
-    "last_call_ms": (0, 60000),
-    "event_cap": (200, 100000),
-}
+OPTION_RANGES = {spec.name: spec.bounds for spec in (WINDOW, POINT_LIMIT, LAST_CALL, EVENT_CAP)
+                 if spec.bounds is not None}
 """Allowed ranges (inclusive) of the integer timing options."""
 
 PIGASUS = Ruleset(
