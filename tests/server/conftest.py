@@ -85,7 +85,8 @@ def settings() -> HubSettings:
     and open as many tables and sockets as they like (the limits have their own tests)."""
     return HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000,
                        action_rate_per_second=10000, action_rate_burst=10000,
-                       limits=LimitSettings(tables_per_source=0, sockets_per_source=0),
+                       limits=LimitSettings(tables_per_source=0, sockets_per_source=0,
+                                            new_sockets_per_second=0),
                        bot_factory=fast_bots)
 
 

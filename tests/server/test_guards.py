@@ -85,7 +85,8 @@ async def test_turn_cap_has_bounds(server: LiveServer, http: httpx.AsyncClient) 
 
 
 @pytest.mark.parametrize("settings", [HubSettings(
-    bot_delay=0.0, limits=LimitSettings(tables_per_source=0, sockets_per_source=0))])
+    bot_delay=0.0, limits=LimitSettings(tables_per_source=0, sockets_per_source=0,
+                                        new_sockets_per_second=0))])
 async def test_rate_limits_name_the_dropped_message_and_keep_actions_apart(
         server: LiveServer, http: httpx.AsyncClient) -> None:
     """Production limits: 20 other messages a second (burst 40), 40 actions (burst 80)."""

@@ -21,7 +21,7 @@ def limited(**limits: Any) -> HubSettings:
     return HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000,
                        action_rate_per_second=10000, action_rate_burst=10000,
                        limits=LimitSettings(**{"tables_per_source": 0, "sockets_per_source": 0,
-                                               **limits}),
+                                               "new_sockets_per_second": 0, **limits}),
                        bot_factory=fast_bots)
 
 
@@ -126,10 +126,31 @@ async def test_one_source_has_only_so_many_tables_and_sockets(
         await other.close()
 
 
+@pytest.mark.parametrize("settings", [limited(new_sockets_per_second=0.5, new_sockets_burst=3)])
+async def test_one_source_opens_sockets_only_so_fast(server: LiveServer,
+                                                     http: httpx.AsyncClient) -> None:
+    created = await create(http, game="drecksau", seats=2, bots=["random"])
+    url = f"{server.ws_base}/ws/tables/{created['table_id']}"
+    burst = [await Wire.open(server, created["table_id"], invite=created["invite"])
+             for _ in range(3)]
+    for wire in burst:
+        await wire.until("state")
+    extra = Wire(await websockets.connect(url))
+    error = await extra.until("error")
+    assert error["code"] == "connecting-too-fast" and "too fast" in error["message"]
+    assert await closed_with(extra) == 1013
+    await asyncio.sleep(2.2)  # one more opening has been earned
+    later = await Wire.open(server, created["table_id"], invite=created["invite"])
+    assert (await later.until("welcome"))["role"] == "spectator"
+    for wire in (*burst, later):
+        await wire.close()
+
+
 @pytest.mark.parametrize("settings", [HubSettings(
     bot_delay=0.0, rate_per_second=10000, rate_burst=10000, action_rate_per_second=10000,
     action_rate_burst=10000, retain_finished_seconds=0.3, retain_idle_seconds=0.6,
-    sweep_seconds=0.05, limits=LimitSettings(tables_per_source=0, sockets_per_source=0))])
+    sweep_seconds=0.05, limits=LimitSettings(tables_per_source=0, sockets_per_source=0,
+                                             new_sockets_per_second=0))])
 async def test_finished_and_abandoned_tables_leave_memory(
         server: LiveServer, http: httpx.AsyncClient, tmp_path: Path) -> None:
     finished = await create(http, game="drecksau", seats=2, name="Anna", bots=["random"])

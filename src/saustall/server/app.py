@@ -270,11 +270,15 @@ async def serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
     """Count the socket against its source, then serve it (see :func:`_serve_socket`)."""
     source = _source(ws.client)
     await ws.accept()
-    if not hub.sources.open_socket(source):
-        limit = hub.settings.limits.sockets_per_source
-        await ws.send_text(_ws_error("too-many-connections",
-                                     f"your address has {limit} sockets open already"))
-        await _close(ws, 1013, "too many connections")
+    refused = hub.sources.open_socket(source, time.monotonic())
+    if refused is not None:
+        limits = hub.settings.limits
+        await ws.send_text(_ws_error(refused, (
+            f"your address has {limits.sockets_per_source} sockets open already"
+            if refused == "too-many-connections" else
+            f"your address opens sockets too fast (at most {limits.new_sockets_per_second:g} "
+            "a second); try again in a moment")))
+        await _close(ws, 1013, refused)
         return
     try:
         await _serve_socket(ws, table_id, hub)
@@ -338,8 +342,12 @@ async def _serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
     finally:
         reader.cancel()
         await hub.disconnect(table, client)
+        failed = reader.done() and not reader.cancelled() and reader.exception() is not None
+        if failed:  # a fault of the server: say so with a proper close frame
+            log.error("serving a socket of table %s failed", table.id,
+                      exc_info=reader.exception())
         if not writer.done():
-            client.close(1000, "bye")
+            client.close(*((1011, "server error") if failed else (1000, "bye")))
             try:
                 await asyncio.wait_for(writer, 2)
             except (asyncio.TimeoutError, asyncio.CancelledError):

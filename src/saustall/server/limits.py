@@ -92,6 +92,10 @@ class LimitSettings:
     """Open tables (lobby or playing, still held in memory) one source may have created."""
     sockets_per_source: int = 64
     """WebSockets one source may hold open at once."""
+    new_sockets_per_second: float = 20.0
+    """WebSockets one source may open per second, sustained (0: no limit): a crowd from
+    one address arrives spread out instead of all at once."""
+    new_sockets_burst: float = 60.0
     spectators_per_table: int = 200
     """Spectators one table accepts at once."""
     spectator_update_seconds: float = 1.0
@@ -99,19 +103,35 @@ class LimitSettings:
 
 
 class SourceLimits:
-    """Counts, per source, the sockets it holds open."""
+    """Counts, per source, the sockets it holds open and how fast it opens them."""
 
     def __init__(self, settings: LimitSettings) -> None:
         self.settings = settings
         self.sockets: Counter[str] = Counter()
+        self.openings: dict[str, TokenBucket] = {}
 
-    def open_socket(self, source: str) -> bool:
-        """Count a new socket of ``source``; False (nothing counted) when over the limit."""
-        limit = self.settings.sockets_per_source
+    def open_socket(self, source: str, now: float) -> str | None:
+        """Count a new socket of ``source``; or, when over a limit, the wire error code
+        (nothing counted)."""
+        settings = self.settings
+        limit = settings.sockets_per_source
         if limit and self.sockets[source] >= limit:
-            return False
+            return "too-many-connections"
+        if settings.new_sockets_per_second:
+            bucket = self.openings.get(source)
+            if bucket is None:
+                bucket = self.openings[source] = TokenBucket(
+                    settings.new_sockets_per_second, settings.new_sockets_burst, now)
+            if not bucket.take(now):
+                return "connecting-too-fast"
         self.sockets[source] += 1
-        return True
+        return None
+
+    def prune(self, now: float) -> None:
+        """Forget the opening rates of sources that are back to a full burst."""
+        for source, bucket in list(self.openings.items()):
+            if bucket.tokens + (now - bucket.last) * bucket.rate >= bucket.burst:
+                del self.openings[source]
 
     def close_socket(self, source: str) -> None:
         """Forget one socket of ``source``."""

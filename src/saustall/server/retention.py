@@ -84,6 +84,7 @@ async def sweep_loop(hub: "Hub") -> None:
     while True:
         await asyncio.sleep(hub.settings.sweep_seconds)
         try:
+            hub.sources.prune(time.monotonic())
             await sweep(hub)
         except Exception:  # a failed sweep must not end the sweeping
             log.exception("sweeping tables failed")
