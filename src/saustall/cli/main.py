@@ -125,6 +125,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
               20, help="open tables one address may create (0: no limit)"),
           sockets_per_source: int = typer.Option(
               64, help="WebSockets one address may hold open (0: no limit)"),
+          new_sockets_per_second: float = typer.Option(
+              20, help="WebSockets one address may open per second (0: no limit)"),
           spectators_per_table: int = typer.Option(
               200, help="spectators one table accepts (0: no limit)"),
           retain_finished: float = typer.Option(
@@ -135,6 +137,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     module = _load({"serve": "saustall.server.app"}, "serve", "the server")
     limits = importlib.import_module("saustall.server.limits").LimitSettings(
         tables_per_source=tables_per_source, sockets_per_source=sockets_per_source,
+        new_sockets_per_second=new_sockets_per_second,
         spectators_per_table=spectators_per_table)
     module.run(host=host, port=port, database=database, allow_origins=allow_origin,
                limits=limits, retain_finished=retain_finished, retain_idle=retain_idle)

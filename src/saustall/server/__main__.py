@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="open tables one address may create (0: no limit)")
     parser.add_argument("--sockets-per-source", type=int, default=defaults.sockets_per_source,
                         help="WebSockets one address may hold open (0: no limit)")
+    parser.add_argument("--new-sockets-per-second", type=float,
+                        default=defaults.new_sockets_per_second,
+                        help="WebSockets one address may open per second (0: no limit)")
     parser.add_argument("--spectators-per-table", type=int,
                         default=defaults.spectators_per_table,
                         help="spectators one table accepts (0: no limit)")
@@ -37,6 +40,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     limits = LimitSettings(tables_per_source=args.tables_per_source,
                            sockets_per_source=args.sockets_per_source,
+                           new_sockets_per_second=args.new_sockets_per_second,
                            spectators_per_table=args.spectators_per_table)
     run(args.host, args.port, args.database, bot_delay=args.bot_delay, log_level=args.log_level,
         allow_origins=args.allow_origin, limits=limits, retain_finished=args.retain_finished,

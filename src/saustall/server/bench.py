@@ -137,6 +137,15 @@ async def table_loop(base: str, ws_base: str, args: argparse.Namespace, tally: T
             game_index += 1
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far (Linux ``/proc``; else 0)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentiles(values: list[float]) -> str:
     """p50/p90/p99/max of ``values`` in ms."""
     if not values:
@@ -166,8 +175,10 @@ async def spectator(url: str, invite: str, hold: asyncio.Event, counts: dict[str
         counts["failed"] += 1
 
 
-async def storm(url: str, invite: str, spectators: int, seconds: float) -> None:
-    """Let ``spectators`` join a table and leave again, over and over, for ``seconds``."""
+async def storm(url: str, invite: str, spectators: int, seconds: float, rate: float) -> None:
+    """Let ``spectators`` join a table (``rate`` a second) and leave again, over and over,
+    for ``seconds``."""
+    os.nice(19)  # the crowd's own client work must not starve the server being measured
     stop_at = time.monotonic() + seconds
     counts = {"joined": 0, "messages": 0, "failed": 0, "waves": 0}
     while time.monotonic() < stop_at:
@@ -175,8 +186,8 @@ async def storm(url: str, invite: str, spectators: int, seconds: float) -> None:
         crowd = []
         for index in range(spectators):
             crowd.append(asyncio.create_task(spectator(url, invite, hold, counts)))
-            if index % 50 == 49:
-                await asyncio.sleep(0.01)  # let the handshakes through in waves
+            if index % 10 == 9:
+                await asyncio.sleep(10 / rate)
         await asyncio.sleep(min(2.0, max(0.0, stop_at - time.monotonic())))
         hold.set()
         await asyncio.gather(*crowd)
@@ -197,7 +208,8 @@ async def start_storm(base: str, ws_base: str, args: argparse.Namespace,
     url = f"{ws_base}/ws/tables/{created['table_id']}"
     return subprocess.Popen([sys.executable, "-m", "saustall.server.bench", "--storm-url", url,
                              "--storm-invite", created["invite"], "--spectators",
-                             str(args.spectators), "--seconds", str(seconds)],
+                             str(args.spectators), "--seconds", str(seconds),
+                             "--storm-rate", str(args.storm_rate)],
                             stdout=subprocess.PIPE)
 
 
@@ -212,6 +224,7 @@ async def bench(args: argparse.Namespace) -> None:
          "--database", database, "--bot-delay", str(args.bot_delay), "--log-level", "warning",
          # every client of the benchmark comes from 127.0.0.1
          "--tables-per-source", "0", "--sockets-per-source", "0",
+         "--new-sockets-per-second", "0",
          "--spectators-per-table", str(max(args.spectators, 200))],
         env={**os.environ})
     storm_process: subprocess.Popen[bytes] | None = None
@@ -226,6 +239,8 @@ async def bench(args: argparse.Namespace) -> None:
             else:
                 raise SystemExit("the server did not start")
         tally = Tally()
+        cpu_start = cpu_seconds(server.pid)
+        cpu_storm = cpu_start
         started = time.monotonic()
         stop_at = started + args.seconds
         loops = asyncio.gather(*(table_loop(base, ws_base, args, tally, stop_at, i)
@@ -233,9 +248,11 @@ async def bench(args: argparse.Namespace) -> None:
         if args.spectators:
             await asyncio.sleep(args.seconds / 2)
             tally.storm_from = time.monotonic()
+            cpu_storm = cpu_seconds(server.pid)
             storm_process = await start_storm(base, ws_base, args, stop_at - time.monotonic())
         await loops
         elapsed = time.monotonic() - started
+        cpu_end = cpu_seconds(server.pid)
         storm_report = ""
         if storm_process is not None:
             out, _ = await asyncio.to_thread(storm_process.communicate, None, 60)
@@ -256,8 +273,11 @@ async def bench(args: argparse.Namespace) -> None:
         print(f"  action -> ack, other tables, without the storm: {percentiles(tally.ack_ms)}")
         print(f"  action -> ack, other tables, during the storm : "
               f"{percentiles(tally.storm_ack_ms)}")
-        print(f"  spectator storm     : {args.spectators} spectators joining and leaving one "
-              f"table, {storm_report}")
+        half = args.seconds / 2
+        print(f"  server CPU          : {cpu_storm - cpu_start:.1f} s in the first "
+              f"{half:.0f} s, {cpu_end - cpu_storm:.1f} s in the storm's {half:.0f} s")
+        print(f"  spectator storm     : {args.spectators} spectators joining "
+              f"({args.storm_rate:g} a second) and leaving one table, {storm_report}")
     else:
         print(f"  action -> ack       : {percentiles(tally.ack_ms)}")
     print(f"  action -> new state : {percentiles(tally.state_ms)}")
@@ -277,6 +297,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--spectators", type=int, default=0,
                         help="spectator storm: this many spectators join and leave one table "
                              "in the second half (max 2000)")
+    parser.add_argument("--storm-rate", type=float, default=100.0,
+                        help="spectators joining per second in the storm")
     parser.add_argument("--storm-url", help=argparse.SUPPRESS)
     parser.add_argument("--storm-invite", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -286,7 +308,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.storm_url:
         if not args.storm_url.startswith("ws://127.0.0.1:"):
             raise SystemExit("the spectator storm runs against loopback only")
-        asyncio.run(storm(args.storm_url, args.storm_invite, args.spectators, args.seconds))
+        asyncio.run(storm(args.storm_url, args.storm_invite, args.spectators, args.seconds,
+                          max(1.0, args.storm_rate)))
         return
     asyncio.run(bench(args))
 
