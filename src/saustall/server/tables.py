@@ -184,6 +184,8 @@ class Hub:
                     task.cancel()
             if table.realtime is not None:
                 table.realtime.stop()
+            if table.spectator_update is not None:
+                table.spectator_update.cancel()
             for client in table.clients():
                 client.close(1001, "server shutting down")
         for task in list(self._tasks):
