@@ -33,6 +33,7 @@ from saustall.core.game import Action, GameState
 from saustall.core.record import GameRecord
 from saustall.server.db import StoredAction, StoredTable, Store
 from saustall.server import retention
+from saustall.server.catalogue import catalogue, levels_for
 from saustall.server.limits import LimitSettings, SourceLimits
 from saustall.server.model import (
     BOT,
@@ -59,30 +60,6 @@ __all__ = ["Client", "Hub", "HubSettings", "Seat", "ServerError", "Table", "dump
            "explain", "levels_for"]
 
 log = logging.getLogger("saustall.server")
-
-
-LEVEL_ORDER: dict[str, tuple[str, ...]] = {
-    "drecksau": ("random", "heuristic", "racer"),
-    "saukopf": ("random", "heuristic"),
-    "pigasus": ("slow", "casual", "sharp"),
-}
-"""Known bot levels per game, weakest to strongest. In Drecksau ``racer`` ranks above
-``heuristic``: head to head (2000 games per setting, seats rotating) it wins 67% / 62%
-of 2-/4-player ``dirty-pig``, 57% / 57% of ``sauschoen`` and ties ``drecksau``
-(48% / 51%)."""
-
-
-def levels_for(game: str) -> list[str]:
-    """Bot levels the server offers for ``game``, weakest to strongest.
-
-    The registered levels, ordered by :data:`LEVEL_ORDER`; levels it does not rank keep
-    their registration order, ahead of the ranked ones. A game without bots gets
-    ``random``.
-    """
-    levels = bot_levels(game) or [RandomBot.name]
-    ranked = LEVEL_ORDER.get(game, ())
-    return ([level for level in levels if level not in ranked]
-            + [level for level in ranked if level in levels])
 
 
 @dataclass
@@ -201,26 +178,7 @@ class Hub:
     @staticmethod
     def catalogue() -> dict[str, Any]:
         """Every game and ruleset with options and bot levels."""
-        games = []
-        for name in registry.game_names():
-            default = registry.get(name)
-            entries = []
-            for ruleset in registry.rulesets(name):
-                game = registry.get(name, ruleset.name)
-                entries.append({
-                    "name": ruleset.name, "title": ruleset.title, "summary": ruleset.summary,
-                    "min_players": ruleset.min_players, "max_players": ruleset.max_players,
-                    "default_players": game.default_players, "realtime": ruleset.realtime,
-                    "options": [{"name": o.name, "default": _jsonable(o.default), "help": o.help,
-                                 "choices": None if o.choices is None
-                                 else [_jsonable(c) for c in o.choices],
-                                 "min": None if o.bounds is None else o.bounds[0],
-                                 "max": None if o.bounds is None else o.bounds[1]}
-                                for o in ruleset.online_options()]})
-            games.append({"game": name, "title": default.title,
-                          "default_ruleset": default.ruleset.name,
-                          "bot_levels": levels_for(name), "rulesets": entries})
-        return {"games": games}
+        return catalogue()
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Public tables in the lobby with a free seat, newest first."""
@@ -852,9 +810,3 @@ def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str 
     except (SaustallError, ValueError) as exc:
         return "unknown-action", str(exc), None
     return "illegal-action", "that action is not allowed now", None
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
