@@ -40,6 +40,7 @@ bench: $(STAMP)
 
 bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench
+	$(PY) -m saustall.server.bench --tables 20 --seconds 40 --spectators 1000
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache

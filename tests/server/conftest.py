@@ -16,6 +16,7 @@ import uvicorn
 import websockets
 
 from saustall.server.app import WS_MAX_FRAME, create_app
+from saustall.server.limits import LimitSettings
 from saustall.server.tables import HubSettings
 
 
@@ -30,9 +31,11 @@ def free_port() -> int:
 class LiveServer:
     """A uvicorn server running the app inside the test's event loop."""
 
-    def __init__(self, database: str, settings: HubSettings) -> None:
+    def __init__(self, database: str, settings: HubSettings,
+                 allow_origins: tuple[str, ...] = ()) -> None:
         self.database = database
         self.settings = settings
+        self.allow_origins = allow_origins
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
@@ -41,7 +44,8 @@ class LiveServer:
         self.app: Any = None
 
     async def start(self) -> None:
-        self.app = create_app(self.database, settings=self.settings)
+        self.app = create_app(self.database, settings=self.settings,
+                              allow_origins=self.allow_origins)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
                                 ws_max_size=WS_MAX_FRAME, lifespan="on")
         self.server = uvicorn.Server(config)
@@ -78,8 +82,11 @@ def fast_bots(game: str, level: str, seed: int) -> Any:
 @pytest.fixture
 def settings() -> HubSettings:
     """Server settings for tests: bots act at once; clients may act as fast as they like
-    (the rate limit has its own test)."""
+    and open as many tables and sockets as they like (the limits have their own tests)."""
     return HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000,
+                       action_rate_per_second=10000, action_rate_burst=10000,
+                       limits=LimitSettings(tables_per_source=0, sockets_per_source=0,
+                                            new_sockets_per_second=0),
                        bot_factory=fast_bots)
 
 

@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from saustall.core import GameRecord, registry
-from saustall.server import tables
+from saustall.server import catalogue, tables
 from tests.server.conftest import LiveServer, Wire, bearer, create, join, play_to_end
 
 
@@ -38,7 +38,7 @@ async def test_bot_levels_are_listed_weakest_to_strongest(http: httpx.AsyncClien
 def test_unranked_bot_levels_never_outrank_the_known_order(
         monkeypatch: pytest.MonkeyPatch) -> None:
     registered = ["sharp", "newcomer", "slow", "casual"]
-    monkeypatch.setattr(tables, "bot_levels", lambda game: list(registered))
+    monkeypatch.setattr(catalogue, "bot_levels", lambda game: list(registered))
     assert tables.levels_for("pigasus") == ["newcomer", "slow", "casual", "sharp"]
     assert tables.levels_for("no-such-game") == registered
 

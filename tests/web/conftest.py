@@ -28,8 +28,14 @@ PHONE = {"width": 390, "height": 844}
 SERVER_CODE = """
 import sys, uvicorn
 from saustall.server.app import create_app
+from saustall.server.limits import LimitSettings
+from saustall.server.tables import HubSettings
 db, port, delay = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-uvicorn.run(create_app(db, bot_delay=delay), host="127.0.0.1", port=port, log_level="warning")
+# one browser on loopback plays the whole session: no per-source limits
+settings = HubSettings(bot_delay=delay,
+                       limits=LimitSettings(tables_per_source=0, sockets_per_source=0,
+                                            new_sockets_per_second=0))
+uvicorn.run(create_app(db, settings=settings), host="127.0.0.1", port=port, log_level="warning")
 """
 
 

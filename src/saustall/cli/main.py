@@ -117,10 +117,30 @@ def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
 def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           port: int = typer.Option(8000, help="port to listen on"),
           database: str = typer.Option("sqlite+aiosqlite:///saustall.db",
-                                       help="SQLAlchemy async database URL")) -> None:
+                                       help="SQLAlchemy async database URL"),
+          allow_origin: list[str] = typer.Option(
+              [], help="also accept browsers on this origin (scheme://host[:port]); "
+                       "repeatable"),
+          tables_per_source: int = typer.Option(
+              20, help="open tables one address may create (0: no limit)"),
+          sockets_per_source: int = typer.Option(
+              64, help="WebSockets one address may hold open (0: no limit)"),
+          new_sockets_per_second: float = typer.Option(
+              20, help="WebSockets one address may open per second (0: no limit)"),
+          spectators_per_table: int = typer.Option(
+              200, help="spectators one table accepts (0: no limit)"),
+          retain_finished: float = typer.Option(
+              900, help="seconds a finished table stays in memory"),
+          retain_idle: float = typer.Option(
+              3600, help="seconds an abandoned table stays in memory")) -> None:
     """Run the game server and web app."""
     module = _load({"serve": "saustall.server.app"}, "serve", "the server")
-    module.run(host=host, port=port, database=database)
+    limits = importlib.import_module("saustall.server.limits").LimitSettings(
+        tables_per_source=tables_per_source, sockets_per_source=sockets_per_source,
+        new_sockets_per_second=new_sockets_per_second,
+        spectators_per_table=spectators_per_table)
+    module.run(host=host, port=port, database=database, allow_origins=allow_origin,
+               limits=limits, retain_finished=retain_finished, retain_idle=retain_idle)
 
 
 def _check_game(game: str, ruleset: str | None) -> None:

@@ -93,6 +93,17 @@ class OptionSpec:
     """The smallest allowed value of an int option (None: no lower bound)."""
     maximum: int | None = None
     """The largest allowed value of an int option (None: no upper bound)."""
+    online: bool = True
+    """``False`` for an option that fixes or reveals hidden cards (e.g. a preset deal):
+    fine for tests and the score keeper, which call the engine directly, but a game
+    server must refuse it (see :meth:`Ruleset.check_online`)."""
+
+    @property
+    def bounds(self) -> tuple[int | None, int | None] | None:
+        """``(minimum, maximum)`` of a whole-number option, ``None`` where it has neither."""
+        if self.minimum is None and self.maximum is None:
+            return None
+        return (self.minimum, self.maximum)
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if allowed, else raise :class:`InvalidOptionError`.
@@ -154,6 +165,28 @@ class Ruleset:
                 f"known options: {', '.join(known) or 'none'}"
             )
         return {name: spec.check(given.get(name, spec.default)) for name, spec in known.items()}
+
+    def online_options(self) -> tuple[OptionSpec, ...]:
+        """The options a game server may offer: none fixes or reveals hidden cards."""
+        return tuple(spec for spec in self.options if spec.online)
+
+    def check_online(self, options: Mapping[str, Any]) -> None:
+        """Raise :class:`InvalidOptionError` if ``options`` names an offline-only option.
+
+        Such an option (e.g. Saukopf's ``hands``, a preset deal) would let whoever sets it
+        know or choose cards the other players may not see, so it is refused even when
+        its value is the default.
+        """
+        offline = [spec.name for spec in self.options if not spec.online and spec.name in options]
+        if offline:
+            raise InvalidOptionError(
+                f"option {', '.join(map(repr, offline))} of {self.game}/{self.name} fixes or "
+                "reveals hidden cards and is not available at an online table")
+
+    def public_options(self, resolved: Mapping[str, Any]) -> dict[str, Any]:
+        """``resolved`` without the offline-only options: what may be shown to players."""
+        online = {spec.name for spec in self.online_options()}
+        return {name: value for name, value in resolved.items() if name in online}
 
     def check_players(self, num_players: int) -> None:
         """Raise :class:`InvalidOptionError` unless the player count is allowed."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from saustall.server.app import DEFAULT_DATABASE, run
+from saustall.server.limits import LimitSettings
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -18,8 +19,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-delay", type=float, default=0.8,
                         help="seconds a bot pauses before acting")
     parser.add_argument("--log-level", default="info", help="uvicorn log level")
+    defaults = LimitSettings()
+    parser.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                        help="also accept browsers on this origin (scheme://host[:port]); "
+                             "repeatable")
+    parser.add_argument("--tables-per-source", type=int, default=defaults.tables_per_source,
+                        help="open tables one address may create (0: no limit)")
+    parser.add_argument("--sockets-per-source", type=int, default=defaults.sockets_per_source,
+                        help="WebSockets one address may hold open (0: no limit)")
+    parser.add_argument("--new-sockets-per-second", type=float,
+                        default=defaults.new_sockets_per_second,
+                        help="WebSockets one address may open per second (0: no limit)")
+    parser.add_argument("--spectators-per-table", type=int,
+                        default=defaults.spectators_per_table,
+                        help="spectators one table accepts (0: no limit)")
+    parser.add_argument("--retain-finished", type=float, default=None, metavar="SECONDS",
+                        help="seconds a finished table stays in memory (default 900)")
+    parser.add_argument("--retain-idle", type=float, default=None, metavar="SECONDS",
+                        help="seconds an abandoned table stays in memory (default 3600)")
     args = parser.parse_args(argv)
-    run(args.host, args.port, args.database, bot_delay=args.bot_delay, log_level=args.log_level)
+    limits = LimitSettings(tables_per_source=args.tables_per_source,
+                           sockets_per_source=args.sockets_per_source,
+                           new_sockets_per_second=args.new_sockets_per_second,
+                           spectators_per_table=args.spectators_per_table)
+    run(args.host, args.port, args.database, bot_delay=args.bot_delay, log_level=args.log_level,
+        allow_origins=args.allow_origin, limits=limits, retain_finished=args.retain_finished,
+        retain_idle=args.retain_idle)
 
 
 if __name__ == "__main__":

@@ -12,16 +12,21 @@ import logging
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Mapping
+from collections import deque
+from typing import Any, AsyncIterator, Mapping, Sequence
 
 import uvicorn
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import saustall
 from saustall.server.db import Store
+from saustall.server.limits import InputError, LimitSettings, TokenBucket, parse_json
+from saustall.server.origin import OriginCheck
 from saustall.server.tables import Client, Hub, HubSettings, ServerError, Table, dumps
 
 log = logging.getLogger("saustall.server")
@@ -44,9 +49,9 @@ async def _body(request: Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ServerError(400, "bad-request", f"the body is not valid JSON: {exc}") from None
+        data = parse_json(raw, "the body")
+    except InputError as exc:
+        raise ServerError(400, "bad-request", exc.message) from None
     if not isinstance(data, dict):
         raise ServerError(400, "bad-request", "the body must be a JSON object")
     return data
@@ -60,10 +65,42 @@ def _token(request: Request) -> str | None:
     return None
 
 
+def _source(address: Any) -> str:
+    """The peer address of a request or socket (``"unknown"`` when the server has none)."""
+    host: str | None = getattr(address, "host", None)
+    return host or "unknown"
+
+
+MAX_GAME_NUMBER_DIGITS = 9
+
+
+def _game_number(raw: str | None) -> int | None:
+    """The ``game`` query parameter as a game number, or a 400 naming the problem."""
+    if raw is None:
+        return None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= MAX_GAME_NUMBER_DIGITS):
+        raise ServerError(400, "bad-request", "query 'game' must be a game number "
+                          f"(1 to {MAX_GAME_NUMBER_DIGITS} digits 0-9)")
+    return int(raw)
+
+
+def _seat_number(raw: str) -> int:
+    """A seat number from the path, or a 400 naming the problem."""
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+        raise ServerError(400, "bad-request", f"the seat in the path must be a seat number, "
+                          f"not {raw[:20]!r}")
+    return int(raw)
+
+
 def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
                settings: HubSettings | None = None,
-               static_dir: Path | None = STATIC_DIR) -> FastAPI:
-    """The server application storing its tables in ``database`` (SQLAlchemy async URL)."""
+               static_dir: Path | None = STATIC_DIR,
+               allow_origins: Sequence[str] = ()) -> FastAPI:
+    """The server application storing its tables in ``database`` (SQLAlchemy async URL).
+
+    Browsers may send state-changing requests and open sockets only from the server's
+    own origin or one of ``allow_origins`` (see :mod:`saustall.server.origin`).
+    """
     settings = settings or HubSettings(bot_delay=bot_delay)
 
     @asynccontextmanager
@@ -87,9 +124,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         hub: Hub = request.app.state.hub
         return hub
 
-    @app.exception_handler(ServerError)
-    async def server_error(_request: Request, exc: ServerError) -> JSONResponse:
-        return _error(exc)
+    install_error_handlers(app)
+    app.add_middleware(OriginCheck, allowed=allow_origins)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -112,7 +148,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         body = await _body(request)
         table, token = await hub_of(request).create_table(
             body.get("game"), body.get("ruleset"), body.get("seats"), body.get("options"),
-            body.get("name"), body.get("public"), body.get("turn_timer"), body.get("bots"))
+            body.get("name"), body.get("public"), body.get("turn_timer"), body.get("bots"),
+            source=_source(request.client))
         return {"table_id": table.id, "invite": table.invite,
                 "invite_url": f"/t/{table.id}?invite={table.invite}",
                 "seat": 0, "token": token, "table": table.info()}
@@ -120,7 +157,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> dict[str, Any]:
         """Public facts about a table."""
-        return hub_of(request).table(table_id).info()
+        return (await hub_of(request).table(table_id)).info()
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
@@ -152,9 +189,9 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         return {"seat": seat, "table": table.info()}
 
     @app.delete("/api/tables/{table_id}/bots/{seat}")
-    async def remove_bot(table_id: str, seat: int, request: Request) -> dict[str, Any]:
+    async def remove_bot(table_id: str, seat: str, request: Request) -> dict[str, Any]:
         """Take a bot off its seat."""
-        table = await hub_of(request).remove_bot(table_id, _token(request), seat)
+        table = await hub_of(request).remove_bot(table_id, _token(request), _seat_number(seat))
         return {"table": table.info()}
 
     @app.post("/api/tables/{table_id}/start")
@@ -172,12 +209,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> Response:
         """Download a finished game's record."""
-        raw_game = request.query_params.get("game")
-        number: int | None = None
-        if raw_game is not None:
-            if not raw_game.isdigit():
-                raise ServerError(400, "bad-request", "query 'game' must be a game number")
-            number = int(raw_game)
+        number = _game_number(request.query_params.get("game"))
         found = await hub_of(request).record(
             table_id, _token(request), request.query_params.get("invite"), number)
         number = found.meta["game_number"]
@@ -235,8 +267,27 @@ def _frame_text(message: Mapping[str, Any]) -> str | None:
 
 
 async def serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
-    """Authenticate with ``hello``, then pump messages both ways until either side stops."""
+    """Count the socket against its source, then serve it (see :func:`_serve_socket`)."""
+    source = _source(ws.client)
     await ws.accept()
+    refused = hub.sources.open_socket(source, time.monotonic())
+    if refused is not None:
+        limits = hub.settings.limits
+        await ws.send_text(_ws_error(refused, (
+            f"your address has {limits.sockets_per_source} sockets open already"
+            if refused == "too-many-connections" else
+            f"your address opens sockets too fast (at most {limits.new_sockets_per_second:g} "
+            "a second); try again in a moment")))
+        await _close(ws, 1013, refused)
+        return
+    try:
+        await _serve_socket(ws, table_id, hub)
+    finally:
+        hub.sources.close_socket(source)
+
+
+async def _serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
+    """Authenticate with ``hello``, then pump messages both ways until either side stops."""
     settings = hub.settings
     try:
         first = await asyncio.wait_for(ws.receive(), settings.hello_timeout)
@@ -252,8 +303,8 @@ async def serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
     hello: Any = None
     if text is not None and len(text) <= settings.max_message_bytes:
         try:
-            hello = json.loads(text)
-        except ValueError:
+            hello = parse_json(text)
+        except InputError:
             hello = None
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         await ws.send_text(_ws_error(
@@ -261,9 +312,10 @@ async def serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
             "or {\"type\": \"hello\", \"invite\": ...}"))
         await _close(ws, 4001, "bad hello")
         return
-    table = hub.tables.get(table_id)
-    if table is None:
-        await ws.send_text(_ws_error("not-found", f"there is no table {table_id!r}"))
+    try:
+        table = await hub.table(table_id)
+    except ServerError as exc:
+        await ws.send_text(_ws_error(exc.code, exc.message))
         await _close(ws, 4004, "no such table")
         return
     seat: int | None = None
@@ -277,7 +329,12 @@ async def serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
         await _close(ws, 4001, exc.code)
         return
     client = Client(seat)
-    await hub.connect(table, client)
+    try:
+        await hub.connect(table, client)
+    except ServerError as exc:  # e.g. the table has all the spectators it takes
+        await ws.send_text(_ws_error(exc.code, exc.message))
+        await _close(ws, 1013, exc.code)
+        return
     writer = asyncio.create_task(_write_loop(ws, client))
     reader = asyncio.create_task(_read_loop(ws, client, table, hub))
     try:
@@ -285,8 +342,12 @@ async def serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
     finally:
         reader.cancel()
         await hub.disconnect(table, client)
+        failed = reader.done() and not reader.cancelled() and reader.exception() is not None
+        if failed:  # a fault of the server: say so with a proper close frame
+            log.error("serving a socket of table %s failed", table.id,
+                      exc_info=reader.exception())
         if not writer.done():
-            client.close(1000, "bye")
+            client.close(*((1011, "server error") if failed else (1000, "bye")))
             try:
                 await asyncio.wait_for(writer, 2)
             except (asyncio.TimeoutError, asyncio.CancelledError):
@@ -306,18 +367,32 @@ async def _write_loop(ws: WebSocket, client: Client) -> None:
             return
 
 
+def _message_id(data: dict[str, Any]) -> Any:
+    """The client's ``id`` of a message if it is usable (a number or text), else ``None``."""
+    msg_id = data.get("id")
+    if not (msg_id is None or isinstance(msg_id, (int, str))) or isinstance(msg_id, bool):
+        return None
+    return msg_id
+
+
 async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub) -> None:
     settings = hub.settings
-    tokens = settings.rate_burst
-    last = time.monotonic()
-    rejected: list[float] = []
+    now = time.monotonic()
+    buckets = {"action": TokenBucket(settings.action_rate_per_second,
+                                     settings.action_rate_burst, now),
+               "other": TokenBucket(settings.rate_per_second, settings.rate_burst, now)}
+    rejected: deque[float] = deque()
 
-    def reject(now: float) -> bool:
-        """Count a refused message; True when the client floods and must go."""
+    def refuse(code: str, message: str, msg_id: Any = None) -> bool:
+        """Tell the client; True when it floods (too many refusals in 10 s) and must go."""
+        client.send(_ws_error(code, message, msg_id))
         rejected.append(now)
         while rejected and rejected[0] < now - 10:
-            rejected.pop(0)
-        return len(rejected) > settings.flood_close_after
+            rejected.popleft()
+        if len(rejected) > settings.flood_close_after:
+            client.close(4008, "flooding")
+            return True
+        return False
 
     while not client.closed:
         try:
@@ -327,45 +402,37 @@ async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub) -> N
         if message["type"] == "websocket.disconnect":
             return
         now = time.monotonic()
-        tokens = min(settings.rate_burst, tokens + (now - last) * settings.rate_per_second)
-        last = now
-        if tokens < 1:
-            client.send(_ws_error(
-                "rate-limited", f"too many messages: at most {settings.rate_per_second:g} "
-                "per second; this one was ignored"))
-            if reject(now):
-                client.close(4008, "flooding")
-                return
-            continue
-        tokens -= 1
         text = _frame_text(message)
         if text is None:
-            client.send(_ws_error("bad-message", "messages must be UTF-8 JSON text"))
-            reject(now)
+            if refuse("bad-message", "messages must be UTF-8 JSON text"):
+                return
             continue
         if len(text.encode("utf-8")) > settings.max_message_bytes:
-            client.send(_ws_error("too-large", f"messages are limited to "
-                                  f"{settings.max_message_bytes} bytes; this one was ignored"))
-            if reject(now):
-                client.close(4008, "flooding")
+            if refuse("too-large", f"messages are limited to {settings.max_message_bytes} "
+                      "bytes; this one was ignored"):
                 return
             continue
         try:
-            data = json.loads(text)
-        except ValueError as exc:
-            client.send(_ws_error("malformed-json", f"that message is not valid JSON: {exc}"))
-            if reject(now):
-                client.close(4008, "flooding")
+            data = parse_json(text, "that message")
+        except InputError as exc:
+            if refuse(exc.code, exc.message):
                 return
             continue
         if not isinstance(data, dict):
-            client.send(_ws_error("bad-message", "a message must be a JSON object with a 'type'"))
-            reject(now)
+            if refuse("bad-message", "a message must be a JSON object with a 'type'"):
+                return
             continue
-        msg_id = data.get("id")
-        if not (msg_id is None or isinstance(msg_id, (int, str))) or isinstance(msg_id, bool):
-            msg_id = None
+        msg_id = _message_id(data)
         kind = data.get("type")
+        bucket = buckets["action" if kind == "action" else "other"]
+        if not bucket.take(now):
+            shown = kind if isinstance(kind, str) and len(kind) <= 20 else "message"
+            if refuse("rate-limited", f"too many {'actions' if kind == 'action' else 'messages'}"
+                      f": at most {bucket.rate:g} per second (bursts of {bucket.burst:g}); "
+                      f"this {shown!r} message (id {msg_id!r}) was dropped, send it again",
+                      msg_id):
+                return
+            continue
         if kind == "action":
             await hub.act(table, client, data.get("action"), msg_id)
         elif kind == "ping":
@@ -375,17 +442,52 @@ async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub) -> N
         elif kind == "hello":
             client.send(_ws_error("bad-message", "already connected; hello is only sent once",
                                   msg_id))
-        else:
-            client.send(_ws_error("bad-message", f"unknown message type {kind!r}; "
-                                  "types: action, sync, ping", msg_id))
-            if reject(now):
-                client.close(4008, "flooding")
-                return
+        elif refuse("bad-message", f"unknown message type {str(kind)[:40]!r}; "
+                    "types: action, sync, ping", msg_id):
+            return
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Answer every error, FastAPI's own included, with the documented error body."""
+
+    @app.exception_handler(ServerError)
+    async def server_error(_request: Request, exc: ServerError) -> JSONResponse:
+        return _error(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in error.get('loc', ()))}: {error.get('msg', '')}"
+            for error in exc.errors()[:3])
+        return _error(ServerError(400, "bad-request", f"bad request: {problems}"))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "bad-request" if exc.status_code < 500
+                              else "server-error")
+        return _error(ServerError(exc.status_code, code, str(exc.detail)))
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error", exc_info=exc)
+        return _error(ServerError(500, "server-error",
+                                  "the server failed on this request (its own fault)"))
+
+
+HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
+"""Error codes for the HTTP errors the framework raises itself."""
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATABASE,
-        bot_delay: float = 0.8, log_level: str = "info") -> None:
+        bot_delay: float = 0.8, log_level: str = "info", *,
+        allow_origins: Sequence[str] = (), limits: LimitSettings | None = None,
+        retain_finished: float | None = None, retain_idle: float | None = None) -> None:
     """Serve the game server (and the web app if installed) until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(database, bot_delay=bot_delay)
+    settings = HubSettings(bot_delay=bot_delay, limits=limits or LimitSettings())
+    if retain_finished is not None:
+        settings.retain_finished_seconds = retain_finished
+    if retain_idle is not None:
+        settings.retain_idle_seconds = retain_idle
+    app = create_app(database, settings=settings, allow_origins=allow_origins)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level=log_level)

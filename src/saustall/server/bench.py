@@ -6,6 +6,11 @@ WebSocket clients of this process that answer as soon as it is their move. Bound
 tables and time; loopback only. Prints tables held, games finished, actions applied per
 second (all seats, bots included) and latency percentiles from sending an action to its
 acknowledgement (stored and applied) and to the resulting state arriving.
+
+With ``--spectators N`` it runs a spectator storm: the first half of the time the tables
+play alone, the second half N spectators (in a separate client process) keep joining and
+leaving one more table through its invite, and the figures of the other tables are
+reported for both halves side by side.
 """
 
 from __future__ import annotations
@@ -35,6 +40,10 @@ class Tally:
 
     ack_ms: list[float] = field(default_factory=list)
     state_ms: list[float] = field(default_factory=list)
+    storm_ack_ms: list[float] = field(default_factory=list)
+    """Acknowledgement times measured while the spectator storm ran."""
+    storm_from: float = float("inf")
+    """Monotonic time at which the spectator storm started."""
     actions: int = 0
     games: int = 0
     errors: int = 0
@@ -70,7 +79,8 @@ async def seat_client(url: str, token: str, tally: Tally, stop_at: float, seed: 
             if kind == "ack":
                 started = sent_at.get(message["id"])
                 if started is not None:
-                    tally.ack_ms.append((now - started) * 1000)
+                    (tally.storm_ack_ms if started >= tally.storm_from
+                     else tally.ack_ms).append((now - started) * 1000)
             elif kind == "event" and message.get("kind") == "action" and counts_events \
                     and not message.get("replay"):
                 tally.actions += 1
@@ -127,6 +137,15 @@ async def table_loop(base: str, ws_base: str, args: argparse.Namespace, tally: T
             game_index += 1
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far (Linux ``/proc``; else 0)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentiles(values: list[float]) -> str:
     """p50/p90/p99/max of ``values`` in ms."""
     if not values:
@@ -139,6 +158,64 @@ def percentiles(values: list[float]) -> str:
             f"max {ordered[-1]:.1f} ms (n={len(ordered)}, mean {statistics.fmean(ordered):.1f})")
 
 
+async def spectator(url: str, invite: str, hold: asyncio.Event, counts: dict[str, int]) -> None:
+    """Watch a table until ``hold`` is set, reading everything the server sends."""
+    try:
+        async with websockets.connect(url, max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "hello", "invite": invite}))
+            counts["joined"] += 1
+
+            async def drain() -> None:
+                async for _ in ws:
+                    counts["messages"] += 1
+            reader = asyncio.create_task(drain())
+            await hold.wait()
+            reader.cancel()
+    except (OSError, websockets.WebSocketException):
+        counts["failed"] += 1
+
+
+async def storm(url: str, invite: str, spectators: int, seconds: float, rate: float) -> None:
+    """Let ``spectators`` join a table (``rate`` a second) and leave again, over and over,
+    for ``seconds``."""
+    os.nice(19)  # the crowd's own client work must not starve the server being measured
+    stop_at = time.monotonic() + seconds
+    counts = {"joined": 0, "messages": 0, "failed": 0, "waves": 0}
+    while time.monotonic() < stop_at:
+        hold = asyncio.Event()
+        crowd = []
+        for index in range(spectators):
+            crowd.append(asyncio.create_task(spectator(url, invite, hold, counts)))
+            if index % 10 == 9:
+                await asyncio.sleep(10 / rate)
+        await asyncio.sleep(min(2.0, max(0.0, stop_at - time.monotonic())))
+        hold.set()
+        _, stuck = await asyncio.wait(crowd, timeout=max(0.0, stop_at - time.monotonic()) + 5)
+        for task in stuck:  # a swamped server: do not wait for every goodbye
+            task.cancel()
+        counts["stuck"] = counts.get("stuck", 0) + len(stuck)
+        counts["waves"] += 1
+    print(json.dumps(counts))
+
+
+async def start_storm(base: str, ws_base: str, args: argparse.Namespace,
+                      seconds: float) -> subprocess.Popen[bytes]:
+    """Open the watched table (a human who never moves, a turn timer, a bot) and start
+    the spectators in their own process, so their work does not slow the other clients."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        created = (await http.post("/api/tables", json={
+            "game": args.game, "seats": 2, "name": "Watched", "turn_timer": 5,
+            "bots": ["random"]})).json()
+        await http.post(f"/api/tables/{created['table_id']}/start",
+                        headers={"Authorization": f"Bearer {created['token']}"})
+    url = f"{ws_base}/ws/tables/{created['table_id']}"
+    return subprocess.Popen([sys.executable, "-m", "saustall.server.bench", "--storm-url", url,
+                             "--storm-invite", created["invite"], "--spectators",
+                             str(args.spectators), "--seconds", str(seconds),
+                             "--storm-rate", str(args.storm_rate)],
+                            stdout=subprocess.PIPE)
+
+
 async def bench(args: argparse.Namespace) -> None:
     """Run the server process and the clients, then print the figures."""
     workdir = Path(tempfile.mkdtemp(prefix="saustall-bench-"))
@@ -147,8 +224,13 @@ async def bench(args: argparse.Namespace) -> None:
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     server = subprocess.Popen(
         [sys.executable, "-m", "saustall.server", "--host", "127.0.0.1", "--port", str(port),
-         "--database", database, "--bot-delay", str(args.bot_delay), "--log-level", "warning"],
+         "--database", database, "--bot-delay", str(args.bot_delay), "--log-level", "warning",
+         # every client of the benchmark comes from 127.0.0.1
+         "--tables-per-source", "0", "--sockets-per-source", "0",
+         "--new-sockets-per-second", "0",
+         "--spectators-per-table", str(max(args.spectators, 200))],
         env={**os.environ})
+    storm_process: subprocess.Popen[bytes] | None = None
     try:
         async with httpx.AsyncClient(base_url=base) as http:
             for _ in range(400):
@@ -160,12 +242,30 @@ async def bench(args: argparse.Namespace) -> None:
             else:
                 raise SystemExit("the server did not start")
         tally = Tally()
+        cpu_start = cpu_seconds(server.pid)
+        cpu_storm = cpu_start
         started = time.monotonic()
         stop_at = started + args.seconds
-        await asyncio.gather(*(table_loop(base, ws_base, args, tally, stop_at, i)
-                               for i in range(args.tables)), return_exceptions=True)
+        loops = asyncio.gather(*(table_loop(base, ws_base, args, tally, stop_at, i)
+                                 for i in range(args.tables)), return_exceptions=True)
+        if args.spectators:
+            await asyncio.sleep(args.seconds / 2)
+            tally.storm_from = time.monotonic()
+            cpu_storm = cpu_seconds(server.pid)
+            storm_process = await start_storm(base, ws_base, args, stop_at - time.monotonic())
+        await loops
         elapsed = time.monotonic() - started
+        cpu_end = cpu_seconds(server.pid)
+        storm_report = ""
+        if storm_process is not None:
+            try:
+                out, _ = await asyncio.to_thread(storm_process.communicate, None, 30)
+                storm_report = out.decode().strip()
+            except subprocess.TimeoutExpired:
+                storm_report = "the spectators' process did not finish in time"
     finally:
+        if storm_process is not None and storm_process.poll() is None:
+            storm_process.terminate()
         server.terminate()
         server.wait(15)
     print(f"Saustall server load benchmark: {args.game}, {args.tables} concurrent tables of "
@@ -175,7 +275,17 @@ async def bench(args: argparse.Namespace) -> None:
           f"{tally.games} games finished, {args.tables * args.humans} sockets)")
     print(f"  actions applied     : {tally.actions} ({tally.actions / elapsed:.0f} per second,"
           f" bots included; each stored before it was acknowledged)")
-    print(f"  action -> ack       : {percentiles(tally.ack_ms)}")
+    if args.spectators:
+        print(f"  action -> ack, other tables, without the storm: {percentiles(tally.ack_ms)}")
+        print(f"  action -> ack, other tables, during the storm : "
+              f"{percentiles(tally.storm_ack_ms)}")
+        half = args.seconds / 2
+        print(f"  server CPU          : {cpu_storm - cpu_start:.1f} s in the first "
+              f"{half:.0f} s, {cpu_end - cpu_storm:.1f} s in the storm's {half:.0f} s")
+        print(f"  spectator storm     : {args.spectators} spectators joining "
+              f"({args.storm_rate:g} a second) and leaving one table, {storm_report}")
+    else:
+        print(f"  action -> ack       : {percentiles(tally.ack_ms)}")
     print(f"  action -> new state : {percentiles(tally.state_ms)}")
     print(f"  errors to clients   : {tally.errors}")
 
@@ -190,9 +300,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to run (max 300)")
     parser.add_argument("--bot-delay", type=float, default=0.0, help="server bot delay (s)")
     parser.add_argument("--game", default="drecksau", help="a turn-based game")
+    parser.add_argument("--spectators", type=int, default=0,
+                        help="spectator storm: this many spectators join and leave one table "
+                             "in the second half (max 2000)")
+    parser.add_argument("--storm-rate", type=float, default=100.0,
+                        help="spectators joining per second in the storm")
+    parser.add_argument("--storm-url", help=argparse.SUPPRESS)
+    parser.add_argument("--storm-invite", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     args.tables = max(1, min(args.tables, 500))
     args.seconds = max(1.0, min(args.seconds, 300.0))
+    args.spectators = max(0, min(args.spectators, 2000))
+    if args.storm_url:
+        if not args.storm_url.startswith("ws://127.0.0.1:"):
+            raise SystemExit("the spectator storm runs against loopback only")
+        asyncio.run(storm(args.storm_url, args.storm_invite, args.spectators, args.seconds,
+                          max(1.0, args.storm_rate)))
+        return
     asyncio.run(bench(args))
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Collection
 
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
@@ -277,29 +277,49 @@ class Store:
         await self.write(ops)
 
     # -- reads ---------------------------------------------------------------------------
-    async def load_tables(self) -> list[StoredTable]:
-        """Every table with its seats and latest game, for rebuilding after a restart."""
+    async def load_tables(self, statuses: Collection[str] | None = None) -> list[StoredTable]:
+        """Tables (only those whose status is in ``statuses``, if given) with their seats
+        and latest game, for rebuilding after a restart."""
         async with self.engine.connect() as conn:
-            table_rows = (await conn.execute(sa.select(tables_t))).mappings().all()
-            seat_rows = (await conn.execute(
-                sa.select(seats_t).order_by(seats_t.c.table_id, seats_t.c.seat))).mappings().all()
-            seats: dict[str, list[StoredSeat]] = {}
-            for row in seat_rows:
-                seats.setdefault(row["table_id"], []).append(StoredSeat(
-                    seat=row["seat"], kind=row["kind"], name=row["name"],
-                    token_hash=row["token_hash"], bot_level=row["bot_level"],
-                    ready=bool(row["ready"])))
-            result: list[StoredTable] = []
-            for row in table_rows:
-                current = await self._load_game(conn, row["id"], row["game_number"])
-                result.append(StoredTable(
-                    id=row["id"], invite=row["invite"], game=row["game"], ruleset=row["ruleset"],
-                    num_seats=row["num_seats"], options=dict(row["options"]),
-                    public=bool(row["public"]), turn_timer=row["turn_timer"],
-                    status=row["status"], game_number=row["game_number"],
-                    created_at=row["created_at"], seats=seats.get(row["id"], []),
-                    current=current))
-            return result
+            query = sa.select(tables_t)
+            seat_query = sa.select(seats_t).order_by(seats_t.c.table_id, seats_t.c.seat)
+            if statuses is not None:
+                query = query.where(tables_t.c.status.in_(list(statuses)))
+                seat_query = seat_query.where(seats_t.c.table_id.in_(
+                    sa.select(tables_t.c.id).where(tables_t.c.status.in_(list(statuses)))))
+            return await self._load_tables(conn, query, seat_query, with_game=True)
+
+    async def load_table(self, table_id: str, with_game: bool = False) -> StoredTable | None:
+        """One table with its seats (and its latest game if ``with_game``), or ``None``."""
+        async with self.engine.connect() as conn:
+            found = await self._load_tables(
+                conn, sa.select(tables_t).where(tables_t.c.id == table_id),
+                sa.select(seats_t).where(seats_t.c.table_id == table_id)
+                .order_by(seats_t.c.seat), with_game=with_game)
+        return found[0] if found else None
+
+    async def _load_tables(self, conn: AsyncConnection, query: Any, seat_query: Any,
+                           with_game: bool) -> list[StoredTable]:
+        table_rows = (await conn.execute(query)).mappings().all()
+        seat_rows = (await conn.execute(seat_query)).mappings().all()
+        seats: dict[str, list[StoredSeat]] = {}
+        for row in seat_rows:
+            seats.setdefault(row["table_id"], []).append(StoredSeat(
+                seat=row["seat"], kind=row["kind"], name=row["name"],
+                token_hash=row["token_hash"], bot_level=row["bot_level"],
+                ready=bool(row["ready"])))
+        result: list[StoredTable] = []
+        for row in table_rows:
+            current = (await self._load_game(conn, row["id"], row["game_number"])
+                       if with_game else None)
+            result.append(StoredTable(
+                id=row["id"], invite=row["invite"], game=row["game"], ruleset=row["ruleset"],
+                num_seats=row["num_seats"], options=dict(row["options"]),
+                public=bool(row["public"]), turn_timer=row["turn_timer"],
+                status=row["status"], game_number=row["game_number"],
+                created_at=row["created_at"], seats=seats.get(row["id"], []),
+                current=current))
+        return result
 
     async def load_game(self, table_id: str, game_number: int) -> StoredGame | None:
         """One game of a table with its actions, or ``None``."""

@@ -1,6 +1,7 @@
-"""Tables, seats and games in memory: the server's game logic, independent of HTTP.
+"""The server's game logic, independent of HTTP: the :class:`Hub` of every table.
 
-A :class:`Hub` holds every table. Each :class:`Table` has one :class:`asyncio.Lock`;
+The tables, seats and clients themselves are in :mod:`saustall.server.model` (and
+re-exported here). Each :class:`Table` has one :class:`asyncio.Lock`;
 everything that reads or changes a table's game happens under it, so actions are judged
 one at a time in arrival order. An action is made durable in the database before anyone
 hears of it (see :meth:`Hub._commit`). Clients are :class:`Client` objects with an
@@ -14,15 +15,11 @@ database and in the engine, never in a message.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import logging
 import secrets
 import time
-from collections import deque
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from saustall.bots.base import Bot, RandomBot, bot_levels, make_bot
 from saustall.core import registry
@@ -32,288 +29,37 @@ from saustall.core.errors import (
     NotYourTurnError,
     SaustallError,
 )
-from saustall.core.game import Action, Game, GameState, Ruleset, View
+from saustall.core.game import Action, GameState
 from saustall.core.record import GameRecord
-from saustall.server.db import StoredAction, StoredSeat, StoredTable, Store
-from saustall.server.realtime import RealtimeDriver, realtime_driver
+from saustall.server.db import StoredAction, StoredTable, Store
+from saustall.server import retention
+from saustall.server.catalogue import catalogue, levels_for
+from saustall.server.limits import LimitSettings, SourceLimits
+from saustall.server.model import (
+    BOT,
+    EMPTY,
+    HUMAN,
+    LOBBY,
+    OVER,
+    PLAYING,
+    SLOW_BOT_SECONDS,
+    Client,
+    FirstLegalBot,
+    Seat,
+    ServerError,
+    Table,
+    clean_name,
+    dumps,
+    hash_token,
+    new_token,
+    now_iso,
+)
+from saustall.server.realtime import realtime_driver
+
+__all__ = ["Client", "Hub", "HubSettings", "Seat", "ServerError", "Table", "dumps",
+           "explain", "levels_for"]
 
 log = logging.getLogger("saustall.server")
-
-LOBBY, PLAYING, OVER = "lobby", "playing", "over"
-EMPTY, HUMAN, BOT = "empty", "human", "bot"
-EVENT_BACKLOG = 100
-MAX_NAME = 32
-SLOW_BOT_SECONDS = 0.005
-"""A bot whose choice took longer than this thinks in a worker thread from then on."""
-
-
-class ServerError(Exception):
-    """A request the server refuses, with an HTTP status, an error code and plain words."""
-
-    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.rule = rule
-
-    def payload(self) -> dict[str, Any]:
-        """The ``{"code", "message", "rule"}`` body of the error."""
-        return {"code": self.code, "message": self.message, "rule": self.rule}
-
-
-def hash_token(token: str) -> str:
-    """The SHA-256 hex digest stored in place of a seat token."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    """A fresh unguessable seat token (192 random bits)."""
-    return secrets.token_urlsafe(24)
-
-
-def now_iso() -> str:
-    """The current UTC time as ISO 8601 text."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-def dumps(message: dict[str, Any]) -> str:
-    """Compact JSON for the wire."""
-    text: str = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-    return text
-
-
-def clean_name(name: Any, default: str) -> str:
-    """A display name: 1-32 printable characters, trimmed; raises :class:`ServerError`."""
-    if name is None:
-        return default
-    if not isinstance(name, str):
-        raise ServerError(400, "bad-request", "field 'name' must be text")
-    cleaned = " ".join(name.split())
-    if not cleaned or len(cleaned) > MAX_NAME or not cleaned.isprintable():
-        raise ServerError(400, "bad-request",
-                          f"field 'name' must be 1-{MAX_NAME} printable characters")
-    return cleaned
-
-
-class Client:
-    """One WebSocket client: its seat (``None`` for a spectator) and outgoing queue."""
-
-    QUEUE_LIMIT = 2000
-
-    def __init__(self, seat: int | None) -> None:
-        self.seat = seat
-        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
-        self.closed = False
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        """Queue a message; a client that stops reading is disconnected."""
-        if self.closed:
-            return
-        if self.queue.qsize() >= self.QUEUE_LIMIT:
-            self.close(1008, "too many unread messages")
-            return
-        self.queue.put_nowait(message if isinstance(message, str) else dumps(message))
-
-    def close(self, code: int, reason: str) -> None:
-        """Ask the writer to close the socket after what is queued."""
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait((code, reason))
-
-
-class FirstLegalBot:
-    """Plays the first legal action: the fallback for games without registered bots."""
-
-    name = "first-legal"
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """The first legal action."""
-        return legal[0]
-
-
-LEVEL_ORDER: dict[str, tuple[str, ...]] = {
-    "drecksau": ("random", "heuristic", "racer"),
-    "saukopf": ("random", "heuristic"),
-    "pigasus": ("slow", "casual", "sharp"),
-}
-"""Known bot levels per game, weakest to strongest. In Drecksau ``racer`` ranks above
-``heuristic``: head to head (2000 games per setting, seats rotating) it wins 67% / 62%
-of 2-/4-player ``dirty-pig``, 57% / 57% of ``sauschoen`` and ties ``drecksau``
-(48% / 51%)."""
-
-
-def levels_for(game: str) -> list[str]:
-    """Bot levels the server offers for ``game``, weakest to strongest.
-
-    The registered levels, ordered by :data:`LEVEL_ORDER`; levels it does not rank keep
-    their registration order, ahead of the ranked ones. A game without bots gets
-    ``random``.
-    """
-    levels = bot_levels(game) or [RandomBot.name]
-    ranked = LEVEL_ORDER.get(game, ())
-    return ([level for level in levels if level not in ranked]
-            + [level for level in ranked if level in levels])
-
-
-@dataclass
-class Seat:
-    """A seat at a table."""
-
-    seat: int
-    kind: str = EMPTY
-    name: str | None = None
-    token_hash: str | None = None
-    bot_level: str | None = None
-    ready: bool = False
-    bot: Bot | None = None
-    slow_bot: bool = False
-    clients: set[Client] = field(default_factory=set)
-
-    def stored(self) -> StoredSeat:
-        """The seat's database row."""
-        return StoredSeat(seat=self.seat, kind=self.kind, name=self.name,
-                          token_hash=self.token_hash, bot_level=self.bot_level, ready=self.ready)
-
-    def info(self) -> dict[str, Any]:
-        """Public facts about the seat."""
-        return {"seat": self.seat, "kind": self.kind, "name": self.name,
-                "ready": self.ready if self.kind != EMPTY else False,
-                "connected": self.kind == BOT or bool(self.clients),
-                "bot_level": self.bot_level if self.kind == BOT else None}
-
-
-class Table:
-    """A table: seats, the current game, clients, and the lock that orders everything."""
-
-    def __init__(self, table_id: str, invite: str, game: Game, num_seats: int,
-                 options: dict[str, Any], public: bool, turn_timer: float | None,
-                 created_at: str) -> None:
-        self.id = table_id
-        self.invite = invite
-        self.game = game
-        self.ruleset: Ruleset = game.ruleset
-        self.num_seats = num_seats
-        self.options = options
-        self.public = public
-        self.turn_timer = None if game.ruleset.realtime else turn_timer
-        self.created_at = created_at
-        self.status = LOBBY
-        self.game_number = 1
-        self.seats = [Seat(i) for i in range(num_seats)]
-        self.spectators: set[Client] = set()
-        self.state: GameState | None = None
-        self.seq = 0
-        self.actions: list[str] = []
-        self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_BACKLOG)
-        self.lock = asyncio.Lock()
-        self.clock_origin = time.monotonic()
-        self.bot_task: asyncio.Task[None] | None = None
-        self.timer_task: asyncio.Task[None] | None = None
-        self.deadline: tuple[int, float] | None = None  # (seat, monotonic time)
-        self.realtime: RealtimeDriver | None = None
-
-    # -- clock ---------------------------------------------------------------------------
-    def now_ms(self) -> int:
-        """Milliseconds since the current game started, on the server's monotonic clock."""
-        return int((time.monotonic() - self.clock_origin) * 1000)
-
-    # -- descriptions --------------------------------------------------------------------
-    def winners(self) -> list[int] | None:
-        """The last game's winners once it is over."""
-        if self.status == OVER and self.state is not None:
-            return list(self.state.winners())
-        return None
-
-    def info(self) -> dict[str, Any]:
-        """Public table info (never tokens, never the invite)."""
-        return {
-            "table_id": self.id, "game": self.game.name, "ruleset": self.ruleset.name,
-            "title": self.ruleset.title, "options": self.options, "status": self.status,
-            "public": self.public, "realtime": self.ruleset.realtime,
-            "turn_timer": self.turn_timer, "game_number": self.game_number,
-            "spectators": len(self.spectators), "winners": self.winners(),
-            "created_at": self.created_at, "seats": [s.info() for s in self.seats],
-        }
-
-    def summary(self) -> dict[str, Any]:
-        """An entry of the open-tables list."""
-        return {"table_id": self.id, "invite": self.invite, "game": self.game.name,
-                "ruleset": self.ruleset.name, "title": self.ruleset.title,
-                "seats": self.num_seats,
-                "free_seats": sum(1 for s in self.seats if s.kind == EMPTY),
-                "players": [s.name for s in self.seats if s.kind != EMPTY],
-                "created_at": self.created_at}
-
-    def seat_name(self, seat: int | None) -> str:
-        """A seat's display name for event text."""
-        if seat is None:
-            return "Dealer"
-        return self.seats[seat].name or f"Seat {seat + 1}"
-
-    def clients(self) -> list[Client]:
-        """Every connected client, seats first."""
-        found = [c for s in self.seats for c in s.clients]
-        found.extend(self.spectators)
-        return found
-
-    # -- messages ------------------------------------------------------------------------
-    def state_message(self, seat: int | None) -> dict[str, Any]:
-        """The ``state`` message for one seat or a spectator (must hold the lock)."""
-        st = self.state
-        view: View | None = None
-        legal: list[dict[str, str]] = []
-        to_act: list[int] = []
-        if st is not None:
-            view = st.view(seat)
-            to_act = list(st.to_act())
-            if seat is not None and self.status == PLAYING:
-                legal = [{"action": self.game.encode_action(a), "text": st.describe_action(a)}
-                         for a in st.legal_actions(seat)]
-        deadline = None
-        if self.deadline is not None and self.status == PLAYING:
-            who, at = self.deadline
-            deadline = {"seat": who, "remaining_ms": max(0, int((at - time.monotonic()) * 1000))}
-        return {"type": "state", "game_number": self.game_number, "seq": self.seq,
-                "status": self.status, "view": view, "legal": legal, "to_act": to_act,
-                "deadline": deadline, "time_ms": self.now_ms()}
-
-    def game_over_message(self) -> dict[str, Any]:
-        """The ``game_over`` message of the finished game."""
-        assert self.state is not None
-        won = list(self.state.winners())
-        return {"type": "game_over", "game_number": self.game_number, "winners": won,
-                "names": [self.seat_name(w) for w in won],
-                "returns": list(self.state.returns()),
-                "record_url": f"/api/tables/{self.id}/record?game={self.game_number}"}
-
-    def broadcast(self, message: dict[str, Any]) -> None:
-        """Send the same message to every client."""
-        text = dumps(message)
-        for client in self.clients():
-            client.send(text)
-
-    def broadcast_table(self) -> None:
-        """Send the table info to everyone."""
-        self.broadcast({"type": "table", "table": self.info()})
-
-    def broadcast_state(self) -> None:
-        """Send each client its own state (views computed once per seat)."""
-        for seat in self.seats:
-            if seat.clients:
-                text = dumps(self.state_message(seat.seat))
-                for client in seat.clients:
-                    client.send(text)
-        if self.spectators:
-            text = dumps(self.state_message(None))
-            for client in self.spectators:
-                client.send(text)
-
-    def table_event(self, text: str, seat: int | None = None) -> None:
-        """Broadcast a table happening (join, leave, start, ...)."""
-        self.broadcast({"type": "event", "kind": "table", "game_number": self.game_number,
-                        "seq": None, "seat": seat, "action": None, "text": text,
-                        "time_ms": self.now_ms(), "replay": False})
 
 
 @dataclass
@@ -324,9 +70,24 @@ class HubSettings:
     """Seconds a bot waits before it acts (a natural pause)."""
     max_message_bytes: int = 4096
     rate_per_second: float = 20.0
+    """Messages other than actions (``sync``, ``ping``, ...) per second on one socket."""
     rate_burst: float = 40.0
+    action_rate_per_second: float = 40.0
+    """Actions per second on one socket: a Pigasus player mashing grab, point and
+    reveal stays near 10 a second, with bursts; bots act no faster than every 450 ms."""
+    action_rate_burst: float = 80.0
     flood_close_after: int = 200
     hello_timeout: float = 10.0
+    limits: LimitSettings = field(default_factory=LimitSettings)
+    """Per-source and per-table limits."""
+    retain_finished_seconds: float = 900.0
+    """A finished table leaves memory this long after its game ended (unless a rematch
+    starts); its records stay downloadable from the database."""
+    retain_idle_seconds: float = 3600.0
+    """A table nobody is seated at with an open socket leaves memory after this long
+    without any change (abandoned)."""
+    sweep_seconds: float = 30.0
+    """How often the server looks for tables to let go."""
     bot_factory: Callable[[str, str, int], Bot | None] | None = None
     """Optional ``(game, level, seed) -> bot`` tried before the bot registry (tests use
     it for instant Pigasus bots); returning ``None`` falls back to the registry."""
@@ -340,11 +101,13 @@ class Hub:
         self.settings = settings or HubSettings()
         self.tables: dict[str, Table] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.sources = SourceLimits(self.settings.limits)
 
     # -- start-up and shut-down ----------------------------------------------------------
     async def load(self) -> None:
-        """Rebuild every stored table by replaying its current game through the engine."""
-        for stored in await self.store.load_tables():
+        """Rebuild every live table (lobby or playing) by replaying its current game
+        through the engine, and start letting finished and abandoned tables go."""
+        for stored in await self.store.load_tables(statuses=(LOBBY, PLAYING)):
             try:
                 table = self._rebuild(stored)
             except (SaustallError, ValueError, KeyError) as exc:
@@ -355,6 +118,7 @@ class Hub:
             async with table.lock:
                 self._after_change(table)
         log.info("restored %d tables", len(self.tables))
+        self._spawn(retention.sweep_loop(self))
 
     def _rebuild(self, stored: StoredTable) -> Table:
         game = registry.get(stored.game, stored.ruleset)
@@ -385,6 +149,8 @@ class Hub:
         last_ms = current.actions[-1].time_ms if current.actions else 0
         table.clock_origin = time.monotonic() - last_ms / 1000
         table.status = OVER if state.is_terminal() else PLAYING
+        if table.status == OVER:
+            table.finished_at = time.monotonic()
         return table
 
     async def close(self) -> None:
@@ -395,6 +161,8 @@ class Hub:
                     task.cancel()
             if table.realtime is not None:
                 table.realtime.stop()
+            if table.spectator_update is not None:
+                table.spectator_update.cancel()
             for client in table.clients():
                 client.close(1001, "server shutting down")
         for task in list(self._tasks):
@@ -410,24 +178,7 @@ class Hub:
     @staticmethod
     def catalogue() -> dict[str, Any]:
         """Every game and ruleset with options and bot levels."""
-        games = []
-        for name in registry.game_names():
-            default = registry.get(name)
-            entries = []
-            for ruleset in registry.rulesets(name):
-                game = registry.get(name, ruleset.name)
-                entries.append({
-                    "name": ruleset.name, "title": ruleset.title, "summary": ruleset.summary,
-                    "min_players": ruleset.min_players, "max_players": ruleset.max_players,
-                    "default_players": game.default_players, "realtime": ruleset.realtime,
-                    "options": [{"name": o.name, "default": _jsonable(o.default), "help": o.help,
-                                 "choices": None if o.choices is None
-                                 else [_jsonable(c) for c in o.choices]}
-                                for o in ruleset.options]})
-            games.append({"game": name, "title": default.title,
-                          "default_ruleset": default.ruleset.name,
-                          "bot_levels": levels_for(name), "rulesets": entries})
-        return {"games": games}
+        return catalogue()
 
     def open_tables(self) -> list[dict[str, Any]]:
         """Public tables in the lobby with a free seat, newest first."""
@@ -437,11 +188,25 @@ class Hub:
         return [t.summary() for t in found[:100]]
 
     # -- lookups -------------------------------------------------------------------------
-    def table(self, table_id: str) -> Table:
-        """The table, or a 404 :class:`ServerError`."""
+    async def table(self, table_id: str) -> Table:
+        """The table, or a 404 :class:`ServerError`.
+
+        A finished table that was let go (or not loaded at start-up) comes back from the
+        database on demand, for a look at the result or a rematch.
+        """
         table = self.tables.get(table_id)
         if table is None:
-            raise ServerError(404, "not-found", f"there is no table {table_id!r}")
+            stored = await self.store.load_table(table_id, with_game=True)
+            table = self.tables.get(table_id)  # someone else may have restored it meanwhile
+            if table is None and stored is not None and stored.status == OVER:
+                try:
+                    table = self._rebuild(stored)
+                except (SaustallError, ValueError, KeyError) as exc:
+                    log.error("table %s cannot be restored: %s", stored.id, exc)
+                else:
+                    self.tables[table.id] = table
+        if table is None:
+            raise ServerError(404, "not-found", f"there is no open table {table_id!r}")
         return table
 
     @staticmethod
@@ -466,8 +231,11 @@ class Hub:
     # -- table lifecycle -----------------------------------------------------------------
     async def create_table(self, game_name: Any, ruleset_name: Any, seats: Any, options: Any,
                            name: Any, public: Any, turn_timer: Any,
-                           bots: Any) -> tuple[Table, str]:
-        """Create a table with the caller in seat 0; returns it and the caller's token."""
+                           bots: Any, source: str | None = None) -> tuple[Table, str]:
+        """Create a table with the caller in seat 0; returns it and the caller's token.
+
+        ``source`` is the caller's address, which may hold only so many open tables.
+        """
         if not isinstance(game_name, str):
             raise ServerError(400, "bad-request", "field 'game' is required and must be text")
         if ruleset_name is not None and not isinstance(ruleset_name, str):
@@ -487,6 +255,7 @@ class Hub:
             raise ServerError(400, "bad-request", "field 'options' must be an object")
         try:
             ruleset.check_players(seats)
+            ruleset.check_online(options)
             resolved = ruleset.resolve_options(options)
             game.new_state(seats, 0, resolved)  # proves the combination deals
         except SaustallError as exc:
@@ -510,11 +279,19 @@ class Hub:
         levels = levels_for(game.name)
         for level in bots:
             self._check_level(game.name, level, levels)
+        limit = self.settings.limits.tables_per_source
+        if source is not None and limit:
+            held = sum(1 for t in self.tables.values() if t.source == source and t.status != OVER)
+            if held >= limit:
+                raise ServerError(429, "too-many-tables",
+                                  f"you already have {held} open tables (at most {limit}); "
+                                  "finish or leave one first")
         table = Table(secrets.token_urlsafe(9), secrets.token_urlsafe(16), game, seats,
                       resolved, public, turn_timer, now_iso())
         token = new_token()
         first = table.seats[0]
         first.kind, first.name, first.token_hash = HUMAN, player, hash_token(token)
+        table.source = source
         for index, level in enumerate(bots, start=1):
             self._seat_bot(table, table.seats[index], level)
         await self.store.insert_table({
@@ -546,7 +323,7 @@ class Hub:
 
     async def join(self, table_id: str, invite: Any, name: Any, seat_no: Any) -> tuple[Table, int, str]:
         """Take a free seat with the invite code; returns the seat and its token."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         self.check_invite(table, invite)
         async with table.lock:
             self._require(table, LOBBY, "join")
@@ -576,7 +353,7 @@ class Hub:
 
     async def leave(self, table_id: str, token: str | None) -> Table:
         """Give up a seat: empty in the lobby, handed to a bot during a game."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             seat = table.seats[self.seat_of(table, token)]
             name = seat.name or ""
@@ -602,7 +379,7 @@ class Hub:
         """Mark a seat ready or not in the lobby."""
         if not isinstance(ready, bool):
             raise ServerError(400, "bad-request", "field 'ready' must be true or false")
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             seat = table.seats[self.seat_of(table, token)]
             self._require(table, LOBBY, "change readiness")
@@ -613,7 +390,7 @@ class Hub:
 
     async def add_bot(self, table_id: str, token: str | None, level: Any, seat_no: Any) -> tuple[Table, int]:
         """Seat a bot of ``level`` in a free seat."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             self.seat_of(table, token)
             self._require(table, LOBBY, "add a bot")
@@ -627,7 +404,7 @@ class Hub:
 
     async def remove_bot(self, table_id: str, token: str | None, seat_no: int) -> Table:
         """Take a bot off its seat."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             self.seat_of(table, token)
             self._require(table, LOBBY, "remove a bot")
@@ -643,7 +420,7 @@ class Hub:
 
     async def start(self, table_id: str, token: str | None) -> Table:
         """Deal a new game once every seat is filled and every other human is ready."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             caller = self.seat_of(table, token)
             self._require(table, LOBBY, "start")
@@ -671,7 +448,7 @@ class Hub:
 
     async def rematch(self, table_id: str, token: str | None) -> Table:
         """After a game: back to the lobby with the same seats for the next game."""
-        table = self.table(table_id)
+        table = await self.table(table_id)
         async with table.lock:
             caller = self.seat_of(table, token)
             self._require(table, OVER, "ask for a rematch")
@@ -680,6 +457,7 @@ class Hub:
                 table.realtime = None
             table.game_number += 1
             table.status = LOBBY
+            table.finished_at = None
             table.state = None
             table.seq = 0
             table.actions = []
@@ -699,35 +477,64 @@ class Hub:
 
     async def record(self, table_id: str, token: str | None, invite: str | None,
                      game_number: int | None) -> GameRecord:
-        """The record of a finished game at the table (seat token or invite needed)."""
-        table = self.table(table_id)
-        if token:
-            self.seat_of(table, token)
+        """The record of a finished game at the table (seat token or invite needed).
+
+        A table no longer held in memory (finished or abandoned) is read from the
+        database, so its records stay downloadable.
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            if token:
+                self.seat_of(table, token)
+            else:
+                self.check_invite(table, invite)
+            game, num_seats, options = table.game, table.num_seats, table.options
+            latest, status = table.game_number, table.status
         else:
-            self.check_invite(table, invite)
-        number = table.game_number if game_number is None else game_number
-        if number == table.game_number and table.status != OVER:
-            if table.status == PLAYING:
+            stored = await self.store.load_table(table_id)
+            if stored is None:
+                raise ServerError(404, "not-found", f"there is no table {table_id!r}")
+            probe = Table(stored.id, stored.invite, registry.get(stored.game, stored.ruleset),
+                          stored.num_seats, stored.options, stored.public, None,
+                          stored.created_at)
+            for row in stored.seats:
+                probe.seats[row.seat].token_hash = row.token_hash
+            if token:
+                self.seat_of(probe, token)
+            else:
+                self.check_invite(probe, invite)
+            game, num_seats, options = probe.game, stored.num_seats, stored.options
+            latest, status = stored.game_number, stored.status
+        number = latest if game_number is None else game_number
+        if number == latest and status in (LOBBY, PLAYING):
+            if status == PLAYING:
                 raise ServerError(409, "conflict",
                                   "the record is available once the game is over")
             raise ServerError(404, "not-found", f"game {number} has not been played yet")
-        if not 1 <= number <= table.game_number:
+        if not 1 <= number <= latest:
             raise ServerError(404, "not-found", f"there is no game {number} at this table")
-        stored = await self.store.load_game(table.id, number)
-        if stored is None:
+        found = await self.store.load_game(table_id, number)
+        if found is None:
             raise ServerError(404, "not-found", f"there is no game {number} at this table")
-        state = table.game.new_state(table.num_seats, stored.seed, table.options)
-        for row in stored.actions:
-            state.apply(table.game.decode_action(row.action))
+        state = game.new_state(num_seats, found.seed, options)
+        for step in found.actions:
+            state.apply(game.decode_action(step.action))
+        if not state.is_terminal():
+            raise ServerError(409, "conflict", f"game {number} was left before it ended")
         return GameRecord.from_state(state, meta={
-            "table_id": table.id, "game_number": number, "seat_names": stored.seat_names})
+            "table_id": table_id, "game_number": number, "seat_names": found.seat_names})
 
     # -- clients -------------------------------------------------------------------------
     async def connect(self, table: Table, client: Client) -> None:
         """Register a client and send it the welcome, table, recent events and state."""
         async with table.lock:
             if client.seat is None:
+                cap = self.settings.limits.spectators_per_table
+                if cap and len(table.spectators) >= cap:
+                    raise ServerError(429, "too-many-spectators",
+                                      f"this table has its {cap} spectators already")
                 table.spectators.add(client)
+                table.spectators_changed(self.settings.limits.spectator_update_seconds)
             else:
                 seat = table.seats[client.seat]
                 for old in list(seat.clients):
@@ -737,11 +544,10 @@ class Hub:
             client.send({"type": "welcome", "table_id": table.id, "seat": client.seat,
                          "role": "spectator" if client.seat is None else "player",
                          "game_number": table.game_number})
-            others = [c for c in table.clients() if c is not client]
-            info = dumps({"type": "table", "table": table.info()})
-            client.send(info)
-            for other in others:
-                other.send(info)
+            if client.seat is None:  # the others hear the new count, coalesced
+                client.send({"type": "table", "table": table.info()})
+            else:  # the seat shows as connected to everyone
+                table.broadcast_table()
             for event in table.events:
                 client.send({**event, "replay": True})
             client.send(table.state_message(client.seat))
@@ -749,13 +555,16 @@ class Hub:
                 client.send(table.game_over_message())
 
     async def disconnect(self, table: Table, client: Client) -> None:
-        """Forget a client; others see the seat disconnected."""
+        """Forget a client; others see the seat disconnected (or, coalesced, the
+        spectator count drop)."""
         async with table.lock:
             if client.seat is None:
-                table.spectators.discard(client)
-            else:
+                if client in table.spectators:
+                    table.spectators.discard(client)
+                    table.spectators_changed(self.settings.limits.spectator_update_seconds)
+            elif client in table.seats[client.seat].clients:
                 table.seats[client.seat].clients.discard(client)
-            table.broadcast_table()
+                table.broadcast_table()
 
     async def sync(self, table: Table, client: Client) -> None:
         """Send a client fresh table info and state."""
@@ -863,6 +672,7 @@ class Hub:
             return
         table.seq = seq
         table.actions.append(notation)
+        table.touch()
         if table.realtime is not None:
             table.realtime.note_change(stamp)
         table.events.append(event)
@@ -871,6 +681,7 @@ class Hub:
         table.broadcast(event)
         if over:
             table.status = OVER
+            table.finished_at = time.monotonic()
             table.deadline = None
             if table.realtime is not None:
                 table.realtime.stop()
@@ -999,9 +810,3 @@ def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str 
     except (SaustallError, ValueError) as exc:
         return "unknown-action", str(exc), None
     return "illegal-action", "that action is not allowed now", None
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value

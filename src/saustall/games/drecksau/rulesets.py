@@ -26,8 +26,8 @@ SAUSCHOEN_CARDS = {"pretty": 16, "escape": 12, "lucky-bird": 4}
 
 TURN_CAP = OptionSpec(
     "turn_cap", 1000,
-    "turns after which an undecided game stops as a draw (random play can stall)",
-    minimum=1)
+    "turns after which an undecided game stops as a draw (random play can stall; 1-100000)",
+    minimum=1, maximum=100_000)
 
 DIRTY_PIG = Ruleset(
     game="drecksau", name="dirty-pig", title="Dirty Pig (English edition)",

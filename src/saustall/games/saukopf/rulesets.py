@@ -25,7 +25,7 @@ def _options(players: int) -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("deals", players, "number of deals in the session", tuple(range(1, 101))),
         OptionSpec("dealer", 0, "seat of the first dealer", tuple(range(players))),
-        OptionSpec("hands", "", _COMMON_HELP["hands"]),
+        OptionSpec("hands", "", _COMMON_HELP["hands"], online=False),
         OptionSpec("allow_revoke", False, _COMMON_HELP["allow_revoke"], (False, True)),
     )
 

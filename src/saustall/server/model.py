@@ -1,0 +1,313 @@
+"""Tables, seats and clients as the server holds them in memory.
+
+A :class:`Table` has one :class:`asyncio.Lock`; everything that reads or changes its
+game happens under it (the :class:`~saustall.server.tables.Hub` takes it). Clients are
+:class:`Client` objects with an outgoing queue that the WebSocket layer drains. What a
+client receives about a game is only ever ``GameState.view(seat)`` (or the spectator
+view), its own legal actions, and public events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Sequence
+
+from saustall.bots.base import Bot
+from saustall.core.game import Action, Game, GameState, Ruleset, View
+from saustall.server.db import StoredSeat
+from saustall.server.realtime import RealtimeDriver
+
+LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+EMPTY, HUMAN, BOT = "empty", "human", "bot"
+EVENT_BACKLOG = 100
+MAX_NAME = 32
+SLOW_BOT_SECONDS = 0.005
+"""A bot whose choice took longer than this thinks in a worker thread from then on."""
+
+
+class ServerError(Exception):
+    """A request the server refuses, with an HTTP status, an error code and plain words."""
+
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def payload(self) -> dict[str, Any]:
+        """The ``{"code", "message", "rule"}`` body of the error."""
+        return {"code": self.code, "message": self.message, "rule": self.rule}
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hex digest stored in place of a seat token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh unguessable seat token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def now_iso() -> str:
+    """The current UTC time as ISO 8601 text."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """Compact JSON for the wire."""
+    text: str = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return text
+
+
+def clean_name(name: Any, default: str) -> str:
+    """A display name: 1-32 printable characters, trimmed; raises :class:`ServerError`."""
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise ServerError(400, "bad-request", "field 'name' must be text")
+    cleaned = " ".join(name.split())
+    if not cleaned or len(cleaned) > MAX_NAME or not cleaned.isprintable():
+        raise ServerError(400, "bad-request",
+                          f"field 'name' must be 1-{MAX_NAME} printable characters")
+    return cleaned
+
+
+class Client:
+    """One WebSocket client: its seat (``None`` for a spectator) and outgoing queue."""
+
+    QUEUE_LIMIT = 2000
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message; a client that stops reading is disconnected."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.QUEUE_LIMIT:
+            self.close(1008, "too many unread messages")
+            return
+        self.queue.put_nowait(message if isinstance(message, str) else dumps(message))
+
+    def close(self, code: int, reason: str) -> None:
+        """Ask the writer to close the socket after what is queued."""
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait((code, reason))
+
+
+class FirstLegalBot:
+    """Plays the first legal action: the fallback for games without registered bots."""
+
+    name = "first-legal"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The first legal action."""
+        return legal[0]
+
+
+@dataclass
+class Seat:
+    """A seat at a table."""
+
+    seat: int
+    kind: str = EMPTY
+    name: str | None = None
+    token_hash: str | None = None
+    bot_level: str | None = None
+    ready: bool = False
+    bot: Bot | None = None
+    slow_bot: bool = False
+    clients: set[Client] = field(default_factory=set)
+
+    def stored(self) -> StoredSeat:
+        """The seat's database row."""
+        return StoredSeat(seat=self.seat, kind=self.kind, name=self.name,
+                          token_hash=self.token_hash, bot_level=self.bot_level, ready=self.ready)
+
+    def info(self) -> dict[str, Any]:
+        """Public facts about the seat."""
+        return {"seat": self.seat, "kind": self.kind, "name": self.name,
+                "ready": self.ready if self.kind != EMPTY else False,
+                "connected": self.kind == BOT or bool(self.clients),
+                "bot_level": self.bot_level if self.kind == BOT else None}
+
+
+class Table:
+    """A table: seats, the current game, clients, and the lock that orders everything."""
+
+    def __init__(self, table_id: str, invite: str, game: Game, num_seats: int,
+                 options: dict[str, Any], public: bool, turn_timer: float | None,
+                 created_at: str) -> None:
+        self.id = table_id
+        self.invite = invite
+        self.game = game
+        self.ruleset: Ruleset = game.ruleset
+        self.num_seats = num_seats
+        self.options = options
+        self.public = public
+        self.turn_timer = None if game.ruleset.realtime else turn_timer
+        self.created_at = created_at
+        self.status = LOBBY
+        self.game_number = 1
+        self.seats = [Seat(i) for i in range(num_seats)]
+        self.spectators: set[Client] = set()
+        self.state: GameState | None = None
+        self.seq = 0
+        self.actions: list[str] = []
+        self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_BACKLOG)
+        self.lock = asyncio.Lock()
+        self.clock_origin = time.monotonic()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.timer_task: asyncio.Task[None] | None = None
+        self.deadline: tuple[int, float] | None = None  # (seat, monotonic time)
+        self.realtime: RealtimeDriver | None = None
+        self.source: str | None = None
+        """The address that created the table (``None`` once restored after a restart)."""
+        self.last_active = time.monotonic()
+        self.finished_at: float | None = None
+        self.spectators_sent = 0
+        """The spectator count the clients last heard."""
+        self.spectator_update: asyncio.TimerHandle | None = None
+
+    # -- clock ---------------------------------------------------------------------------
+    def now_ms(self) -> int:
+        """Milliseconds since the current game started, on the server's monotonic clock."""
+        return int((time.monotonic() - self.clock_origin) * 1000)
+
+    def touch(self) -> None:
+        """Something happened at the table: it is not abandoned."""
+        self.last_active = time.monotonic()
+
+    def humans_connected(self) -> bool:
+        """Whether any seat has an open socket."""
+        return any(seat.clients for seat in self.seats)
+
+    # -- descriptions --------------------------------------------------------------------
+    def winners(self) -> list[int] | None:
+        """The last game's winners once it is over."""
+        if self.status == OVER and self.state is not None:
+            return list(self.state.winners())
+        return None
+
+    def info(self) -> dict[str, Any]:
+        """Public table info (never tokens, never the invite)."""
+        return {
+            "table_id": self.id, "game": self.game.name, "ruleset": self.ruleset.name,
+            "title": self.ruleset.title, "options": self.ruleset.public_options(self.options),
+            "status": self.status,
+            "public": self.public, "realtime": self.ruleset.realtime,
+            "turn_timer": self.turn_timer, "game_number": self.game_number,
+            "spectators": len(self.spectators), "winners": self.winners(),
+            "created_at": self.created_at, "seats": [s.info() for s in self.seats],
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """An entry of the open-tables list."""
+        return {"table_id": self.id, "invite": self.invite, "game": self.game.name,
+                "ruleset": self.ruleset.name, "title": self.ruleset.title,
+                "seats": self.num_seats,
+                "free_seats": sum(1 for s in self.seats if s.kind == EMPTY),
+                "players": [s.name for s in self.seats if s.kind != EMPTY],
+                "created_at": self.created_at}
+
+    def seat_name(self, seat: int | None) -> str:
+        """A seat's display name for event text."""
+        if seat is None:
+            return "Dealer"
+        return self.seats[seat].name or f"Seat {seat + 1}"
+
+    def clients(self) -> list[Client]:
+        """Every connected client, seats first."""
+        found = [c for s in self.seats for c in s.clients]
+        found.extend(self.spectators)
+        return found
+
+    # -- messages ------------------------------------------------------------------------
+    def state_message(self, seat: int | None) -> dict[str, Any]:
+        """The ``state`` message for one seat or a spectator (must hold the lock)."""
+        st = self.state
+        view: View | None = None
+        legal: list[dict[str, str]] = []
+        to_act: list[int] = []
+        if st is not None:
+            view = st.view(seat)
+            to_act = list(st.to_act())
+            if seat is not None and self.status == PLAYING:
+                legal = [{"action": self.game.encode_action(a), "text": st.describe_action(a)}
+                         for a in st.legal_actions(seat)]
+        deadline = None
+        if self.deadline is not None and self.status == PLAYING:
+            who, at = self.deadline
+            deadline = {"seat": who, "remaining_ms": max(0, int((at - time.monotonic()) * 1000))}
+        return {"type": "state", "game_number": self.game_number, "seq": self.seq,
+                "status": self.status, "view": view, "legal": legal, "to_act": to_act,
+                "deadline": deadline, "time_ms": self.now_ms()}
+
+    def game_over_message(self) -> dict[str, Any]:
+        """The ``game_over`` message of the finished game."""
+        assert self.state is not None
+        won = list(self.state.winners())
+        return {"type": "game_over", "game_number": self.game_number, "winners": won,
+                "names": [self.seat_name(w) for w in won],
+                "returns": list(self.state.returns()),
+                "record_url": f"/api/tables/{self.id}/record?game={self.game_number}"}
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Send the same message to every client."""
+        text = dumps(message)
+        for client in self.clients():
+            client.send(text)
+
+    def broadcast_table(self) -> None:
+        """Send the table info to everyone (a change worth it: seats, status, ...)."""
+        self.touch()
+        self.spectators_sent = len(self.spectators)
+        self.broadcast({"type": "table", "table": self.info()})
+
+    def spectators_changed(self, delay: float) -> None:
+        """A spectator came or went: tell everyone the count within ``delay`` seconds.
+
+        Joins and leaves in between are coalesced into one small ``spectators`` message,
+        so a crowd arriving costs each client one message per ``delay``, not one per
+        newcomer.
+        """
+        if self.spectator_update is None:
+            self.spectator_update = asyncio.get_running_loop().call_later(
+                delay, self._send_spectator_count)
+
+    def _send_spectator_count(self) -> None:
+        self.spectator_update = None
+        count = len(self.spectators)
+        if count != self.spectators_sent:
+            self.spectators_sent = count
+            self.broadcast({"type": "spectators", "count": count})
+
+    def broadcast_state(self) -> None:
+        """Send each client its own state (views computed once per seat)."""
+        for seat in self.seats:
+            if seat.clients:
+                text = dumps(self.state_message(seat.seat))
+                for client in seat.clients:
+                    client.send(text)
+        if self.spectators:
+            text = dumps(self.state_message(None))
+            for client in self.spectators:
+                client.send(text)
+
+    def table_event(self, text: str, seat: int | None = None) -> None:
+        """Broadcast a table happening (join, leave, start, ...)."""
+        self.broadcast({"type": "event", "kind": "table", "game_number": self.game_number,
+                        "seq": None, "seat": seat, "action": None, "text": text,
+                        "time_ms": self.now_ms(), "replay": False})
