@@ -22,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import saustall
 from saustall.server.db import Store
+from saustall.server.security import add_security_headers
 from saustall.server.tables import Client, Hub, HubSettings, ServerError, Table, dumps
 
 log = logging.getLogger("saustall.server")
@@ -82,6 +83,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
     app = FastAPI(title="Saustall game server", version=saustall.__version__,
                   lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json",
                   redoc_url=None)
+    add_security_headers(app)
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
