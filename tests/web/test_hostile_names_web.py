@@ -1,0 +1,266 @@
+"""Hostile names in the browser: every name shows as the text it is, and no script runs.
+
+Players pick their own names (up to 32 printable characters), and every other player and
+spectator sees them: in the lobby's list of tables, the waiting room and its hints, the
+board, the status bar, the log, the end-of-game summary and the Saukopf ledger. Each test
+seats names that are markup, script, entities or placeholders and checks each of those
+places. A hook installed before the app loads records any sign of script from a name
+(``alert``, ``window.pwned``, ``window.xss``, an ``<img src=x>``, a stray ``<script>`` or an
+``on...`` attribute appearing in the page); the ``page`` fixture also fails on any
+Content-Security-Policy violation, which is what an injected inline handler would cause.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import httpx
+import pytest
+
+from tests.web.conftest import watch_page
+from tests.web.players import (drecksau_move, game_over, my_turn, play_drecksau, play_saukopf,
+                               wait_for_turn_or_end)
+
+pytestmark = pytest.mark.browser
+
+IMG = "<img src=x onerror=alert(1)>"
+SCRIPT = "<script>window.pwned=1</script>"
+# Two names that only become markup when a page joins them with ", ".
+SPLIT_1 = "<img src=x onerror='xss=/*"
+SPLIT_2 = "*/1'>"
+ENTITIES = "&lt;b&gt;bold&lt;/b&gt; &amp;"
+PLACEHOLDERS = "{name} {names} {n}"
+BIDI = "Anna\u202egnp.exe"
+
+# Installed before any of the app's scripts: records every trace of script from data.
+XSS_TRAP = """
+(() => {
+  const hits = [];
+  window.__xssHits = hits;
+  window.alert = (m) => hits.push(`alert(${m})`);
+  for (const name of ['pwned', 'xss']) {
+    Object.defineProperty(window, name, {
+      configurable: true, get: () => undefined, set: (v) => hits.push(`${name}=${v}`)});
+  }
+  const check = (node) => {
+    if (node.nodeType !== 1) return;
+    for (const el of [node, ...node.querySelectorAll('*')]) {
+      if (el.localName === 'img' && el.getAttribute('src') === 'x') hits.push('img src=x');
+      if (el.localName === 'script' && !(el.getAttribute('src') || '').startsWith('/static/')) {
+        hits.push('script element');
+      }
+      for (const a of el.attributes) if (a.name.startsWith('on')) hits.push(`${a.name} attribute`);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') check(r.target);
+      else r.addedNodes.forEach(check);
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true});
+})();
+"""
+
+
+def trapped(page: Any) -> Any:
+    """Install the trap on a page (before it loads anything); returns the page."""
+    page.add_init_script(XSS_TRAP)
+    return page
+
+
+def assert_no_script_ran(page: Any, where: str) -> None:
+    """Nothing from a name ran or became an element."""
+    assert page.evaluate("window.__xssHits") == [], where
+    assert page.locator("img[src=x], [onerror]").count() == 0, where
+
+
+def assert_shows(page: Any, selector: str, *names: str) -> str:
+    """Every name appears, character for character, in the text of ``selector``."""
+    text = str(page.inner_text(selector))
+    for name in names:
+        assert name in text, f"{name!r} is not shown literally in {selector}: {text!r}"
+    return text
+
+
+def create_table(page: Any, url: str, game: str, name: str, seats: int,
+                 ruleset: str | None = None, deals: str | None = None) -> tuple[str, str]:
+    """Create a public table from the lobby (no bots); returns its id and invite code."""
+    page.goto(url + "/")
+    page.click(f".game-tile[data-game={game}]")
+    if ruleset:
+        page.click(f"input[name=ruleset][value={ruleset}]")
+    page.fill("#name", name)
+    page.select_option("#seats", str(seats))
+    if deals:
+        page.select_option("[data-option=deals]", deals)
+    page.click("#create")
+    page.wait_for_selector(".seat-list")
+    parts = urlparse(page.url)
+    table_id = parts.path.rsplit("/", 1)[-1]
+    return table_id, parse_qs(parts.query)["invite"][0]
+
+
+def seat_players(server: Any, table_id: str, invite: str, names: list[str]) -> list[str]:
+    """Seat people with these names through the API; returns their tokens."""
+    return [server.api("POST", f"/api/tables/{table_id}/join", json={"invite": invite, "name": n})["token"]
+            for n in names]
+
+
+def ready_and_start(page: Any, server: Any, table_id: str, tokens: list[str]) -> None:
+    """The API players say they are ready and the creator starts the game."""
+    for token in tokens:
+        server.api("POST", f"/api/tables/{table_id}/ready", token, json={"ready": True})
+    page.wait_for_selector("#start:not([disabled])")
+    page.click("#start")
+    page.wait_for_selector(".game-layout .status-bar")
+
+
+def leave_all(server: Any, table_id: str, tokens: list[str]) -> None:
+    """The API players leave: a bot named "<their name> (bot)" plays each seat on."""
+    for token in tokens:
+        server.api("POST", f"/api/tables/{table_id}/leave", token)
+
+
+def test_hostile_names_in_lobby_waiting_room_and_a_whole_drecksau_game(
+        server: Any, page: Any, browser: Any) -> None:
+    trapped(page)
+    others = [SPLIT_1, SPLIT_2, SCRIPT]  # the halves side by side in every list
+    table_id, invite = create_table(page, server.url, "drecksau", IMG, 4)
+    # The lobby of someone else lists the open table with its players (while a seat is
+    # still free: full tables are not listed).
+    tokens = seat_players(server, table_id, invite, others[:-1])
+    visitor_ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    try:
+        visitor = trapped(visitor_ctx.new_page())
+        problems = watch_page(visitor)
+        visitor.goto(server.url + "/")
+        visitor.locator(".table-list li", has_text=SPLIT_1).first.wait_for()
+        assert_shows(visitor, ".table-list", ", ".join([IMG, *others[:-1]]))
+        assert_no_script_ran(visitor, "lobby table list")
+        tokens += seat_players(server, table_id, invite, others[-1:])
+        # The waiting room: every seat, and the hint naming who is not ready yet, in one
+        # line where the two halves of the split name stand side by side.
+        page.locator(".seat.human").nth(3).wait_for()
+        assert_shows(page, ".seat-list", IMG, *others)
+        assert_shows(page, ".waiting .hint", f"Waiting for {', '.join(others)} to be ready.")
+        assert_no_script_ran(page, "waiting room")
+        # ... and as a spectator later sees the names on the board.
+        visitor.goto(f"{server.url}/t/{table_id}?invite={invite}")
+        visitor.wait_for_selector(".seat-list")
+        assert_shows(visitor, ".seat-list", IMG, *others)
+        assert_no_script_ran(visitor, "waiting room of a visitor")
+        visitor.click("#watch")
+
+        ready_and_start(page, server, table_id, tokens)
+        # Someone else's turn: the status bar names whose move it is. The API players do
+        # not move, so that line stays until they leave.
+        while my_turn(page) or not page.locator(".status-bar .status-text").inner_text():
+            if my_turn(page):
+                drecksau_move(page)
+            page.wait_for_timeout(50)
+        waiting = assert_shows(page, ".status-bar")
+        assert any(f"Waiting for {n}" in waiting for n in others), waiting
+        visitor.wait_for_selector(".game-layout .status-bar")
+        assert_shows(visitor, ".board", IMG, *others)
+        assert_shows(visitor, ".side", IMG, *others)
+        assert_no_script_ran(visitor, "spectator's board")
+
+        leave_all(server, table_id, tokens)
+        play_drecksau(page)
+        assert game_over(page)
+        bots = [f"{n} (bot)" for n in others]
+        assert_shows(page, ".board", IMG, *bots)
+        assert_shows(page, ".side", IMG, *bots)
+        log = assert_shows(page, "#log")
+        assert any(n in log for n in bots), log
+        # The winner's name in the status bar and in the summary, as typed.
+        winners = server.api("GET", f"/api/tables/{table_id}")["winners"]
+        names = [IMG, *bots]
+        won = ", ".join(names[s] for s in winners)
+        assert_shows(page, ".status-bar", won)
+        page.wait_for_selector(".summary-modal")
+        assert_shows(page, ".summary-modal", won, *names)
+        assert_no_script_ran(page, "end of the game")
+        visitor.wait_for_selector(".status-bar.over")
+        assert_shows(visitor, ".status-bar", won)
+        assert_no_script_ran(visitor, "spectator at the end")
+        assert not problems, problems
+    finally:
+        visitor_ctx.close()
+
+
+def test_hostile_names_in_the_saukopf_ledger_and_deal_results(server: Any, page: Any) -> None:
+    trapped(page)
+    others = [ENTITIES, PLACEHOLDERS, IMG]
+    table_id, invite = create_table(page, server.url, "saukopf", SCRIPT, 4, deals="1")
+    tokens = seat_players(server, table_id, invite, others)
+    page.locator(".seat.human").nth(3).wait_for()
+    ready_and_start(page, server, table_id, tokens)
+    leave_all(server, table_id, tokens)
+    bots = [f"{n} (bot)" for n in others]
+    page.wait_for_selector(".sk-seat")
+    assert_shows(page, ".sk-table", SCRIPT, *bots)
+    assert_shows(page, ".side", SCRIPT, *bots)  # the ledger
+    play_saukopf(page)
+    assert game_over(page)
+    page.wait_for_selector(".summary-modal")
+    summary = assert_shows(page, ".summary-modal", SCRIPT, *bots)
+    # The deal's result names the declaring party and who scored.
+    assert re.search(r"(won|lost)", summary), summary
+    assert_shows(page, ".side", SCRIPT, *bots)
+    log = assert_shows(page, "#log")
+    assert any(n in log for n in [SCRIPT, *bots]), log
+    assert_no_script_ran(page, "Saukopf")
+
+
+def test_hostile_text_in_the_address_and_the_saved_name(server: Any, page: Any) -> None:
+    trapped(page)
+    # A table id from the address comes back in the server's error message.
+    page.goto(server.url + "/t/" + "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    page.wait_for_selector(".panel h2")
+    assert_shows(page, "main", IMG)
+    assert_no_script_ran(page, "table not found")
+    # The name typed last time comes back into the name field as its value.
+    page.goto(server.url + "/")
+    page.evaluate("(n) => localStorage.setItem('saustall.name', n)", SPLIT_1 + '"><b>')
+    page.reload()
+    page.wait_for_selector("#name")
+    assert page.input_value("#name") == SPLIT_1 + '"><b>'
+    assert_no_script_ran(page, "lobby name field")
+    # The rules dialog has no search box; its text is the project's own.
+    page.click("#rules-btn")
+    assert "Goal:" in page.inner_text(".rules-text")
+    assert_no_script_ran(page, "rules")
+
+
+def test_names_with_bidi_controls_are_refused(server: Any) -> None:
+    # An invisible right-to-left override would make a name read as something else
+    # ("Anna" + reversed "exe.png"); the server takes only printable characters.
+    made = server.api("POST", "/api/tables", json={"game": "drecksau", "seats": 2, "name": "Anna"})
+    response = httpx.post(f"{server.url}/api/tables/{made['table_id']}/join",
+                          json={"invite": made["invite"], "name": BIDI}, timeout=10)
+    assert response.status_code == 400
+    assert "name" in response.json()["error"]["message"]
+
+
+def test_the_browser_enforces_the_policy_and_the_tests_notice(server: Any, browser: Any) -> None:
+    ctx = browser.new_context()
+    try:
+        page = trapped(ctx.new_page())
+        problems = watch_page(page)
+        page.goto(server.url + "/")
+        page.wait_for_selector(".game-tile")
+        # Markup with an inline handler, put in as HTML on purpose: the policy stops the
+        # handler, and the page watcher reports the violation.
+        page.evaluate("""() => {
+            const box = document.createElement('div');
+            box.innerHTML = '<img src="/nothing-here.png" onerror="window.pwned=1">';
+            document.body.appendChild(box);
+        }""")
+        page.wait_for_timeout(500)
+        assert [p for p in problems if "CSP violation" in p or "Content Security Policy" in p]
+        assert "pwned=1" not in page.evaluate("window.__xssHits")
+    finally:
+        ctx.close()
