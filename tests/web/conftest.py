@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import httpx
 import pytest
@@ -165,6 +165,21 @@ def page(context: Any) -> Iterator[Any]:
     assert not problems, f"problems in the page: {problems}"
     if not pg.is_closed():
         assert not pg.evaluate(MARKUP_AS_TEXT), "the page shows markup as text"
+
+
+@pytest.fixture()
+def watched() -> Iterator[Callable[[Any], Any]]:
+    """For pages a test opens in contexts of its own: ``watched(ctx.new_page())`` fails the
+    test, at its end, on their script errors and Content-Security-Policy violations too."""
+    found: list[list[str]] = []
+
+    def watch(pg: Any) -> Any:
+        found.append(watch_page(pg))
+        return pg
+
+    yield watch
+    problems = [problem for page_problems in found for problem in page_problems]
+    assert not problems, f"problems in the pages: {problems}"
 
 
 def screenshot(page: Any, name: str, size: dict[str, int] | None = None,
