@@ -20,8 +20,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import watch_page
-from tests.web.players import (drecksau_move, game_over, my_turn, play_drecksau, play_saukopf,
-                               wait_for_turn_or_end)
+from tests.web.players import drecksau_move, my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -123,6 +122,15 @@ def leave_all(server: Any, table_id: str, tokens: list[str]) -> None:
         server.api("POST", f"/api/tables/{table_id}/leave", token)
 
 
+def hand_over_and_watch(page: Any, url: str, table_id: str, invite: str) -> None:
+    """The creator leaves too (a bot takes the seat) and watches to the end."""
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#leave-game")
+    page.wait_for_selector(".game-tile")  # back in the lobby
+    page.goto(f"{url}/t/{table_id}?invite={invite}")
+    page.wait_for_selector(".status-bar.over", timeout=60000)
+
+
 def test_hostile_names_in_lobby_waiting_room_and_a_whole_drecksau_game(
         server: Any, page: Any, browser: Any, watched: Any) -> None:
     trapped(page)
@@ -166,25 +174,22 @@ def test_hostile_names_in_lobby_waiting_room_and_a_whole_drecksau_game(
         assert_shows(visitor, ".side", IMG, *others)
         assert_no_script_ran(visitor, "spectator's board")
 
+        # Everyone hands over to bots, which play on at once; both pages watch the end.
         leave_all(server, table_id, tokens)
-        play_drecksau(page)
-        assert game_over(page)
-        bots = [f"{n} (bot)" for n in others]
-        assert_shows(page, ".board", IMG, *bots)
-        assert_shows(page, ".side", IMG, *bots)
-        log = assert_shows(page, "#log")
-        assert any(n in log for n in bots), log
-        # The winner's name in the status bar and in the summary, as typed.
+        hand_over_and_watch(page, server.url, table_id, invite)
+        names = [f"{n} (bot)" for n in [IMG, *others]]
         winners = server.api("GET", f"/api/tables/{table_id}")["winners"]
-        names = [IMG, *bots]
         won = ", ".join(names[s] for s in winners)
-        assert_shows(page, ".status-bar", won)
-        page.wait_for_selector(".summary-modal")
-        assert_shows(page, ".summary-modal", won, *names)
-        assert_no_script_ran(page, "end of the game")
-        visitor.wait_for_selector(".status-bar.over")
-        assert_shows(visitor, ".status-bar", won)
-        assert_no_script_ran(visitor, "spectator at the end")
+        for viewer in (page, visitor):
+            assert_shows(viewer, ".board", *names)
+            assert_shows(viewer, ".side", *names)
+            log = assert_shows(viewer, "#log")
+            assert any(n in log for n in names), log
+            # The winner's name in the status bar and in the summary, as typed.
+            assert_shows(viewer, ".status-bar", f"Game over: {won} won")
+            viewer.wait_for_selector(".summary-modal")
+            assert_shows(viewer, ".summary-modal", f"{won} won!", *names)
+            assert_no_script_ran(viewer, "end of the game")
     finally:
         visitor_ctx.close()
 
@@ -196,20 +201,19 @@ def test_hostile_names_in_the_saukopf_ledger_and_deal_results(server: Any, page:
     tokens = seat_players(server, table_id, invite, others)
     page.locator(".seat.human").nth(3).wait_for()
     ready_and_start(page, server, table_id, tokens)
-    leave_all(server, table_id, tokens)
-    bots = [f"{n} (bot)" for n in others]
     page.wait_for_selector(".sk-seat")
-    assert_shows(page, ".sk-table", SCRIPT, *bots)
-    assert_shows(page, ".side", SCRIPT, *bots)  # the ledger
-    play_saukopf(page)
-    assert game_over(page)
+    assert_shows(page, ".sk-table", SCRIPT, *others)
+    assert_shows(page, ".side", SCRIPT, *others)  # the ledger
+    leave_all(server, table_id, tokens)
+    hand_over_and_watch(page, server.url, table_id, invite)
+    names = [f"{n} (bot)" for n in [SCRIPT, *others]]
     page.wait_for_selector(".summary-modal")
-    summary = assert_shows(page, ".summary-modal", SCRIPT, *bots)
+    summary = assert_shows(page, ".summary-modal", *names)
     # The deal's result names the declaring party and who scored.
     assert re.search(r"(won|lost)", summary), summary
-    assert_shows(page, ".side", SCRIPT, *bots)
+    assert_shows(page, ".side", *names)
     log = assert_shows(page, "#log")
-    assert any(n in log for n in [SCRIPT, *bots]), log
+    assert any(n in log for n in names), log
     assert_no_script_ran(page, "Saukopf")
 
 
