@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import httpx
 import pytest
@@ -124,14 +124,69 @@ def context(browser: Any) -> Iterator[Any]:
     ctx.close()
 
 
+# Reports every Content-Security-Policy violation to the console, where the page fixture
+# collects it (Chromium logs most of them itself; this also catches the quiet ones).
+CSP_REPORTER = """
+document.addEventListener('securitypolicyviolation', (e) => {
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`
+    + ` at ${e.sourceFile}:${e.lineNumber} (${e.sample})`);
+});
+"""
+
+
+def watch_page(pg: Any) -> list[str]:
+    """Collect the page's uncaught script errors and Content-Security-Policy violations.
+
+    Every browser test runs under the server's strict policy: an inline script, handler
+    or style the app relied on would show up here and fail the test.
+    """
+    problems: list[str] = []
+    pg.add_init_script(CSP_REPORTER)
+    pg.on("pageerror", lambda exc: problems.append(f"script error: {exc}"))
+
+    def console(msg: Any) -> None:
+        text = msg.text
+        if "CSP violation" in text or "Content Security Policy" in text:
+            problems.append(text)
+
+    pg.on("console", console)
+    return problems
+
+
+# What the page shows when the app put a piece of its own markup in as text (a template
+# where a string was expected): never legitimate on screen.
+MARKUP_AS_TEXT = """() => {
+  const text = document.body ? document.body.innerText : '';
+  return ['[object Object]', '<svg', '<path', '<span', '<div', '<button', '<b>']
+    .filter((bit) => text.includes(bit));
+}"""
+
+
 @pytest.fixture()
 def page(context: Any) -> Iterator[Any]:
-    """A page that fails the test on any uncaught script error."""
+    """A page that fails the test on any uncaught script error or CSP violation, or when
+    it ends up showing the app's own markup as text."""
     pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    problems = watch_page(pg)
     yield pg
-    assert not errors, f"script errors in the page: {errors}"
+    assert not problems, f"problems in the page: {problems}"
+    if not pg.is_closed():
+        assert not pg.evaluate(MARKUP_AS_TEXT), "the page shows markup as text"
+
+
+@pytest.fixture()
+def watched() -> Iterator[Callable[[Any], Any]]:
+    """For pages a test opens in contexts of its own: ``watched(ctx.new_page())`` fails the
+    test, at its end, on their script errors and Content-Security-Policy violations too."""
+    found: list[list[str]] = []
+
+    def watch(pg: Any) -> Any:
+        found.append(watch_page(pg))
+        return pg
+
+    yield watch
+    problems = [problem for page_problems in found for problem in page_problems]
+    assert not problems, f"problems in the pages: {problems}"
 
 
 def screenshot(page: Any, name: str, size: dict[str, int] | None = None,

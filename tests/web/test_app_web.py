@@ -14,6 +14,7 @@ pytestmark = pytest.mark.browser
 
 def test_language_switch_shows_german_and_french(server: Any, page: Any) -> None:
     page.goto(server.url + "/")
+    page.wait_for_selector(".game-tile")  # the lobby comes once the game list has loaded
     assert "Welcome to the pigsty" in page.inner_text("main")
     screenshot(page, "lobby-desktop")
     screenshot(page, "lobby-phone", PHONE)
@@ -43,24 +44,26 @@ def test_language_switch_shows_german_and_french(server: Any, page: Any) -> None
     assert page.inner_text("#rules-btn") == "Règles"
 
 
-def test_browser_language_is_the_default(server: Any, browser: Any) -> None:
+def test_browser_language_is_the_default(server: Any, browser: Any, watched: Any) -> None:
     ctx = browser.new_context(viewport=DESKTOP, locale="de-DE")
     try:
-        page = ctx.new_page()
+        page = watched(ctx.new_page())
         page.goto(server.url + "/")
+        page.wait_for_selector(".game-tile")
         assert "Willkommen im Saustall" in page.inner_text("main")
         assert page.evaluate("document.documentElement.lang") == "de"
     finally:
         ctx.close()
 
 
-def test_spectator_sees_the_table_but_no_hand(server: Any, page: Any, browser: Any) -> None:
+def test_spectator_sees_the_table_but_no_hand(server: Any, page: Any, browser: Any,
+                                             watched: Any) -> None:
     start_quick_game(page, server.url, "drecksau", seats=3, level="random")
     wait_for_turn_or_end(page)
     link = page.url
     watcher_ctx = browser.new_context(viewport=DESKTOP, locale="en-GB")
     try:
-        watcher = watcher_ctx.new_page()
+        watcher = watched(watcher_ctx.new_page())
         watcher.goto(link)
         watcher.wait_for_selector(".pig")
         assert "You are watching" in watcher.inner_text(".status-bar")

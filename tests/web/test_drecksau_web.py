@@ -148,11 +148,11 @@ def test_reload_mid_game_restores_the_same_view(server: Any, page: Any) -> None:
     assert page.locator("#log li").count() >= 3
 
 
-def test_two_people_each_see_only_their_own_hand(server: Any, browser: Any) -> None:
+def test_two_people_each_see_only_their_own_hand(server: Any, browser: Any, watched: Any) -> None:
     anna_ctx = browser.new_context(viewport=DESKTOP, locale="en-GB")
     bert_ctx = browser.new_context(viewport=DESKTOP, locale="en-GB")
     try:
-        anna, bert = anna_ctx.new_page(), bert_ctx.new_page()
+        anna, bert = watched(anna_ctx.new_page()), watched(bert_ctx.new_page())
         frames: dict[str, list[dict[str, Any]]] = {"anna": [], "bert": []}
         for who, pg in (("anna", anna), ("bert", bert)):
             pg.on("websocket", lambda ws, who=who: ws.on(

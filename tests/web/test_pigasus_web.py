@@ -67,10 +67,11 @@ def test_pigasus_game_with_a_right_and_a_wrong_grab(server: Any, page: Any) -> N
 def test_log_shows_a_point_at_one_card_and_at_two(server: Any, page: Any) -> None:
     page.goto(server.url + "/")
     page.wait_for_selector(".game-tile")
-    describe = """(action) => import('/static/js/games/pigasus.js').then((m) =>
+    describe = """(action) => Promise.all([import('/static/js/games/pigasus.js'),
+                                           import('/static/js/dom.js')]).then(([m, dom]) =>
         {
-          const li = document.createElement('li');  // the log's HTML, as the reader sees it
-          li.innerHTML = m.default.describe({kind: 'action', seat: 0, action}, ['Anna']);
+          const li = document.createElement('li');  // the log's line, as the reader sees it
+          dom.render(li, m.default.describe({kind: 'action', seat: 0, action}, ['Anna']));
           return li.textContent;
         })"""
     # bots point one finger at a time (the engine's "point PC"), people both at once

@@ -76,11 +76,12 @@ PASS_IN_PHASE = {
 def test_log_says_what_a_pass_means_in_its_phase(server: Any, page: Any) -> None:
     page.goto(server.url + "/")
     page.wait_for_selector(".game-tile")
-    describe = """([action, phase]) => import('/static/js/games/saukopf.js').then((m) => {
+    describe = """([action, phase]) => Promise.all([import('/static/js/games/saukopf.js'),
+                                                 import('/static/js/dom.js')]).then(([m, dom]) => {
         const ev = {kind: 'action', seat: 0, action, text: 'Anna: ...'};
         if (phase !== null) ev.phase = phase;
-        const li = document.createElement('li');  // the log's HTML, as the reader sees it
-        li.innerHTML = m.default.describe(ev, ['Anna']);
+        const li = document.createElement('li');  // the log's line, as the reader sees it
+        dom.render(li, m.default.describe(ev, ['Anna']));
         return li.textContent;
     })"""
     for lang, expected in PASS_IN_PHASE.items():

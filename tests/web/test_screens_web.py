@@ -106,10 +106,10 @@ def test_saukopf_bidding_and_declaring_on_a_phone(server: Any, page: Any) -> Non
     page.wait_for_selector(".sk-contract:has-text('plays')")
 
 
-def test_rules_dialog_in_german_on_desktop_and_phone(server: Any, browser: Any) -> None:
+def test_rules_dialog_in_german_on_desktop_and_phone(server: Any, browser: Any, watched: Any) -> None:
     ctx = browser.new_context(viewport=DESKTOP, locale="de-DE")
     try:
-        page = ctx.new_page()
+        page = watched(ctx.new_page())
         page.goto(server.url + "/")
         page.click("#rules-btn")
         page.wait_for_selector(".rules-text")

@@ -27,6 +27,7 @@ import saustall
 from saustall.server.db import Store
 from saustall.server.limits import InputError, LimitSettings, TokenBucket, parse_json
 from saustall.server.origin import OriginCheck
+from saustall.server.security import add_security_headers
 from saustall.server.tables import Client, Hub, HubSettings, ServerError, Table, dumps
 
 log = logging.getLogger("saustall.server")
@@ -116,9 +117,12 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
             await hub.close()
             await store.close()
 
+    # No Swagger page: it loads its script from a CDN (no internet at run time) and runs
+    # inline script, which the Content-Security-Policy refuses. The schema stays served.
     app = FastAPI(title="Saustall game server", version=saustall.__version__,
-                  lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json",
+                  lifespan=lifespan, docs_url=None, openapi_url="/api/openapi.json",
                   redoc_url=None)
+    add_security_headers(app)
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub

@@ -2,9 +2,10 @@
 import { initLang, setLang, lang, onLangChange, applyStatic, t } from "./i18n.js";
 import { api } from "./net.js";
 import { $, banner, modal } from "./ui.js";
+import { html, render } from "./dom.js";
 import { LobbyPage } from "./lobby.js";
 import { TablePage } from "./table.js";
-import { rulesHtml, RULE_GAMES } from "./rules.js";
+import { rulesContent, RULE_GAMES } from "./rules.js";
 
 const state = { catalogue: null, page: null, rulesGame: null };
 
@@ -23,14 +24,14 @@ async function route() {
   if (state.page) state.page.destroy();
   state.page = null;
   const root = $("#app");
-  root.innerHTML = `<div class="loading">${t("common.loading")}</div>`;
+  render(root, html`<div class="loading">${t("common.loading")}</div>`);
   let catalogue;
   try {
     catalogue = await loadCatalogue();
     banner(null);
   } catch {
-    root.innerHTML = `<section class="panel unreachable"><h2>${t("net.unreachable.title")}</h2>
-      <p>${t("net.unreachable.body")}</p><button type="button" id="retry">${t("common.retry")}</button></section>`;
+    render(root, html`<section class="panel unreachable"><h2>${t("net.unreachable.title")}</h2>
+      <p>${t("net.unreachable.body")}</p><button type="button" id="retry">${t("common.retry")}</button></section>`);
     banner(t("net.unreachable.title"), "error");
     $("#retry").addEventListener("click", route);
     setTimeout(() => {
@@ -47,12 +48,12 @@ async function route() {
 function showRules(game) {
   const games = RULE_GAMES;
   let current = game && games.includes(game) ? game : games[0];
-  const body = modal(t("nav.rules"), `<div class="tabs" role="tablist">${games
-    .map((g) => `<button type="button" role="tab" class="tab" data-game="${g}">${t("game." + g)}</button>`)
-    .join("")}</div><article class="rules-text"></article>`, { wide: true, className: "rules-modal" });
+  const body = modal(t("nav.rules"), html`<div class="tabs" role="tablist">${games
+    .map((g) => html`<button type="button" role="tab" class="tab" data-game="${g}">${t("game." + g)}</button>`)
+    }</div><article class="rules-text"></article>`, { wide: true, className: "rules-modal" });
   const show = () => {
     for (const b of body.querySelectorAll(".tab")) b.setAttribute("aria-selected", String(b.dataset.game === current));
-    body.querySelector(".rules-text").innerHTML = rulesHtml(current, lang());
+    render(body.querySelector(".rules-text"), rulesContent(current, lang()));
   };
   body.querySelectorAll(".tab").forEach((b) => b.addEventListener("click", () => {
     current = b.dataset.game;

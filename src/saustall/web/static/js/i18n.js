@@ -41,14 +41,25 @@ export function onLangChange(fn) {
   listeners.push(fn);
 }
 
-/** Translate `key`, filling {name} placeholders from `params` (a count in `n`). */
-export function t(key, params = {}) {
+function lookup(key, params) {
   // A count of one reads "1 card", not "1 cards": such keys have a ".one" form.
   if (Number(params.n) === 1 && en[key + ".one"] !== undefined) key += ".one";
   let text = LANGS[current][key];
   if (text === undefined) text = en[key];
-  if (text === undefined) return key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] !== undefined ? String(params[name]) : m));
+  return text === undefined ? key : text;
+}
+
+/** Translate `key` to plain text, filling {name} placeholders from `params` (a count in
+ * `n`). Filled-in values are never read again, so a name like "{n}" stays as it is. */
+export function t(key, params = {}) {
+  return lookup(key, params).replace(/\{(\w+)\}/g, (m, name) => (params[name] !== undefined ? String(params[name]) : m));
+}
+
+/** Translate `key` into parts for dom.js: the text with each {name} placeholder replaced
+ * by its value as it is (text, or a template such as html`<b>${name}</b>`). */
+export function tParts(key, params = {}) {
+  return lookup(key, params).split(/\{(\w+)\}/).map((part, i) =>
+    i % 2 === 0 ? part : params[part] !== undefined ? params[part] : `{${part}}`);
 }
 
 /** True if `key` exists in English (so callers can fall back to server text). */
@@ -59,8 +70,4 @@ export function has(key) {
 /** Fill every [data-i18n] element of the static page. */
 export function applyStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-}
-
-export function escapeHtml(text) {
-  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }

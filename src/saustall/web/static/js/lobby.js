@@ -1,5 +1,6 @@
 // The lobby: pick a game and ruleset, create a table (or play bots at once), open tables.
-import { t, has, escapeHtml } from "./i18n.js";
+import { t, has } from "./i18n.js";
+import { html, render } from "./dom.js";
 import { api, rememberSeat } from "./net.js";
 import { $, $$, toast } from "./ui.js";
 import { gameIcon } from "./games/index.js";
@@ -73,7 +74,7 @@ export class LobbyPage {
   render() {
     const g = this.entry();
     if (!g) {
-      this.root.innerHTML = `<section class="panel"><p>${t("lobby.nogames")}</p></section>`;
+      render(this.root, html`<section class="panel"><p>${t("lobby.nogames")}</p></section>`);
       return;
     }
     const rs = this.rs();
@@ -81,46 +82,46 @@ export class LobbyPage {
     for (let n = rs.min_players; n <= rs.max_players; n++) seatOptions.push(n);
     const seats = Math.min(Math.max(this.seats || rs.default_players, rs.min_players), rs.max_players);
     const options = lobbyOptions(rs);
-    this.root.innerHTML = `
+    render(this.root, html`
       <div class="lobby">
         <section class="panel hero">
           <h1>${t("lobby.title")}</h1>
           <p class="lead">${t("lobby.lead")}</p>
           <div class="game-tiles" role="radiogroup" aria-label="${t("lobby.pickgame")}">
-            ${this.games.map((x) => `
+            ${this.games.map((x) => html`
               <button type="button" class="game-tile ${x.game === this.game ? "selected" : ""}" data-game="${x.game}"
                 role="radio" aria-checked="${x.game === this.game}">
                 <span class="tile-art">${gameIcon(x.game)}</span>
-                <span class="tile-name">${escapeHtml(has("game." + x.game) ? t("game." + x.game) : x.title)}</span>
+                <span class="tile-name">${has("game." + x.game) ? t("game." + x.game) : x.title}</span>
                 <span class="tile-tag">${has("game." + x.game + ".tag") ? t("game." + x.game + ".tag") : ""}</span>
-              </button>`).join("")}
+              </button>`)}
           </div>
         </section>
         <section class="panel setup">
           <h2>${t("lobby.setup")}</h2>
           <fieldset class="rulesets"><legend>${t("lobby.ruleset")}</legend>
-            ${g.rulesets.map((r) => `
+            ${g.rulesets.map((r) => html`
               <label class="ruleset ${r.name === rs.name ? "selected" : ""}">
                 <input type="radio" name="ruleset" value="${r.name}" ${r.name === rs.name ? "checked" : ""}>
-                <span class="rs-title">${escapeHtml(rulesetTitle(g.game, r))}
+                <span class="rs-title">${rulesetTitle(g.game, r)}
                   <small>${t("lobby.players", { min: r.min_players, max: r.max_players })}</small></span>
-                <span class="rs-summary">${escapeHtml(rulesetSummary(g.game, r))}</span>
-              </label>`).join("")}
+                <span class="rs-summary">${rulesetSummary(g.game, r)}</span>
+              </label>`)}
           </fieldset>
           <div class="form-row">
             <label>${t("lobby.name")} <input id="name" maxlength="32" autocomplete="nickname"
-              value="${escapeHtml(savedName())}" placeholder="${t("lobby.name.placeholder")}"></label>
+              value="${savedName()}" placeholder="${t("lobby.name.placeholder")}"></label>
             <label>${t("lobby.seats")} <select id="seats">${seatOptions
-              .map((n) => `<option ${n === seats ? "selected" : ""}>${n}</option>`).join("")}</select></label>
+              .map((n) => html`<option ${n === seats ? "selected" : ""}>${n}</option>`)}</select></label>
             <label>${t("lobby.botlevel")} <select id="botlevel">${(g.bot_levels || [])
-              .map((l, i, all) => `<option value="${l}" ${i === all.length - 1 ? "selected" : ""}>${escapeHtml(has("bot." + l) ? t("bot." + l) : l)}</option>`).join("")}</select></label>
-            ${options.map((o) => `<label>${escapeHtml(has(`option.${o.name}`) ? t(`option.${o.name}`) : o.help)}
-              <select data-option="${o.name}">${o.choices.map((c) => `<option value='${JSON.stringify(c)}' ${
-                c === o.default ? "selected" : ""}>${escapeHtml(String(c))}</option>`).join("")}</select></label>`).join("")}
+              .map((l, i, all) => html`<option value="${l}" ${i === all.length - 1 ? "selected" : ""}>${has("bot." + l) ? t("bot." + l) : l}</option>`)}</select></label>
+            ${options.map((o) => html`<label>${has(`option.${o.name}`) ? t(`option.${o.name}`) : o.help}
+              <select data-option="${o.name}">${o.choices.map((c) => html`<option value='${JSON.stringify(c)}' ${
+                c === o.default ? "selected" : ""}>${String(c)}</option>`)}</select></label>`)}
           </div>
           <div class="form-row checks">
             <label class="check"><input type="checkbox" id="public" checked> ${t("lobby.public")}</label>
-            ${rs.realtime ? "" : `<label class="check"><input type="checkbox" id="hotseat"> ${t("lobby.hotseat")}</label>`}
+            ${rs.realtime ? "" : html`<label class="check"><input type="checkbox" id="hotseat"> ${t("lobby.hotseat")}</label>`}
           </div>
           <div class="buttons">
             <button type="button" class="primary big" id="quick">${t("lobby.quick")}</button>
@@ -137,7 +138,7 @@ export class LobbyPage {
             <button type="submit">${t("lobby.go")}</button>
           </form>
         </section>
-      </div>`;
+      </div>`);
     this.renderTables();
     $$(".game-tile", this.root).forEach((b) => b.addEventListener("click", () => {
       this.game = b.dataset.game;
@@ -166,15 +167,15 @@ export class LobbyPage {
     const box = $("#table-list", this.root);
     if (!box) return;
     if (!this.tables.length) {
-      box.innerHTML = `<p class="muted">${t("lobby.notables")}</p>`;
+      render(box, html`<p class="muted">${t("lobby.notables")}</p>`);
       return;
     }
-    box.innerHTML = `<ul class="table-list">${this.tables.map((x) => `
+    render(box, html`<ul class="table-list">${this.tables.map((x) => html`
       <li><span class="tl-game">${gameIcon(x.game)}</span>
-        <span class="tl-info"><strong>${escapeHtml(x.title)}</strong>
-        <small>${escapeHtml(x.players.filter(Boolean).join(", ") || "—")} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
+        <span class="tl-info"><strong>${x.title}</strong>
+        <small>${x.players.filter(Boolean).join(", ") || "—"} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
         <a class="button small" data-nav href="/t/${encodeURIComponent(x.table_id)}?invite=${encodeURIComponent(x.invite)}">${t("lobby.joinwatch")}</a>
-      </li>`).join("")}</ul>`;
+      </li>`)}</ul>`);
   }
 
   async create(quick) {

@@ -6,6 +6,7 @@ import fr from "./rules/fr.js";
 const TEXTS = { en, de, fr };
 export const RULE_GAMES = ["drecksau", "saukopf", "pigasus"];
 
-export function rulesHtml(game, lang) {
+/** The rules of `game` in `lang` (English if missing), as content for dom.js. */
+export function rulesContent(game, lang) {
   return (TEXTS[lang] && TEXTS[lang][game]) || TEXTS.en[game] || "";
 }

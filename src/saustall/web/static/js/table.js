@@ -1,6 +1,7 @@
 // A table: the waiting room, the game board for each seat held on this device (hot-seat),
 // the spectator view, the log, the end-of-game summary, rematch and record download.
-import { t, has, escapeHtml, lang } from "./i18n.js";
+import { t, has, lang } from "./i18n.js";
+import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
@@ -95,11 +96,11 @@ export class TablePage {
     } catch (err) {
       if (err.code === "unreachable") {
         banner(t("net.unreachable.title"), "error", { label: t("common.retry"), run: () => this.start() });
-        this.root.innerHTML = `<section class="panel unreachable"><h2>${t("net.unreachable.title")}</h2><p>${t("net.unreachable.body")}</p></section>`;
+        render(this.root, html`<section class="panel unreachable"><h2>${t("net.unreachable.title")}</h2><p>${t("net.unreachable.body")}</p></section>`);
         setTimeout(() => !this.table && this.sockets && this.start(), 4000);
       } else {
-        this.root.innerHTML = `<section class="panel"><h2>${t("table.notfound")}</h2>
-          <p>${escapeHtml(err.message)}</p><a class="button" data-nav href="/">${t("table.tolobby")}</a></section>`;
+        render(this.root, html`<section class="panel"><h2>${t("table.notfound")}</h2>
+          <p>${err.message}</p><a class="button" data-nav href="/">${t("table.tolobby")}</a></section>`);
       }
       return;
     }
@@ -164,7 +165,7 @@ export class TablePage {
           },
         });
       } else if (code === 4004) {
-        this.root.innerHTML = `<section class="panel"><h2>${t("table.notfound")}</h2><a class="button" data-nav href="/">${t("table.tolobby")}</a></section>`;
+        render(this.root, html`<section class="panel"><h2>${t("table.notfound")}</h2><a class="button" data-nav href="/">${t("table.tolobby")}</a></section>`);
       }
     }
     const values = Object.values(this.status);
@@ -424,53 +425,53 @@ export class TablePage {
     const notReady = tb.seats.filter((s) => s.kind === "human" && !s.ready && !held.includes(s.seat));
     const canStart = mine && free === 0 && notReady.length === 0;
     const myReady = held.length && tb.seats[held[0]]?.ready;
-    this.root.innerHTML = `
+    render(this.root, html`
       <section class="panel waiting">
-        <h1>${escapeHtml(this.tableTitle())}</h1>
-        ${rs ? `<p class="muted">${escapeHtml(rulesetSummary(tb.game, rs))}</p>` : ""}
-        ${tb.game_number > 1 ? `<p class="badge-line">${t("table.rematchof", { n: tb.game_number })}</p>` : ""}
-        ${this.invite ? `<div class="invite"><label>${t("table.invite")}
-            <input readonly id="invite-url" value="${escapeHtml(this.inviteUrl())}"></label>
+        <h1>${this.tableTitle()}</h1>
+        ${rs ? html`<p class="muted">${rulesetSummary(tb.game, rs)}</p>` : ""}
+        ${tb.game_number > 1 ? html`<p class="badge-line">${t("table.rematchof", { n: tb.game_number })}</p>` : ""}
+        ${this.invite ? html`<div class="invite"><label>${t("table.invite")}
+            <input readonly id="invite-url" value="${this.inviteUrl()}"></label>
             <button type="button" id="copy">${t("table.copy")}</button></div>` : ""}
         <ol class="seat-list">
           ${tb.seats.map((s) => {
             const isMine = held.includes(s.seat);
             const badges = [];
-            if (isMine) badges.push(`<span class="badge you">${t("table.you")}</span>`);
-            if (s.kind === "bot") badges.push(`<span class="badge bot">${t("table.bot")} · ${escapeHtml(levelName(s.bot_level))}</span>`);
-            if (s.kind === "human") badges.push(s.ready ? `<span class="badge ok">${t("table.ready")}</span>` : `<span class="badge">${t("table.notready")}</span>`);
-            if (s.kind === "human" && !s.connected) badges.push(`<span class="badge off">${t("table.offline")}</span>`);
+            if (isMine) badges.push(html`<span class="badge you">${t("table.you")}</span>`);
+            if (s.kind === "bot") badges.push(html`<span class="badge bot">${t("table.bot")} · ${levelName(s.bot_level)}</span>`);
+            if (s.kind === "human") badges.push(s.ready ? html`<span class="badge ok">${t("table.ready")}</span>` : html`<span class="badge">${t("table.notready")}</span>`);
+            if (s.kind === "human" && !s.connected) badges.push(html`<span class="badge off">${t("table.offline")}</span>`);
             let actions = "";
             if (mine && s.kind === "empty") {
-              actions = `<select class="small" data-level="${s.seat}">${levels.map((l) => `<option value="${l}">${escapeHtml(levelName(l))}</option>`).join("")}</select>
+              actions = html`<select class="small" data-level="${s.seat}">${levels.map((l) => html`<option value="${l}">${levelName(l)}</option>`)}</select>
                 <button type="button" class="small" data-addbot="${s.seat}">${t("table.addbot")}</button>
-                ${this.mod.realtime ? "" : `<button type="button" class="small ghost" data-here="${s.seat}">${t("table.addhere")}</button>`}`;
+                ${this.mod.realtime ? "" : html`<button type="button" class="small ghost" data-here="${s.seat}">${t("table.addhere")}</button>`}`;
             } else if (mine && s.kind === "bot") {
-              actions = `<button type="button" class="small ghost" data-removebot="${s.seat}">${t("table.removebot")}</button>`;
+              actions = html`<button type="button" class="small ghost" data-removebot="${s.seat}">${t("table.removebot")}</button>`;
             } else if (!mine && s.kind === "empty") {
-              actions = `<button type="button" class="small" data-take="${s.seat}">${t("table.take")}</button>`;
+              actions = html`<button type="button" class="small" data-take="${s.seat}">${t("table.take")}</button>`;
             }
-            return `<li class="seat ${s.kind} ${isMine ? "mine" : ""}" data-seat="${s.seat}">
+            return html`<li class="seat ${s.kind} ${isMine ? "mine" : ""}" data-seat="${s.seat}">
               <span class="seat-no">${s.seat + 1}</span>
-              <span class="seat-name">${s.kind === "empty" ? `<em>${t("table.empty")}</em>` : escapeHtml(s.name)}</span>
-              <span class="badges">${badges.join("")}</span><span class="seat-actions">${actions}</span></li>`;
-          }).join("")}
+              <span class="seat-name">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : s.name}</span>
+              <span class="badges">${badges}</span><span class="seat-actions">${actions}</span></li>`;
+          })}
         </ol>
-        ${mine ? `<div class="buttons">
-            ${held.length === 1 && tb.seats.some((s) => s.kind === "human" && !held.includes(s.seat)) ? `<button type="button" id="ready" class="${myReady ? "" : "primary"}">${myReady ? t("table.unready") : t("table.imready")}</button>` : ""}
+        ${mine ? html`<div class="buttons">
+            ${held.length === 1 && tb.seats.some((s) => s.kind === "human" && !held.includes(s.seat)) ? html`<button type="button" id="ready" class="${myReady ? "" : "primary"}">${myReady ? t("table.unready") : t("table.imready")}</button>` : ""}
             <button type="button" id="start" class="primary big" ${canStart ? "" : "disabled"}>${t("table.start")}</button>
             <button type="button" id="leave" class="ghost">${t("table.leave")}</button>
           </div>
           <p class="hint">${free ? t("table.needseats", { n: free }) : notReady.length ? t("table.waitready", { names: notReady.map((s) => s.name).join(", ") }) : t("table.canstart")}</p>`
-        : `<form class="form-row" id="take-form">
-            <label>${t("lobby.name")} <input id="join-name" maxlength="32" value="${escapeHtml(savedName())}"></label>
+        : html`<form class="form-row" id="take-form">
+            <label>${t("lobby.name")} <input id="join-name" maxlength="32" value="${savedName()}"></label>
             <button type="submit" class="primary" ${free ? "" : "disabled"}>${t("table.sitdown")}</button>
             <button type="button" id="watch" class="ghost">${t("table.watch")}</button></form>`}
-        ${held.length > 1 ? `<p class="hint">${t("table.hotseathint")}</p>` : ""}
+        ${held.length > 1 ? html`<p class="hint">${t("table.hotseathint")}</p>` : ""}
       </section>
       <form id="here-form" class="panel here-form" hidden>
         <label>${t("table.herename")} <input id="here-name" maxlength="32"></label>
-        <button type="submit" class="primary">${t("table.addhere")}</button></form>`;
+        <button type="submit" class="primary">${t("table.addhere")}</button></form>`);
     const on = (sel, fn) => $$(sel, this.root).forEach((el) => el.addEventListener("click", () => fn(el)));
     on("#copy", () => {
       const input = $("#invite-url", this.root);
@@ -617,31 +618,31 @@ export class TablePage {
     const held = this.heldSeats();
     if (!ctx) {
       if (!held.length && !this.invite) {
-        this.root.innerHTML = `<section class="panel"><h2>${t("table.noinvite")}</h2><a class="button" data-nav href="/">${t("table.tolobby")}</a></section>`;
+        render(this.root, html`<section class="panel"><h2>${t("table.noinvite")}</h2><a class="button" data-nav href="/">${t("table.tolobby")}</a></section>`);
       } else if (!this.root.querySelector(".game-layout")) {
-        this.root.innerHTML = `<div class="loading">${t("common.loading")}</div>`;
+        render(this.root, html`<div class="loading">${t("common.loading")}</div>`);
       }
       return;
     }
     if (this.covered) {
-      this.root.innerHTML = `<section class="cover" role="dialog">
+      render(this.root, html`<section class="cover" role="dialog">
         <div class="cover-card"><div class="cover-pig">${this.mod.icon ? this.mod.icon() : ""}</div>
-        <h2>${t("hotseat.pass", { name: escapeHtml(this.names()[this.pendingSeat]) })}</h2>
+        <h2>${t("hotseat.pass", { name: this.names()[this.pendingSeat] })}</h2>
         <p>${t("hotseat.hidden")}</p>
-        <button type="button" class="primary big" id="reveal">${t("hotseat.show", { name: escapeHtml(this.names()[this.pendingSeat]) })}</button></div></section>`;
+        <button type="button" class="primary big" id="reveal">${t("hotseat.show", { name: this.names()[this.pendingSeat] })}</button></div></section>`);
       $("#reveal", this.root).addEventListener("click", () => this.reveal());
       return;
     }
     let layout = this.root.querySelector(".game-layout");
     if (!layout || layout.dataset.game !== this.table.game) {
-      this.root.innerHTML = `<div class="game-layout game-${this.table.game}" data-game="${this.table.game}">
+      render(this.root, html`<div class="game-layout game-${this.table.game}" data-game="${this.table.game}">
         <div class="status-bar" id="status"></div>
         <section class="board" aria-label="${t("table.board")}"><div id="board"></div><div class="fx-layer" id="fx" aria-hidden="true"></div></section>
         <aside class="side">
           <div class="side-box" id="scores"></div>
           <details class="side-box log-box" id="log-box" open><summary>${t("log.title")}</summary><ol id="log" class="log"></ol></details>
           <div class="side-box table-actions" id="table-actions"></div>
-        </aside></div>`;
+        </aside></div>`);
       layout = this.root.querySelector(".game-layout");
       if (matchMedia("(max-width: 700px)").matches) $("#log-box", layout).open = false;
     }
@@ -653,7 +654,7 @@ export class TablePage {
       if (this.mod.onEvent) this.mod.onEvent(board, ev, ctx);
     }
     this.renderStatus(ctx);
-    $("#scores", layout).innerHTML = this.mod.side ? this.mod.side(ctx) : this.defaultSide(ctx);
+    render($("#scores", layout), this.mod.side ? this.mod.side(ctx) : this.defaultSide(ctx));
     this.renderActions(ctx);
     this.renderLog();
     if (this.gameOver && this.summaryShown !== this.gameOver.game_number) {
@@ -663,10 +664,10 @@ export class TablePage {
   }
 
   defaultSide(ctx) {
-    return `<h3>${t("table.players")}</h3><ul class="plist">${this.table.seats.map((s) =>
-      `<li class="${ctx.toAct.includes(s.seat) ? "to-act" : ""}">${escapeHtml(ctx.names[s.seat])}${
-        s.seat === ctx.seat ? ` <span class="badge you">${t("table.you")}</span>` : ""}${
-        s.kind === "human" && !s.connected ? ` <span class="badge off">${t("table.offline")}</span>` : ""}</li>`).join("")}</ul>`;
+    return html`<h3>${t("table.players")}</h3><ul class="plist">${this.table.seats.map((s) =>
+      html`<li class="${ctx.toAct.includes(s.seat) ? "to-act" : ""}">${ctx.names[s.seat]}${
+        s.seat === ctx.seat ? html` <span class="badge you">${t("table.you")}</span>` : ""}${
+        s.kind === "human" && !s.connected ? html` <span class="badge off">${t("table.offline")}</span>` : ""}</li>`)}</ul>`;
   }
 
   renderStatus(ctx) {
@@ -680,25 +681,25 @@ export class TablePage {
       text = w.length ? t("status.won", { names: w.map((s) => ctx.names[s]).join(", ") }) : t("status.draw");
       cls = "over";
     } else if (ctx.spectator) {
-      text = t("status.watching") + " · " + this.turnText(ctx);
+      text = [t("status.watching"), " · ", this.turnText(ctx)];
     } else if (this.mod.realtime) {
       text = this.mod.statusHint ? this.mod.statusHint(ctx) : "";
     } else if (ctx.toAct.includes(ctx.seat)) {
-      text = t("status.yourturn") + (this.hotseat() ? ` (${escapeHtml(ctx.names[ctx.seat])})` : "") + (this.mod.statusHint ? " · " + this.mod.statusHint(ctx) : "");
+      text = [t("status.yourturn"), this.hotseat() ? ` (${ctx.names[ctx.seat]})` : "", this.mod.statusHint ? [" · ", this.mod.statusHint(ctx)] : ""];
       cls = "mine";
     } else {
       text = this.turnText(ctx);
     }
     const offline = this.table.seats.filter((s) => s.kind === "human" && !s.connected && s.seat !== ctx.seat);
     el.className = `status-bar ${cls}`;
-    el.innerHTML = `<span class="status-text">${text}</span><span id="clock" class="clock"></span>${
-      offline.length ? `<span class="status-off">${t("status.offline", { names: offline.map((s) => escapeHtml(s.name)).join(", ") })}</span>` : ""}`;
+    render(el, html`<span class="status-text">${text}</span><span id="clock" class="clock"></span>${
+      offline.length ? html`<span class="status-off">${t("status.offline", { names: offline.map((s) => s.name).join(", ") })}</span>` : ""}`);
     this.updateClock();
   }
 
   turnText(ctx) {
     if (!ctx.toAct.length) return "";
-    return t("status.waiting", { names: ctx.toAct.map((s) => escapeHtml(ctx.names[s])).join(", ") });
+    return t("status.waiting", { names: ctx.toAct.map((s) => ctx.names[s]).join(", ") });
   }
 
   updateClock() {
@@ -719,14 +720,14 @@ export class TablePage {
     const el = $("#table-actions", this.root);
     const over = this.table.status === "over";
     const held = this.heldSeats();
-    el.innerHTML = `
-      ${over ? `<button type="button" id="summary-btn" class="primary">${t("summary.show")}</button>` : ""}
-      ${over && held.length ? `<button type="button" id="rematch">${t("summary.rematch")}</button>` : ""}
-      ${over ? `<button type="button" id="download">${t("summary.download")}</button>` : ""}
+    render(el, html`
+      ${over ? html`<button type="button" id="summary-btn" class="primary">${t("summary.show")}</button>` : ""}
+      ${over && held.length ? html`<button type="button" id="rematch">${t("summary.rematch")}</button>` : ""}
+      ${over ? html`<button type="button" id="download">${t("summary.download")}</button>` : ""}
       <button type="button" class="ghost" id="rules-here">${t("nav.rules")}</button>
-      ${held.length && !over ? `<button type="button" class="ghost" id="leave-game">${t("table.leave")}</button>` : ""}
-      ${!held.length ? `<a class="button ghost" data-nav href="/">${t("table.tolobby")}</a>` : ""}
-      ${held.length && over ? `<a class="button ghost" data-nav href="/">${t("table.tolobby")}</a>` : ""}`;
+      ${held.length && !over ? html`<button type="button" class="ghost" id="leave-game">${t("table.leave")}</button>` : ""}
+      ${!held.length ? html`<a class="button ghost" data-nav href="/">${t("table.tolobby")}</a>` : ""}
+      ${held.length && over ? html`<a class="button ghost" data-nav href="/">${t("table.tolobby")}</a>` : ""}`);
     const on = (sel, fn) => {
       const b = $(sel, el);
       if (b) b.addEventListener("click", fn);
@@ -760,16 +761,16 @@ export class TablePage {
     const over = this.gameOver || { winners: this.table.winners || [], names: [], returns: [] };
     const w = over.winners || [];
     const mine = !ctx.spectator && w.includes(ctx.seat);
-    const head = w.length ? t("summary.winner", { names: w.map((s) => escapeHtml(ctx.names[s])).join(", ") }) : t("summary.draw");
+    const head = w.length ? t("summary.winner", { names: w.map((s) => ctx.names[s]).join(", ") }) : t("summary.draw");
     const held = this.heldSeats();
-    const body = modal(t("summary.title"), `
+    const body = modal(t("summary.title"), html`
       <div class="summary ${mine ? "won" : ""}">
         <div class="summary-art">${this.mod.icon ? this.mod.icon() : ""}</div>
         <p class="summary-head">${head}</p>
-        ${mine ? `<p class="summary-cheer">${t("summary.youwon")}</p>` : ""}
+        ${mine ? html`<p class="summary-cheer">${t("summary.youwon")}</p>` : ""}
         ${this.mod.summary ? this.mod.summary(ctx, over) : ""}
         <div class="buttons">
-          ${held.length ? `<button type="button" class="primary" id="sum-rematch">${t("summary.rematch")}</button>` : ""}
+          ${held.length ? html`<button type="button" class="primary" id="sum-rematch">${t("summary.rematch")}</button>` : ""}
           <button type="button" id="sum-download">${t("summary.download")}</button>
           <button type="button" class="ghost" id="sum-close">${t("summary.look")}</button>
         </div></div>`, { wide: true, className: "summary-modal" });
@@ -807,19 +808,19 @@ export class TablePage {
     if (!ol) return;
     const names = this.names();
     const items = this.log.filter((e) => e.game_number === undefined || e.game_number === (this.table.game_number)).slice(-80);
-    ol.innerHTML = items.map((e) => {
+    render(ol, items.map((e) => {
       let body = null;
       if ((e.kind === "game" || (e.kind === "action" && (e.action || e.seat != null))) && this.mod.describe) {
         body = this.mod.describe(e, names, this.states[this.active]?.view);
       }
       if (body === false) return "";
       if (!body) {
-        const text = escapeHtml(e.text || "");
-        const name = e.seat != null ? escapeHtml(names[e.seat] || "") : "";
-        body = name && !text.startsWith(name) ? `<b>${name}</b>: ${text}` : text;
+        const text = e.text || "";
+        const name = e.seat != null ? names[e.seat] || "" : "";
+        body = name && !text.startsWith(name) ? html`<b>${name}</b>: ${text}` : text;
       }
-      return `<li class="log-${e.kind}${e.timeout ? " timeout" : ""}">${body}${e.timeout ? ` <small>(${t("log.timeout")})</small>` : ""}</li>`;
-    }).join("");
+      return html`<li class="log-${e.kind}${e.timeout ? " timeout" : ""}">${body}${e.timeout ? html` <small>(${t("log.timeout")})</small>` : ""}</li>`;
+    }));
     ol.scrollTop = ol.scrollHeight;
   }
 }

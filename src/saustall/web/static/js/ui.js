@@ -1,21 +1,15 @@
 // Small UI helpers shared by every page: elements, toasts, the banner, modals.
-import { t, escapeHtml } from "./i18n.js";
+import { t } from "./i18n.js";
+import { html, element } from "./dom.js";
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
 
-/** Build an element from an HTML string (one root element). */
-export function html(markup) {
-  const tpl = document.createElement("template");
-  tpl.innerHTML = markup.trim();
-  return tpl.content.firstElementChild;
-}
-
 /** Show a short message; kind is "info", "ok", "warn" or "error". */
 export function toast(title, detail = "", kind = "info", ms = 4200) {
   const box = $("#toasts");
-  const el = html(`<div class="toast ${kind}" role="alert"><strong>${escapeHtml(title)}</strong>${
-    detail ? `<span>${escapeHtml(detail)}</span>` : ""}</div>`);
+  const el = element(html`<div class="toast ${kind}" role="alert"><strong>${title}</strong>${
+    detail ? html`<span>${detail}</span>` : ""}</div>`);
   box.appendChild(el);
   while (box.children.length > 4) box.firstElementChild.remove();
   setTimeout(() => el.classList.add("leaving"), ms);
@@ -29,14 +23,14 @@ export function banner(text, kind = "warn", action = null) {
   const el = $("#banner");
   if (!text) {
     el.hidden = true;
-    el.innerHTML = "";
+    el.replaceChildren();
     return;
   }
   el.hidden = false;
   el.className = `banner ${kind}`;
-  el.innerHTML = `<span>${escapeHtml(text)}</span>`;
+  el.replaceChildren(element(html`<span>${text}</span>`));
   if (action) {
-    const b = html(`<button type="button" class="small">${escapeHtml(action.label)}</button>`);
+    const b = element(html`<button type="button" class="small">${action.label}</button>`);
     b.addEventListener("click", action.run);
     el.appendChild(b);
   }
@@ -44,15 +38,16 @@ export function banner(text, kind = "warn", action = null) {
 
 let openModal = null;
 
-/** Open a modal dialog; returns its body element. Closing calls `onClose`. */
-export function modal(title, bodyHtml, { onClose, wide = false, className = "" } = {}) {
+/** Open a modal dialog showing `body` (see dom.js); returns its body element.
+ * Closing calls `onClose`. */
+export function modal(title, body, { onClose, wide = false, className = "" } = {}) {
   closeModal();
   const root = $("#modal-root");
-  const el = html(`<div class="modal-backdrop ${className}">
-      <div class="modal ${wide ? "wide" : ""}" role="dialog" aria-modal="true" aria-label="${escapeHtml(title)}">
-        <div class="modal-head"><h2>${escapeHtml(title)}</h2>
-          <button type="button" class="ghost close" aria-label="${escapeHtml(t("common.close"))}">✕</button></div>
-        <div class="modal-body">${bodyHtml}</div>
+  const el = element(html`<div class="modal-backdrop ${className}">
+      <div class="modal ${wide ? "wide" : ""}" role="dialog" aria-modal="true" aria-label="${title}">
+        <div class="modal-head"><h2>${title}</h2>
+          <button type="button" class="ghost close" aria-label="${t("common.close")}">✕</button></div>
+        <div class="modal-body">${body}</div>
       </div></div>`);
   root.appendChild(el);
   const close = () => {

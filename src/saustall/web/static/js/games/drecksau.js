@@ -1,12 +1,13 @@
 // Drecksau: every player's pigs with barns, doors, rods and pretty pigs; my hand; the piles.
 // A card is picked from the hand, then its target by clicking the pig (or barn).
-import { t, escapeHtml } from "../i18n.js";
+import { t, tParts } from "../i18n.js";
+import { html, render } from "../dom.js";
 import { pigSVG, dreckCardSVG, cardBackSVG, awardSVG } from "../art.js";
 
 const cardName = (kind) => t("dk.card." + kind);
 
 /** A trophy or mud bucket, labelled in the chosen language. */
-const award = (kind, points) => awardSVG(kind, points, escapeHtml(t("dk.award." + kind, { n: points })));
+const award = (kind, points) => awardSVG(kind, points, t("dk.award." + kind, { n: points }));
 
 /** Parse the legal list into plays by card, discards and the special moves. */
 function parseLegal(legal) {
@@ -46,7 +47,7 @@ function playerArea(view, ctx, p, { mine, targets, legalFor }) {
   const prevPigs = ctx.prev?.pigs?.[p];
   const toAct = view.to_act.includes(p);
   const t_ = view.tournament;
-  const awards = t_ ? (t_.awards[p] || []).map((a) => award(a.kind, a.points)).join("") : "";
+  const awards = t_ ? (t_.awards[p] || []).map((a) => award(a.kind, a.points)) : [];
   const out = !view.participants.includes(p);
   const handCount = view.hand_counts[p] || 0;
   const pigsHtml = pigs.map((f, i) => {
@@ -54,18 +55,18 @@ function playerArea(view, ctx, p, { mine, targets, legalFor }) {
     const isTarget = targets.has(key);
     const changed = prevPigs && !sameFlags(prevPigs[i], f);
     const label = pigLabel(f, names[p], i);
-    return `<button type="button" class="pig ${f.dirty ? "dirty" : ""} ${f.pretty ? "pretty" : ""} ${isTarget ? "target" : ""} ${changed ? "changed" : ""}"
-      data-pig="${key}" ${isTarget ? "" : 'aria-disabled="true"'} title="${escapeHtml(label)}" aria-label="${escapeHtml(label)}">
-      ${pigSVG(f, escapeHtml(label))}${isTarget && legalFor ? `<span class="pig-hint">${escapeHtml(cardName(legalFor))}</span>` : ""}</button>`;
-  }).join("");
+    return html`<button type="button" class="pig ${f.dirty ? "dirty" : ""} ${f.pretty ? "pretty" : ""} ${isTarget ? "target" : ""} ${changed ? "changed" : ""}"
+      data-pig="${key}" aria-disabled="${isTarget ? null : "true"}" title="${label}" aria-label="${label}">
+      ${pigSVG(f, label)}${isTarget && legalFor ? html`<span class="pig-hint">${cardName(legalFor)}</span>` : ""}</button>`;
+  });
   const dirtyCount = pigs.filter((f) => f.dirty && !f.pretty).length;
   const prettyCount = pigs.filter((f) => f.pretty).length;
-  return `<section class="player-area ${mine ? "mine" : ""} ${toAct ? "to-act" : ""} ${out ? "out" : ""}" data-player="${p}">
+  return html`<section class="player-area ${mine ? "mine" : ""} ${toAct ? "to-act" : ""} ${out ? "out" : ""}" data-player="${p}">
     <header class="pa-head">
-      <span class="pa-name">${escapeHtml(names[p])}${mine ? ` <span class="badge you">${t("table.you")}</span>` : ""}</span>
+      <span class="pa-name">${names[p]}${mine ? html` <span class="badge you">${t("table.you")}</span>` : ""}</span>
       <span class="pa-meta">${out ? t("dk.sittingout") : `${t("dk.dirtycount", { n: dirtyCount, of: pigs.length })}${prettyCount ? " · " + t("dk.prettycount", { n: prettyCount }) : ""}`}</span>
-      ${!mine && !out ? `<span class="mini-hand" title="${t("dk.handcount", { n: handCount })}">${Array.from({ length: handCount }, () => `<i class="mini-card"></i>`).join("")}</span>` : ""}
-      ${awards ? `<span class="pa-awards">${awards}</span>` : ""}
+      ${!mine && !out ? html`<span class="mini-hand" title="${t("dk.handcount", { n: handCount })}">${Array.from({ length: handCount }, () => html`<i class="mini-card"></i>`)}</span>` : ""}
+      ${awards.length ? html`<span class="pa-awards">${awards}</span>` : ""}
     </header>
     <div class="pigs">${pigsHtml}</div></section>`;
 }
@@ -108,7 +109,7 @@ export default {
       const p = me === null ? k - 1 : (me + k) % n;
       if (p !== me) order.push(p);
     }
-    const others = order.map((p) => playerArea(view, ctx, p, { mine: false, targets, legalFor: ui.sel })).join("");
+    const others = order.map((p) => playerArea(view, ctx, p, { mine: false, targets, legalFor: ui.sel }));
     const mineArea = me !== null ? playerArea(view, ctx, me, { mine: true, targets, legalFor: ui.sel }) : "";
     const prevHand = ctx.prev?.hand || [];
     const prevCount = {};
@@ -123,50 +124,50 @@ export default {
     const cards = hand.map((c, i) => {
       const playable = !!plays[c];
       const selected = ui.mode === "discard" ? ui.picked.includes(i) : ui.sel === c && ui.selIndex === i;
-      return `<button type="button" class="hand-card ${playable ? "playable" : "dim"} ${selected ? "selected" : ""} ${fresh[i] ? "drawn" : ""}"
-        data-card="${c}" data-index="${i}" aria-pressed="${selected}" aria-label="${escapeHtml(cardName(c))}">${dreckCardSVG(c, escapeHtml(cardName(c)))}</button>`;
-    }).join("");
+      return html`<button type="button" class="hand-card ${playable ? "playable" : "dim"} ${selected ? "selected" : ""} ${fresh[i] ? "drawn" : ""}"
+        data-card="${c}" data-index="${i}" aria-pressed="${selected}" aria-label="${cardName(c)}">${dreckCardSVG(c, cardName(c))}</button>`;
+    });
     const pickedCards = ui.picked.map((i) => hand[i]).sort().join(",");
     const canDiscard = ui.mode === "discard" && discards.has(pickedCards);
     const buttons = [];
     if (ui.sel && plays[ui.sel]?.has("")) {
-      buttons.push(`<button type="button" class="primary big" data-do="play ${ui.sel}">${t("dk.play", { card: cardName(ui.sel) })}</button>`);
+      buttons.push(html`<button type="button" class="primary big" data-do="play ${ui.sel}">${t("dk.play", { card: cardName(ui.sel) })}</button>`);
     }
-    if (special.show) buttons.push(`<button type="button" class="primary big" data-do="show">${t("dk.show")}</button>`);
-    if (special.pass) buttons.push(`<button type="button" class="primary" data-do="pass">${t("dk.pass")}</button>`);
-    if (special.done) buttons.push(`<button type="button" data-do="done">${t("dk.done")}</button>`);
+    if (special.show) buttons.push(html`<button type="button" class="primary big" data-do="show">${t("dk.show")}</button>`);
+    if (special.pass) buttons.push(html`<button type="button" class="primary" data-do="pass">${t("dk.pass")}</button>`);
+    if (special.done) buttons.push(html`<button type="button" data-do="done">${t("dk.done")}</button>`);
     if (discards.size) {
       if (ui.mode === "discard") {
-        buttons.push(`<button type="button" class="primary" data-discard ${canDiscard ? "" : "disabled"}>${
+        buttons.push(html`<button type="button" class="primary" data-discard ${canDiscard ? "" : "disabled"}>${
           exchangeStyle ? t("dk.exchange.go", { n: ui.picked.length }) : t("dk.discard.go")}</button>`);
-        buttons.push(`<button type="button" class="ghost" data-mode="">${t("common.cancel")}</button>`);
+        buttons.push(html`<button type="button" class="ghost" data-mode="">${t("common.cancel")}</button>`);
       } else {
-        buttons.push(`<button type="button" data-mode="discard">${exchangeStyle ? t("dk.exchange") : t("dk.discard")}</button>`);
+        buttons.push(html`<button type="button" data-mode="discard">${exchangeStyle ? t("dk.exchange") : t("dk.discard")}</button>`);
       }
     }
     const last = view.last;
     const lastText = last ? describeAction(last.action, ctx.names, last.player) : "";
     const discardPrev = ctx.prev?.discard_count ?? view.discard_count;
     const tour = view.tournament;
-    el.innerHTML = `
+    render(el, html`
       <div class="dk-table ${ctx.pending ? "pending" : ""}">
         <div class="others">${others}</div>
         <div class="center">
           <div class="pile draw-pile" title="${t("dk.deck", { n: view.deck_count })}">
-            ${view.deck_count ? cardBackSVG() : `<div class="pile-empty"></div>`}<span class="pile-count">${view.deck_count}</span>
+            ${view.deck_count ? cardBackSVG() : html`<div class="pile-empty"></div>`}<span class="pile-count">${view.deck_count}</span>
             <span class="pile-label">${t("dk.drawpile")}</span></div>
           <div class="pile discard-pile ${view.discard_count > discardPrev ? "landed" : ""}" title="${t("dk.discardpile", { n: view.discard_count })}">
-            ${view.discard_top ? dreckCardSVG(view.discard_top, escapeHtml(cardName(view.discard_top))) : `<div class="pile-empty"></div>`}
+            ${view.discard_top ? dreckCardSVG(view.discard_top, cardName(view.discard_top)) : html`<div class="pile-empty"></div>`}
             <span class="pile-count">${view.discard_count}</span><span class="pile-label">${t("dk.discardlabel")}</span></div>
-          <div class="last-move">${tour ? `<div class="round-tag">${t(tour.deciding ? "dk.tour.deciding" : "dk.tour.round", { n: tour.round })}</div>` : ""}
-            ${last ? `<span>${lastText}</span>` : `<span class="muted">${t("dk.firstmove", { name: escapeHtml(ctx.names[view.to_act[0]] ?? "") })}</span>`}
-            ${last?.shown ? `<div class="shown">${last.shown.map((c) => `<span class="mini-face">${dreckCardSVG(c, escapeHtml(cardName(c)))}</span>`).join("")}</div>` : ""}</div>
+          <div class="last-move">${tour ? html`<div class="round-tag">${t(tour.deciding ? "dk.tour.deciding" : "dk.tour.round", { n: tour.round })}</div>` : ""}
+            ${last ? html`<span>${lastText}</span>` : html`<span class="muted">${t("dk.firstmove", { name: ctx.names[view.to_act[0]] ?? "" })}</span>`}
+            ${last?.shown ? html`<div class="shown">${last.shown.map((c) => html`<span class="mini-face">${dreckCardSVG(c, cardName(c))}</span>`)}</div>` : ""}</div>
         </div>
         ${mineArea}
-        ${me !== null ? `<div class="hand-zone">
-          <div class="hand" role="group" aria-label="${t("dk.yourhand")}">${cards || `<span class="muted">${t("dk.emptyhand")}</span>`}</div>
-          <div class="hand-buttons">${ctx.legal.length ? buttons.join("") : ""}</div></div>` : ""}
-      </div>`;
+        ${me !== null ? html`<div class="hand-zone">
+          <div class="hand" role="group" aria-label="${t("dk.yourhand")}">${cards.length ? cards : html`<span class="muted">${t("dk.emptyhand")}</span>`}</div>
+          <div class="hand-buttons">${ctx.legal.length ? buttons : ""}</div></div>` : ""}
+      </div>`);
     // Clicking a card: select it (play mode) or toggle it (discard mode).
     el.querySelectorAll(".hand-card").forEach((b) => b.addEventListener("click", () => {
       if (!ctx.legal.length) return;
@@ -242,17 +243,17 @@ export default {
     const rows = Array.from({ length: v.players }, (_, p) => {
       const pigs = v.pigs[p] || [];
       const dirty = pigs.filter((f) => f.dirty && !f.pretty).length;
-      const score = v.tournament ? `<span class="score">${v.tournament.scores[p]}</span>` : "";
-      return `<li class="${v.to_act.includes(p) ? "to-act" : ""}"><span>${escapeHtml(ctx.names[p])}${p === ctx.seat ? ` <span class="badge you">${t("table.you")}</span>` : ""}</span>
+      const score = v.tournament ? html`<span class="score">${v.tournament.scores[p]}</span>` : "";
+      return html`<li class="${v.to_act.includes(p) ? "to-act" : ""}"><span>${ctx.names[p]}${p === ctx.seat ? html` <span class="badge you">${t("table.you")}</span>` : ""}</span>
         <span class="muted">${pigs.length ? t("dk.dirtycount", { n: dirty, of: pigs.length }) : ""}</span>${score}</li>`;
-    }).join("");
+    });
     let tour = "";
     if (v.tournament) {
       const tt = v.tournament;
-      tour = `<div class="stacks"><div><small>${t("dk.tour.trophies")}</small><div>${tt.trophies.map((p) => award("trophy", p)).join("") || "—"}</div></div>
-        <div><small>${t("dk.tour.buckets")}</small><div>${tt.buckets.map((p) => award("bucket", p)).join("") || "—"}</div></div></div>`;
+      tour = html`<div class="stacks"><div><small>${t("dk.tour.trophies")}</small><div>${tt.trophies.length ? tt.trophies.map((p) => award("trophy", p)) : "—"}</div></div>
+        <div><small>${t("dk.tour.buckets")}</small><div>${tt.buckets.length ? tt.buckets.map((p) => award("bucket", p)) : "—"}</div></div></div>`;
     }
-    return `<h3>${t("table.players")}</h3><ul class="plist">${rows}</ul>${tour}
+    return html`<h3>${t("table.players")}</h3><ul class="plist">${rows}</ul>${tour}
       <p class="muted small">${t("dk.turn", { n: v.turn + 1 })}</p>`;
   },
 
@@ -263,25 +264,25 @@ export default {
     let tour = "";
     if (v.tournament) {
       const tt = v.tournament;
-      tour = `<table class="score-table"><thead><tr><th>${t("table.players")}</th><th>${t("dk.tour.awards")}</th><th>${t("dk.tour.points")}</th></tr></thead><tbody>
-        ${tt.scores.map((s, p) => `<tr class="${w.includes(p) ? "winner" : ""}"><td>${escapeHtml(ctx.names[p])}</td><td>${(tt.awards[p] || []).map((a) => award(a.kind, a.points)).join("")}</td><td>${s}</td></tr>`).join("")}
+      tour = html`<table class="score-table"><thead><tr><th>${t("table.players")}</th><th>${t("dk.tour.awards")}</th><th>${t("dk.tour.points")}</th></tr></thead><tbody>
+        ${tt.scores.map((s, p) => html`<tr class="${w.includes(p) ? "winner" : ""}"><td>${ctx.names[p]}</td><td>${(tt.awards[p] || []).map((a) => award(a.kind, a.points))}</td><td>${s}</td></tr>`)}
         </tbody></table>
-        <ol class="rounds">${tt.rounds.map((r) => `<li>${t("dk.tour.roundline", { n: r.round, name: r.winner === null ? "—" : escapeHtml(ctx.names[r.winner]), how: r.how ? t("dk.win." + r.how) : t("dk.win.cap") })}</li>`).join("")}</ol>`;
+        <ol class="rounds">${tt.rounds.map((r) => html`<li>${t("dk.tour.roundline", { n: r.round, name: r.winner === null ? "—" : ctx.names[r.winner], how: r.how ? t("dk.win." + r.how) : t("dk.win.cap") })}</li>`)}</ol>`;
     }
-    const pigs = Array.from({ length: v.players }, (_, p) => `<div class="sum-row ${w.includes(p) ? "winner" : ""}">
-      <span class="sum-name">${escapeHtml(ctx.names[p])}</span><span class="sum-pigs">${(v.pigs[p] || []).map((f) => `<span class="tiny-pig">${pigSVG(f, "")}</span>`).join("")}</span></div>`).join("");
-    return `${how ? `<p>${how}</p>` : ""}${tour}<div class="sum-board">${pigs}</div>
+    const pigs = Array.from({ length: v.players }, (_, p) => html`<div class="sum-row ${w.includes(p) ? "winner" : ""}">
+      <span class="sum-name">${ctx.names[p]}</span><span class="sum-pigs">${(v.pigs[p] || []).map((f) => html`<span class="tiny-pig">${pigSVG(f, "")}</span>`)}</span></div>`);
+    return html`${how ? html`<p>${how}</p>` : ""}${tour}<div class="sum-board">${pigs}</div>
       <p class="muted">${t("dk.turns", { n: v.turn })}</p>`;
   },
 };
 
 /** A log line in the chosen language for the end of a tournament round. */
 export function describeRound(r, names) {
-  const name = r.winner !== null && r.winner !== undefined ? `<b>${escapeHtml(names[r.winner] ?? "?")}</b>` : null;
-  if (r.deciding) return name ? t("dk.log.round.deciding", { name }) : t("dk.log.round.decidingcap");
+  const name = r.winner !== null && r.winner !== undefined ? html`<b>${names[r.winner] ?? "?"}</b>` : null;
+  if (r.deciding) return name ? tParts("dk.log.round.deciding", { name }) : t("dk.log.round.decidingcap");
   if (!name) return t("dk.log.round.cap", { n: r.round });
-  const prize = r.award ? escapeHtml(t("dk.prize." + r.award.kind, { n: r.award.points })) : "";
-  return t(r.how === "pretty" ? "dk.log.round.pretty" : "dk.log.round.dirty", { n: r.round, name, prize });
+  const prize = r.award ? t("dk.prize." + r.award.kind, { n: r.award.points }) : "";
+  return tParts(r.how === "pretty" ? "dk.log.round.pretty" : "dk.log.round.dirty", { n: r.round, name, prize });
 }
 
 /** A log line in the chosen language for a Drecksau action notation. */
@@ -296,7 +297,7 @@ export function describeAction(action, names, seat) {
       const [tp, ti] = w[2].split(".").map(Number);
       text = tp === seat
         ? t("dk.log.own", { card, n: ti + 1 })
-        : t("dk.log.other", { card, n: ti + 1, owner: escapeHtml(names[tp] ?? "?") });
+        : t("dk.log.other", { card, n: ti + 1, owner: names[tp] ?? "?" });
     } else {
       text = t("dk.log.play", { card });
     }
@@ -312,5 +313,5 @@ export function describeAction(action, names, seat) {
   } else {
     return null;
   }
-  return who ? `<b>${escapeHtml(who)}</b> ${text}` : text;
+  return who ? html`<b>${who}</b> ${text}` : text;
 }

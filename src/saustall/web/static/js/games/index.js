@@ -2,15 +2,16 @@
 import drecksau from "./drecksau.js";
 import saukopf from "./saukopf.js";
 import pigasus from "./pigasus.js";
-import { t, escapeHtml } from "../i18n.js";
+import { t } from "../i18n.js";
+import { html, render } from "../dom.js";
 import { pigSVG, sauCardSVG, pigasusCardSVG } from "../art.js";
 
 const generic = {
   realtime: false,
   render(el, ctx) {
-    el.innerHTML = `<div class="generic">
-      <pre class="view-dump">${escapeHtml(JSON.stringify(ctx.view, null, 1))}</pre>
-      <div class="buttons">${ctx.legal.map((l) => `<button type="button" class="small" data-act="${escapeHtml(l.action)}">${escapeHtml(l.text || l.action)}</button>`).join("")}</div></div>`;
+    render(el, html`<div class="generic">
+      <pre class="view-dump">${JSON.stringify(ctx.view, null, 1)}</pre>
+      <div class="buttons">${ctx.legal.map((l) => html`<button type="button" class="small" data-act="${l.action}">${l.text || l.action}</button>`)}</div></div>`);
     el.querySelectorAll("[data-act]").forEach((b) => b.addEventListener("click", () => ctx.act(b.dataset.act)));
   },
 };
@@ -24,7 +25,7 @@ export function gameModule(name) {
 /** A small picture for a game (lobby tiles, lists). */
 export function gameIcon(name) {
   if (name === "drecksau") return pigSVG({ dirty: true, barn: false }, t("game.drecksau"));
-  if (name === "saukopf") return `<span class="icon-fan">${sauCardSVG("gras", "O", "")}${sauCardSVG("herz", "A", "")}</span>`;
+  if (name === "saukopf") return html`<span class="icon-fan">${sauCardSVG("gras", "O", "")}${sauCardSVG("herz", "A", "")}</span>`;
   if (name === "pigasus") return pigasusCardSVG("giraffe", "pig", t("game.pigasus"));
   return "";
 }

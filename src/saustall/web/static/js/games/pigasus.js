@@ -1,5 +1,6 @@
 // Pigasus: cards revealed in real time, the big Pigasus button (Space), then click the pair.
-import { t, escapeHtml } from "../i18n.js";
+import { t } from "../i18n.js";
+import { html, render } from "../dom.js";
 import { pigasusCardSVG, pigasusToySVG, cardBackSVG } from "../art.js";
 
 const ANIMALS = { P: "pig", C: "crocodile", G: "giraffe", E: "elephant", H: "horse", S: "sheep", D: "duck", R: "rabbit", O: "owl" };
@@ -39,7 +40,7 @@ function outcomeText(view, names, seat) {
   const lines = [];
   let kind = "info";
   for (const o of view.outcome) {
-    const who = o.player === seat ? t("pg.you") : escapeHtml(names[o.player]);
+    const who = o.player === seat ? t("pg.you") : names[o.player];
     if (o.result === "right") lines.push(t("pg.res.right", { who, n: o.cards.length }));
     else if (o.result === "split") lines.push(t("pg.res.split", { who }));
     else if (o.result === "crowded") lines.push(t("pg.res.crowded", { who }));
@@ -60,10 +61,10 @@ export default {
     const v = ctx.view;
     if (v.phase === "over") return "";
     if (v.pigasus) {
-      const holders = v.pigasus.holders.map((h) => (h.player === ctx.seat ? t("pg.you") : escapeHtml(ctx.names[h.player])));
+      const holders = v.pigasus.holders.map((h) => (h.player === ctx.seat ? t("pg.you") : ctx.names[h.player]));
       return t("pg.held", { names: holders.join(", ") });
     }
-    const dealer = v.dealer === ctx.seat ? t("pg.youdeal") : t("pg.dealer", { name: escapeHtml(ctx.names[v.dealer]) });
+    const dealer = v.dealer === ctx.seat ? t("pg.youdeal") : t("pg.dealer", { name: ctx.names[v.dealer] });
     return `${dealer} · ${t("pg.left", { n: v.deck_count })}${v.tiebreak ? " · " + t("pg.tiebreak") : ""}`;
   },
 
@@ -83,47 +84,49 @@ export default {
     for (let s = 0; s <= maxSlot; s++) {
       const x = bySlot[s];
       if (!x) {
-        cells.push(`<div class="pg-slot empty"></div>`);
+        cells.push(html`<div class="pg-slot empty"></div>`);
         continue;
       }
       const fresh = ctx.prev && !prevCards.has(`${x.slot}:${x.card}`);
       const picked = ui.picked.includes(x.card);
       const label = cardLabel(x.card);
-      cells.push(`<button type="button" class="pg-card ${fresh ? "new" : ""} ${pointing ? "pickable" : ""} ${picked ? "picked" : ""}"
-        data-code="${x.card}" aria-label="${escapeHtml(label)}" aria-pressed="${picked}" ${pointing ? "" : 'tabindex="-1"'}>
-        ${pigasusCardSVG(ANIMALS[x.card[0]], ANIMALS[x.card[1]], escapeHtml(label))}<span class="pg-label">${escapeHtml(label)}</span></button>`);
+      cells.push(html`<button type="button" class="pg-card ${fresh ? "new" : ""} ${pointing ? "pickable" : ""} ${picked ? "picked" : ""}"
+        data-code="${x.card}" aria-label="${label}" aria-pressed="${picked}" tabindex="${pointing ? null : "-1"}">
+        ${pigasusCardSVG(ANIMALS[x.card[0]], ANIMALS[x.card[1]], label)}<span class="pg-label">${label}</span></button>`);
     }
     const fb = v.outcome.length ? outcomeText(v, ctx.names, me) : null;
     let feedback = "";
-    if (pointing) feedback = `<div class="pg-feedback info">${t("pg.pointnow")}</div>`;
-    else if (holding) feedback = `<div class="pg-feedback info">${t("pg.waitjudge")}</div>`;
-    else if (v.pigasus) feedback = `<div class="pg-feedback info">${t("pg.held", { names: v.pigasus.holders.map((h) => escapeHtml(ctx.names[h.player])).join(", ") })}</div>`;
-    else if (fb) feedback = `<div class="pg-feedback ${fb.kind}">${fb.text}</div>`;
-    else feedback = `<div class="pg-feedback"></div>`;
+    if (pointing) feedback = html`<div class="pg-feedback info">${t("pg.pointnow")}</div>`;
+    else if (holding) feedback = html`<div class="pg-feedback info">${t("pg.waitjudge")}</div>`;
+    else if (v.pigasus) feedback = html`<div class="pg-feedback info">${t("pg.held", { names: v.pigasus.holders.map((h) => ctx.names[h.player]).join(", ") })}</div>`;
+    else if (fb) feedback = html`<div class="pg-feedback ${fb.kind}">${fb.text}</div>`;
+    else feedback = html`<div class="pg-feedback"></div>`;
     const grabOk = !ctx.spectator && canGrab(ctx);
     const reveal = !ctx.spectator && canReveal(ctx);
     const units = v.scores.map((s, u) => ({ u, s }));
     const holdersUnits = new Set((v.pigasus?.holders || []).map((h) => unitOf(v, h.player)));
-    el.innerHTML = `
+    render(el, html`
       <div class="pg-wrap">
         <div class="pg-top">
           <div class="pg-deck"><span class="pg-back">${cardBackSVG("pigasus")}</span>
             <span><b>${t("pg.left", { n: v.deck_count })}</b><br><small>${t("pg.aside", { n: v.set_aside_count })} · ${t("pg.box", { n: v.box_count })}</small></span></div>
-          ${reveal ? `<button type="button" class="primary big" id="pg-reveal">${t("pg.reveal")} <kbd>Enter</kbd></button>` : `<span class="muted">${this.statusHint(ctx)}</span>`}
+          ${reveal ? html`<button type="button" class="primary big" id="pg-reveal">${t("pg.reveal")} <kbd>Enter</kbd></button>` : html`<span class="muted">${this.statusHint(ctx)}</span>`}
         </div>
-        <div class="pg-grid" aria-live="polite">${cells.join("") || `<p class="muted">${t("pg.nocards")}</p>`}</div>
+        <div class="pg-grid" aria-live="polite">${cells.length ? cells : html`<p class="muted">${t("pg.nocards")}</p>`}</div>
         ${feedback}
         <div class="grab-zone">
           ${ctx.spectator ? "" : pointing
-            ? `<div class="buttons"><span class="pg-pick">${t("pg.picked", { n: ui.picked.length })}</span>
+            ? html`<div class="buttons"><span class="pg-pick">${t("pg.picked", { n: ui.picked.length })}</span>
                <button type="button" class="ghost" id="pg-none">${t("pg.nopair")} <kbd>N</kbd></button></div>`
-            : `<button type="button" class="grab-btn ${holding ? "held" : ""}" id="pg-grab" ${grabOk ? "" : "disabled"} aria-keyshortcuts="Space">
+            : html`<button type="button" class="grab-btn ${holding ? "held" : ""}" id="pg-grab" ${grabOk ? "" : "disabled"} aria-keyshortcuts="Space">
                 ${pigasusToySVG()}<span>${holding ? t("pg.holding") : t("pg.grab")}</span><kbd>${t("pg.space")}</kbd></button>`}
           <p class="pg-keys">${t("pg.keys")}</p>
         </div>
-        <div class="pg-piles">${units.map(({ u, s }) => `<div class="pg-pile ${holdersUnits.has(u) ? "holder" : ""} ${me !== null && unitOf(v, me) === u ? "mine" : ""}">
-          <span class="stack" style="height:${4 + Math.min(40, s * 2)}px"></span><span>${escapeHtml(unitName(v, ctx.names, u))}: <b>${s}</b></span></div>`).join("")}</div>
-      </div>`;
+        <div class="pg-piles">${units.map(({ u, s }) => html`<div class="pg-pile ${holdersUnits.has(u) ? "holder" : ""} ${me !== null && unitOf(v, me) === u ? "mine" : ""}">
+          <span class="stack" data-height="${4 + Math.min(40, s * 2)}"></span><span>${unitName(v, ctx.names, u)}: <b>${s}</b></span></div>`)}</div>
+      </div>`);
+    // Heights through the CSSOM: the Content-Security-Policy forbids style="..." markup.
+    el.querySelectorAll(".stack[data-height]").forEach((st) => (st.style.height = `${st.dataset.height}px`));
     const grab = el.querySelector("#pg-grab");
     if (grab) grab.addEventListener("click", () => grabOk && ctx.act("grab"));
     const rv = el.querySelector("#pg-reveal");
@@ -162,13 +165,13 @@ export default {
     const w = (ev.action || "").split(" ");
     const kind = w[1];
     if (kind === "tick" || kind === "reveal") return false;
-    const who = ev.seat != null ? `<b>${escapeHtml(names[ev.seat] ?? "")}</b>` : "";
-    if (kind === "grab") return `${who} ${t("pg.log.grab")}`;
+    const who = ev.seat != null ? html`<b>${names[ev.seat] ?? ""}</b>` : "";
+    if (kind === "grab") return html`${who} ${t("pg.log.grab")}`;
     if (kind === "point") {
-      if (w[2] === "none") return `${who} ${t("pg.log.none")}`;
+      if (w[2] === "none") return html`${who} ${t("pg.log.none")}`;
       const [a, b] = w[2].split(",");
-      if (!b) return `${who} ${t("pg.log.point1", { a: escapeHtml(cardLabel(a)) })}`; // one finger at a time
-      return `${who} ${t("pg.log.point", { a: escapeHtml(cardLabel(a)), b: escapeHtml(cardLabel(b)) })}`;
+      if (!b) return html`${who} ${t("pg.log.point1", { a: cardLabel(a) })}`; // one finger at a time
+      return html`${who} ${t("pg.log.point", { a: cardLabel(a), b: cardLabel(b) })}`;
     }
     return null;
   },
@@ -176,17 +179,17 @@ export default {
   side(ctx) {
     const v = ctx.view;
     const stats = v.stats || [];
-    return `<h3>${t("pg.scores")}</h3><table class="score-table"><thead><tr><th>${t("table.players")}</th><th class="num">${t("pg.cards")}</th><th class="num">${t("pg.rightwrong")}</th></tr></thead><tbody>
-      ${ctx.names.slice(0, v.players).map((n, p) => `<tr class="${p === ctx.seat ? "winner" : ""}"><td>${escapeHtml(n)}${v.teams ? ` <small>(${t("pg.teamshort", { n: unitOf(v, p) + 1 })})</small>` : ""}</td>
-        <td class="num">${v.teams ? "" : v.scores[p]}</td><td class="num">${stats[p] ? `${stats[p].right + stats[p].split}/${stats[p].wrong}` : ""}</td></tr>`).join("")}
-      </tbody></table>${v.teams ? `<ul class="plist">${v.scores.map((s, u) => `<li><span>${escapeHtml(unitName(v, ctx.names, u))}</span><b>${s}</b></li>`).join("")}</ul>` : ""}`;
+    return html`<h3>${t("pg.scores")}</h3><table class="score-table"><thead><tr><th>${t("table.players")}</th><th class="num">${t("pg.cards")}</th><th class="num">${t("pg.rightwrong")}</th></tr></thead><tbody>
+      ${ctx.names.slice(0, v.players).map((n, p) => html`<tr class="${p === ctx.seat ? "winner" : ""}"><td>${n}${v.teams ? html` <small>(${t("pg.teamshort", { n: unitOf(v, p) + 1 })})</small>` : ""}</td>
+        <td class="num">${v.teams ? "" : v.scores[p]}</td><td class="num">${stats[p] ? `${stats[p].right + stats[p].split}/${stats[p].wrong}` : ""}</td></tr>`)}
+      </tbody></table>${v.teams ? html`<ul class="plist">${v.scores.map((s, u) => html`<li><span>${unitName(v, ctx.names, u)}</span><b>${s}</b></li>`)}</ul>` : ""}`;
   },
 
   summary(ctx) {
     const v = ctx.view;
     const rows = v.scores.map((s, u) => ({ u, s })).sort((a, b) => b.s - a.s);
-    return `<table class="score-table"><thead><tr><th></th><th class="num">${t("pg.cards")}</th></tr></thead><tbody>
-      ${rows.map(({ u, s }) => `<tr><td>${escapeHtml(unitName(v, ctx.names, u))}</td><td class="num">${s}</td></tr>`).join("")}</tbody></table>
+    return html`<table class="score-table"><thead><tr><th></th><th class="num">${t("pg.cards")}</th></tr></thead><tbody>
+      ${rows.map(({ u, s }) => html`<tr><td>${unitName(v, ctx.names, u)}</td><td class="num">${s}</td></tr>`)}</tbody></table>
       <p class="muted">${t("pg.end." + (v.end_reason || "most-cards"))}</p>`;
   },
 

@@ -1,5 +1,6 @@
 // Saukopf: bidding (Grunzen/Quieken), declaring, Kontra/Re, tricks, scoring and the ledger.
-import { t, escapeHtml } from "../i18n.js";
+import { t } from "../i18n.js";
+import { html, render } from "../dom.js";
 import { sauCardSVG, cardBackSVG, suitIcon } from "../art.js";
 
 const SUITS = { E: "eichel", G: "gras", H: "herz", S: "schellen" };
@@ -16,7 +17,7 @@ export function cardLabel(text) {
 
 function face(text) {
   const { suit, rank } = parseCard(text);
-  return sauCardSVG(suit, rank, escapeHtml(cardLabel(text)));
+  return sauCardSVG(suit, rank, cardLabel(text));
 }
 
 /** A declared game's name from its notation words, e.g. "sauerei gras spiess". */
@@ -70,20 +71,20 @@ function position(view, me, p) {
 function seatBox(view, ctx, p, pos, me) {
   const d = view.declared;
   const roles = [];
-  if (p === view.dealer) roles.push(`<span class="badge">${t("sk.dealer")}</span>`);
-  if (d && p === d.declarer) roles.push(`<span class="badge you">${t("sk.declarer")}</span>`);
-  if (d && d.partner === p) roles.push(`<span class="badge you">${t("sk.partner")}</span>`);
-  if (view.kontra === p) roles.push(`<span class="badge off">${t("sk.kontra")}</span>`);
-  if (view.re === p) roles.push(`<span class="badge off">${t("sk.re")}</span>`);
+  if (p === view.dealer) roles.push(html`<span class="badge">${t("sk.dealer")}</span>`);
+  if (d && p === d.declarer) roles.push(html`<span class="badge you">${t("sk.declarer")}</span>`);
+  if (d && d.partner === p) roles.push(html`<span class="badge you">${t("sk.partner")}</span>`);
+  if (view.kontra === p) roles.push(html`<span class="badge off">${t("sk.kontra")}</span>`);
+  if (view.re === p) roles.push(html`<span class="badge off">${t("sk.re")}</span>`);
   const bids = view.bidding.log.filter((e) => e[1] === p);
   const lastBid = view.phase === "bidding" && bids.length ? bids[bids.length - 1][2] : null;
   const tricks = view.tricks_won[p] || 0;
-  return `<div class="sk-seat sk-${pos} ${view.to_act.includes(p) ? "to-act" : ""} ${d && (p === d.declarer || p === d.partner) ? "player" : ""}" data-seat="${p}">
-    <div class="sk-name">${escapeHtml(ctx.names[p])}${p === me && !ctx.spectator ? ` <span class="badge you">${t("table.you")}</span>` : ""}</div>
-    <div class="sk-info">${roles.join(" ")}</div>
+  return html`<div class="sk-seat sk-${pos} ${view.to_act.includes(p) ? "to-act" : ""} ${d && (p === d.declarer || p === d.partner) ? "player" : ""}" data-seat="${p}">
+    <div class="sk-name">${ctx.names[p]}${p === me && !ctx.spectator ? html` <span class="badge you">${t("table.you")}</span>` : ""}</div>
+    <div class="sk-info">${roles.map((r, i) => [i ? " " : "", r])}</div>
     <div class="sk-info">${pos !== "bottom" ? t("sk.cards", { n: view.hand_counts[p] }) + " · " : ""}${t("sk.tricks", { n: tricks })}
-      <span class="sk-tricks">${Array.from({ length: tricks }, () => "<i></i>").join("")}</span></div>
-    ${lastBid ? `<div class="sk-info"><b>${lastBid === "pass" ? t("sk.squeak") : t("sk.grunt", { bid: lastBid })}</b></div>` : ""}
+      <span class="sk-tricks">${Array.from({ length: tricks }, () => html`<i></i>`)}</span></div>
+    ${lastBid ? html`<div class="sk-info"><b>${lastBid === "pass" ? t("sk.squeak") : t("sk.grunt", { bid: lastBid })}</b></div>` : ""}
   </div>`;
 }
 
@@ -98,35 +99,35 @@ function trickHtml(view, me) {
     winner = tr.winner;
     last = true;
   }
-  return `${last ? `<div class="sk-last">${t("sk.lasttrick")}</div>` : ""}${cards.map(([p, c]) =>
-    `<div class="trick-card pos-${position(view, me, p)} ${winner === p ? "winner" : ""} ${last ? "old" : ""}" data-card="${c}">${face(c)}</div>`).join("")}`;
+  return html`${last ? html`<div class="sk-last">${t("sk.lasttrick")}</div>` : ""}${cards.map(([p, c]) =>
+    html`<div class="trick-card pos-${position(view, me, p)} ${winner === p ? "winner" : ""} ${last ? "old" : ""}" data-card="${c}">${face(c)}</div>`)}`;
 }
 
 function resultHtml(r, names) {
   if (!r) return "";
-  if (r.thrown_in) return `<p>${t("sk.thrownin")}</p>`;
-  const party = [r.declarer, r.partner].filter((x) => x !== null && x !== undefined).map((p) => escapeHtml(names[p])).join(" & ");
+  if (r.thrown_in) return html`<p>${t("sk.thrownin")}</p>`;
+  const party = [r.declarer, r.partner].filter((x) => x !== null && x !== undefined).map((p) => names[p]).join(" & ");
   const won = r.declarer_won;
-  const meat = r.meat_items.map(([label, v]) => `<tr><td>${escapeHtml(label)}</td><td class="num">${v > 0 ? "+" : ""}${v}</td></tr>`).join("");
-  const rough = r.roughness_items.map(([seat, label, v]) => `<tr><td>${escapeHtml(names[seat])}: ${escapeHtml(label)}</td><td class="num">${v}</td></tr>`).join("");
-  return `<div class="sk-result">
-    <p><b>${escapeHtml(gameTitle(r.game))}</b> · ${t("sk.bidwas", { bid: r.bid })} · ${party}</p>
+  const meat = r.meat_items.map(([label, v]) => html`<tr><td>${label}</td><td class="num">${v > 0 ? "+" : ""}${v}</td></tr>`);
+  const rough = r.roughness_items.map(([seat, label, v]) => html`<tr><td>${names[seat]}: ${label}</td><td class="num">${v}</td></tr>`);
+  return html`<div class="sk-result">
+    <p><b>${gameTitle(r.game)}</b> · ${t("sk.bidwas", { bid: r.bid })} · ${party}</p>
     <p>${t(won ? "sk.res.won" : "sk.res.lost", { party, points: r.declarer_points, other: r.opponent_points })}</p>
-    <p class="small">${t("sk.laufende", { text: escapeHtml(r.laufende) })}${r.kontra !== null ? " · " + t("sk.kontraby", { name: escapeHtml(names[r.kontra]) }) : ""}${r.re !== null ? " · " + t("sk.reby", { name: escapeHtml(names[r.re]) }) : ""}</p>
-    <table class="breakdown"><tbody>${meat}${r.multiplier > 1 ? `<tr><td>${t("sk.huftritt")}</td><td class="num">×${r.multiplier}</td></tr>` : ""}
-      <tr><td><b>${t("sk.meateach", { names: r.winners.map((p) => escapeHtml(names[p])).join(", ") })}</b></td><td class="num"><b>${Math.max(...r.meat)}</b></td></tr>
-      ${rough ? `<tr><td colspan="2"><b>${t("sk.roughness")}</b></td></tr>${rough}` : ""}</tbody></table></div>`;
+    <p class="small">${t("sk.laufende", { text: r.laufende })}${r.kontra !== null ? " · " + t("sk.kontraby", { name: names[r.kontra] }) : ""}${r.re !== null ? " · " + t("sk.reby", { name: names[r.re] }) : ""}</p>
+    <table class="breakdown"><tbody>${meat}${r.multiplier > 1 ? html`<tr><td>${t("sk.huftritt")}</td><td class="num">×${r.multiplier}</td></tr>` : ""}
+      <tr><td><b>${t("sk.meateach", { names: r.winners.map((p) => names[p]).join(", ") })}</b></td><td class="num"><b>${Math.max(...r.meat)}</b></td></tr>
+      ${rough.length ? html`<tr><td colspan="2"><b>${t("sk.roughness")}</b></td></tr>${rough}` : ""}</tbody></table></div>`;
 }
 
 function ledgerHtml(view, names) {
   const l = view.ledger;
   const played = l.meat.some((x) => x) || l.roughness.some((x) => x);
   const cup = (list, p) => (played && list.includes(p) ? " ★" : "");
-  return `<table class="score-table"><thead><tr><th>${t("table.players")}</th><th class="num">${t("sk.meat")}</th><th class="num">${t("sk.rough")}</th><th class="num">${t("sk.net")}</th></tr></thead>
-    <tbody>${names.slice(0, view.players).map((n, p) => `<tr class="${played && l.schlachtmeister.includes(p) ? "winner" : ""}"><td>${escapeHtml(n)}${cup(l.schlachtmeister, p)}</td>
-      <td class="num">${l.meat[p]}</td><td class="num">${l.roughness[p]}</td><td class="num">${l.net[p]}</td></tr>`).join("")}</tbody></table>
-    ${played ? `<p class="small">${t("sk.trophy.meister")}: ${l.schlachtmeister.map((p) => escapeHtml(names[p])).join(", ") || "—"}<br>
-    ${t("sk.trophy.rauborstler")}: ${l.oberrauborstler.map((p) => escapeHtml(names[p])).join(", ") || "—"}</p>` : ""}`;
+  return html`<table class="score-table"><thead><tr><th>${t("table.players")}</th><th class="num">${t("sk.meat")}</th><th class="num">${t("sk.rough")}</th><th class="num">${t("sk.net")}</th></tr></thead>
+    <tbody>${names.slice(0, view.players).map((n, p) => html`<tr class="${played && l.schlachtmeister.includes(p) ? "winner" : ""}"><td>${n}${cup(l.schlachtmeister, p)}</td>
+      <td class="num">${l.meat[p]}</td><td class="num">${l.roughness[p]}</td><td class="num">${l.net[p]}</td></tr>`)}</tbody></table>
+    ${played ? html`<p class="small">${t("sk.trophy.meister")}: ${l.schlachtmeister.map((p) => names[p]).join(", ") || "—"}<br>
+    ${t("sk.trophy.rauborstler")}: ${l.oberrauborstler.map((p) => names[p]).join(", ") || "—"}</p>` : ""}`;
 }
 
 function declarePanel(legal, ui) {
@@ -147,25 +148,25 @@ function declarePanel(legal, ui) {
   const choice = ui.kind && ui.param !== null ? kinds[ui.kind][ui.param] : null;
   const action = choice ? (ui.spiess ? choice.spiess : choice.plain) : null;
   const paramButtons = ui.kind && params.length > 1 || (params.length === 1 && params[0] !== "")
-    ? `<div class="sk-choices">${params.map((p) => {
-      const label = p.length <= 3 && /^[EGHS]/.test(p) ? cardLabel(p) : `${suitIcon(p)} ${t("sk.suit." + p)}`;
-      return `<button type="button" class="small ${ui.param === p ? "primary" : ""}" data-param="${p}">${label}</button>`;
-    }).join("")}</div>` : "";
-  return `<h3>${t("sk.declare.title")}</h3>
-    <div class="sk-choices">${names.map((k) => `<button type="button" class="small ${ui.kind === k ? "primary" : ""}" data-kind="${k}" title="${escapeHtml(t("sk.kinddesc." + k))}">${t("sk.kind." + k)}</button>`).join("")}</div>
-    ${ui.kind ? `<p class="small muted">${t("sk.kinddesc." + ui.kind)}</p>` : ""}
-    ${ui.kind && ui.kind.includes("sauerei") ? `<p class="small">${t("sk.callace")}</p>` : ""}
-    ${ui.kind === "knorpel" ? `<p class="small">${t("sk.namecard")}</p>` : ""}
+    ? html`<div class="sk-choices">${params.map((p) => {
+      const label = p.length <= 3 && /^[EGHS]/.test(p) ? cardLabel(p) : html`${suitIcon(p)} ${t("sk.suit." + p)}`;
+      return html`<button type="button" class="small ${ui.param === p ? "primary" : ""}" data-param="${p}">${label}</button>`;
+    })}</div>` : "";
+  return html`<h3>${t("sk.declare.title")}</h3>
+    <div class="sk-choices">${names.map((k) => html`<button type="button" class="small ${ui.kind === k ? "primary" : ""}" data-kind="${k}" title="${t("sk.kinddesc." + k)}">${t("sk.kind." + k)}</button>`)}</div>
+    ${ui.kind ? html`<p class="small muted">${t("sk.kinddesc." + ui.kind)}</p>` : ""}
+    ${ui.kind && ui.kind.includes("sauerei") ? html`<p class="small">${t("sk.callace")}</p>` : ""}
+    ${ui.kind === "knorpel" ? html`<p class="small">${t("sk.namecard")}</p>` : ""}
     ${paramButtons}
     <div class="buttons"><label class="check"><input type="checkbox" id="sk-spiess" ${ui.spiess ? "checked" : ""}> ${t("sk.spiess.check")}</label>
-    <button type="button" class="primary" id="sk-declare" ${action ? "" : "disabled"} data-action="${action || ""}">${action ? t("sk.declare.go", { game: escapeHtml(gameTitle(action)) }) : t("sk.declare.pick")}</button></div>`;
+    <button type="button" class="primary" id="sk-declare" ${action ? "" : "disabled"} data-action="${action || ""}">${action ? t("sk.declare.go", { game: gameTitle(action) }) : t("sk.declare.pick")}</button></div>`;
 }
 
 export default {
   realtime: false,
 
   icon() {
-    return `<span class="icon-fan">${sauCardSVG("eichel", "O", "")}${sauCardSVG("gras", "A", "")}</span>`;
+    return html`<span class="icon-fan">${sauCardSVG("eichel", "O", "")}${sauCardSVG("gras", "A", "")}</span>`;
   },
 
   statusHint(ctx) {
@@ -189,15 +190,15 @@ export default {
     const trumps = new Set(d ? d.trumps : []);
     const hand = view.hand || [];
     const n = view.players;
-    const seats = Array.from({ length: n }, (_, p) => seatBox(view, ctx, p, position(view, me, p), me)).join("");
+    const seats = Array.from({ length: n }, (_, p) => seatBox(view, ctx, p, position(view, me, p), me));
     let contract = "";
     if (d) {
-      contract = `${t("sk.contract", { name: escapeHtml(ctx.names[d.declarer]), game: escapeHtml(gameTitle(d.game)), bid: d.bid })}${d.napf ? " · " + t("sk.napf") : " · " + t("sk.trog")}`;
-      if (d.open_trump) contract += ` · ${t("sk.opentrump", { card: escapeHtml(cardLabel(d.open_trump)) })}`;
-      if (d.given) contract += ` · ${t("sk.given", { card: escapeHtml(cardLabel(d.given)) })}`;
+      contract = `${t("sk.contract", { name: ctx.names[d.declarer], game: gameTitle(d.game), bid: d.bid })}${d.napf ? " · " + t("sk.napf") : " · " + t("sk.trog")}`;
+      if (d.open_trump) contract += ` · ${t("sk.opentrump", { card: cardLabel(d.open_trump) })}`;
+      if (d.given) contract += ` · ${t("sk.given", { card: cardLabel(d.given) })}`;
     } else if (view.phase === "bidding" || view.phase === "declaring") {
       const b = view.bidding;
-      contract = `${t(b.stage === "napf" ? "sk.stage.napf" : "sk.stage.trog")} · ${b.top_bid ? t("sk.topbid", { bid: b.top_bid, name: escapeHtml(ctx.names[b.top_bidder]) }) : t("sk.nobid")}`;
+      contract = `${t(b.stage === "napf" ? "sk.stage.napf" : "sk.stage.trog")} · ${b.top_bid ? t("sk.topbid", { bid: b.top_bid, name: ctx.names[b.top_bidder] }) : t("sk.nobid")}`;
     }
     let panel = "";
     const mine = ctx.legal.length > 0;
@@ -205,40 +206,40 @@ export default {
       const bids = legal.bids;
       if (!bids.includes(ui.bid)) ui.bid = bids[0];
       const quick = [...new Set([bids[0], bids.find((b) => Number(b) >= 70), bids.find((b) => Number(b) >= 91)])].filter(Boolean);
-      panel = `<h3>${t("sk.bid.title")}</h3><p class="small muted">${t("sk.bid.help")}</p>
-        <div class="sk-choices">${quick.map((b) => `<button type="button" data-do="bid ${b.toLowerCase()}" title="${t("sk.grunt", { bid: b })}">${b}</button>`).join("")}
-        ${bids.length > quick.length ? `<select id="sk-bid" aria-label="${t("sk.bid.title")}">${bids.map((b) => `<option ${b === ui.bid ? "selected" : ""}>${b}</option>`).join("")}</select>
+      panel = html`<h3>${t("sk.bid.title")}</h3><p class="small muted">${t("sk.bid.help")}</p>
+        <div class="sk-choices">${quick.map((b) => html`<button type="button" data-do="bid ${b.toLowerCase()}" title="${t("sk.grunt", { bid: b })}">${b}</button>`)}
+        ${bids.length > quick.length ? html`<select id="sk-bid" aria-label="${t("sk.bid.title")}">${bids.map((b) => html`<option ${b === ui.bid ? "selected" : ""}>${b}</option>`)}</select>
           <button type="button" id="sk-bid-go">${t("sk.bid.go")}</button>` : ""}
         <button type="button" class="ghost" data-do="pass">${t("sk.pass")}</button></div>`;
     } else if (mine && view.phase === "declaring") {
       panel = declarePanel(legal, ui);
     } else if (mine && view.phase === "partner") {
-      panel = `<h3>${t("sk.partner.title")}</h3><div class="sk-choices"><button type="button" class="primary" data-do="join">${t("sk.join")}</button>
+      panel = html`<h3>${t("sk.partner.title")}</h3><div class="sk-choices"><button type="button" class="primary" data-do="join">${t("sk.join")}</button>
         <button type="button" class="ghost" data-do="pass">${t("sk.nojoin")}</button></div>`;
     } else if (mine && view.phase === "giving") {
-      panel = `<h3>${t("sk.give.title")}</h3><p class="small">${t("sk.give.help")}</p>`;
+      panel = html`<h3>${t("sk.give.title")}</h3><p class="small">${t("sk.give.help")}</p>`;
     } else if (mine && (legal.kontra || legal.re || view.phase === "kontra" || view.phase === "re")) {
-      panel = `<h3>${t(legal.re ? "sk.re.title" : "sk.kontra.title")}</h3><div class="sk-choices">
-        ${legal.kontra ? `<button type="button" class="primary" data-do="kontra">${t("sk.kontra.go")}</button>` : ""}
-        ${legal.re ? `<button type="button" class="primary" data-do="re">${t("sk.re.go")}</button>` : ""}
+      panel = html`<h3>${t(legal.re ? "sk.re.title" : "sk.kontra.title")}</h3><div class="sk-choices">
+        ${legal.kontra ? html`<button type="button" class="primary" data-do="kontra">${t("sk.kontra.go")}</button>` : ""}
+        ${legal.re ? html`<button type="button" class="primary" data-do="re">${t("sk.re.go")}</button>` : ""}
         <button type="button" class="ghost" data-do="pass">${t("sk.nothanks")}</button></div>`;
     }
     const last = view.results.length ? view.results[view.results.length - 1] : null;
     const showLast = last && !view.trick.length && !view.tricks.length && view.phase !== "over";
     const cards = hand.map((c) => {
       const playable = legal.cards.has(c) || legal.gives.has(c);
-      return `<button type="button" class="hand-card ${playable ? "playable" : mine && (view.phase === "playing" || view.phase === "giving") ? "dim" : ""} ${trumps.has(c) ? "trump" : ""}"
-        data-card="${c}" aria-label="${escapeHtml(cardLabel(c))}${trumps.has(c) ? " (" + t("sk.trump") + ")" : ""}" ${playable ? "" : 'aria-disabled="true"'}>${face(c)}</button>`;
-    }).join("");
-    el.innerHTML = `
+      return html`<button type="button" class="hand-card ${playable ? "playable" : mine && (view.phase === "playing" || view.phase === "giving") ? "dim" : ""} ${trumps.has(c) ? "trump" : ""}"
+        data-card="${c}" aria-label="${cardLabel(c)}${trumps.has(c) ? " (" + t("sk.trump") + ")" : ""}" aria-disabled="${playable ? null : "true"}">${face(c)}</button>`;
+    });
+    render(el, html`
       <div class="sk-wrap ${ctx.pending ? "pending" : ""}">
         <div class="sk-contract">${t("sk.deal", { n: view.deal, of: view.deals })}${contract ? " · " + contract : ""}</div>
-        ${view.aside.length ? `<div class="sk-out"><small>${t("sk.aside")}</small>${view.aside.map((c) => `<span>${face(c)}</span>`).join("")}</div>` : ""}
+        ${view.aside.length ? html`<div class="sk-out"><small>${t("sk.aside")}</small>${view.aside.map((c) => html`<span>${face(c)}</span>`)}</div>` : ""}
         <div class="sk-table">${seats}<div class="sk-trick">${trickHtml(view, me)}</div></div>
-        ${showLast ? `<div class="sk-panel">${`<h3>${t("sk.lastdeal", { n: last.deal })}</h3>`}${resultHtml(last, ctx.names)}</div>` : ""}
-        ${panel ? `<div class="sk-panel">${panel}</div>` : ""}
-        ${ctx.spectator ? "" : `<div class="sk-hand" role="group" aria-label="${t("dk.yourhand")}">${cards}</div>`}
-      </div>`;
+        ${showLast ? html`<div class="sk-panel">${html`<h3>${t("sk.lastdeal", { n: last.deal })}</h3>`}${resultHtml(last, ctx.names)}</div>` : ""}
+        ${panel ? html`<div class="sk-panel">${panel}</div>` : ""}
+        ${ctx.spectator ? "" : html`<div class="sk-hand" role="group" aria-label="${t("dk.yourhand")}">${cards}</div>`}
+      </div>`);
     el.querySelectorAll("[data-do]").forEach((b) => b.addEventListener("click", () => ctx.act(b.dataset.do)));
     const go = el.querySelector("#sk-bid-go");
     if (go) go.addEventListener("click", () => ctx.act(`bid ${el.querySelector("#sk-bid").value.toLowerCase()}`));
@@ -270,29 +271,29 @@ export default {
   describe(ev, names) {
     if (ev.seat == null) return null;
     const w = (ev.action || "").split(" ");
-    const who = `<b>${escapeHtml(names[ev.seat] ?? "")}</b>`;
+    const who = html`<b>${names[ev.seat] ?? ""}</b>`;
     let text;
     if (!ev.action) text = t("sk.log.give"); // the one secret action: a card handed face down
     else if (w[0] === "bid") text = t("sk.log.bid", { bid: w[1] === "schwarz" ? "Schwarz" : w[1] });
     else if (w[0] === "pass") text = t(Object.hasOwn(PASS_TEXT, ev.phase) ? PASS_TEXT[ev.phase] : "sk.log.passes");
-    else if (w[0] === "declare") text = t("sk.log.declare", { game: escapeHtml(gameTitle(w.slice(1).join(" "))) });
-    else if (w[0] === "card") text = t("sk.log.card", { card: escapeHtml(cardLabel(w[1])) });
+    else if (w[0] === "declare") text = t("sk.log.declare", { game: gameTitle(w.slice(1).join(" ")) });
+    else if (w[0] === "card") text = t("sk.log.card", { card: cardLabel(w[1]) });
     else if (w[0] === "give") text = t("sk.log.give");
     else if (w[0] === "kontra") text = t("sk.log.kontra");
     else if (w[0] === "re") text = t("sk.log.re");
     else if (w[0] === "join") text = t("sk.log.join");
     else return null;
-    return `${who} ${text}`;
+    return html`${who} ${text}`;
   },
 
   side(ctx) {
-    return `<h3>${t("sk.ledger")}</h3>${ledgerHtml(ctx.view, ctx.names)}`;
+    return html`<h3>${t("sk.ledger")}</h3>${ledgerHtml(ctx.view, ctx.names)}`;
   },
 
   summary(ctx) {
     const v = ctx.view;
-    const deals = v.results.map((r) => `<details ${r === v.results[v.results.length - 1] ? "open" : ""}><summary>${t("sk.lastdeal", { n: r.deal })}</summary>${resultHtml(r, ctx.names)}</details>`).join("");
-    return `${ledgerHtml(v, ctx.names)}<div class="sk-deals">${deals}</div>`;
+    const deals = v.results.map((r) => html`<details ${r === v.results[v.results.length - 1] ? "open" : ""}><summary>${t("sk.lastdeal", { n: r.deal })}</summary>${resultHtml(r, ctx.names)}</details>`);
+    return html`${ledgerHtml(v, ctx.names)}<div class="sk-deals">${deals}</div>`;
   },
 
   onEvent(el, ev, ctx) {

@@ -1,6 +1,8 @@
 // Die Regeln in den eigenen Worten des Projekts: Deutsch.
+import { html } from "../dom.js";
+
 export default {
-  drecksau: `
+  drecksau: html`
 <p><b>Ziel:</b> Als Erste oder Erster nur noch dreckige Schweine vor sich haben. Schweine lieben
 Matsch – der Bauer, der Regen und die Mitspieler sehen das anders.</p>
 <h3>Vorbereitung</h3>
@@ -42,7 +44,7 @@ die Führenden eine Entscheidungsrunde.</p>
 (oder seinen Stall) anklicken. Karten ohne Ziel bekommen einen Knopf. Ausgegraute Karten passen
 gerade nicht, lassen sich aber tauschen oder abwerfen.</p>`,
 
-  saukopf: `
+  saukopf: html`
 <p><b>Saukopf</b> ist Schafkopf mit Schweinen: vier Leute, das bayerische Blatt mit 32 Karten
 (Eichel, Gras, Herz, Schellen; Sau, Zehn, König, Ober, Unter, Neun, Acht, Sieben). Augen:
 Sau 11, Zehn 10, König 4, Ober 3, Unter 2, sonst 0; zusammen 120. Der Dreihaxer ist die Fassung
@@ -87,7 +89,7 @@ mit vier oder mehr Laufenden auf der Glücksseite. Wer waghalsig verliert, kassi
 <b>Rauborstigkeitspunkte</b>: Übergrunzen, verlorenes Spiel am Spieß, verlorenes Kontra oder Re. Am
 Ende wird Schlachtmeister, wer das meiste Fleisch hat, und Oberrauborstler, wer am rauborstigsten war.</p>`,
 
-  pigasus: `
+  pigasus: html`
 <p><b>Ziel:</b> Die meisten Karten sammeln, indem man Paare schneller entdeckt als alle anderen.</p>
 <h3>Die Karten</h3>
 <p>Neun Tiere: Schwein, Krokodil, Giraffe, Elefant, Pferd, Schaf, Ente, Hase und Eule. Jede Karte

@@ -1,6 +1,8 @@
 // The rules in the project's own words: English.
+import { html } from "../dom.js";
+
 export default {
-  drecksau: `
+  drecksau: html`
 <p><b>Goal:</b> be the first whose pigs are all dirty. Pigs love mud; the farmer, the rain
 and the other players do not.</p>
 <h3>Setting up</h3>
@@ -41,7 +43,7 @@ empty the most points win; tied leaders play one deciding round.</p>
 Cards that need no target get a button. Greyed cards cannot be used now, but you can swap
 or throw them away.</p>`,
 
-  saukopf: `
+  saukopf: html`
 <p><b>Saukopf</b> is Schafkopf with pigs: four players, the 32-card Bavarian deck (Acorns,
 Leaves, Hearts, Bells; Sau, Ten, King, Ober, Unter, Nine, Eight, Seven). Card points:
 Sau 11, Ten 10, King 4, Ober 3, Unter 2, others 0; 120 in all. Dreihaxer is the three-player
@@ -86,7 +88,7 @@ Reckless losers collect <b>roughness points</b>: over-grunting, losing am Spieß
 or Re. After the session the most meat makes the Schlachtmeister, the most roughness the
 Oberrauborstler.</p>`,
 
-  pigasus: `
+  pigasus: html`
 <p><b>Goal:</b> collect the most cards by spotting pairs faster than everyone else.</p>
 <h3>The cards</h3>
 <p>Nine animals: pig, crocodile, giraffe, elephant, horse, sheep, duck, rabbit and owl. Every

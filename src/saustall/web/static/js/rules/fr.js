@@ -1,6 +1,8 @@
 // Les règles dans les mots du projet : français.
+import { html } from "../dom.js";
+
 export default {
-  drecksau: `
+  drecksau: html`
 <p><b>But :</b> être la première personne dont tous les cochons sont sales. Les cochons adorent
 la boue ; le fermier, la pluie et les autres joueurs beaucoup moins.</p>
 <h3>Mise en place</h3>
@@ -42,7 +44,7 @@ d'égalité, les premiers jouent une manche décisive.</p>
 sur le cochon (ou sa grange). Les cartes sans cible ont un bouton. Les cartes grisées ne servent
 à rien pour l'instant, mais on peut les échanger ou les défausser.</p>`,
 
-  saukopf: `
+  saukopf: html`
 <p><b>Saukopf</b>, c'est le Schafkopf avec des cochons : quatre joueurs, le jeu bavarois de 32 cartes
 (Glands, Feuilles, Cœurs, Grelots ; Sau, Dix, Roi, Ober, Unter, Neuf, Huit, Sept). Points :
 Sau 11, Dix 10, Roi 4, Ober 3, Unter 2, les autres 0 ; 120 en tout. Le Dreihaxer se joue à trois,
@@ -87,7 +89,7 @@ détenu), Stallgeruch +1 pour un large écart, Porco Negro +1 pour tous les plis
 téméraires ramassent des <b>points de rudesse</b> : surenchère, jeu à la broche perdu, Kontra ou Re
 perdu. À la fin, le plus de viande fait le Schlachtmeister, le plus de rudesse l'Oberrauborstler.</p>`,
 
-  pigasus: `
+  pigasus: html`
 <p><b>But :</b> ramasser le plus de cartes en repérant les paires plus vite que tout le monde.</p>
 <h3>Les cartes</h3>
 <p>Neuf animaux : cochon, crocodile, girafe, éléphant, cheval, mouton, canard, lapin et hibou. Chaque
