@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import watch_page
-from tests.web.players import drecksau_move, my_turn
+from tests.web.players import drecksau_move, my_turn, try_move, wait_for_turn_or_end
 
 pytestmark = pytest.mark.browser
 
@@ -165,7 +165,7 @@ def test_hostile_names_in_lobby_waiting_room_and_a_whole_drecksau_game(
         # not move, so that line stays until they leave.
         while my_turn(page) or not page.locator(".status-bar .status-text").inner_text():
             if my_turn(page):
-                drecksau_move(page)
+                try_move(page, drecksau_move)
             page.wait_for_timeout(50)
         waiting = assert_shows(page, ".status-bar")
         assert any(f"Waiting for {n}" in waiting for n in others), waiting
@@ -331,11 +331,9 @@ def test_hostile_names_on_the_hot_seat_cover(server: Any, page: Any) -> None:
     assert_shows(page, ".seat-list", IMG, SCRIPT)
     page.click("#start")
     # Whoever moves first, the device is handed over to the other with a cover naming them.
-    for _ in range(2):
-        page.wait_for_selector(".cover, .status-bar.mine")
-        if page.locator(".cover").count():
-            break
-        drecksau_move(page)
-    cover = page.inner_text(".cover")
+    page.wait_for_selector(".cover, .status-bar.mine")
+    if not page.locator(".cover").count():
+        assert wait_for_turn_or_end(page) and drecksau_move(page)
+    cover = page.wait_for_selector(".cover").inner_text()
     assert f"Pass the device to {SCRIPT}" in cover or f"Pass the device to {IMG}" in cover, cover
     assert_no_script_ran(page, "hot-seat cover")
