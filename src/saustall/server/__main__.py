@@ -18,8 +18,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-delay", type=float, default=0.8,
                         help="seconds a bot pauses before acting")
     parser.add_argument("--log-level", default="info", help="uvicorn log level")
+    parser.add_argument("--skip-broken-tables", action="store_true",
+                        help="start even if stored tables no longer replay, leaving them out")
     args = parser.parse_args(argv)
-    run(args.host, args.port, args.database, bot_delay=args.bot_delay, log_level=args.log_level)
+    run(args.host, args.port, args.database, bot_delay=args.bot_delay, log_level=args.log_level,
+        skip_broken_tables=args.skip_broken_tables)
 
 
 if __name__ == "__main__":

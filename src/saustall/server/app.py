@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,10 +19,11 @@ import uvicorn
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import saustall
-from saustall.server.db import Store
+from saustall.server.db import Store, UnusableDatabase
 from saustall.server.tables import Client, Hub, HubSettings, ServerError, Table, dumps
 
 log = logging.getLogger("saustall.server")
@@ -60,6 +62,34 @@ def _token(request: Request) -> str | None:
     return None
 
 
+class PlainStartupFailure:
+    """ASGI middleware: a refused database fails start-up with its message, not a traceback.
+
+    Starlette reports a failing lifespan with the formatted traceback, which uvicorn logs;
+    for :class:`UnusableDatabase` the operator needs only its message (what is wrong and
+    how to recover).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass everything on; replace the message of a start-up refused by the database."""
+        if scope["type"] != "lifespan":
+            await self.app(scope, receive, send)
+            return
+
+        async def plain_send(message: Message) -> None:
+            # Starlette sends "startup.failed" from inside its ``except`` block.
+            refusal = sys.exc_info()[1]
+            if message["type"] == "lifespan.startup.failed" \
+                    and isinstance(refusal, UnusableDatabase):
+                message = {**message, "message": str(refusal)}
+            await send(message)
+
+        await self.app(scope, receive, plain_send)
+
+
 def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
                settings: HubSettings | None = None,
                static_dir: Path | None = STATIC_DIR) -> FastAPI:
@@ -71,7 +101,12 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         store = Store(database)
         await store.open()
         hub = Hub(store, settings)
-        await hub.load()
+        try:
+            await hub.load()
+        except BaseException:
+            await hub.close()
+            await store.close()
+            raise
         app.state.hub = hub
         try:
             yield
@@ -82,6 +117,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
     app = FastAPI(title="Saustall game server", version=saustall.__version__,
                   lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json",
                   redoc_url=None)
+
+    app.add_middleware(PlainStartupFailure)
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
@@ -384,8 +421,14 @@ async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub) -> N
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATABASE,
-        bot_delay: float = 0.8, log_level: str = "info") -> None:
-    """Serve the game server (and the web app if installed) until interrupted."""
+        bot_delay: float = 0.8, log_level: str = "info",
+        skip_broken_tables: bool = False) -> None:
+    """Serve the game server (and the web app if installed) until interrupted.
+
+    A database that looks damaged stops the start-up with a message on how to recover
+    (uvicorn then exits with status 3).
+    """
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(database, bot_delay=bot_delay)
+    settings = HubSettings(bot_delay=bot_delay, skip_broken_tables=skip_broken_tables)
+    app = create_app(database, settings=settings)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level=log_level)

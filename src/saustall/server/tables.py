@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
+from sqlalchemy.engine import make_url
+
 from saustall.bots.base import Bot, RandomBot, bot_levels, make_bot
 from saustall.core import registry
 from saustall.core.errors import (
@@ -34,7 +36,13 @@ from saustall.core.errors import (
 )
 from saustall.core.game import Action, Game, GameState, Ruleset, View
 from saustall.core.record import GameRecord
-from saustall.server.db import StoredAction, StoredSeat, StoredTable, Store
+from saustall.server.db import (
+    StoredAction,
+    StoredSeat,
+    StoredTable,
+    Store,
+    UnusableDatabase,
+)
 from saustall.server.realtime import RealtimeDriver, realtime_driver
 
 log = logging.getLogger("saustall.server")
@@ -330,6 +338,17 @@ class HubSettings:
     bot_factory: Callable[[str, str, int], Bot | None] | None = None
     """Optional ``(game, level, seed) -> bot`` tried before the bot registry (tests use
     it for instant Pigasus bots); returning ``None`` falls back to the registry."""
+    skip_broken_tables: bool = False
+    """Start even if stored tables no longer replay, leaving them out (they answer 404).
+    Off by default: the server refuses to start and names them."""
+
+
+class BrokenTable(Exception):
+    """A stored table whose game cannot be rebuilt; the message names where it breaks."""
+
+    def __init__(self, table_id: str, problem: str) -> None:
+        super().__init__(f"table {table_id}: {problem}")
+        self.table_id = table_id
 
 
 class Hub:
@@ -343,47 +362,87 @@ class Hub:
 
     # -- start-up and shut-down ----------------------------------------------------------
     async def load(self) -> None:
-        """Rebuild every stored table by replaying its current game through the engine."""
-        for stored in await self.store.load_tables():
-            try:
-                table = self._rebuild(stored)
-            except (SaustallError, ValueError, KeyError) as exc:
-                log.error("table %s cannot be restored: %s", stored.id, exc)
-                continue
-            self.tables[table.id] = table
+        """Rebuild every stored table by replaying its current game through the engine.
+
+        Raises :class:`UnusableDatabase` naming the tables that do not replay, unless
+        ``settings.skip_broken_tables`` (then they are logged and left out).
+        """
+        broken = self.restore(await self.store.load_tables())
+        if broken and not self.settings.skip_broken_tables:
+            self.tables.clear()
+            raise UnusableDatabase(broken_tables_message(self.store.url, broken))
+        for problem in broken:
+            log.error("%s; left out (--skip-broken-tables)", problem)
         for table in self.tables.values():
             async with table.lock:
                 self._after_change(table)
         log.info("restored %d tables", len(self.tables))
 
+    def restore(self, stored_tables: list[StoredTable]) -> list[BrokenTable]:
+        """Rebuild ``stored_tables`` into :attr:`tables` without starting bots or timers;
+        the ones that do not replay are returned instead."""
+        broken: list[BrokenTable] = []
+        for stored in stored_tables:
+            try:
+                table = self._rebuild(stored)
+            except BrokenTable as exc:
+                broken.append(exc)
+                continue
+            self.tables[table.id] = table
+        return broken
+
     def _rebuild(self, stored: StoredTable) -> Table:
-        game = registry.get(stored.game, stored.ruleset)
-        table = Table(stored.id, stored.invite, game, stored.num_seats, stored.options,
-                      stored.public, stored.turn_timer, stored.created_at)
+        try:
+            game = registry.get(stored.game, stored.ruleset)
+            table = Table(stored.id, stored.invite, game, stored.num_seats, stored.options,
+                          stored.public, stored.turn_timer, stored.created_at)
+        except (SaustallError, ValueError, KeyError, TypeError) as exc:
+            raise BrokenTable(stored.id, f"{stored.game}/{stored.ruleset} cannot be set up: "
+                                         f"{exc}") from None
         table.game_number = stored.game_number
         for row in stored.seats:
             seat = table.seats[row.seat]
             seat.kind, seat.name, seat.token_hash = row.kind, row.name, row.token_hash
             seat.bot_level, seat.ready = row.bot_level, row.ready
-        if stored.status == LOBBY or stored.current is None:
+        if stored.status == LOBBY:
             table.status = LOBBY
             return table
         current = stored.current
-        state = game.new_state(stored.num_seats, current.seed, stored.options)
+        if current is None:
+            raise BrokenTable(stored.id, f"it is {stored.status!r} in game "
+                                         f"{stored.game_number}, which is not stored")
+        try:
+            state = game.new_state(stored.num_seats, current.seed, stored.options)
+        except (SaustallError, ValueError, KeyError, TypeError) as exc:
+            raise BrokenTable(stored.id, f"game {current.game_number} cannot be dealt: "
+                                         f"{exc}") from None
         table.state = state
         self._attach_realtime(table)
-        for step in current.actions:
-            action = game.decode_action(step.action)
-            event = self._event(table, step.seat, action, step.seq, step.time_ms, step.timeout)
-            if table.realtime is not None:
-                table.realtime.replay(action, step.time_ms)
-            else:
-                state.apply(action)
+        for expected, step in enumerate(current.actions, 1):
+            if step.seq != expected:
+                raise BrokenTable(stored.id, f"game {current.game_number} lacks action "
+                                             f"{expected} (the next stored is {step.seq})")
+            try:
+                action = game.decode_action(step.action)
+                event = self._event(table, step.seat, action, step.seq, step.time_ms,
+                                    step.timeout)
+                if table.realtime is not None:
+                    table.realtime.replay(action, step.time_ms)
+                else:
+                    state.apply(action)
+            except (SaustallError, ValueError, KeyError, TypeError) as exc:
+                raise BrokenTable(stored.id, f"game {current.game_number} no longer replays: "
+                                             f"action {step.seq} {step.action!r} fails: "
+                                             f"{exc}") from None
             table.actions.append(step.action)
             table.events.append(event)
         table.seq = len(current.actions)
         last_ms = current.actions[-1].time_ms if current.actions else 0
         table.clock_origin = time.monotonic() - last_ms / 1000
+        if stored.status == OVER and not state.is_terminal():
+            raise BrokenTable(stored.id, f"game {current.game_number} is stored as over, but "
+                                         f"its {len(current.actions)} stored actions do not "
+                                         "finish it: actions were lost")
         table.status = OVER if state.is_terminal() else PLAYING
         return table
 
@@ -1005,3 +1064,18 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_jsonable(v) for v in value]
     return value
+
+
+def broken_tables_message(url: str, broken: Sequence[BrokenTable], limit: int = 10) -> str:
+    """Why the server will not start on ``url`` and what the operator can do."""
+    where = make_url(url).render_as_string(hide_password=True)
+    lines = [f"{len(broken)} stored table(s) in {where} can no longer be rebuilt:"]
+    lines += [f"  - {problem}" for problem in broken[:limit]]
+    if len(broken) > limit:
+        lines.append(f"  - ... and {len(broken) - limit} more (`saustall db check` lists all)")
+    lines.append("The server refuses to start so that these games are not silently dropped. "
+                 "Run `saustall db check --database URL` for the full report, then restore a "
+                 "backup (see `saustall db backup`), run the Saustall version that stored "
+                 "these games, or start with --skip-broken-tables to leave them out (their "
+                 "players will find no table).")
+    return "\n".join(lines)
