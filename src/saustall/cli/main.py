@@ -126,12 +126,12 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           port: int = typer.Option(8000, help="port to listen on"),
           database: str = typer.Option(DEFAULT_DATABASE, help=DATABASE_HELP),
           skip_broken_tables: bool = typer.Option(
-              False, help="start even if stored tables no longer replay, leaving them out")
+              False, "--skip-broken-tables",
+              help="start even if stored tables no longer replay, leaving them out")
           ) -> None:
     """Run the game server and web app.
 
-    It refuses to start on a database that looks damaged or emptied and says how to
-    recover; ``saustall db check`` tells what is wrong.
+    It refuses a damaged or emptied database and says how to recover.
     """
     module = _load({"serve": "saustall.server.app"}, "serve", "the server")
     module.run(host=host, port=port, database=database, skip_broken_tables=skip_broken_tables)
@@ -146,8 +146,7 @@ def say(text: str) -> None:
 def db_check(database: str = typer.Option(DEFAULT_DATABASE, help=DATABASE_HELP)) -> None:
     """Check the database: SQLite's integrity check, and every stored game replays.
 
-    Safe while the server runs (SQLite is checked on a snapshot). Exit status 0 when
-    sound, 1 when something is wrong.
+    Safe while the server runs (SQLite is checked on a snapshot). Exits 0 when sound.
     """
     from saustall.server.maintenance import check_database
 
@@ -170,8 +169,8 @@ def db_backup(dest: Path = typer.Argument(..., help="the new backup file"),
               database: str = typer.Option(DEFAULT_DATABASE, help=DATABASE_HELP)) -> None:
     """Copy the SQLite database to DEST, safely while the server runs (online backup API).
 
-    For PostgreSQL it explains how to use pg_dump instead. Exit status 0 when a sound
-    backup was written, 1 otherwise.
+    For PostgreSQL it explains how to use pg_dump instead. Exits 0 when a sound backup
+    was written.
     """
     from sqlalchemy.engine import make_url
 
