@@ -18,6 +18,7 @@ import websockets
 
 from saustall.server.app import WS_MAX_FRAME, create_app
 from saustall.server.tables import HubSettings
+from tests.conftest import database_directory
 
 
 def free_port() -> int:
@@ -87,12 +88,13 @@ def settings() -> HubSettings:
 @pytest.fixture
 async def server(tmp_path: Path, settings: HubSettings) -> AsyncIterator[LiveServer]:
     """A running server on a fresh SQLite file."""
-    live = LiveServer(f"sqlite+aiosqlite:///{tmp_path / 'test.db'}", settings)
-    await live.start()
-    try:
-        yield live
-    finally:
-        await live.stop()
+    with database_directory(tmp_path) as where:
+        live = LiveServer(f"sqlite+aiosqlite:///{where / 'test.db'}", settings)
+        await live.start()
+        try:
+            yield live
+        finally:
+            await live.stop()
 
 
 @pytest.fixture

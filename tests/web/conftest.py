@@ -17,6 +17,8 @@ from typing import Any, Iterator
 import httpx
 import pytest
 
+from tests.conftest import database_directory
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -90,10 +92,11 @@ class Server:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The game server, shared by the browser tests of one worker."""
-    srv = Server(tmp_path_factory.mktemp("server"), bot_delay=0.02)
-    srv.start()
-    yield srv
-    srv.stop()
+    with database_directory(tmp_path_factory.mktemp("server")) as where:
+        srv = Server(where, bot_delay=0.02)
+        srv.start()
+        yield srv
+        srv.stop()
 
 
 @pytest.fixture(scope="session")

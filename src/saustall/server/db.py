@@ -216,7 +216,7 @@ def engine_for(url: str) -> AsyncEngine:
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
             # A rollback journal with FULL sync: once COMMIT returns, the transaction is in
-            # the database file itself (see docs/protocol.md, "Storage").
+            # the database file itself (see docs/deploy.md, "Storage").
             cursor.execute("PRAGMA journal_mode=DELETE")
             cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA foreign_keys=ON")

@@ -21,7 +21,6 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from saustall.core import registry
-from saustall.core.errors import SaustallError
 from saustall.server.db import (
     Store,
     UnusableDatabase,
@@ -31,7 +30,7 @@ from saustall.server.db import (
     meta_t,
     sqlite_file,
 )
-from saustall.server.tables import Hub
+from saustall.server.tables import REPLAY_ERRORS, Hub
 
 
 @dataclass
@@ -124,7 +123,7 @@ async def _replay(url: str, report: CheckReport) -> None:
                 state = engine.new_state(table.num_seats, game.seed, table.options)
                 for step in game.actions:
                     state.apply(engine.decode_action(step.action))
-            except (SaustallError, ValueError, KeyError, TypeError) as exc:
+            except REPLAY_ERRORS as exc:
                 report.problems.append(f"table {table_id}: finished game {number} no longer "
                                        f"replays (its record cannot be downloaded): {exc}")
     finally:
@@ -137,9 +136,13 @@ async def check_database(url: str) -> CheckReport:
     report = CheckReport(make_url(url).render_as_string(hide_password=True))
     path = sqlite_file(url)
     if make_url(url).get_backend_name() != "sqlite":
-        report.notes.append("PostgreSQL keeps its storage consistent itself; checked that "
-                            "every stored game replays")
-        await _replay(url, report)
+        try:
+            await _replay(url, report)
+        except (sa.exc.OperationalError, OSError) as exc:
+            report.problems.append(f"cannot reach the database: {exc}")
+        else:
+            report.notes.append("PostgreSQL keeps its storage consistent itself; checked "
+                                "that every stored game replays")
         return report
     if path is None:
         report.problems.append("an in-memory SQLite database has nothing to check")
@@ -194,6 +197,8 @@ def backup_sqlite(url: str, dest: Path) -> list[str]:
         raise UnusableDatabase(f"there is no database at {path.resolve()}")
     if dest.exists():
         raise UnusableDatabase(f"{dest} already exists; name a new file for the backup")
+    if not dest.parent.is_dir():
+        raise UnusableDatabase(f"the folder {dest.parent} does not exist")
     check_sqlite_file(path)
     partial = dest.with_name(f".{dest.name}.partial")
     try:

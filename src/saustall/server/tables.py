@@ -51,6 +51,8 @@ LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 EMPTY, HUMAN, BOT = "empty", "human", "bot"
 EVENT_BACKLOG = 100
 MAX_NAME = 32
+REPLAY_ERRORS = (SaustallError, ValueError, KeyError, IndexError, TypeError)
+"""What rebuilding a stored table from unexpected rows can raise (see ``Hub._rebuild``)."""
 SLOW_BOT_SECONDS = 0.005
 """A bot whose choice took longer than this thinks in a worker thread from then on."""
 
@@ -396,11 +398,14 @@ class Hub:
             game = registry.get(stored.game, stored.ruleset)
             table = Table(stored.id, stored.invite, game, stored.num_seats, stored.options,
                           stored.public, stored.turn_timer, stored.created_at)
-        except (SaustallError, ValueError, KeyError, TypeError) as exc:
+        except REPLAY_ERRORS as exc:
             raise BrokenTable(stored.id, f"{stored.game}/{stored.ruleset} cannot be set up: "
                                          f"{exc}") from None
         table.game_number = stored.game_number
         for row in stored.seats:
+            if not 0 <= row.seat < len(table.seats):
+                raise BrokenTable(stored.id, f"it has a stored seat {row.seat} but only "
+                                             f"{len(table.seats)} seats")
             seat = table.seats[row.seat]
             seat.kind, seat.name, seat.token_hash = row.kind, row.name, row.token_hash
             seat.bot_level, seat.ready = row.bot_level, row.ready
@@ -413,7 +418,7 @@ class Hub:
                                          f"{stored.game_number}, which is not stored")
         try:
             state = game.new_state(stored.num_seats, current.seed, stored.options)
-        except (SaustallError, ValueError, KeyError, TypeError) as exc:
+        except REPLAY_ERRORS as exc:
             raise BrokenTable(stored.id, f"game {current.game_number} cannot be dealt: "
                                          f"{exc}") from None
         table.state = state
@@ -430,7 +435,7 @@ class Hub:
                     table.realtime.replay(action, step.time_ms)
                 else:
                     state.apply(action)
-            except (SaustallError, ValueError, KeyError, TypeError) as exc:
+            except REPLAY_ERRORS as exc:
                 raise BrokenTable(stored.id, f"game {current.game_number} no longer replays: "
                                              f"action {step.seq} {step.action!r} fails: "
                                              f"{exc}") from None
