@@ -85,7 +85,9 @@ def test_check_reports_a_damaged_file_and_a_missing_one(tmp_path: Path,
         handle.seek((root - 1) * page_size + 8)
         handle.write(bytes(range(7, 250)) * 8)
     code, output = cli("db", "check", "--database", played.url)
-    assert code == 1 and "integrity check" in output
+    assert code == 1
+    # SQLite notices either while copying the file or in its integrity check
+    assert "the file is damaged" in output or "SQLite integrity check: " in output
 
     missing = tmp_path / "nowhere.db"
     code, output = cli("db", "check", "--database", f"sqlite+aiosqlite:///{missing}")

@@ -161,7 +161,7 @@ async def check_database(url: str) -> CheckReport:
             await asyncio.to_thread(_snapshot, path, copy)
             problems = await asyncio.to_thread(_integrity, copy)
         except sqlite3.DatabaseError as exc:
-            report.problems.append(f"SQLite cannot read it: {exc}")
+            report.problems.append(f"the file is damaged: SQLite says {exc}")
             return report
         if problems:
             report.problems += [f"SQLite integrity check: {line}" for line in problems[:20]]
