@@ -7,6 +7,7 @@ import json
 import random
 import socket
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import websockets
 from saustall.server.app import WS_MAX_FRAME, create_app
 from saustall.server.limits import LimitSettings
 from saustall.server.tables import HubSettings
+from tests.conftest import database_directory
 
 
 def free_port() -> int:
@@ -93,12 +95,13 @@ def settings() -> HubSettings:
 @pytest.fixture
 async def server(tmp_path: Path, settings: HubSettings) -> AsyncIterator[LiveServer]:
     """A running server on a fresh SQLite file."""
-    live = LiveServer(f"sqlite+aiosqlite:///{tmp_path / 'test.db'}", settings)
-    await live.start()
-    try:
-        yield live
-    finally:
-        await live.stop()
+    with database_directory(tmp_path) as where:
+        live = LiveServer(f"sqlite+aiosqlite:///{where / 'test.db'}", settings)
+        await live.start()
+        try:
+            yield live
+        finally:
+            await live.stop()
 
 
 @pytest.fixture
@@ -192,3 +195,61 @@ async def play_to_end(wire: Wire, timeout: float = 60, seed: int = 0) -> dict[st
         if message["type"] == "error" and message["code"] == "rate-limited":
             await asyncio.sleep(0.2)  # too quick for the server's limit: say it again
             await wire.send({"type": "action", "action": choice, "id": last_seq})
+
+
+async def act_once(wire: Wire, ident: str) -> tuple[int, str]:
+    """Play this seat's first legal action once it is its move; its acknowledged seq and text."""
+    while True:
+        message = await wire.recv()
+        if message["type"] == "state" and message["legal"]:
+            break
+    action: str = message["legal"][0]["action"]
+    await wire.send({"type": "action", "action": action, "id": ident})
+    ack = await wire.until("ack", id=ident)
+    return int(ack["seq"]), action
+
+
+@dataclass
+class PlayedDatabase:
+    """A SQLite database written by a real server: a finished game, one mid-game, a lobby."""
+
+    path: Path
+    finished: str
+    midgame: str
+    midgame_seq: int
+    lobby: str
+
+    @property
+    def url(self) -> str:
+        return f"sqlite+aiosqlite:///{self.path}"
+
+    @property
+    def table_ids(self) -> set[str]:
+        return {self.finished, self.midgame, self.lobby}
+
+
+async def play_some_games(path: Path) -> PlayedDatabase:
+    """Run a server on ``path``, play a game to its end, one partly, open a lobby; stop it."""
+    settings = HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000)
+    live = LiveServer(f"sqlite+aiosqlite:///{path}", settings)
+    await live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.base, timeout=10) as http:
+            finished = await create(http, game="drecksau", seats=2, name="Anna", bots=["random"])
+            midgame = await create(http, game="drecksau", seats=2, name="Bea", bots=["random"])
+            lobby = await create(http, game="drecksau", seats=3, name="Cid", bots=["random"])
+            for table in (finished, midgame):
+                answer = await http.post(f"/api/tables/{table['table_id']}/start",
+                                         headers=bearer(table["token"]))
+                assert answer.status_code == 200, answer.text
+            wire = await Wire.open(live, finished["table_id"], token=finished["token"])
+            await play_to_end(wire)
+            await wire.close()
+            wire = await Wire.open(live, midgame["table_id"], token=midgame["token"])
+            seq, _ = await act_once(wire, "a")
+            seq, _ = await act_once(wire, "b")
+            await wire.close()
+    finally:
+        await live.stop()
+    return PlayedDatabase(path, finished["table_id"], midgame["table_id"], seq,
+                          lobby["table_id"])

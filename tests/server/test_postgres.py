@@ -18,7 +18,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
+from saustall.cli.main import app
 from saustall.core import GameRecord
 from saustall.server.tables import HubSettings
 from tests.server.conftest import LiveServer, Wire, bearer, free_port, join, play_to_end
@@ -129,6 +131,12 @@ async def test_table_lifecycle_on_postgresql(pg_server: LiveServer, postgres_url
             same = await http.get(f"/api/tables/{table_id}/record", params={"game": 1},
                                   headers=bearer(token))
             assert GameRecord.from_json(same.text).actions == record.actions
+        # `saustall db check` replays both games on PostgreSQL, beside the running server
+        checked = await asyncio.to_thread(CliRunner().invoke, app,
+                                          ["db", "check", "--database", postgres_url])
+        assert checked.exit_code == 0, checked.output
+        assert "every stored game replays" in checked.output
+        assert "1 tables, 2 games" in checked.output
     finally:
         await again.stop()
         await pg_server.start()  # the fixture stops it again

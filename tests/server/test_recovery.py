@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 
 from saustall.core import GameRecord
+from tests.conftest import database_directory
 from tests.server.conftest import Wire, bearer, free_port, play_to_end
 
 
@@ -82,7 +83,11 @@ async def seat_up(http: httpx.AsyncClient, game: str, seats: int, bots: list[str
 
 
 async def test_kill_9_mid_game_and_restart_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    database = f"sqlite+aiosqlite:///{tmp_path / 'recovery.db'}"
+    with database_directory(tmp_path) as where:
+        await kill_9_mid_game_and_restart(f"sqlite+aiosqlite:///{where / 'recovery.db'}")
+
+
+async def kill_9_mid_game_and_restart(database: str) -> None:
     port = free_port()
     server = await start_server(database, port)
     try:

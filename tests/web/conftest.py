@@ -17,6 +17,8 @@ from typing import Any, Callable, Iterator
 import httpx
 import pytest
 
+from tests.conftest import database_directory
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -97,10 +99,11 @@ class Server:
 def server(tmp_path: Path) -> Iterator[Server]:
     """A game server of the test's own (fresh database, no other test's tables), so that
     neither the order of the tests nor the worker they run on can change what one sees."""
-    srv = Server(tmp_path, bot_delay=0.02)
-    srv.start()
-    yield srv
-    srv.stop()
+    with database_directory(tmp_path) as where:
+        srv = Server(where, bot_delay=0.02)
+        srv.start()
+        yield srv
+        srv.stop()
 
 
 @pytest.fixture(scope="session")

@@ -6,19 +6,27 @@ Each game's terminal client and simulator lives in its own module (``play_<game>
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from saustall.core import GameRecord, SaustallError, get, rulesets
 
 app = typer.Typer(help="Saustall: pig card games to play, simulate and study.",
                   no_args_is_help=True, add_completion=False)
+db_app = typer.Typer(help="Check and back up the game server's database.",
+                     no_args_is_help=True)
+app.add_typer(db_app, name="db")
 console = Console()
+
+DEFAULT_DATABASE = "sqlite+aiosqlite:///saustall.db"
+DATABASE_HELP = "SQLAlchemy async database URL"
 
 # Games whose terminal client or simulator is its own module, imported on demand.
 PLAY_MODULES = {"drecksau": "saustall.cli.play_drecksau", "saukopf": "saustall.cli.play_saukopf",
@@ -116,8 +124,10 @@ def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
 @app.command()
 def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           port: int = typer.Option(8000, help="port to listen on"),
-          database: str = typer.Option("sqlite+aiosqlite:///saustall.db",
-                                       help="SQLAlchemy async database URL"),
+          database: str = typer.Option(DEFAULT_DATABASE, help=DATABASE_HELP),
+          skip_broken_tables: bool = typer.Option(
+              False, "--skip-broken-tables",
+              help="start even if stored tables no longer replay, leaving them out"),
           allow_origin: list[str] = typer.Option(
               [], help="also accept browsers on this origin (scheme://host[:port]); "
                        "repeatable"),
@@ -133,14 +143,75 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
               900, help="seconds a finished table stays in memory"),
           retain_idle: float = typer.Option(
               3600, help="seconds an abandoned table stays in memory")) -> None:
-    """Run the game server and web app."""
+    """Run the game server and web app.
+
+    It refuses a damaged or emptied database and says how to recover.
+    """
     module = _load({"serve": "saustall.server.app"}, "serve", "the server")
     limits = importlib.import_module("saustall.server.limits").LimitSettings(
         tables_per_source=tables_per_source, sockets_per_source=sockets_per_source,
         new_sockets_per_second=new_sockets_per_second,
         spectators_per_table=spectators_per_table)
     module.run(host=host, port=port, database=database, allow_origins=allow_origin,
-               limits=limits, retain_finished=retain_finished, retain_idle=retain_idle)
+               limits=limits, retain_finished=retain_finished, retain_idle=retain_idle,
+               skip_broken_tables=skip_broken_tables)
+
+
+def say(text: str) -> None:
+    """Print ``text`` (rich markup) without wrapping it, so that paths and commands stay whole."""
+    console.print(text, highlight=False, soft_wrap=True)
+
+
+@db_app.command("check")
+def db_check(database: str = typer.Option(DEFAULT_DATABASE, help=DATABASE_HELP)) -> None:
+    """Check the database: SQLite's integrity check, and every stored game replays.
+
+    Safe while the server runs (SQLite is checked on a snapshot). Exits 0 when sound.
+    """
+    from saustall.server.maintenance import check_database
+
+    report = asyncio.run(check_database(database))
+    say(f"[bold]{escape(report.where)}[/]")
+    for note in report.notes:
+        say(f"  {escape(note)}")
+    say(f"  {report.tables} tables, {report.games} games, {report.actions} actions")
+    for problem in report.problems:
+        say(f"  [bold red]problem:[/] {escape(problem)}")
+    if report.ok:
+        say("[green]ok[/]: the server can start on it.")
+        return
+    say(f"[bold red]{len(report.problems)} problem(s) found.[/]")
+    raise typer.Exit(1)
+
+
+@db_app.command("backup")
+def db_backup(dest: Path = typer.Argument(..., help="the new backup file"),
+              database: str = typer.Option(DEFAULT_DATABASE, help=DATABASE_HELP)) -> None:
+    """Copy the SQLite database to DEST, safely while the server runs (online backup API).
+
+    For PostgreSQL it explains how to use pg_dump instead. Exits 0 when a sound backup
+    was written.
+    """
+    from sqlalchemy.engine import make_url
+
+    from saustall.server.db import UnusableDatabase
+    from saustall.server.maintenance import backup_sqlite, pg_dump_advice
+
+    if make_url(database).get_backend_name() != "sqlite":
+        say(escape(pg_dump_advice(database)))
+        raise typer.Exit(1)
+    try:
+        problems = backup_sqlite(database, dest)
+    except UnusableDatabase as exc:
+        say(f"[bold red]error:[/] {escape(str(exc))}")
+        raise typer.Exit(1)
+    if problems:
+        say(f"[bold red]warning:[/] the copy in {escape(str(dest))} fails SQLite's integrity "
+            f"check ({escape('; '.join(problems[:3]))}): the database was already damaged; "
+            "keep your older backups.")
+        raise typer.Exit(1)
+    say(f"Backed up to {escape(str(dest))} ({dest.stat().st_size} bytes, integrity ok). "
+        "To restore: stop the server, copy it over the database file, start it.")
 
 
 def _check_game(game: str, ruleset: str | None) -> None:

@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds a finished table stays in memory (default 900)")
     parser.add_argument("--retain-idle", type=float, default=None, metavar="SECONDS",
                         help="seconds an abandoned table stays in memory (default 3600)")
+    parser.add_argument("--skip-broken-tables", action="store_true",
+                        help="start even if stored tables no longer replay, leaving them out")
     args = parser.parse_args(argv)
     limits = LimitSettings(tables_per_source=args.tables_per_source,
                            sockets_per_source=args.sockets_per_source,
@@ -44,7 +46,7 @@ def main(argv: list[str] | None = None) -> None:
                            spectators_per_table=args.spectators_per_table)
     run(args.host, args.port, args.database, bot_delay=args.bot_delay, log_level=args.log_level,
         allow_origins=args.allow_origin, limits=limits, retain_finished=args.retain_finished,
-        retain_idle=args.retain_idle)
+        retain_idle=args.retain_idle, skip_broken_tables=args.skip_broken_tables)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,10 +22,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import saustall
-from saustall.server.db import Store
+from saustall.server.db import Store, UnusableDatabase
 from saustall.server.limits import InputError, LimitSettings, TokenBucket, parse_json
 from saustall.server.origin import OriginCheck
 from saustall.server.security import add_security_headers
@@ -93,6 +95,34 @@ def _seat_number(raw: str) -> int:
     return int(raw)
 
 
+class PlainStartupFailure:
+    """ASGI middleware: a refused database fails start-up with its message, not a traceback.
+
+    Starlette reports a failing lifespan with the formatted traceback, which uvicorn logs;
+    for :class:`UnusableDatabase` the operator needs only its message (what is wrong and
+    how to recover).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass everything on; replace the message of a start-up refused by the database."""
+        if scope["type"] != "lifespan":
+            await self.app(scope, receive, send)
+            return
+
+        async def plain_send(message: Message) -> None:
+            # Starlette sends "startup.failed" from inside its ``except`` block.
+            refusal = sys.exc_info()[1]
+            if message["type"] == "lifespan.startup.failed" \
+                    and isinstance(refusal, UnusableDatabase):
+                message = {**message, "message": str(refusal)}
+            await send(message)
+
+        await self.app(scope, receive, plain_send)
+
+
 def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
                settings: HubSettings | None = None,
                static_dir: Path | None = STATIC_DIR,
@@ -109,7 +139,12 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         store = Store(database)
         await store.open()
         hub = Hub(store, settings)
-        await hub.load()
+        try:
+            await hub.load()
+        except BaseException:
+            await hub.close()
+            await store.close()
+            raise
         app.state.hub = hub
         try:
             yield
@@ -123,6 +158,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
                   lifespan=lifespan, docs_url=None, openapi_url="/api/openapi.json",
                   redoc_url=None)
     add_security_headers(app)
+
+    app.add_middleware(PlainStartupFailure)
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
@@ -485,10 +522,16 @@ HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
 def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATABASE,
         bot_delay: float = 0.8, log_level: str = "info", *,
         allow_origins: Sequence[str] = (), limits: LimitSettings | None = None,
-        retain_finished: float | None = None, retain_idle: float | None = None) -> None:
-    """Serve the game server (and the web app if installed) until interrupted."""
+        retain_finished: float | None = None, retain_idle: float | None = None,
+        skip_broken_tables: bool = False) -> None:
+    """Serve the game server (and the web app if installed) until interrupted.
+
+    A database that looks damaged stops the start-up with a message on how to recover
+    (uvicorn then exits with status 3).
+    """
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    settings = HubSettings(bot_delay=bot_delay, limits=limits or LimitSettings())
+    settings = HubSettings(bot_delay=bot_delay, limits=limits or LimitSettings(),
+                           skip_broken_tables=skip_broken_tables)
     if retain_finished is not None:
         settings.retain_finished_seconds = retain_finished
     if retain_idle is not None:

@@ -9,6 +9,13 @@ Writes go through :class:`Store`, which runs them in one writer task and commits
 everything queued so far in one transaction (group commit): an awaiting caller resumes
 only after its write is committed, which is what lets the server acknowledge an action
 only once it is durable.
+
+SQLite runs with a rollback journal (``journal_mode=DELETE``, ``synchronous=FULL``), not
+WAL: a committed transaction is in the database file itself, so copying or keeping only
+``saustall.db`` never loses an acknowledged action (with WAL, committed transactions live
+in ``saustall.db-wal`` until a checkpoint, and deleting that file after a crash silently
+lost them). :meth:`Store.open` refuses a database that looks damaged or emptied with
+:class:`UnusableDatabase`, whose message says what is wrong and how to recover.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Collection
 
 import sqlalchemy as sa
@@ -25,6 +33,15 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 log = logging.getLogger("saustall.server.db")
 
 metadata = sa.MetaData()
+
+SCHEMA_VERSION = 1
+"""The layout of the tables below; stored in ``saustall_meta`` under ``schema_version``."""
+
+meta_t = sa.Table(
+    "saustall_meta", metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.String(200), nullable=False),
+)
 
 tables_t = sa.Table(
     "saustall_tables", metadata,
@@ -132,8 +149,65 @@ INSERT_ACTION = actions_t.insert()
 """Shared so that the writer can send a batch of actions as one executemany."""
 
 
+class UnusableDatabase(Exception):
+    """The database looks damaged, emptied or foreign; the message says how to recover."""
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file behind a SQLite URL; ``None`` for other databases and in-memory SQLite."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
+
+
+def recovery_advice(path: Path) -> str:
+    """What an operator can do about a damaged SQLite file at ``path``."""
+    return (f"How to recover: stop anything using {path}, then either copy the latest backup "
+            f"(made with `saustall db backup`) over it, or move it aside to start with no "
+            f"tables (mv {path} {path}.damaged). `saustall db check --database URL` tells "
+            "whether a file (such as a backup) is sound.")
+
+
+def refuse(path: Path, what: str) -> UnusableDatabase:
+    """The error for a SQLite file at ``path`` that is unusable because of ``what``."""
+    path = path.resolve()
+    return UnusableDatabase(f"The database {path} {what}.\n{recovery_advice(path)}")
+
+
+def check_sqlite_file(path: Path) -> None:
+    """Refuse a SQLite file that is empty, not SQLite, or lost its write-ahead log.
+
+    A path that does not exist yet is fine: the server creates a new database there.
+    """
+    if not path.exists():
+        return
+    if not path.is_file():
+        raise refuse(path, "is not a regular file")
+    with path.open("rb") as handle:
+        header = handle.read(100)
+    if not header:
+        raise refuse(path, "is empty (0 bytes); a database Saustall has used is never "
+                           "empty, so it was truncated or replaced")
+    if not header.startswith(SQLITE_HEADER):
+        raise refuse(path, "is not a SQLite database (its first bytes are not the SQLite "
+                           "header); it was overwritten or is some other file")
+    wal = path.with_name(path.name + "-wal")
+    shm = path.with_name(path.name + "-shm")
+    in_wal_mode = len(header) > 19 and header[18] == 2 and header[19] == 2
+    if in_wal_mode and shm.exists() and not wal.exists():
+        # Older Saustall versions used WAL; its -shm outlives a crash, the -wal was removed.
+        raise refuse(path, f"was left by a crash in write-ahead-log mode and its log {wal} "
+                           f"has since been deleted, so the games committed last are lost. "
+                           f"If you still have {wal.name}, put it back next to it. To accept "
+                           f"the loss instead, delete {shm} and start again")
+
+
 def engine_for(url: str) -> AsyncEngine:
-    """An async engine for ``url``; SQLite gets WAL mode and a busy timeout."""
+    """An async engine for ``url``; SQLite gets a durable rollback journal and a busy timeout."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = create_async_engine(url, connect_args={"timeout": 30})
@@ -141,15 +215,56 @@ def engine_for(url: str) -> AsyncEngine:
         @sa.event.listens_for(engine.sync_engine, "connect")
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
-            # WAL keeps every committed transaction across a crash of the process;
-            # NORMAL sync is enough for that (only an OS crash could lose the tail).
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
+            # A rollback journal with FULL sync: once COMMIT returns, the transaction is in
+            # the database file itself (see docs/deploy.md, "Storage").
+            cursor.execute("PRAGMA journal_mode=DELETE")
+            cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
         return engine
     return create_async_engine(url, pool_size=5, max_overflow=5)
+
+
+def prepare_schema(conn: sa.Connection) -> None:
+    """Create the schema in a new database; refuse one that lost tables or is too new."""
+    present = set(sa.inspect(conn).get_table_names())
+    data_tables = {table.name for table in metadata.sorted_tables} - {meta_t.name}
+    where = conn.engine.url.render_as_string(hide_password=True)
+    if meta_t.name in present:
+        version = conn.execute(sa.select(meta_t.c.value).where(
+            meta_t.c.key == "schema_version")).scalar()
+        if version is None or not version.isdigit():
+            raise UnusableDatabase(f"The database {where} has no valid schema version in "
+                                   f"{meta_t.name}: it is damaged. Restore a backup.")
+        if int(version) > SCHEMA_VERSION:
+            raise UnusableDatabase(
+                f"The database {where} has schema version {version}, made by a newer "
+                f"Saustall; this version knows schema {SCHEMA_VERSION}. Upgrade Saustall.")
+    elif not present & data_tables:
+        metadata.create_all(conn)
+        conn.execute(meta_t.insert(), {"key": "schema_version", "value": str(SCHEMA_VERSION)})
+        return
+    missing = sorted(data_tables - present)
+    if missing:
+        raise UnusableDatabase(
+            f"The database {where} was set up by Saustall but its tables "
+            f"{', '.join(missing)} are missing: it was emptied or damaged. Restore a backup "
+            "(see `saustall db backup`), or point --database at a new file to start afresh.")
+    if meta_t.name not in present:  # made before the schema was versioned
+        meta_t.create(conn)
+        conn.execute(meta_t.insert(), {"key": "schema_version", "value": str(SCHEMA_VERSION)})
+
+
+async def integrity_problems(conn: AsyncConnection, *, full: bool) -> list[str]:
+    """SQLite's own check of the file: ``[]`` when sound, else its findings.
+
+    ``full`` runs ``integrity_check`` (which also compares every index with its table);
+    otherwise ``quick_check``, which is what the server runs at every start.
+    """
+    pragma = "PRAGMA integrity_check" if full else "PRAGMA quick_check"
+    rows = [str(row[0]) for row in (await conn.exec_driver_sql(pragma)).all()]
+    return [] if rows == ["ok"] else rows
 
 
 def _merged(ops: list[Op]) -> list[Op]:
@@ -176,9 +291,31 @@ class Store:
         self._writer: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
-        """Create the schema if needed and start the writer task."""
-        async with self.engine.begin() as conn:
-            await conn.run_sync(metadata.create_all)
+        """Check the database, create the schema if it is new, start the writer task.
+
+        Raises :class:`UnusableDatabase` (engine disposed) for a damaged, emptied or
+        too-new database instead of starting over it.
+        """
+        path = sqlite_file(self.url)
+        try:
+            if path is not None:
+                await asyncio.to_thread(check_sqlite_file, path)
+            async with self.engine.begin() as conn:
+                if path is not None:
+                    problems = await integrity_problems(conn, full=False)
+                    if problems:
+                        raise refuse(path, "fails SQLite's integrity check: "
+                                     + "; ".join(problems[:5]))
+                await conn.run_sync(prepare_schema)
+        except sa.exc.DatabaseError as exc:
+            await self.engine.dispose()
+            code = getattr(exc.orig, "sqlite_errorname", "")
+            if path is None or not code.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+                raise
+            raise refuse(path, f"is damaged: SQLite says {exc.orig}") from None
+        except UnusableDatabase:
+            await self.engine.dispose()
+            raise
         self._writer = asyncio.create_task(self._write_loop(), name="saustall-db-writer")
 
     async def close(self) -> None:

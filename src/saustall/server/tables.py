@@ -19,7 +19,9 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
+
+from sqlalchemy.engine import make_url
 
 from saustall.bots.base import Bot, RandomBot, bot_levels, make_bot
 from saustall.core import registry
@@ -31,7 +33,7 @@ from saustall.core.errors import (
 )
 from saustall.core.game import Action, GameState
 from saustall.core.record import GameRecord
-from saustall.server.db import StoredAction, StoredTable, Store
+from saustall.server.db import StoredAction, StoredSeat, StoredTable, Store, UnusableDatabase
 from saustall.server import retention
 from saustall.server.catalogue import catalogue, levels_for
 from saustall.server.limits import LimitSettings, SourceLimits
@@ -60,6 +62,9 @@ __all__ = ["Client", "Hub", "HubSettings", "Seat", "ServerError", "Table", "dump
            "explain", "levels_for"]
 
 log = logging.getLogger("saustall.server")
+
+REPLAY_ERRORS = (SaustallError, ValueError, KeyError, IndexError, TypeError)
+"""What rebuilding a stored table from unexpected rows can raise (see ``Hub._rebuild``)."""
 
 
 @dataclass
@@ -91,6 +96,17 @@ class HubSettings:
     bot_factory: Callable[[str, str, int], Bot | None] | None = None
     """Optional ``(game, level, seed) -> bot`` tried before the bot registry (tests use
     it for instant Pigasus bots); returning ``None`` falls back to the registry."""
+    skip_broken_tables: bool = False
+    """Start even if stored tables no longer replay, leaving them out (they answer 404).
+    Off by default: the server refuses to start and names them."""
+
+
+class BrokenTable(Exception):
+    """A stored table whose game cannot be rebuilt; the message names where it breaks."""
+
+    def __init__(self, table_id: str, problem: str) -> None:
+        super().__init__(f"table {table_id}: {problem}")
+        self.table_id = table_id
 
 
 class Hub:
@@ -106,48 +122,91 @@ class Hub:
     # -- start-up and shut-down ----------------------------------------------------------
     async def load(self) -> None:
         """Rebuild every live table (lobby or playing) by replaying its current game
-        through the engine, and start letting finished and abandoned tables go."""
-        for stored in await self.store.load_tables(statuses=(LOBBY, PLAYING)):
-            try:
-                table = self._rebuild(stored)
-            except (SaustallError, ValueError, KeyError) as exc:
-                log.error("table %s cannot be restored: %s", stored.id, exc)
-                continue
-            self.tables[table.id] = table
+        through the engine, and start letting finished and abandoned tables go.
+
+        Raises :class:`UnusableDatabase` naming the tables that do not replay, unless
+        ``settings.skip_broken_tables`` (then they are logged and left out).
+        """
+        broken = self.restore(await self.store.load_tables(statuses=(LOBBY, PLAYING)))
+        if broken and not self.settings.skip_broken_tables:
+            self.tables.clear()
+            raise UnusableDatabase(broken_tables_message(self.store.url, broken))
+        for problem in broken:
+            log.error("%s; left out (--skip-broken-tables)", problem)
         for table in self.tables.values():
             async with table.lock:
                 self._after_change(table)
         log.info("restored %d tables", len(self.tables))
         self._spawn(retention.sweep_loop(self))
 
+    def restore(self, stored_tables: list[StoredTable]) -> list[BrokenTable]:
+        """Rebuild ``stored_tables`` into :attr:`tables` without starting bots or timers;
+        the ones that do not replay are returned instead."""
+        broken: list[BrokenTable] = []
+        for stored in stored_tables:
+            try:
+                table = self._rebuild(stored)
+            except BrokenTable as exc:
+                broken.append(exc)
+                continue
+            self.tables[table.id] = table
+        return broken
+
     def _rebuild(self, stored: StoredTable) -> Table:
-        game = registry.get(stored.game, stored.ruleset)
-        table = Table(stored.id, stored.invite, game, stored.num_seats, stored.options,
-                      stored.public, stored.turn_timer, stored.created_at)
+        try:
+            game = registry.get(stored.game, stored.ruleset)
+            table = Table(stored.id, stored.invite, game, stored.num_seats, stored.options,
+                          stored.public, stored.turn_timer, stored.created_at)
+        except REPLAY_ERRORS as exc:
+            raise BrokenTable(stored.id, f"{stored.game}/{stored.ruleset} cannot be set up: "
+                                         f"{exc}") from None
         table.game_number = stored.game_number
         for row in stored.seats:
+            if not 0 <= row.seat < len(table.seats):
+                raise BrokenTable(stored.id, f"it has a stored seat {row.seat} but only "
+                                             f"{len(table.seats)} seats")
             seat = table.seats[row.seat]
             seat.kind, seat.name, seat.token_hash = row.kind, row.name, row.token_hash
             seat.bot_level, seat.ready = row.bot_level, row.ready
-        if stored.status == LOBBY or stored.current is None:
+        if stored.status == LOBBY:
             table.status = LOBBY
             return table
         current = stored.current
-        state = game.new_state(stored.num_seats, current.seed, stored.options)
+        if current is None:
+            raise BrokenTable(stored.id, f"it is {stored.status!r} in game "
+                                         f"{stored.game_number}, which is not stored")
+        try:
+            state = game.new_state(stored.num_seats, current.seed, stored.options)
+        except REPLAY_ERRORS as exc:
+            raise BrokenTable(stored.id, f"game {current.game_number} cannot be dealt: "
+                                         f"{exc}") from None
         table.state = state
         self._attach_realtime(table)
-        for step in current.actions:
-            action = game.decode_action(step.action)
-            event = self._event(table, step.seat, action, step.seq, step.time_ms, step.timeout)
-            if table.realtime is not None:
-                table.realtime.replay(action, step.time_ms)
-            else:
-                state.apply(action)
+        for expected, step in enumerate(current.actions, 1):
+            if step.seq != expected:
+                raise BrokenTable(stored.id, f"game {current.game_number} lacks action "
+                                             f"{expected} (the next stored is {step.seq})")
+            try:
+                action = game.decode_action(step.action)
+                event = self._event(table, step.seat, action, step.seq, step.time_ms,
+                                    step.timeout)
+                if table.realtime is not None:
+                    table.realtime.replay(action, step.time_ms)
+                else:
+                    state.apply(action)
+            except REPLAY_ERRORS as exc:
+                raise BrokenTable(stored.id, f"game {current.game_number} no longer replays: "
+                                             f"action {step.seq} {step.action!r} fails: "
+                                             f"{exc}") from None
             table.actions.append(step.action)
             table.events.append(event)
         table.seq = len(current.actions)
         last_ms = current.actions[-1].time_ms if current.actions else 0
         table.clock_origin = time.monotonic() - last_ms / 1000
+        if stored.status == OVER and not state.is_terminal():
+            raise BrokenTable(stored.id, f"game {current.game_number} is stored as over, but "
+                                         f"its {len(current.actions)} stored actions do not "
+                                         "finish it: actions were lost")
         table.status = OVER if state.is_terminal() else PLAYING
         if table.status == OVER:
             table.finished_at = time.monotonic()
@@ -201,10 +260,13 @@ class Hub:
             if table is None and stored is not None and stored.status == OVER:
                 try:
                     table = self._rebuild(stored)
-                except (SaustallError, ValueError, KeyError) as exc:
-                    log.error("table %s cannot be restored: %s", stored.id, exc)
-                else:
-                    self.tables[table.id] = table
+                except BrokenTable as exc:
+                    log.error("%s", exc)
+                    raise ServerError(503, "table-unavailable",
+                                      f"table {table_id!r} is stored but can no longer be "
+                                      "rebuilt; the server's operator can run "
+                                      "`saustall db check` to see why") from None
+                self.tables[table.id] = table
         if table is None:
             raise ServerError(404, "not-found", f"there is no open table {table_id!r}")
         return table
@@ -810,3 +872,18 @@ def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str 
     except (SaustallError, ValueError) as exc:
         return "unknown-action", str(exc), None
     return "illegal-action", "that action is not allowed now", None
+
+
+def broken_tables_message(url: str, broken: Sequence[BrokenTable], limit: int = 10) -> str:
+    """Why the server will not start on ``url`` and what the operator can do."""
+    where = make_url(url).render_as_string(hide_password=True)
+    lines = [f"{len(broken)} stored table(s) in {where} can no longer be rebuilt:"]
+    lines += [f"  - {problem}" for problem in broken[:limit]]
+    if len(broken) > limit:
+        lines.append(f"  - ... and {len(broken) - limit} more (`saustall db check` lists all)")
+    lines.append("The server refuses to start so that these games are not silently dropped. "
+                 "Run `saustall db check --database URL` for the full report, then restore a "
+                 "backup (see `saustall db backup`), run the Saustall version that stored "
+                 "these games, or start with --skip-broken-tables to leave them out (their "
+                 "players will find no table).")
+    return "\n".join(lines)
