@@ -21,6 +21,7 @@ import httpx
 import pytest
 
 from saustall.server.app import create_app
+from saustall.server.maintenance import check_database
 from saustall.server.tables import HubSettings
 from tests.server.conftest import (
     LiveServer,
@@ -103,8 +104,8 @@ async def test_a_file_that_is_not_sqlite_is_refused(tmp_path: Path) -> None:
 
 async def test_a_corrupted_page_is_refused(played: PlayedDatabase) -> None:
     live = LiveServer(played.url, SETTINGS)
-    await live.start()  # sound as the server left it
-    assert set(live.hub.tables) == played.table_ids
+    await live.start()  # sound as the server left it; finished tables stay on disk
+    assert set(live.hub.tables) == {played.midgame, played.lobby}
     await live.stop()
     connection = sqlite3.connect(played.path)
     page_size = connection.execute("PRAGMA page_size").fetchone()[0]
@@ -137,25 +138,40 @@ async def test_skip_broken_tables_starts_without_the_broken_one(
     live = LiveServer(played.url, HubSettings(bot_delay=0.0, skip_broken_tables=True))
     await live.start()
     try:
-        assert set(live.hub.tables) == {played.finished, played.lobby}
+        assert set(live.hub.tables) == {played.lobby}
     finally:
         await live.stop()
 
 
-async def test_a_finished_game_that_lost_its_last_action_is_refused(
+async def test_a_finished_game_that_lost_its_last_action_is_reported(
         played: PlayedDatabase) -> None:
+    """Finished tables are not replayed at start (it would make start-up slow); one that
+    no longer replays is refused when asked for, and `db check` names it."""
     sql(played.path, f"DELETE FROM saustall_actions WHERE table_id = '{played.finished}' AND "
                      "seq = (SELECT MAX(seq) FROM saustall_actions "
                      f"WHERE table_id = '{played.finished}')")
-    message = await refusal(played.url)
-    assert f"table {played.finished}" in message and "actions were lost" in message
+    live = LiveServer(played.url, SETTINGS)
+    await live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.base, timeout=10) as http:
+            answer = await http.get(f"/api/tables/{played.finished}")
+        assert answer.status_code == 503
+        assert answer.json()["error"]["code"] == "table-unavailable"
+        assert "saustall db check" in answer.json()["error"]["message"]
+    finally:
+        await live.stop()
+    report = await check_database(played.url)
+    assert not report.ok
+    assert any(f"table {played.finished}" in problem and "actions were lost" in problem
+               for problem in report.problems), report.problems
 
 
-async def test_a_gap_in_the_actions_is_refused(played: PlayedDatabase) -> None:
-    sql(played.path, f"DELETE FROM saustall_actions WHERE table_id = '{played.finished}' "
+async def test_a_gap_in_the_actions_of_a_running_game_is_refused(
+        played: PlayedDatabase) -> None:
+    sql(played.path, f"DELETE FROM saustall_actions WHERE table_id = '{played.midgame}' "
                      "AND seq = 2")
     message = await refusal(played.url)
-    assert f"table {played.finished}" in message and "lacks action 2" in message
+    assert f"table {played.midgame}" in message and "lacks action 2" in message
 
 
 async def test_a_database_that_lost_a_table_is_refused(played: PlayedDatabase) -> None:
