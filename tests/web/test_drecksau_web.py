@@ -54,6 +54,18 @@ def test_full_drecksau_game_against_a_bot(server: Any, page: Any) -> None:
     assert "Game 2" in page.inner_text(".waiting")
 
 
+NEW_BURST_JS = """(pig) => {
+  const burst = [...document.querySelectorAll('.mud-burst')].find((e) => !e.dataset.earlier);
+  const target = document.querySelector(`.pig[data-pig="${pig}"]`);
+  if (!burst || !target) return null;
+  const r = burst.getBoundingClientRect();
+  const p = target.getBoundingClientRect();
+  return {burst: {x: r.left + r.width / 2, y: r.top + r.height / 2,
+                  w: burst.offsetWidth, h: burst.offsetHeight},  // offset sizes ignore the pop
+          pig: {left: p.left, right: p.right, top: p.top, bottom: p.bottom}};
+}"""
+
+
 def test_mud_on_a_pig_shows_the_drecksau_moment(server: Any, page: Any) -> None:
     frames = record_frames(page)
     start_quick_game(page, server.url, "drecksau", ruleset="drecksau", seats=2, level="random")
@@ -68,8 +80,16 @@ def test_mud_on_a_pig_shows_the_drecksau_moment(server: Any, page: Any) -> None:
             # Only my own clean pigs are offered as targets for mud.
             assert page.locator(".others .pig.target").count() == 0
             pig = targets.first.get_attribute("data-pig")
-            pig_box = targets.first.bounding_box()
+            # Bursts already on screen (a bot's mud a moment ago) are not this one.
+            page.evaluate("() => document.querySelectorAll('.mud-burst')"
+                          ".forEach((e) => { e.dataset.earlier = '1'; })")
             targets.first.click()
+            # The shout bursts out on that pig: centred on it or just beside it. Measured in
+            # the page the moment it appears (a burst lasts 1.5 s; the bot may add its own).
+            where = page.wait_for_function(NEW_BURST_JS, arg=pig).json_value()
+            burst, box = where["burst"], where["pig"]
+            assert box["left"] - burst["w"] <= burst["x"] <= box["right"] + burst["w"], where
+            assert box["top"] - burst["h"] <= burst["y"] <= box["bottom"] + burst["h"], where
             # The server took exactly that move, and the state it sent for it shows the pig
             # dirty. (The bot moves right after and may clean the pig again with rain or the
             # farmer, so the board is not the place to look for this moment.)
@@ -79,13 +99,6 @@ def test_mud_on_a_pig_shows_the_drecksau_moment(server: Any, page: Any) -> None:
                                    and f.get("seq") == played["seq"])
             player, index = (int(part) for part in pig.split("."))
             assert after["view"]["pigs"][player][index]["dirty"]
-            # The shout bursts out on that pig: centred on it or just beside it.
-            burst = page.wait_for_selector(".mud-burst", timeout=3000).evaluate(
-                "(el) => { const r = el.getBoundingClientRect();"
-                " return {x: r.left + r.width / 2, y: r.top + r.height / 2,"
-                " w: el.offsetWidth, h: el.offsetHeight}; }")  # offset sizes ignore the pop
-            assert pig_box["x"] - burst["w"] <= burst["x"] <= pig_box["x"] + pig_box["width"] + burst["w"]
-            assert pig_box["y"] - burst["h"] <= burst["y"] <= pig_box["y"] + pig_box["height"] + burst["h"]
             page.wait_for_timeout(250)  # the shout at its biggest
             screenshot(page, "drecksau-mud-moment", full_page=False)
             # Whichever pig gets dirty, the shout never covers a name or a badge.
