@@ -54,13 +54,14 @@ class TournamentState(GameState):
 
     def clone(self) -> "TournamentState":
         twin = TournamentState.__new__(TournamentState)
-        twin.__dict__.update(self.__dict__)
-        twin.history = list(self.history)
-        twin.trophies = list(self.trophies)
-        twin.buckets = list(self.buckets)
-        twin.awards = [list(a) for a in self.awards]
-        twin.rounds = list(self.rounds)
-        twin.round = self.round.clone()
+        fields = self.__dict__.copy()
+        fields["history"] = self.history[:]
+        fields["trophies"] = self.trophies[:]
+        fields["buckets"] = self.buckets[:]
+        fields["awards"] = [a[:] for a in self.awards]
+        fields["rounds"] = self.rounds[:]
+        fields["round"] = self.round.clone()
+        twin.__dict__ = fields
         return twin
 
     # -- legal actions -----------------------------------------------------------------
