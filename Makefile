@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test fuzz steady bench bench-server typecheck play clean
+.PHONY: run test fuzz steady bench bench-compare bench-server typecheck play clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +35,14 @@ steady: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
+# `make bench ARGS=--json`; `make bench-compare` adds OpenSpiel (the `bench` extra) and
+# measures Saustall against its hearts and skat.
 bench: $(STAMP)
-	$(PY) -m saustall.bench
+	$(PY) -m saustall.bench $(ARGS)
+
+bench-compare: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) -m saustall.bench --compare $(ARGS)
 
 bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench

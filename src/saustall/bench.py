@@ -6,8 +6,13 @@ project's speed bar is set for). A playout picks uniformly among the legal actio
 the figures include legal-move generation and applying each action, as a bot or a
 search would pay for them. Each case is timed several times and the median reported.
 
+Beside playout speed each row shows what search bots and record tools pay per call, on a
+state halfway through a random game: ``clone()``, ``view()`` (one seat), ``determinize()``
+(for the player to act), and a record's save plus replay per action (``to_json``,
+``from_json``, ``replay``, over a finished game).
+
 Options: ``--json`` for machine-readable output, ``--runs`` and ``--seconds`` to trade
-precision for time.
+precision for time, ``--compare`` to measure against OpenSpiel (:mod:`saustall.bench_compare`).
 """
 
 from __future__ import annotations
@@ -19,9 +24,11 @@ import statistics
 import sys
 import time
 from dataclasses import asdict, dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
-from saustall.core.game import Game
+from saustall.core.game import Game, GameState
+from saustall.core.record import GameRecord
+from saustall.core.rng import Rng
 from saustall.core.registry import get, rulesets
 
 MAX_ACTIONS_PER_GAME = 100_000
@@ -39,6 +46,14 @@ class BenchResult:
     actions_per_second: float
     actions_per_game: float
     runs: int
+    clone_us: float = 0.0
+    """Microseconds per ``clone()`` of a state halfway through a game."""
+    view_us: float = 0.0
+    """Microseconds per ``view(seat)`` of that state."""
+    determinize_us: float = 0.0
+    """Microseconds per ``determinize()`` of that state for the seat to act."""
+    record_us_per_action: float = 0.0
+    """Microseconds per action to save a finished game's record as JSON, parse and replay it."""
 
 
 def playout(game: Game, players: int, seed: int, rng: random.Random) -> int:
@@ -56,6 +71,59 @@ def playout(game: Game, players: int, seed: int, rng: random.Random) -> int:
         state.apply(legal[rng.randrange(len(legal))], player)
         actions += 1
     return actions
+
+
+def played(game: Game, players: int, seed: int) -> list[GameState]:
+    """Every state of one game of uniformly random legal actions, first to last."""
+    rng = random.Random(seed)
+    state = game.new_state(players, seed)
+    states = [state.clone()]
+    while not state.is_terminal() and len(states) <= MAX_ACTIONS_PER_GAME:
+        acting = state.to_act()
+        player = acting[rng.randrange(len(acting))]
+        legal = state.legal_actions(player)
+        state.apply(legal[rng.randrange(len(legal))], player)
+        states.append(state.clone())
+    return states
+
+
+def per_call_us(call: Callable[[], object], seconds: float, runs: int) -> float:
+    """Median over ``runs`` of the microseconds one ``call()`` takes (each run about
+    ``seconds`` long)."""
+    timings = []
+    for _ in range(runs):
+        calls = 0
+        start = time.perf_counter()
+        elapsed = 0.0
+        while elapsed < seconds or calls == 0:
+            for _ in range(10):
+                call()
+            calls += 10
+            elapsed = time.perf_counter() - start
+        timings.append(elapsed / calls * 1e6)
+    return statistics.median(timings)
+
+
+def call_costs(game: Game, players: int, seed: int, seconds: float,
+               runs: int) -> dict[str, float]:
+    """clone, view, determinize and record round-trip costs in microseconds."""
+    states = played(game, players, seed)
+    middle = states[len(states) // 2]
+    finished = states[-1]
+    seat = middle.to_act()[0] if middle.to_act() else 0
+    redeal = Rng(seed)
+    record = finished.record()
+
+    def round_trip() -> None:
+        GameRecord.from_json(record.to_json(indent=None)).replay()
+
+    return {
+        "clone_us": per_call_us(middle.clone, seconds, runs),
+        "view_us": per_call_us(lambda: middle.view(seat), seconds, runs),
+        "determinize_us": per_call_us(lambda: middle.determinize(seat, redeal), seconds, runs),
+        "record_us_per_action": per_call_us(round_trip, seconds, runs)
+        / max(1, len(finished.history)),
+    }
 
 
 def measure(game_name: str, ruleset: str, players: int, runs: int = 5,
@@ -77,10 +145,11 @@ def measure(game_name: str, ruleset: str, players: int, runs: int = 5,
         game_rates.append(games / elapsed)
         action_rates.append(actions / elapsed)
         lengths.append(actions / games)
+    costs = call_costs(game, players, seed, seconds / 4, runs)
     return BenchResult(game=game_name, ruleset=ruleset, players=players,
                        games_per_second=statistics.median(game_rates),
                        actions_per_second=statistics.median(action_rates),
-                       actions_per_game=statistics.median(lengths), runs=runs)
+                       actions_per_game=statistics.median(lengths), runs=runs, **costs)
 
 
 def cases() -> list[tuple[str, str, int]]:
@@ -105,9 +174,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="timed runs per case (median)")
     parser.add_argument("--seconds", type=float, default=0.3, help="length of one run")
     parser.add_argument("--game", help="only this game")
+    parser.add_argument("--compare", action="store_true",
+                        help="compare with OpenSpiel's hearts and skat (needs the 'bench' extra)")
     args = parser.parse_args(argv)
     if args.runs < 1 or args.seconds <= 0:
         parser.error("--runs must be at least 1 and --seconds positive")
+    if args.compare:
+        from saustall.bench_compare import compare_main
+
+        return compare_main(runs=args.runs, seconds=args.seconds, as_json=args.json)
     selected = [c for c in cases() if args.game is None or c[0] == args.game]
     if not selected:
         parser.error(f"no registered game {args.game!r}")
@@ -121,15 +196,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     from rich.table import Table
 
     table = Table(title=f"Random playouts, one core, median of {args.runs} runs")
-    for column in ("game", "ruleset", "players", "games/s", "actions/s", "actions/game"):
+    for column in ("game", "ruleset", "players", "games/s", "actions/s", "actions/game",
+                   "clone µs", "view µs", "determinize µs", "record µs/action"):
         table.add_column(column, justify="left" if column in ("game", "ruleset") else "right",
                          no_wrap=True)
     for r in results:
         table.add_row(r.game, r.ruleset, str(r.players), f"{r.games_per_second:,.0f}",
-                      f"{r.actions_per_second:,.0f}", f"{r.actions_per_game:.1f}")
+                      f"{r.actions_per_second:,.0f}", f"{r.actions_per_game:.1f}",
+                      f"{r.clone_us:.1f}", f"{r.view_us:.1f}", f"{r.determinize_us:.1f}",
+                      f"{r.record_us_per_action:.1f}")
     console = Console()
-    if console.width < 100:  # keep the columns readable when piped or in a narrow window
-        console = Console(width=100)
+    if console.width < 150:  # keep the columns readable when piped or in a narrow window
+        console = Console(width=150)
     console.print(table)
     return 0
 

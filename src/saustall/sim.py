@@ -26,7 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from saustall.bots.base import make_bot
+from saustall.bots.base import make_bot, view_for
 from saustall.core.errors import InvalidOptionError
 from saustall.core.game import GameState
 from saustall.core.registry import get
@@ -279,7 +279,8 @@ def play_game(job: _Job, index: int) -> GameResult:
             break
         player = state.current_player
         legal = state.legal_actions(player)
-        action = bots[player].choose(state.view(player), legal)
+        bot = bots[player]
+        action = bot.choose(view_for(bot, state, player), legal)
         state.apply(action, player)
         actions += 1
     capped = capped or hit_cap(state)

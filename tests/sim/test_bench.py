@@ -27,6 +27,8 @@ def test_bench_json_output(capsys: pytest.CaptureFixture[str]) -> None:
         assert row["actions_per_second"] == pytest.approx(
             row["games_per_second"] * row["actions_per_game"], rel=0.5)
         assert row["runs"] == 2
+        for cost in ("clone_us", "view_us", "determinize_us", "record_us_per_action"):
+            assert 0 < row[cost] < 1e6, cost
 
 
 def test_bench_table_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -38,3 +40,19 @@ def test_bench_table_output(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_rejects_unknown_game() -> None:
     with pytest.raises(SystemExit):
         bench.main(["--game", "nope"])
+
+
+def test_bench_table_shows_call_costs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--runs", "1", "--seconds", "0.01", "--game", "saukopf"]) == 0
+    out = capsys.readouterr().out
+    assert "clone µs" in out and "determinize µs" in out and "record µs/action" in out
+
+
+def test_compare_without_openspiel_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from saustall import bench_compare
+
+    monkeypatch.setattr(bench_compare, "openspiel_available", lambda: False)
+    assert bench.main(["--compare"]) == 2
+    err = capsys.readouterr().err
+    assert "pyspiel" in err and ".[bench]" in err and "open-spiel" in err

@@ -174,3 +174,20 @@ def test_realtime_games_are_refused() -> None:
     for spec in realtime:
         with pytest.raises(InvalidOptionError, match="real-time"):
             simulate(spec.game, spec.name, spec.min_players, ["random"], games=1, workers=1)
+
+
+def test_views_are_built_only_for_bots_that_read_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    from saustall.games.drecksau.game import DrecksauState
+
+    built: list[int | None] = []
+    original = DrecksauState.view
+
+    def counting_view(self: DrecksauState, player: int | None) -> dict[str, object]:
+        built.append(player)
+        return original(self, player)
+
+    monkeypatch.setattr(DrecksauState, "view", counting_view)
+    simulate("drecksau", "dirty-pig", 2, ["random"], games=3, seed=4, workers=1)
+    assert built == []  # random bots choose from the legal actions alone
+    simulate("drecksau", "dirty-pig", 2, ["heuristic", "random"], games=1, seed=4, workers=1)
+    assert built and set(built) == {0}  # the heuristic reads its own seat's view, no other

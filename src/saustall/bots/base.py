@@ -2,19 +2,29 @@
 
 A bot sees exactly what its seat may see: the seat's view and the legal actions. It never
 receives the game state. Every bot owns a seeded random source, so simulations replay.
+
+Building a view costs more than a random choice, so a bot that never reads its view says so
+with a class attribute ``reads_view = False``; simulations then hand it an empty view
+(:func:`view_for`) instead of building one.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from saustall.core.errors import UnknownGameError
 from saustall.core.game import Action, View
 
+if TYPE_CHECKING:
+    from saustall.core.game import GameState
+
 
 class Bot(Protocol):
-    """Something that picks one of the legal actions from a view."""
+    """Something that picks one of the legal actions from a view.
+
+    A bot may also set ``reads_view = False`` (see :func:`view_for`).
+    """
 
     name: str
 
@@ -26,6 +36,7 @@ class RandomBot:
     """Uniformly random among the legal actions: the baseline every bot must beat."""
 
     name = "random"
+    reads_view = False  # chooses from the legal actions alone: no view is built for it
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -33,6 +44,14 @@ class RandomBot:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
         return legal[self.rng.randrange(len(legal))]
+
+
+def view_for(bot: Bot, state: "GameState", player: int) -> View:
+    """What to pass ``bot`` as ``player``'s view: the seat's view, or an empty one for a
+    bot that declares ``reads_view = False`` (it then costs nothing to build)."""
+    if getattr(bot, "reads_view", True):
+        return state.view(player)
+    return {}
 
 
 BotFactory = Callable[[int], Bot]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 from saustall.core.errors import (
     GameOverError, InvalidOptionError, MalformedActionError, NotYourTurnError,
 )
-from saustall.core.rng import Rng
+from saustall.core.rng import DEFAULT_STREAM, STREAMS, Rng
 
 if TYPE_CHECKING:
     from saustall.core.record import GameRecord
@@ -207,6 +207,8 @@ class GameState(abc.ABC):
     seed: int
     options: dict[str, Any]
     history: list[Action]
+    rng_stream: str
+    """The name of the random stream that deals this game (see :mod:`saustall.core.rng`)."""
 
     # -- who acts, what is legal -------------------------------------------------------
     @abc.abstractmethod
@@ -337,17 +339,27 @@ class Game(abc.ABC):
         self.ruleset = ruleset
 
     @abc.abstractmethod
-    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any],
+                   rng_stream: str) -> GameState:
         """Build the initial state from checked inputs."""
 
     def new_state(
-        self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None
+        self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
+        *, rng_stream: str = DEFAULT_STREAM,
     ) -> GameState:
-        """Deal a new game for ``num_players`` from ``seed`` with ruleset options."""
+        """Deal a new game for ``num_players`` from ``seed`` with ruleset options.
+
+        ``rng_stream`` names the random stream; only replays of old records (made with
+        ``"mt19937"``) need anything but the default.
+        """
         self.ruleset.check_players(num_players)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise InvalidOptionError(f"seed must be an integer, not {seed!r}")
-        return self._new_state(num_players, seed, self.ruleset.resolve_options(options))
+        if rng_stream not in STREAMS:
+            raise InvalidOptionError(
+                f"unknown random stream {rng_stream!r}; known: {', '.join(STREAMS)}")
+        return self._new_state(num_players, seed, self.ruleset.resolve_options(options),
+                               rng_stream)
 
     @abc.abstractmethod
     def check_action(self, action: object) -> Action:

@@ -1,7 +1,11 @@
 """Game records: everything needed to replay a game exactly, as JSON.
 
 A record holds the game, ruleset, player count, options, seed and the actions in their
-text notation, plus the engine version that wrote it. Replaying applies each action with
+text notation, plus the engine version that wrote it and the name of the random stream
+that dealt the game (``rng``). Records without ``rng`` were written by Saustall 0.1 and
+replay with its Mersenne Twister stream (``"mt19937"``); newer records name
+``"splitmix64"``. The same seed deals differently under the two streams, so a seed alone
+does not reproduce a 0.1 game: its record does. Replaying applies each action with
 full rule checks, so a tampered record fails loudly instead of producing a wrong game.
 """
 
@@ -14,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import saustall
 from saustall.core.errors import RecordError, SaustallError
+from saustall.core.rng import DEFAULT_STREAM, STREAM_MT19937, STREAMS
 
 if TYPE_CHECKING:
     from saustall.core.game import GameState
@@ -35,6 +40,8 @@ class GameRecord:
     engine_version: str = saustall.__version__
     meta: dict[str, Any] = field(default_factory=dict)
     winners: tuple[int, ...] | None = None
+    rng: str = DEFAULT_STREAM
+    """The random stream that dealt the game (``"mt19937"`` for 0.1 records)."""
 
     @classmethod
     def from_state(cls, state: "GameState", meta: dict[str, Any] | None = None) -> "GameRecord":
@@ -49,6 +56,7 @@ class GameRecord:
             actions=tuple(game.encode_action(a) for a in state.history),
             meta=dict(meta or {}),
             winners=state.winners() if state.is_terminal() else None,
+            rng=state.rng_stream,
         )
 
     # -- JSON --------------------------------------------------------------------------
@@ -62,6 +70,7 @@ class GameRecord:
             "ruleset": self.ruleset,
             "players": self.num_players,
             "seed": self.seed,
+            "rng": self.rng,
             "options": self.options,
             "actions": list(self.actions),
         }
@@ -105,6 +114,11 @@ class GameRecord:
             isinstance(winners, list) and all(isinstance(w, int) for w in winners)
         ):
             raise RecordError("record field 'winners' must be a list of player numbers")
+        rng = data.get("rng", STREAM_MT19937)  # written before streams were named: 0.1's
+        if rng not in STREAMS:
+            raise RecordError(
+                f"record field 'rng' names an unknown random stream {rng!r}; "
+                f"known: {', '.join(STREAMS)}")
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError("record field 'meta' must be an object")
@@ -118,6 +132,7 @@ class GameRecord:
             engine_version=data["engine_version"],
             meta=meta,
             winners=tuple(winners) if winners is not None else None,
+            rng=rng,
         )
 
     @classmethod
@@ -152,7 +167,8 @@ class GameRecord:
 
         try:
             game = registry.get(self.game, self.ruleset)
-            state = game.new_state(self.num_players, self.seed, self.options)
+            state = game.new_state(self.num_players, self.seed, self.options,
+                                   rng_stream=self.rng)
         except SaustallError as exc:
             raise RecordError(f"record cannot be set up: {exc}") from None
         actions = self.actions if upto is None else self.actions[:upto]

@@ -1,23 +1,131 @@
-"""Deterministic random source kept inside a game state.
+"""Deterministic random sources kept inside a game state.
 
-A thin wrapper over :class:`random.Random` so that cloning a state copies the random
-state cheaply and nothing outside the engine needs to see it.
+Two streams exist, named in every game record (its ``rng`` field):
+
+``splitmix64`` (:class:`Rng`, the default since 0.2)
+    A counter-based stream: output *i* is SplitMix64's mixer applied to
+    ``key + i * 0x9E3779B97F4A7C15`` (mod 2**64), where ``key`` is a hash of the seed. The
+    whole state is one 64-bit integer (key and draw counter folded into one), so
+    :meth:`Rng.clone` copies a single int, which is what makes cloning and determinizing
+    states cheap for search bots.
+
+``mt19937`` (:class:`MersenneRng`)
+    Python's Mersenne Twister, as used by Saustall 0.1. Records without an ``rng`` field
+    were made with it and replay with it, so they give exactly the games they recorded.
+
+Why SplitMix64 is good enough here: it is the generator Java's ``SplittableRandom`` and
+the seeding of the xoshiro family use; its outputs pass BigCrush, and every 64-bit output
+occurs once per period of 2**64, far more than any game draws. Shuffles need only uniform
+integers below small bounds: :meth:`Rng.randrange` rejects the top partial block of
+2**64 (no modulo bias) and :meth:`Rng.shuffle` is Fisher-Yates fed from it, so every
+permutation of a deck is equally likely up to the generator's quality. It is not a cryptographic source:
+a seed that is known reveals the deal, as with the Mersenne Twister before it (the server
+keeps seeds secret).
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import MutableSequence, TypeVar
 
 T = TypeVar("T")
 
+STREAM_SPLITMIX64 = "splitmix64"
+"""The record name of :class:`Rng`'s stream (the default for new games)."""
+STREAM_MT19937 = "mt19937"
+"""The record name of :class:`MersenneRng`'s stream (Saustall 0.1's)."""
+DEFAULT_STREAM = STREAM_SPLITMIX64
+"""The stream new games use."""
+STREAMS = (STREAM_SPLITMIX64, STREAM_MT19937)
+"""Every stream a record may name."""
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_TWO_64 = 1 << 64
+
+
+def _key(seed: int | str) -> int:
+    """The 64-bit stream key of ``seed``: a hash, so nearby seeds give unrelated streams
+    and seeds of any size (or text) are well defined."""
+    text = f"{type(seed).__name__}:{seed}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8, person=b"saustall-rng").digest(),
+                          "little")
+
 
 class Rng:
-    """Seeded random source. Same seed, same sequence, on every platform."""
+    """Seeded counter-based random source (SplitMix64). Same seed, same sequence,
+    on every platform; cloning copies one integer."""
 
-    __slots__ = ("_random",)
+    __slots__ = ("_state",)
+    stream = STREAM_SPLITMIX64
+    """The name of this source's stream in game records."""
 
     def __init__(self, seed: int | str) -> None:
+        self._state = _key(seed)
+
+    def _next(self) -> int:
+        """The next 64-bit output."""
+        state = (self._state + _GOLDEN) & _MASK
+        self._state = state
+        z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return z ^ (z >> 31)
+
+    def randrange(self, stop: int) -> int:
+        """A uniform integer in ``[0, stop)`` (``1 <= stop <= 2**64``), without bias."""
+        if not 1 <= stop <= _TWO_64:
+            raise ValueError(f"randrange needs 1 <= stop <= 2**64, not {stop}")
+        limit = _TWO_64 - _TWO_64 % stop  # outputs at or above this would favour small values
+        while True:
+            value = self._next()
+            if value < limit:
+                return value % stop
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle ``items`` in place: Fisher-Yates, its swap indices drawn in batches.
+
+        Consecutive bounds ``b1, b2, ...`` (from the end of the list) are grouped while
+        their product ``P`` fits in 64 bits; one unbiased ``randrange(P)`` is then split
+        into its mixed-radix digits, each uniform in ``[0, b)`` and independent of the
+        others. A 52-card deck needs 6 draws instead of 51.
+        """
+        i = len(items) - 1
+        while i > 0:
+            product, low = 1, i
+            while low > 0 and product * (low + 1) <= _TWO_64:
+                product *= low + 1
+                low -= 1
+            batch = self.randrange(product)
+            for k in range(i, low, -1):
+                batch, j = divmod(batch, k + 1)
+                items[k], items[j] = items[j], items[k]
+            i = low
+
+    def random(self) -> float:
+        """A uniform float in ``[0, 1)`` (53 random bits)."""
+        return (self._next() >> 11) * (1.0 / (1 << 53))
+
+    def clone(self) -> "Rng":
+        """An independent copy that will produce the same sequence from here on."""
+        twin = Rng.__new__(Rng)
+        twin._state = self._state
+        return twin
+
+    def __repr__(self) -> str:  # never show the internal state
+        return "Rng(<hidden>)"
+
+
+class MersenneRng(Rng):
+    """Saustall 0.1's random source: Python's Mersenne Twister. Kept so that records
+    made by 0.1 (no ``rng`` field) replay to the same deals."""
+
+    __slots__ = ("_random",)
+    stream = STREAM_MT19937
+
+    def __init__(self, seed: int | str) -> None:  # noqa: D107 - the class says it
         self._random = random.Random(seed)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
@@ -32,22 +140,34 @@ class Rng:
         """A uniform float in ``[0, 1)``."""
         return self._random.random()
 
-    def clone(self) -> "Rng":
+    def clone(self) -> "MersenneRng":
         """An independent copy that will produce the same sequence from here on."""
-        twin = Rng.__new__(Rng)
+        twin = MersenneRng.__new__(MersenneRng)
         twin._random = random.Random()
         twin._random.setstate(self._random.getstate())
         return twin
 
-    def __repr__(self) -> str:  # never show the internal state
-        return "Rng(<hidden>)"
+    def __repr__(self) -> str:
+        return "MersenneRng(<hidden>)"
+
+
+def new_rng(seed: int | str, stream: str = DEFAULT_STREAM) -> Rng:
+    """The random source of ``stream`` (see :data:`STREAMS`) seeded with ``seed``.
+
+    Raises ``ValueError`` naming the known streams for any other name.
+    """
+    if stream == STREAM_SPLITMIX64:
+        return Rng(seed)
+    if stream == STREAM_MT19937:
+        return MersenneRng(seed)
+    raise ValueError(f"unknown random stream {stream!r}; known: {', '.join(STREAMS)}")
 
 
 def derive_seed(seed: int, *labels: int | str) -> int:
     """A new seed derived from ``seed`` and labels (e.g. the round number).
 
     Used where one game needs independent streams (a tournament's rounds) while the whole
-    stays a function of the one seed.
+    stays a function of the one seed. The same for every stream, so 0.1 records replay.
     """
     mixer = random.Random(f"{seed}:" + ":".join(str(label) for label in labels))
     return mixer.getrandbits(63)

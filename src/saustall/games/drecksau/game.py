@@ -33,7 +33,7 @@ from typing import Any
 
 from saustall.core.errors import IllegalActionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
-from saustall.core.rng import Rng
+from saustall.core.rng import DEFAULT_STREAM, Rng, new_rng
 from saustall.games.drecksau.rulesets import (
     BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY,
     RAIN, ROD,
@@ -184,12 +184,14 @@ class DrecksauState(GameState):
     __slots__ = ("game", "num_players", "seed", "options", "history", "pigs", "hands",
                  "deck", "discard", "set_aside_pigs", "player", "phase", "turn",
                  "_winner", "win_kind", "participants", "rng", "_legal", "hand_size",
-                 "turn_style", "pretty_wins", "turn_cap", "last_shown", "last_event", "_next_seat")
+                 "turn_style", "pretty_wins", "turn_cap", "last_shown", "last_event", "_next_seat",
+                 "rng_stream")
 
     def __init__(self, game: "DrecksauGame", num_players: int, seed: int,
                  options: dict[str, Any], participants: tuple[int, ...] | None = None,
-                 first_player: int | None = None) -> None:
+                 first_player: int | None = None, rng_stream: str = DEFAULT_STREAM) -> None:
         params = game.ruleset.params
+        self.rng_stream = rng_stream
         self.game = game
         self.num_players = num_players
         self.seed = seed
@@ -202,7 +204,7 @@ class DrecksauState(GameState):
         self.turn_style: str = params["turn_style"]
         self.pretty_wins: bool = params["pretty_wins"]
         self.turn_cap: int = options["turn_cap"]
-        self.rng = Rng(seed)
+        self.rng = new_rng(seed, rng_stream)
         pigs_each = params["pigs_per_player"].get(len(self.participants), params["default_pigs"])
         self.pigs: list[list[int]] = [
             [0] * pigs_each if p in self.participants else [] for p in range(num_players)]
@@ -227,16 +229,36 @@ class DrecksauState(GameState):
         self.last_event: tuple[int, int] | None = None
 
     def clone(self) -> "DrecksauState":
+        # Spelled out, not a loop over __slots__: clone is a search bot's inner loop.
+        # Containers that change are copied; tuples, dicts never mutated after set-up
+        # (_next_seat, options) and the cached legal list (replaced, never edited) are shared.
         twin = DrecksauState.__new__(DrecksauState)
-        for name in DrecksauState.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.history = list(self.history)
-        twin.pigs = [list(row) for row in self.pigs]
-        twin.hands = [list(hand) for hand in self.hands]
-        twin.deck = list(self.deck)
-        twin.discard = list(self.discard)
+        twin.game = self.game
+        twin.num_players = self.num_players
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.rng_stream = self.rng_stream
+        twin.history = self.history[:]
+        twin.pigs = [row[:] for row in self.pigs]
+        twin.hands = [hand[:] for hand in self.hands]
+        twin.deck = self.deck[:]
+        twin.discard = self.discard[:]
+        twin.set_aside_pigs = self.set_aside_pigs
+        twin.player = self.player
+        twin.phase = self.phase
+        twin.turn = self.turn
+        twin._winner = self._winner
+        twin.win_kind = self.win_kind
+        twin.participants = self.participants
         twin.rng = self.rng.clone()
-        twin.last_shown = list(self.last_shown)
+        twin._legal = self._legal
+        twin.hand_size = self.hand_size
+        twin.turn_style = self.turn_style
+        twin.pretty_wins = self.pretty_wins
+        twin.turn_cap = self.turn_cap
+        twin.last_shown = self.last_shown[:]
+        twin.last_event = self.last_event
+        twin._next_seat = self._next_seat
         return twin
 
     # ----------------------------------------------------------------------------------
@@ -641,12 +663,13 @@ class DrecksauGame(Game):
     name = "drecksau"
     title = "Drecksau"
 
-    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any],
+                   rng_stream: str) -> GameState:
         if self.ruleset.params.get("tournament"):
             from saustall.games.drecksau.tournament import TournamentState
 
-            return TournamentState(self, num_players, seed, options)
-        return DrecksauState(self, num_players, seed, options)
+            return TournamentState(self, num_players, seed, options, rng_stream)
+        return DrecksauState(self, num_players, seed, options, rng_stream=rng_stream)
 
     def check_action(self, action: object) -> Action:
         return check_action(action)

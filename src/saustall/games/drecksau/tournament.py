@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from saustall.core.game import Action, GameState, View, check_seat
-from saustall.core.rng import Rng, derive_seed
+from saustall.core.rng import DEFAULT_STREAM, Rng, derive_seed
 from saustall.games.drecksau.game import DrecksauGame, DrecksauState
 
 
@@ -23,8 +23,9 @@ class TournamentState(GameState):
     """A Sauschön tournament in progress."""
 
     def __init__(self, game: DrecksauGame, num_players: int, seed: int,
-                 options: dict[str, Any]) -> None:
+                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
         self.game = game
+        self.rng_stream = rng_stream
         self.num_players = num_players
         self.seed = seed
         self.options = options
@@ -48,17 +49,19 @@ class TournamentState(GameState):
         assert isinstance(self.game, DrecksauGame)
         return DrecksauState(self.game, self.num_players,
                              derive_seed(self.seed, "round", self.round_index),
-                             self.options, participants=participants, first_player=first)
+                             self.options, participants=participants, first_player=first,
+                             rng_stream=self.rng_stream)
 
     def clone(self) -> "TournamentState":
         twin = TournamentState.__new__(TournamentState)
-        twin.__dict__.update(self.__dict__)
-        twin.history = list(self.history)
-        twin.trophies = list(self.trophies)
-        twin.buckets = list(self.buckets)
-        twin.awards = [list(a) for a in self.awards]
-        twin.rounds = list(self.rounds)
-        twin.round = self.round.clone()
+        fields = self.__dict__.copy()
+        fields["history"] = self.history[:]
+        fields["trophies"] = self.trophies[:]
+        fields["buckets"] = self.buckets[:]
+        fields["awards"] = [a[:] for a in self.awards]
+        fields["rounds"] = self.rounds[:]
+        fields["round"] = self.round.clone()
+        twin.__dict__ = fields
         return twin
 
     # -- legal actions -----------------------------------------------------------------

@@ -56,7 +56,7 @@ from saustall.core.errors import (
     NotYourTurnError,
 )
 from saustall.core.game import Action, Game, GameState, View, check_seat
-from saustall.core.rng import Rng
+from saustall.core.rng import DEFAULT_STREAM, Rng, new_rng
 from saustall.games.pigasus.cards import (
     CODES, NUM_CARDS, SET_ASIDE, card_from_code, card_name, is_pair, partner,
 )
@@ -261,11 +261,12 @@ class PigasusState(GameState):
                  "event_cap", "rng", "now", "phase", "tiebreak", "contenders", "dealer",
                  "deck", "set_aside", "table", "table_times", "piles", "box", "holders",
                  "held_since", "changed_at", "reveals", "settled", "bench", "benched", "stats", "last_event",
-                 "outcome", "_winners", "end_reason", "_cache", "_cache_at")
+                 "outcome", "_winners", "end_reason", "_cache", "_cache_at", "rng_stream")
 
     def __init__(self, game: "PigasusGame", num_players: int, seed: int,
-                 options: dict[str, Any]) -> None:
+                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
         self.game = game
+        self.rng_stream = rng_stream
         self.num_players = num_players
         self.seed = seed
         self.options = options
@@ -294,7 +295,7 @@ class PigasusState(GameState):
         self.members: tuple[tuple[int, ...], ...] = tuple(
             tuple(p for p in range(num_players) if self.team_of[p] == u)
             for u in range(self.num_units))
-        self.rng = Rng(seed)
+        self.rng = new_rng(seed, rng_stream)
         cards = list(range(NUM_CARDS))
         self.rng.shuffle(cards)
         self.set_aside: list[int] = cards[:SET_ASIDE]
@@ -323,20 +324,46 @@ class PigasusState(GameState):
         self._cache_at = -1
 
     def clone(self) -> "PigasusState":
+        # Spelled out, not a loop over __slots__: clone is a search bot's inner loop.
         twin = PigasusState.__new__(PigasusState)
-        for name in PigasusState.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.history = list(self.history)
-        twin.deck = list(self.deck)
-        twin.set_aside = list(self.set_aside)
-        twin.table = list(self.table)
-        twin.table_times = list(self.table_times)
-        twin.piles = [list(pile) for pile in self.piles]
-        twin.box = list(self.box)
-        twin.holders = list(self.holders)
-        twin.stats = [dict(row) for row in self.stats]
-        twin.outcome = list(self.outcome)
+        twin.game = self.game
+        twin.num_players = self.num_players
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.rng_stream = self.rng_stream
+        twin.history = self.history[:]
+        twin.team_play = self.team_play
+        twin.team_of = self.team_of
+        twin.members = self.members
+        twin.num_units = self.num_units
+        twin.window = self.window
+        twin.point_limit = self.point_limit
+        twin.last_call = self.last_call
+        twin.event_cap = self.event_cap
         twin.rng = self.rng.clone()
+        twin.now = self.now
+        twin.phase = self.phase
+        twin.tiebreak = self.tiebreak
+        twin.contenders = self.contenders
+        twin.dealer = self.dealer
+        twin.deck = self.deck[:]
+        twin.set_aside = self.set_aside[:]
+        twin.table = self.table[:]
+        twin.table_times = self.table_times[:]
+        twin.piles = [pile[:] for pile in self.piles]
+        twin.box = self.box[:]
+        twin.holders = self.holders[:]
+        twin.held_since = self.held_since
+        twin.changed_at = self.changed_at
+        twin.reveals = self.reveals
+        twin.settled = self.settled
+        twin.bench = self.bench
+        twin.benched = self.benched
+        twin.stats = [row.copy() for row in self.stats]
+        twin.last_event = self.last_event
+        twin.outcome = self.outcome[:]
+        twin._winners = self._winners
+        twin.end_reason = self.end_reason
         twin._cache = {}
         twin._cache_at = -1
         return twin
@@ -886,8 +913,9 @@ class PigasusGame(Game):
     name = "pigasus"
     title = "Pigasus"
 
-    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> PigasusState:
-        return PigasusState(self, num_players, seed, options)
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any],
+                   rng_stream: str) -> PigasusState:
+        return PigasusState(self, num_players, seed, options, rng_stream)
 
     def check_action(self, action: object) -> Action:
         return check_action(action)

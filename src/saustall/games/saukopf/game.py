@@ -39,7 +39,7 @@ from typing import Any
 
 from saustall.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
-from saustall.core.rng import Rng
+from saustall.core.rng import DEFAULT_STREAM, Rng, new_rng
 from saustall.games.saukopf.cards import (
     ACE, CALLABLE_SUITS, CARD_TEXT, DEFAULT_ORDER, GAME_KINDS, KIND_BY_NAME, KNORPEL,
     KREUZUNG, KREUZUNG_KINDS, OBER, POINTS, SAUEREI, SAUEREI_KINDS, SCHWARZ, SUIT_BY_NAME,
@@ -293,19 +293,16 @@ def declarations(hand: list[int], bid: int, stage: str, players: int,
 class SaukopfState(GameState):
     """A Saukopf session: the ledger and the deal in progress."""
 
-    _LIST_FIELDS = ("aside", "bids_used", "passed", "bid_log", "poll", "trick",
-                    "trick_players", "tricks", "taken_points", "taken_tricks",
-                    "failed_kreuzung", "results")
-
     def __init__(self, game: "SaukopfGame", num_players: int, seed: int,
-                 options: dict[str, Any]) -> None:
+                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
         params = game.ruleset.params
         self.game = game
         self.num_players = num_players
         self.seed = seed
         self.options = options
         self.history: list[Action] = []
-        self.rng = Rng(seed)
+        self.rng_stream = rng_stream
+        self.rng = new_rng(seed, rng_stream)
         self.hand_size: int = params["hand_size"]
         self.num_aside: int = params["aside"]
         self.total_tricks = self.hand_size
@@ -375,15 +372,28 @@ class SaukopfState(GameState):
 
     def clone(self) -> "SaukopfState":
         twin = SaukopfState.__new__(SaukopfState)
-        twin.__dict__.update(self.__dict__)
-        for name in self._LIST_FIELDS:
-            setattr(twin, name, list(getattr(self, name)))
-        twin.history = list(self.history)
-        twin.hands = [list(h) for h in self.hands]
-        twin.played = [list(p) for p in self.played]
-        twin.ledger = self.ledger.copy()
-        twin.rng = self.rng.clone()
-        twin._legal = None
+        fields = self.__dict__.copy()
+        # Every list that changes in play is copied, spelled out: clone is a search
+        # bot's inner loop. Tuples and values never edited in place are shared.
+        fields["aside"] = self.aside[:]
+        fields["bids_used"] = self.bids_used[:]
+        fields["passed"] = self.passed[:]
+        fields["bid_log"] = self.bid_log[:]
+        fields["poll"] = self.poll[:]
+        fields["trick"] = self.trick[:]
+        fields["trick_players"] = self.trick_players[:]
+        fields["tricks"] = self.tricks[:]
+        fields["taken_points"] = self.taken_points[:]
+        fields["taken_tricks"] = self.taken_tricks[:]
+        fields["failed_kreuzung"] = self.failed_kreuzung[:]
+        fields["results"] = self.results[:]
+        fields["history"] = self.history[:]
+        fields["hands"] = [h[:] for h in self.hands]
+        fields["played"] = [p[:] for p in self.played]
+        fields["ledger"] = self.ledger.copy()
+        fields["rng"] = self.rng.clone()
+        fields["_legal"] = None
+        twin.__dict__ = fields
         return twin
 
     # ----------------------------------------------------------------------------------
@@ -1189,8 +1199,9 @@ class SaukopfGame(Game):
     name = "saukopf"
     title = "Saukopf"
 
-    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> GameState:
-        return SaukopfState(self, num_players, seed, options)
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any],
+                   rng_stream: str) -> GameState:
+        return SaukopfState(self, num_players, seed, options, rng_stream)
 
     def check_action(self, action: object) -> Action:
         return check_action(action)

@@ -195,7 +195,10 @@ class Ledger:
 
     def copy(self) -> "Ledger":
         """An independent copy."""
-        return Ledger(self.players, list(self.meat), list(self.roughness), self.deals)
+        twin = Ledger.__new__(Ledger)  # skips __post_init__: the lists are already sized
+        twin.players, twin.deals = self.players, self.deals
+        twin.meat, twin.roughness = self.meat[:], self.roughness[:]
+        return twin
 
     def schlachtmeister(self) -> tuple[int, ...]:
         """Most meat points; ties go to fewest roughness points; a full tie shares."""

@@ -1,0 +1,178 @@
+"""Saustall against OpenSpiel: ``python -m saustall.bench --compare``.
+
+OpenSpiel (the ``open-spiel`` wheel, installed by the optional ``bench`` extra) has C++
+engines for hearts (4 players) and skat (3 players), the trick-taking games closest to
+Saukopf and its three-player Dreihaxer. Each contender runs in its own worker process
+pinned to one core; rounds interleave the contenders (one timed run each, one after the
+other, so that a busy machine slows all alike), and every ratio is the median of the
+per-round ratios. Measured per contender: random-playout actions per second and the
+cost of ``clone()`` on a state halfway through a game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, Callable
+
+SAUSTALL_CASES = [("drecksau", "dirty-pig", 2), ("drecksau", "dirty-pig", 4),
+                  ("saukopf", "saukopf", 4), ("saukopf", "dreihaxer", 3),
+                  ("pigasus", "pigasus", 4)]
+"""The Saustall rulesets measured (game, ruleset, players)."""
+OPENSPIEL_GAMES = ["hearts", "skat"]
+"""OpenSpiel games measured."""
+PAIRS = [("saukopf/saukopf 4p", "hearts"), ("saukopf/dreihaxer 3p", "skat"),
+         ("drecksau/dirty-pig 4p", "hearts")]
+"""Ratios printed: (Saustall contender, OpenSpiel contender)."""
+
+
+def _pin(cpu: int) -> None:
+    """Worker initializer: run on ``cpu`` only (where the platform allows it)."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {cpu})
+
+
+def _timed(step: Callable[[], int], seconds: float) -> float:
+    """Units per second done by repeating ``step`` (which returns units done)."""
+    done = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds or done == 0:
+        done += step()
+        elapsed = time.perf_counter() - start
+    return done / elapsed
+
+
+def run_saustall(game_name: str, ruleset: str, players: int, seconds: float,
+                 seed: int) -> dict[str, float]:
+    """One timed run of a Saustall ruleset: actions/s and clone µs."""
+    from saustall.bench import per_call_us, played, playout
+    from saustall.core.registry import get
+
+    game = get(game_name, ruleset)
+    rng = random.Random(seed)
+    seeds = iter(range(seed * 1_000_000, (seed + 1) * 1_000_000))
+    rate = _timed(lambda: playout(game, players, next(seeds), rng), seconds)
+    states = played(game, players, seed)
+    clone_us = per_call_us(states[len(states) // 2].clone, seconds / 4, 1)
+    return {"actions_per_second": rate, "clone_us": clone_us}
+
+
+def run_openspiel(name: str, seconds: float, seed: int) -> dict[str, float]:
+    """One timed run of an OpenSpiel game: actions/s and clone µs."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+
+    def step() -> int:
+        state = game.new_initial_state()
+        actions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            actions += 1
+        return actions
+
+    rate = _timed(step, seconds)
+    middle = game.new_initial_state()
+    target = None
+    while not middle.is_terminal():  # stop halfway through the play
+        if middle.is_chance_node():
+            outcomes = middle.chance_outcomes()
+            middle.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        if target is None:
+            target = len(middle.history()) + 30
+        if len(middle.history()) >= target:
+            break
+        legal = middle.legal_actions()
+        middle.apply_action(legal[rng.randrange(len(legal))])
+    from saustall.bench import per_call_us
+
+    return {"actions_per_second": rate, "clone_us": per_call_us(middle.clone, seconds / 4, 1)}
+
+
+def openspiel_available() -> bool:
+    """True when pyspiel can be imported."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def compare(runs: int, seconds: float) -> dict[str, Any]:
+    """Interleaved rounds of every contender; medians per contender and per-round ratios."""
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [0]
+    jobs: dict[str, tuple[Callable[..., dict[str, float]], tuple[Any, ...]]] = {
+        f"{g}/{r} {n}p": (run_saustall, (g, r, n)) for g, r, n in SAUSTALL_CASES}
+    jobs.update({name: (run_openspiel, (name,)) for name in OPENSPIEL_GAMES})
+    pools = {label: ProcessPoolExecutor(max_workers=1, initializer=_pin,
+                                        initargs=(cpus[i % len(cpus)],))
+             for i, label in enumerate(jobs)}
+    rounds: list[dict[str, dict[str, float]]] = []
+    try:
+        for round_no in range(runs):
+            results = {}
+            for label, (function, args) in jobs.items():  # one after another: no overlap
+                results[label] = pools[label].submit(function, *args, seconds, round_no).result()
+            rounds.append(results)
+    finally:
+        for pool in pools.values():
+            pool.shutdown()
+    medians = {label: {key: statistics.median(r[label][key] for r in rounds)
+                       for key in ("actions_per_second", "clone_us")} for label in jobs}
+    ratios = []
+    for ours, theirs in PAIRS:
+        ratios.append({
+            "saustall": ours, "openspiel": theirs,
+            "speed_ratio": statistics.median(
+                r[ours]["actions_per_second"] / r[theirs]["actions_per_second"] for r in rounds),
+            "clone_ratio": statistics.median(
+                r[ours]["clone_us"] / r[theirs]["clone_us"] for r in rounds),
+        })
+    return {"runs": runs, "seconds": seconds, "contenders": medians, "ratios": ratios}
+
+
+def compare_main(runs: int, seconds: float, as_json: bool) -> int:
+    """Print the comparison; 2 with a clear message when OpenSpiel is not installed."""
+    if not openspiel_available():
+        print("--compare needs OpenSpiel's Python module pyspiel, which is not installed. "
+              "Install the optional extra: pip install -e '.[bench]' (PyPI wheel "
+              "'open-spiel'; wheels exist for Linux and macOS on CPython 3.9-3.12).",
+              file=sys.stderr)
+        return 2
+    report = compare(runs, seconds)
+    if as_json:
+        json.dump(report, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=max(100, Console().width))
+    table = Table(title=f"Contenders, one core each, median of {runs} interleaved rounds")
+    for column in ("contender", "actions/s", "clone µs"):
+        table.add_column(column, justify="left" if column == "contender" else "right")
+    for label, row in report["contenders"].items():
+        table.add_row(label, f"{row['actions_per_second']:,.0f}", f"{row['clone_us']:.2f}")
+    console.print(table)
+    pairs = Table(title="Saustall / OpenSpiel (median of per-round ratios)")
+    for column in ("Saustall", "OpenSpiel", "speed ratio", "clone time ratio"):
+        pairs.add_column(column, justify="left" if column in ("Saustall", "OpenSpiel")
+                         else "right")
+    for row in report["ratios"]:
+        pairs.add_row(row["saustall"], row["openspiel"], f"{row['speed_ratio']:.3f}",
+                      f"{row['clone_ratio']:.1f}")
+    console.print(pairs)
+    return 0
