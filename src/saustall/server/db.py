@@ -30,12 +30,15 @@ import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from saustall.core.rng import STREAM_MT19937
+
 log = logging.getLogger("saustall.server.db")
 
 metadata = sa.MetaData()
 
-SCHEMA_VERSION = 1
-"""The layout of the tables below; stored in ``saustall_meta`` under ``schema_version``."""
+SCHEMA_VERSION = 2
+"""The layout of the tables below; stored in ``saustall_meta`` under ``schema_version``.
+Version 2 added ``saustall_games.rng``, the random stream that dealt the game."""
 
 meta_t = sa.Table(
     "saustall_meta", metadata,
@@ -74,6 +77,9 @@ games_t = sa.Table(
     sa.Column("table_id", sa.String(32), sa.ForeignKey("saustall_tables.id"), primary_key=True),
     sa.Column("game_number", sa.Integer, primary_key=True),
     sa.Column("seed", sa.BigInteger, nullable=False),
+    # The random stream that dealt the game (saustall.core.rng.STREAMS): the same seed
+    # deals differently under another stream. Games stored before version 2 used MT19937.
+    sa.Column("rng", sa.String(16), nullable=False, server_default=STREAM_MT19937),
     sa.Column("seat_names", sa.JSON, nullable=False),
     sa.Column("started_at", sa.String(40), nullable=False),
 )
@@ -121,6 +127,8 @@ class StoredGame:
     seed: int
     seat_names: list[str | None]
     actions: list[StoredAction]
+    rng: str = STREAM_MT19937
+    """The random stream that dealt it (pass as ``rng_stream`` to ``new_state``)."""
 
 
 @dataclass
@@ -241,6 +249,7 @@ def prepare_schema(conn: sa.Connection) -> None:
             raise UnusableDatabase(
                 f"The database {where} has schema version {version}, made by a newer "
                 f"Saustall; this version knows schema {SCHEMA_VERSION}. Upgrade Saustall.")
+        stored_version = int(version)
     elif not present & data_tables:
         metadata.create_all(conn)
         conn.execute(meta_t.insert(), {"key": "schema_version", "value": str(SCHEMA_VERSION)})
@@ -253,7 +262,17 @@ def prepare_schema(conn: sa.Connection) -> None:
             "(see `saustall db backup`), or point --database at a new file to start afresh.")
     if meta_t.name not in present:  # made before the schema was versioned
         meta_t.create(conn)
-        conn.execute(meta_t.insert(), {"key": "schema_version", "value": str(SCHEMA_VERSION)})
+        conn.execute(meta_t.insert(), {"key": "schema_version", "value": "1"})
+        stored_version = 1
+    if stored_version < 2:
+        upgrade_to_2(conn)
+
+
+def upgrade_to_2(conn: sa.Connection) -> None:
+    """Schema 1 → 2: games name their random stream; the ones stored so far used MT19937."""
+    conn.execute(sa.text(f"ALTER TABLE {games_t.name} ADD COLUMN rng VARCHAR(16) NOT NULL "
+                         f"DEFAULT '{STREAM_MT19937}'"))
+    conn.execute(meta_t.update().where(meta_t.c.key == "schema_version"), {"value": "2"})
 
 
 async def integrity_problems(conn: AsyncConnection, *, full: bool) -> list[str]:
@@ -394,11 +413,13 @@ class Store:
         await self.write([self._seat_op(table_id, seat) for seat in seats])
 
     async def start_game(self, table_id: str, game_number: int, seed: int,
-                         seat_names: list[str | None], started_at: str) -> None:
-        """Store a new game's inputs and mark the table as playing, atomically."""
+                         seat_names: list[str | None], started_at: str, rng: str) -> None:
+        """Store a new game's inputs (seed and random stream) and mark the table as
+        playing, atomically."""
         await self.write([
             (games_t.insert(), {"table_id": table_id, "game_number": game_number, "seed": seed,
-                                "seat_names": seat_names, "started_at": started_at}),
+                                "rng": rng, "seat_names": seat_names,
+                                "started_at": started_at}),
             (tables_t.update().where(tables_t.c.id == table_id),
              {"status": "playing", "game_number": game_number})])
 
@@ -475,7 +496,8 @@ class Store:
             (actions_t.c.table_id == table_id) & (actions_t.c.game_number == game_number)
         ).order_by(actions_t.c.seq))).mappings().all()
         return StoredGame(
-            game_number=game_number, seed=int(row["seed"]), seat_names=list(row["seat_names"]),
+            game_number=game_number, seed=int(row["seed"]), rng=str(row["rng"]),
+            seat_names=list(row["seat_names"]),
             actions=[StoredAction(seq=a["seq"], action=a["action"], seat=a["seat"],
                                   time_ms=int(a["time_ms"]), timeout=bool(a["timeout"]))
                      for a in actions])

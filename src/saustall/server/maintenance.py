@@ -120,7 +120,8 @@ async def _replay(url: str, report: CheckReport) -> None:
                 continue  # replayed above, as the server does at start
             try:
                 engine = registry.get(table.game, table.ruleset)
-                state = engine.new_state(table.num_seats, game.seed, table.options)
+                state = engine.new_state(table.num_seats, game.seed, table.options,
+                                         rng_stream=game.rng)
                 for step in game.actions:
                     state.apply(engine.decode_action(step.action))
             except REPLAY_ERRORS as exc:

@@ -176,7 +176,8 @@ class Hub:
             raise BrokenTable(stored.id, f"it is {stored.status!r} in game "
                                          f"{stored.game_number}, which is not stored")
         try:
-            state = game.new_state(stored.num_seats, current.seed, stored.options)
+            state = game.new_state(stored.num_seats, current.seed, stored.options,
+                                   rng_stream=current.rng)
         except REPLAY_ERRORS as exc:
             raise BrokenTable(stored.id, f"game {current.game_number} cannot be dealt: "
                                          f"{exc}") from None
@@ -494,7 +495,8 @@ class Hub:
             seed = secrets.randbits(63)
             state = table.game.new_state(table.num_seats, seed, table.options)
             await self.store.start_game(table.id, table.game_number, seed,
-                                        [s.name for s in table.seats], now_iso())
+                                        [s.name for s in table.seats], now_iso(),
+                                        state.rng_stream)
             table.state = state
             table.status = PLAYING
             table.seq = 0
@@ -578,7 +580,7 @@ class Hub:
         found = await self.store.load_game(table_id, number)
         if found is None:
             raise ServerError(404, "not-found", f"there is no game {number} at this table")
-        state = game.new_state(num_seats, found.seed, options)
+        state = game.new_state(num_seats, found.seed, options, rng_stream=found.rng)
         for step in found.actions:
             state.apply(game.decode_action(step.action))
         if not state.is_terminal():
@@ -756,7 +758,8 @@ class Hub:
     def _restore(self, table: Table) -> None:
         """Rebuild the live game from the actions known to be stored."""
         assert table.state is not None
-        state = table.game.new_state(table.num_seats, table.state.seed, table.options)
+        state = table.game.new_state(table.num_seats, table.state.seed, table.options,
+                                     rng_stream=table.state.rng_stream)
         for notation in table.actions:
             state.apply(table.game.decode_action(notation))
         table.state = state

@@ -1,0 +1,79 @@
+"""A database written by an earlier Saustall keeps its games after an upgrade.
+
+Schema 1 stored a game's seed but not its random stream: those games were dealt by
+MT19937, and the same seed deals differently under today's stream. The upgrade marks them
+as MT19937, so a game that was running when the server was upgraded goes on exactly where
+it stood.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import httpx
+
+from saustall.core import get
+from saustall.core.rng import STREAM_MT19937
+from saustall.server.tables import HubSettings
+from tests.server.conftest import LiveServer, Wire, bearer
+
+SETTINGS = HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000)
+
+
+async def test_a_schema_1_game_dealt_by_mt19937_goes_on_after_the_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "saustall.db"
+    url = f"sqlite+aiosqlite:///{path}"
+    live = LiveServer(url, SETTINGS)
+    await live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.base, timeout=10) as http:
+            created = (await http.post("/api/tables", json={
+                "game": "drecksau", "seats": 2, "name": "Anna"})).json()
+            table_id = created["table_id"]
+            joined = (await http.post(f"/api/tables/{table_id}/join", json={
+                "invite": created["invite"], "name": "Bert"})).json()
+            await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
+                            headers=bearer(joined["token"]))
+            started = await http.post(f"/api/tables/{table_id}/start",
+                                      headers=bearer(created["token"]))
+            assert started.status_code == 200
+    finally:
+        await live.stop()
+
+    # Turn the file into what Saustall 0.1 left: schema 1, no stream column, and a game
+    # whose deal and actions came from MT19937 with the stored seed.
+    connection = sqlite3.connect(path)
+    with connection:
+        seed = connection.execute("SELECT seed FROM saustall_games WHERE table_id = ?",
+                                  (table_id,)).fetchone()[0]
+        old = get("drecksau", "dirty-pig").new_state(2, seed, rng_stream=STREAM_MT19937)
+        chooser = random.Random(7)
+        for seq in range(1, 7):
+            player = old.to_act()[0]
+            action = chooser.choice(old.legal_actions(player))
+            connection.execute(
+                "INSERT INTO saustall_actions (table_id, game_number, seq, action, seat, "
+                "time_ms, timeout) VALUES (?, 1, ?, ?, ?, ?, 0)",
+                (table_id, seq, old.game.encode_action(action), player, seq * 1000))
+            old.apply(action, player)
+        connection.execute("ALTER TABLE saustall_games DROP COLUMN rng")
+        connection.execute("UPDATE saustall_meta SET value = '1' WHERE key = 'schema_version'")
+    connection.close()
+
+    upgraded = LiveServer(url, SETTINGS)
+    await upgraded.start()
+    try:
+        wire = await Wire.open(upgraded, table_id, token=created["token"])
+        state = await wire.until("state")
+        assert state["seq"] == 6
+        assert state["view"] == old.view(0)  # the same deal, the same position
+        await wire.close()
+    finally:
+        await upgraded.stop()
+    connection = sqlite3.connect(path)
+    assert connection.execute("SELECT value FROM saustall_meta WHERE key = "
+                              "'schema_version'").fetchone()[0] == "2"
+    assert connection.execute("SELECT rng FROM saustall_games").fetchone()[0] == STREAM_MT19937
+    connection.close()
