@@ -3,43 +3,29 @@
 from __future__ import annotations
 
 import asyncio
-import shutil
 import sqlite3
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import pytest
 from typer.testing import CliRunner
 
 from saustall.cli.main import app
-from saustall.server.tables import HubSettings
-from tests.server.conftest import (
+from tests.server.conftest import (  # noqa: F401 (played, pristine: the fixtures)
     LiveServer,
     PlayedDatabase,
     Wire,
     bearer,
     create,
-    play_some_games,
     play_to_end,
+    played,
+    pristine,
+    quick_settings,
 )
 
-SETTINGS = HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000)
+SETTINGS = quick_settings()
 
 
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlayedDatabase]:
-    path = tmp_path_factory.mktemp("pristine") / "saustall.db"
-    yield asyncio.run(play_some_games(path))
-
-
-@pytest.fixture
-def played(pristine: PlayedDatabase, tmp_path: Path) -> PlayedDatabase:
-    copy = tmp_path / "saustall.db"
-    shutil.copyfile(pristine.path, copy)
-    return PlayedDatabase(copy, pristine.finished, pristine.midgame, pristine.midgame_seq,
-                          pristine.lobby)
 
 
 def cli(*args: str) -> tuple[int, str]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import shutil
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,15 +82,21 @@ def fast_bots(game: str, level: str, seed: int) -> Any:
     return PigasusBot(quick, seed, deal_interval_ms=3)
 
 
-@pytest.fixture
-def settings() -> HubSettings:
+def quick_settings(**limits: Any) -> HubSettings:
     """Server settings for tests: bots act at once; clients may act as fast as they like
-    and open as many tables and sockets as they like (the limits have their own tests)."""
+    and open as many tables and sockets as they like, except for the ``limits`` given
+    (fields of :class:`LimitSettings`; the limits have their own tests)."""
     return HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000,
                        action_rate_per_second=10000, action_rate_burst=10000,
-                       limits=LimitSettings(tables_per_source=0, sockets_per_source=0,
-                                            new_sockets_per_second=0),
+                       limits=LimitSettings(**{"tables_per_source": 0, "sockets_per_source": 0,
+                                               "new_sockets_per_second": 0, **limits}),
                        bot_factory=fast_bots)
+
+
+@pytest.fixture
+def settings() -> HubSettings:
+    """The server settings of the ``server`` fixture (see :func:`quick_settings`)."""
+    return quick_settings()
 
 
 @pytest.fixture
@@ -230,8 +237,7 @@ class PlayedDatabase:
 
 async def play_some_games(path: Path) -> PlayedDatabase:
     """Run a server on ``path``, play a game to its end, one partly, open a lobby; stop it."""
-    settings = HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000)
-    live = LiveServer(f"sqlite+aiosqlite:///{path}", settings)
+    live = LiveServer(f"sqlite+aiosqlite:///{path}", quick_settings())
     await live.start()
     try:
         async with httpx.AsyncClient(base_url=live.base, timeout=10) as http:
@@ -253,3 +259,19 @@ async def play_some_games(path: Path) -> PlayedDatabase:
         await live.stop()
     return PlayedDatabase(path, finished["table_id"], midgame["table_id"], seq,
                           lobby["table_id"])
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlayedDatabase]:
+    """One played database per module; tests damage copies of it (see ``played``)."""
+    path = tmp_path_factory.mktemp("pristine") / "saustall.db"
+    yield asyncio.run(play_some_games(path))
+
+
+@pytest.fixture
+def played(pristine: PlayedDatabase, tmp_path: Path) -> PlayedDatabase:
+    """A fresh copy of the played database."""
+    copy = tmp_path / "saustall.db"
+    shutil.copyfile(pristine.path, copy)
+    return PlayedDatabase(copy, pristine.finished, pristine.midgame, pristine.midgame_seq,
+                          pristine.lobby)

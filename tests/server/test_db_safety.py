@@ -14,7 +14,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -23,33 +22,12 @@ import pytest
 from saustall.server.app import create_app
 from saustall.server.maintenance import check_database
 from saustall.server.tables import HubSettings
-from tests.server.conftest import (
-    LiveServer,
-    PlayedDatabase,
-    Wire,
-    bearer,
-    free_port,
-    play_some_games,
-)
-from tests.server.test_recovery import start_server
+from tests.server.conftest import LiveServer, PlayedDatabase, Wire, free_port, quick_settings
+from tests.server.test_recovery import seat_up, start_server, start_table, stop_server
 
-SETTINGS = HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000)
+SETTINGS = quick_settings()
 
 
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PlayedDatabase]:
-    """One played database per module; tests damage copies of it."""
-    path = tmp_path_factory.mktemp("pristine") / "saustall.db"
-    yield asyncio.run(play_some_games(path))
-
-
-@pytest.fixture
-def played(pristine: PlayedDatabase, tmp_path: Path) -> PlayedDatabase:
-    """A fresh copy of the played database."""
-    copy = tmp_path / "saustall.db"
-    shutil.copyfile(pristine.path, copy)
-    return PlayedDatabase(copy, pristine.finished, pristine.midgame, pristine.midgame_seq,
-                          pristine.lobby)
 
 
 async def refusal(database: str, settings: HubSettings = SETTINGS) -> str:
@@ -234,17 +212,10 @@ async def test_kill_9_then_losing_every_file_but_the_database_loses_nothing_ackn
     acked: list[str] = []
     try:
         async with httpx.AsyncClient(base_url=server.base, timeout=10) as http:
-            created = (await http.post("/api/tables", json={
-                "game": "drecksau", "seats": 2, "name": "Anna"})).json()
-            joined = (await http.post(f"/api/tables/{created['table_id']}/join", json={
-                "invite": created["invite"], "name": "Bert"})).json()
-            await http.post(f"/api/tables/{created['table_id']}/ready", json={"ready": True},
-                            headers=bearer(joined["token"]))
-            answer = await http.post(f"/api/tables/{created['table_id']}/start",
-                                     headers=bearer(created["token"]))
-            assert answer.status_code == 200
-            wires = [await Wire.open(server, created["table_id"], token=token)  # type: ignore[arg-type]
-                     for token in (created["token"], joined["token"])]
+            table = await seat_up(http, "drecksau", 2, [], 2)
+            await start_table(http, table)
+            wires = [await Wire.open(server, table["id"], token=token)  # type: ignore[arg-type]
+                     for token in table["tokens"]]
             await asyncio.wait_for(take_turns(wires, 6, acked), 30)
             server.proc.send_signal(signal.SIGKILL)
             server.proc.wait(10)
@@ -258,16 +229,16 @@ async def test_kill_9_then_losing_every_file_but_the_database_loses_nothing_ackn
     connection = sqlite3.connect(path)
     stored = [row[0] for row in connection.execute(
         "SELECT action FROM saustall_actions WHERE table_id = ? ORDER BY seq",
-        (created["table_id"],))]
+        (table["id"],))]
     connection.close()
     assert stored == acked
 
     server = await start_server(database, port)
     try:
         async with httpx.AsyncClient(base_url=server.base, timeout=10) as http:
-            info = await http.get(f"/api/tables/{created['table_id']}")
+            info = await http.get(f"/api/tables/{table['id']}")
             assert info.status_code == 200, info.text
-            wire = await Wire.open(server, created["table_id"], token=created["token"])  # type: ignore[arg-type]
+            wire = await Wire.open(server, table["id"], token=table["tokens"][0])  # type: ignore[arg-type]
             state = await wire.until("state")
             assert state["seq"] == len(acked) == 6
             replayed = [m["seq"] for m in wire.received
@@ -275,9 +246,5 @@ async def test_kill_9_then_losing_every_file_but_the_database_loses_nothing_ackn
             assert replayed == [1, 2, 3, 4, 5, 6]
             await wire.close()
     finally:
-        server.proc.send_signal(signal.SIGTERM)
-        try:
-            server.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            server.proc.kill()
+        stop_server(server)
     assert not os.path.exists(f"{path}-wal")

@@ -13,16 +13,12 @@ import websockets
 from saustall.core.record import GameRecord
 from saustall.server.limits import LimitSettings
 from saustall.server.tables import Client, HubSettings
-from tests.server.conftest import LiveServer, Wire, bearer, create, fast_bots, play_to_end
+from tests.server.conftest import LiveServer, Wire, bearer, create, play_to_end, quick_settings
 
 
 def limited(**limits: Any) -> HubSettings:
     """Test settings (instant bots, no rate limit) with the given limits."""
-    return HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000,
-                       action_rate_per_second=10000, action_rate_burst=10000,
-                       limits=LimitSettings(**{"tables_per_source": 0, "sockets_per_source": 0,
-                                               "new_sockets_per_second": 0, **limits}),
-                       bot_factory=fast_bots)
+    return quick_settings(**limits)
 
 
 @pytest.fixture

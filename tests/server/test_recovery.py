@@ -55,6 +55,22 @@ async def start_server(database: str, port: int) -> Process:
     raise RuntimeError("the server did not come up")
 
 
+def stop_server(server: Process) -> None:
+    """Stop the server process as an operator would (SIGTERM), or kill it if it hangs."""
+    server.proc.send_signal(signal.SIGTERM)
+    try:
+        server.proc.wait(10)
+    except subprocess.TimeoutExpired:
+        server.proc.kill()
+
+
+async def start_table(http: httpx.AsyncClient, table: dict[str, Any]) -> None:
+    """Start the game at a table made by :func:`seat_up` (asserting success)."""
+    answer = await http.post(f"/api/tables/{table['id']}/start",
+                             headers=bearer(table["tokens"][0]))
+    assert answer.status_code == 200, answer.text
+
+
 async def act(wire: Wire, ident: str, acked: dict[int, str]) -> None:
     """Play this seat's first legal action once it is its move; remember the ack."""
     while True:
@@ -172,8 +188,4 @@ async def kill_9_mid_game_and_restart(database: str) -> None:
             for wire in (*wires, wc, wr):
                 await wire.close()
     finally:
-        server.proc.send_signal(signal.SIGTERM)
-        try:
-            server.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            server.proc.kill()
+        stop_server(server)

@@ -16,10 +16,10 @@ import httpx
 
 from saustall.core import get
 from saustall.core.rng import STREAM_MT19937
-from saustall.server.tables import HubSettings
-from tests.server.conftest import LiveServer, Wire, bearer
+from tests.server.conftest import LiveServer, Wire, quick_settings
+from tests.server.test_recovery import seat_up, start_table
 
-SETTINGS = HubSettings(bot_delay=0.0, rate_per_second=10000, rate_burst=10000)
+SETTINGS = quick_settings()
 
 
 async def test_a_schema_1_game_dealt_by_mt19937_goes_on_after_the_upgrade(tmp_path: Path) -> None:
@@ -29,16 +29,9 @@ async def test_a_schema_1_game_dealt_by_mt19937_goes_on_after_the_upgrade(tmp_pa
     await live.start()
     try:
         async with httpx.AsyncClient(base_url=live.base, timeout=10) as http:
-            created = (await http.post("/api/tables", json={
-                "game": "drecksau", "seats": 2, "name": "Anna"})).json()
-            table_id = created["table_id"]
-            joined = (await http.post(f"/api/tables/{table_id}/join", json={
-                "invite": created["invite"], "name": "Bert"})).json()
-            await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
-                            headers=bearer(joined["token"]))
-            started = await http.post(f"/api/tables/{table_id}/start",
-                                      headers=bearer(created["token"]))
-            assert started.status_code == 200
+            table = await seat_up(http, "drecksau", 2, [], 2)
+            await start_table(http, table)
+            table_id = table["id"]
     finally:
         await live.stop()
 
@@ -65,7 +58,7 @@ async def test_a_schema_1_game_dealt_by_mt19937_goes_on_after_the_upgrade(tmp_pa
     upgraded = LiveServer(url, SETTINGS)
     await upgraded.start()
     try:
-        wire = await Wire.open(upgraded, table_id, token=created["token"])
+        wire = await Wire.open(upgraded, table_id, token=table["tokens"][0])
         state = await wire.until("state")
         assert state["seq"] == 6
         assert state["view"] == old.view(0)  # the same deal, the same position

@@ -7,7 +7,6 @@ application for a database URL; :func:`run` serves it with uvicorn (``saustall s
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sys
 import time

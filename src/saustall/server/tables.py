@@ -33,7 +33,7 @@ from saustall.core.errors import (
 )
 from saustall.core.game import Action, GameState
 from saustall.core.record import GameRecord
-from saustall.server.db import StoredAction, StoredSeat, StoredTable, Store, UnusableDatabase
+from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabase
 from saustall.server import retention
 from saustall.server.catalogue import catalogue, levels_for
 from saustall.server.limits import LimitSettings, SourceLimits
