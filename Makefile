@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test fuzz steady bench bench-compare bench-server typecheck play clean
+.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-server typecheck play clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,11 @@ test: $(STAMP)
 # Long runs outside `make test`: new hypothesis examples (many) against every ruleset.
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore SAUSTALL_EXAMPLES=$${EXAMPLES:-100} $(PY) -m pytest -n auto tests/conformance
+
+# Hidden information over the wire: GAMES full games (default 10,000) against one server,
+# every message compared with the engine's view for its recipient.
+wire-fuzz: $(STAMP)
+	SAUSTALL_WIRE_GAMES=$${GAMES:-10000} $(PY) -m pytest -p no:xdist -s -m long tests/server/test_hidden_information.py
 
 # The whole suite RUNS times in a row (default 10), counting failed runs: a flaky test shows.
 steady: $(STAMP)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import time
 from typing import Any
 
 import httpx
@@ -48,7 +50,8 @@ async def play_randomly(wire: Wire, seed: int, timeout: float) -> None:
 def check_states(messages: list[dict[str, Any]], record: GameRecord, seat: int | None) -> int:
     """Compare each ``state`` message with the engine's view at its point; count them."""
     game = registry.get(record.game, record.ruleset)
-    state = game.new_state(record.num_players, record.seed, record.options)
+    state = game.new_state(record.num_players, record.seed, record.options,
+                           rng_stream=record.rng)
     applied = 0
     checked = 0
     for message in messages:
@@ -70,11 +73,12 @@ def check_states(messages: list[dict[str, Any]], record: GameRecord, seat: int |
     return checked
 
 
-@pytest.mark.parametrize(("game", "ruleset"), CASES)
-async def test_no_message_carries_more_than_the_recipients_view(
-        server: LiveServer, http: httpx.AsyncClient, game: str, ruleset: str) -> None:
+async def play_and_check(server: LiveServer, http: httpx.AsyncClient, game: str,
+                         ruleset: str, seed: int, seats: int | None = None) -> int:
+    """Play one full game over the wire (a random human seat, bots, a spectator) and check
+    every message against the engine; returns how many states were compared."""
     engine = registry.get(game, ruleset)
-    seats = engine.default_players
+    seats = seats or engine.default_players
     levels = (await http.get("/api/games")).json()["games"]
     bot_level = next(g for g in levels if g["game"] == game)["bot_levels"][0]
     options = QUICK_PIGASUS if engine.ruleset.realtime else {}
@@ -87,12 +91,14 @@ async def test_no_message_carries_more_than_the_recipients_view(
     await spectator.until("welcome")
     assert (await http.post(f"/api/tables/{table_id}/start",
                             headers=bearer(token))).status_code == 200
-    await asyncio.gather(play_randomly(player, 7, 90), spectator.until("game_over", timeout=90))
+    await asyncio.gather(play_randomly(player, seed, 90),
+                         spectator.until("game_over", timeout=90))
 
     answer = await http.get(f"/api/tables/{table_id}/record", headers=bearer(token))
     record = GameRecord.from_json(answer.text)
-    assert check_states(player.received, record, 0) > 0
-    assert check_states(spectator.received, record, None) > 0
+    checked = check_states(player.received, record, 0)
+    assert checked > 0
+    checked += check_states(spectator.received, record, None)
 
     stored = await server.hub.store.load_game(table_id, 1)
     secret = str(stored.seed)
@@ -103,7 +109,8 @@ async def test_no_message_carries_more_than_the_recipients_view(
     events_p = [m for m in player.received if m["type"] == "event" and m["kind"] == "action"]
     events_s = [m for m in spectator.received if m["type"] == "event" and m["kind"] == "action"]
     assert events_p == events_s and len(events_p) == len(record.actions)
-    replayed = engine.new_state(record.num_players, record.seed, record.options)
+    replayed = engine.new_state(record.num_players, record.seed, record.options,
+                                rng_stream=record.rng)
     for event, action in zip(events_p, record.actions):
         # public actions show their notation; secret ones (a card handed face down) none
         assert event["action"] in (action, None)
@@ -114,6 +121,45 @@ async def test_no_message_carries_more_than_the_recipients_view(
         replayed.apply(engine.decode_action(action))
     await player.close()
     await spectator.close()
+    return checked
+
+
+@pytest.mark.parametrize(("game", "ruleset"), CASES)
+async def test_no_message_carries_more_than_the_recipients_view(
+        server: LiveServer, http: httpx.AsyncClient, game: str, ruleset: str) -> None:
+    assert await play_and_check(server, http, game, ruleset, seed=7) > 0
+
+
+WIRE_GAMES = int(os.environ.get("SAUSTALL_WIRE_GAMES", "10000"))
+AT_ONCE = 16
+
+
+@pytest.mark.long
+async def test_many_games_over_the_wire_leak_nothing(
+        server: LiveServer, http: httpx.AsyncClient) -> None:
+    """``make wire-fuzz``: WIRE_GAMES games (default 10,000) over every ruleset and player
+    count, AT_ONCE tables at a time on one server, each checked as above."""
+    cases = [(r.game, r.name, n) for r in registry.rulesets()
+             for n in range(r.min_players, r.max_players + 1)]
+    started = time.monotonic()
+    done = states = 0
+    lock = asyncio.Semaphore(AT_ONCE)
+
+    async def one(index: int) -> None:
+        nonlocal done, states
+        game, ruleset, seats = cases[index % len(cases)]
+        async with lock:
+            states += await play_and_check(server, http, game, ruleset, seed=index, seats=seats)
+            done += 1
+            if done % 500 == 0:
+                print(f"{done} games, {states} states checked, "
+                      f"{time.monotonic() - started:.0f} s", flush=True)
+
+    await asyncio.gather(*(one(index) for index in range(WIRE_GAMES)))
+    print(f"{done} games over the wire ({len(cases)} ruleset/player-count cases), "
+          f"{states} state messages equal to the engine's views, no seed in any message, "
+          f"{time.monotonic() - started:.0f} s")
+    assert done == WIRE_GAMES
 
 
 async def test_a_seat_token_gives_only_that_seat(server: LiveServer,
