@@ -27,10 +27,11 @@ test: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore SAUSTALL_EXAMPLES=$${EXAMPLES:-100} $(PY) -m pytest -n auto tests/conformance
 
-# Hidden information over the wire: GAMES full games (default 10,000) against one server,
-# every message compared with the engine's view for its recipient.
+# Hidden information over the wire: GAMES full games (default 10,000) in PARTS parallel
+# parts (a server each), every message compared with the engine's view for its recipient.
 wire-fuzz: $(STAMP)
-	SAUSTALL_WIRE_GAMES=$${GAMES:-10000} $(PY) -m pytest -p no:xdist -s -m long tests/server/test_hidden_information.py
+	SAUSTALL_WIRE_GAMES=$${GAMES:-10000} SAUSTALL_WIRE_PARTS=$${PARTS:-2} $(PY) -m pytest \
+	  -n $${PARTS:-2} --timeout 0 -rP -m long tests/server/test_hidden_information.py
 
 # The whole suite RUNS times in a row (default 10), counting failed runs: a flaky test shows.
 steady: $(STAMP)
