@@ -49,8 +49,10 @@ class LiveServer:
     async def start(self) -> None:
         self.app = create_app(self.database, settings=self.settings,
                               allow_origins=self.allow_origins)
+        # Keep-alive longer than the client's (httpx: 5 s), so the server never closes an
+        # idle connection just as a client reuses it (a ReadError on a loaded machine).
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=WS_MAX_FRAME, lifespan="on")
+                                ws_max_size=WS_MAX_FRAME, lifespan="on", timeout_keep_alive=30)
         self.server = uvicorn.Server(config)
         self.task = asyncio.create_task(self.server.serve())
         for _ in range(500):

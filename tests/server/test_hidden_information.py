@@ -16,6 +16,7 @@ import json
 import os
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -74,7 +75,8 @@ def check_states(messages: list[dict[str, Any]], record: GameRecord, seat: int |
 
 
 async def play_and_check(server: LiveServer, http: httpx.AsyncClient, game: str,
-                         ruleset: str, seed: int, seats: int | None = None) -> int:
+                         ruleset: str, seed: int, seats: int | None = None,
+                         timeout: float = 90) -> int:
     """Play one full game over the wire (a random human seat, bots, a spectator) and check
     every message against the engine; returns how many states were compared."""
     engine = registry.get(game, ruleset)
@@ -91,8 +93,8 @@ async def play_and_check(server: LiveServer, http: httpx.AsyncClient, game: str,
     await spectator.until("welcome")
     assert (await http.post(f"/api/tables/{table_id}/start",
                             headers=bearer(token))).status_code == 200
-    await asyncio.gather(play_randomly(player, seed, 90),
-                         spectator.until("game_over", timeout=90))
+    await asyncio.gather(play_randomly(player, seed, timeout),
+                         spectator.until("game_over", timeout=timeout))
 
     answer = await http.get(f"/api/tables/{table_id}/record", headers=bearer(token))
     record = GameRecord.from_json(answer.text)
@@ -145,6 +147,8 @@ async def test_many_games_over_the_wire_leak_nothing(
     cases = [(r.game, r.name, n) for r in registry.rulesets()
              for n in range(r.min_players, r.max_players + 1)]
     mine = range(part, WIRE_GAMES, WIRE_PARTS)
+    progress = Path("test-artifacts") / "wire-fuzz" / f"part-{part}.txt"
+    progress.parent.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     done = states = 0
     lock = asyncio.Semaphore(AT_ONCE)
@@ -153,8 +157,17 @@ async def test_many_games_over_the_wire_leak_nothing(
         nonlocal done, states
         game, ruleset, seats = cases[index % len(cases)]
         async with lock:
-            states += await play_and_check(server, http, game, ruleset, seed=index, seats=seats)
+            try:
+                # generous: on a loaded machine 16 games share one core; this checks leaks
+                states += await play_and_check(server, http, game, ruleset, seed=index,
+                                               seats=seats, timeout=900)
+            except Exception as exc:
+                raise AssertionError(f"game {index} ({game}/{ruleset}, {seats} players, "
+                                     f"seed {index}): {exc!r}") from exc
             done += 1
+            if done % 100 == 0:  # what is proven so far, should the run be stopped
+                progress.write_text(f"{done} games, {states} states checked, no leak, "
+                                    f"{time.monotonic() - started:.0f} s\n")
 
     await asyncio.gather(*(one(index) for index in mine))
     print(f"part {part}: {done} games over the wire ({len(cases)} ruleset/player-count "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -111,3 +112,24 @@ def test_unreachable_server_is_told_plainly(server: Any, page: Any) -> None:
     page.click("#retry")
     page.wait_for_selector(".game-tile")
     assert page.locator("#banner").is_hidden()
+
+
+def test_waiting_room_keeps_what_is_typed_when_the_table_changes(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=drecksau]")
+    page.fill("#name", "Anna")
+    page.select_option("#seats", "3")
+    page.click("#create")
+    page.click("[data-here='2']")
+    page.fill("#here-name", "Car")
+    page.keyboard.type("la")
+    # Someone else sits down through the invite: the waiting room is drawn again.
+    invite = parse_qs(urlparse(page.input_value("#invite-url")).query)["invite"][0]
+    table_id = urlparse(page.url).path.rsplit("/", 1)[-1]
+    server.api("POST", f"/api/tables/{table_id}/join", json={"invite": invite, "name": "Bert"})
+    page.wait_for_selector(".seat.human[data-seat='1']")
+    # The half-filled form is still open, with what was typed, and typing goes on there.
+    assert page.locator("#here-form").is_visible()
+    assert page.input_value("#here-name") == "Carla"
+    page.keyboard.type("!")
+    assert page.input_value("#here-name") == "Carla!"

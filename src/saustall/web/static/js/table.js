@@ -425,6 +425,11 @@ export class TablePage {
     const notReady = tb.seats.filter((s) => s.kind === "human" && !s.ready && !held.includes(s.seat));
     const canStart = mine && free === 0 && notReady.length === 0;
     const myReady = held.length && tb.seats[held[0]]?.ready;
+    // The waiting room is drawn again whenever the table changes (someone joins, a socket
+    // connects): what the person was typing, and where, must survive that.
+    const typing = document.activeElement;
+    const typingId = typing && this.root.contains(typing) ? typing.id : null;
+    const caret = typingId && typing.selectionStart != null ? [typing.selectionStart, typing.selectionEnd] : null;
     render(this.root, html`
       <section class="panel waiting">
         <h1>${this.tableTitle()}</h1>
@@ -464,7 +469,7 @@ export class TablePage {
           </div>
           <p class="hint">${free ? t("table.needseats", { n: free }) : notReady.length ? t("table.waitready", { names: notReady.map((s) => s.name).join(", ") }) : t("table.canstart")}</p>`
         : html`<form class="form-row" id="take-form">
-            <label>${t("lobby.name")} <input id="join-name" maxlength="32" value="${savedName()}"></label>
+            <label>${t("lobby.name")} <input id="join-name" maxlength="32" value="${this.joinDraft ?? savedName()}"></label>
             <button type="submit" class="primary" ${free ? "" : "disabled"}>${t("table.sitdown")}</button>
             <button type="button" id="watch" class="ghost">${t("table.watch")}</button></form>`}
         ${held.length > 1 ? html`<p class="hint">${t("table.hotseathint")}</p>` : ""}
@@ -503,21 +508,40 @@ export class TablePage {
         toast(t("table.failed"), err.message, "error");
       }
     });
-    on("[data-here]", (b) => {
-      const form = $("#here-form", this.root);
-      form.hidden = false;
-      form.dataset.seat = b.dataset.here;
-      const input = $("#here-name", this.root);
-      input.value = t("table.seat", { n: Number(b.dataset.here) + 1 });
-      input.focus();
-      input.select();
-    });
     const here = $("#here-form", this.root);
+    const hereName = $("#here-name", this.root);
+    const openHere = (draft) => {
+      this.hereDraft = draft;
+      here.hidden = false;
+      here.dataset.seat = draft.seat;
+      hereName.value = draft.name;
+    };
+    on("[data-here]", (b) => {
+      openHere({ seat: b.dataset.here, name: t("table.seat", { n: Number(b.dataset.here) + 1 }) });
+      hereName.focus();
+      hereName.select();
+    });
+    // Still open from before this redraw, as long as that seat is still free to fill.
+    const draft = this.hereDraft;
+    if (draft && mine && tb.seats[Number(draft.seat)]?.kind === "empty") openHere(draft);
+    else this.hereDraft = null;
+    hereName.addEventListener("input", () => {
+      if (this.hereDraft) this.hereDraft.name = hereName.value;
+    });
     here.addEventListener("submit", (ev) => {
       ev.preventDefault();
+      this.hereDraft = null;
       localStorage.setItem(`saustall.hotseat.${this.tableId}`, "1");
-      this.join($("#here-name", this.root).value.trim(), Number(here.dataset.seat), true);
+      this.join(hereName.value.trim(), Number(here.dataset.seat), true);
     });
+    $("#join-name", this.root)?.addEventListener("input", (ev) => {
+      this.joinDraft = ev.target.value;
+    });
+    const refocus = typingId && $(`#${typingId}`, this.root);
+    if (refocus && !refocus.hidden && !refocus.closest("[hidden]")) {
+      refocus.focus();
+      if (caret && refocus.setSelectionRange) refocus.setSelectionRange(caret[0], caret[1]);
+    }
     on("[data-take]", (b) => this.join(($("#join-name", this.root)?.value || savedName()).trim(), Number(b.dataset.take)));
     const take = $("#take-form", this.root);
     if (take) {
