@@ -548,27 +548,22 @@ class Hub:
         """
         table = self.tables.get(table_id)
         if table is not None:
-            if token:
-                self.seat_of(table, token)
-            else:
-                self.check_invite(table, invite)
-            game, num_seats, options = table.game, table.num_seats, table.options
             latest, status = table.game_number, table.status
-        else:
+        else:  # a stand-in built from the stored row, enough to check the caller's right
             stored = await self.store.load_table(table_id)
             if stored is None:
                 raise ServerError(404, "not-found", f"there is no table {table_id!r}")
-            probe = Table(stored.id, stored.invite, registry.get(stored.game, stored.ruleset),
+            table = Table(stored.id, stored.invite, registry.get(stored.game, stored.ruleset),
                           stored.num_seats, stored.options, stored.public, None,
                           stored.created_at)
             for row in stored.seats:
-                probe.seats[row.seat].token_hash = row.token_hash
-            if token:
-                self.seat_of(probe, token)
-            else:
-                self.check_invite(probe, invite)
-            game, num_seats, options = probe.game, stored.num_seats, stored.options
+                table.seats[row.seat].token_hash = row.token_hash
             latest, status = stored.game_number, stored.status
+        if token:
+            self.seat_of(table, token)
+        else:
+            self.check_invite(table, invite)
+        game, num_seats, options = table.game, table.num_seats, table.options
         number = latest if game_number is None else game_number
         if number == latest and status in (LOBBY, PLAYING):
             if status == PLAYING:
