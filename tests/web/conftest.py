@@ -192,6 +192,36 @@ def watched() -> Iterator[Callable[[Any], Any]]:
     assert not problems, f"problems in the pages: {problems}"
 
 
+SETTLED_JS = """([width, height]) => new Promise((done) => {
+  // The resize event runs in the frame after the window changes size; two frames later
+  // the page has handled it (and cleared its effects) and laid itself out again.
+  const giveUp = Date.now() + 5000;
+  const wait = () => {
+    if (Date.now() > giveUp) {
+      done(false);
+      return;
+    }
+    if (window.innerWidth !== width || window.innerHeight !== height) {
+      requestAnimationFrame(wait);
+      return;
+    }
+    requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+  };
+  wait();
+})"""
+
+
+def resize(page: Any, size: dict[str, int]) -> None:
+    """Resize the window and wait until the page has handled the resize.
+
+    The page clears its effects on a resize; on a busy machine that event can come well
+    after ``set_viewport_size`` returns, so a fixed pause is not enough.
+    """
+    page.set_viewport_size(size)
+    assert page.evaluate(SETTLED_JS, [size["width"], size["height"]]), (
+        f"the page never took the size {size}")
+
+
 def screenshot(page: Any, name: str, size: dict[str, int] | None = None,
                full_page: bool = True) -> Path:
     """Save a screenshot artifact (optionally after resizing the viewport).
@@ -201,8 +231,7 @@ def screenshot(page: Any, name: str, size: dict[str, int] | None = None,
     """
     SHOTS.mkdir(parents=True, exist_ok=True)
     if size is not None:
-        page.set_viewport_size(size)
-        page.wait_for_timeout(250)
+        resize(page, size)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     # Nothing may stick out sideways: a phone user would have to scroll to see it.

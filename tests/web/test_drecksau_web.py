@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import DESKTOP, PHONE, effects_covering_names, screenshot
+from tests.web.conftest import DESKTOP, PHONE, effects_covering_names, resize, screenshot
 from tests.web.players import (
     drecksau_move, play_drecksau, record_frames, start_quick_game, try_move, wait_for_frame,
     wait_for_turn_or_end,
@@ -101,12 +101,13 @@ def test_mud_on_a_pig_shows_the_drecksau_moment(server: Any, page: Any) -> None:
             assert after["view"]["pigs"][player][index]["dirty"]
             page.wait_for_timeout(250)  # the shout at its biggest
             screenshot(page, "drecksau-mud-moment", full_page=False)
-            # Whichever pig gets dirty, the shout never covers a name or a badge.
+            # Whichever pig gets dirty, the shout never covers a name or a badge. Measured
+            # while it is my move (or the game is over), so no bot's shout joins in.
+            wait_for_turn_or_end(page)
             pigs = page.eval_on_selector_all(".pig", "els => els.map(e => e.dataset.pig)")
             muddy = [{"kind": "action", "action": f"play mud {key}", "seat": 0} for key in pigs]
             for size in (DESKTOP, PHONE):
-                page.set_viewport_size(size)
-                page.wait_for_timeout(100)
+                resize(page, size)
                 for one in muddy:
                     shown, problems = effects_covering_names(page, [one])
                     assert shown == 1 and not problems, (size, problems)

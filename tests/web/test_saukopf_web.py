@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import DESKTOP, PHONE, effects_covering_names, screenshot
+from tests.web.conftest import DESKTOP, PHONE, effects_covering_names, resize, screenshot
 from tests.web.players import play_saukopf, wait_for_turn_or_end
 
 pytestmark = pytest.mark.browser
@@ -35,9 +35,9 @@ def test_full_saukopf_deal_against_bots(server: Any, page: Any) -> None:
     # A Kontra or Re bursts out next to the kicker, never over anyone's name or badge.
     seats = page.locator(".sk-seat").count()
     kicks = [{"kind": "action", "action": "kontra" if s % 2 else "re", "seat": s} for s in range(seats)]
+    wait_for_turn_or_end(page)  # no bot acts while the effects are measured
     for size, name in ((PHONE, "saukopf-kontra-phone"), (DESKTOP, "saukopf-kontra-desktop")):
-        page.set_viewport_size(size)
-        page.wait_for_timeout(100)
+        resize(page, size)
         shown, problems = effects_covering_names(page, kicks, keep=True)
         assert shown == seats and not problems, problems
         screenshot(page, name, full_page=False)
