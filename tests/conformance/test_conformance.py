@@ -184,3 +184,34 @@ def test_actions_encode_and_illegal_ones_change_nothing(
             assert (all_views(state), state.record().to_json()) == before
 
     playout(game, ruleset, players, seed, choice_seed, on_state=check)
+
+
+@pytest.mark.parametrize("game,ruleset,players", CASES)
+@hypothesis_settings
+@given(seed=st.integers(0, 2**31), choice_seed=st.integers(0, 2**31))
+def test_is_legal_agrees_with_the_legal_list(
+        game: str, ruleset: str, players: int, seed: int, choice_seed: int) -> None:
+    """``is_legal`` (one action at a time, as replays check) says exactly what
+    ``legal_actions`` lists, for every seat, acting or not, and for actions seen anywhere."""
+    rng = random.Random(choice_seed)
+    seen: list[Any] = []
+    known: set[Any] = set()
+
+    def check(state: GameState) -> None:
+        for player in range(state.num_players):
+            legal = state.legal_actions(player)
+            for action in legal:
+                if action not in known:
+                    known.add(action)
+                    seen.append(action)
+            listed = set(legal)
+            candidates = legal + [seen[rng.randrange(len(seen))] for _ in range(12)] if seen \
+                else legal
+            for action in candidates:
+                assert state.is_legal(action, player) == (action in listed), (player, action)
+        acting = state.to_act()
+        if len(acting) == 1:
+            for action in seen[-12:]:
+                assert state.is_legal(action) == (action in state.legal_actions()), action
+
+    playout(game, ruleset, players, seed, choice_seed, on_state=check)

@@ -225,6 +225,16 @@ class GameState(abc.ABC):
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """The legal actions of ``player`` (default: the current player), no duplicates."""
 
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """True if ``action`` is legal for ``player`` (default: the player to act) now.
+
+        Always the same answer as ``action in self.legal_actions(player)``, for any
+        action of the game's form (the conformance suite checks it). Games override it to
+        answer without listing every legal action: replays and servers check one action
+        at a time.
+        """
+        return action in self.legal_actions(player)
+
     @abc.abstractmethod
     def _apply_checked(self, action: Action) -> None:
         """Apply an action already known to be legal."""
@@ -263,7 +273,7 @@ class GameState(abc.ABC):
             raise NotYourTurnError(f"player {player} may not act now; it is player {actor}'s move")
         if actor not in self.to_act():
             raise NotYourTurnError(f"player {actor} may not act now")
-        if action not in self.legal_actions(actor):
+        if not self.is_legal(action, actor):
             raise self.explain_illegal(action, actor)
         self._apply_checked(action)
 
