@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable, Sequence
 
 from saustall.core.errors import MalformedActionError
 
@@ -85,6 +86,42 @@ def parse_card(text: str) -> int:
 def parse_cards(text: str) -> list[int]:
     """Read cards separated by spaces or commas."""
     return [parse_card(word) for word in text.replace(",", " ").split()]
+
+
+# --------------------------------------------------------------------------------------
+# Card sets as bit masks: card ``c`` is bit ``c``, a suit is one byte
+# --------------------------------------------------------------------------------------
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask of ``cards``."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def byte_tables(offset: int = 0) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``tables[s][byte]``: ``offset + c`` for the cards of suit ``s`` set in ``byte``,
+    ascending (see :func:`cards_of`)."""
+    return tuple(tuple(tuple(offset + s * 8 + r for r in range(8) if byte >> r & 1)
+                       for byte in range(256)) for s in range(4))
+
+
+_CARDS_BY_BYTE = byte_tables()
+_POINTS_BY_BYTE = tuple(sum(RANK_POINTS[r] for r in range(8) if byte >> r & 1)
+                        for byte in range(256))
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """The cards of ``mask``, ascending: four table look-ups, one per suit."""
+    e, g, h, s = _CARDS_BY_BYTE
+    return e[mask & 255] + g[mask >> 8 & 255] + h[mask >> 16 & 255] + s[mask >> 24]
+
+
+def mask_points(mask: int) -> int:
+    """The card points of the cards of ``mask``."""
+    p = _POINTS_BY_BYTE
+    return p[mask & 255] + p[mask >> 8 & 255] + p[mask >> 16 & 255] + p[mask >> 24]
 
 
 # --------------------------------------------------------------------------------------
@@ -229,6 +266,8 @@ class Order:
     trumps: tuple[int, ...]
     eff_suit: tuple[int, ...]
     power: tuple[int, ...]
+    suit_masks: tuple[int, ...] = ()
+    """``suit_masks[s]``: the bit mask of the cards of effective suit ``s`` (0-3, TRUMP)."""
 
     def is_trump(self, c: int) -> bool:
         """True if ``c`` is a trump in this game."""
@@ -239,7 +278,7 @@ class Order:
         eff = self.eff_suit[c]
         return ((0 if eff == TRUMP else 1 + eff), -self.power[c])
 
-    def trick_winner(self, cards: list[int]) -> int:
+    def trick_winner(self, cards: Sequence[int]) -> int:
         """The index of the winning card among ``cards`` (the first was led)."""
         led = self.eff_suit[cards[0]]
         best, best_power = 0, self.power[cards[0]]
@@ -270,7 +309,10 @@ def order_for(kind: int, param: int = -1, spiess: bool = False) -> Order:
             plain.reverse()
         for i, c in enumerate(plain):
             power[c] = len(plain) - i
-    return Order(tuple(trumps), tuple(eff), tuple(power))
+    masks = [0] * 5
+    for c in DECK:
+        masks[eff[c]] |= 1 << c
+    return Order(tuple(trumps), tuple(eff), tuple(power), tuple(masks))
 
 
 DEFAULT_ORDER = order_for(SAUEREI, EICHEL)

@@ -1,0 +1,393 @@
+"""Saukopf observed: views, deal results, determinization and the card inventory.
+
+Functions over a :class:`~saustall.games.saukopf.state.DealState`; the state's methods
+(``view``, ``determinize``, ``inventory``) call them. Views are built from a whitelist:
+an observer's own hand, and what the whole table has seen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable
+
+from saustall.core.game import View
+from saustall.core.rng import Rng
+from saustall.games.saukopf.actions import GIVE_BASE
+from saustall.games.saukopf.bidding import KREUZ_MASK, NAPF, doppel_in_napf
+from saustall.games.saukopf.cards import (
+    CARD_TEXT, KREUZUNG_KINDS, POINTS, bid_text, cards_of,
+)
+from saustall.games.saukopf.scoring import DealOutcome, DealScore
+from saustall.games.saukopf.state import DealState
+
+# --------------------------------------------------------------------------------------
+# Views
+# --------------------------------------------------------------------------------------
+
+
+def bid_log_view(bid_log: tuple[tuple[str, int, int], ...]) -> list[list[Any]]:
+    """The bidding so far: ``[stage, seat, "65" or "pass"]`` per call."""
+    return [[stage, p, bid_text(b) if b else "pass"] for stage, p, b in bid_log]
+
+
+def tricks_view(tricks: tuple[tuple[int, tuple[int, ...], int], ...]) -> list[dict[str, Any]]:
+    """The finished tricks: leader, cards, winner and points."""
+    return [{"leader": lead, "cards": [CARD_TEXT[c] for c in cards], "winner": win,
+             "points": sum(POINTS[c] for c in cards)} for lead, cards, win in tricks]
+
+
+def view(state: DealState, player: int | None, to_act: tuple[int, ...],
+         winners: tuple[int, ...]) -> View:
+    """Whitelisted view: the observer's own hand; cards aside and played are public."""
+    n = state.num_players
+    seat = player if player is not None and 0 <= player < n else None
+    ledger = state.ledger
+    result: View = {
+        "game": "saukopf",
+        "ruleset": state.game.ruleset.name,
+        "players": n,
+        "observer": player,
+        "phase": state.phase,
+        "to_act": list(to_act),
+        "deal": min(state.deal_index + 1, state.deals),
+        "deals": state.deals,
+        "dealer": state.dealer,
+        "hand_counts": [m.bit_count() for m in state.masks],
+        "aside": [CARD_TEXT[c] for c in state.aside],
+        "bidding": {
+            "stage": state.stage,
+            "log": bid_log_view(state.bid_log),
+            "top_bid": bid_text(state.top_bid) if state.top_bid else None,
+            "top_bidder": state.top_bidder if state.top_bidder >= 0 else None,
+            "bids_left": [2 - u for u in state.bids_used],
+            "passed": list(state.passed),
+        },
+        "declared": _declared_view(state, seat),
+        "kontra": state.kontra if state.kontra >= 0 else None,
+        "re": state.re if state.re >= 0 else None,
+        "leader": state.leader,
+        "trick": [[(state.leader + i) % n, CARD_TEXT[c]] for i, c in enumerate(state.trick)],
+        "tricks": tricks_view(state.tricks),
+        "points": list(state.taken_points),
+        "tricks_won": list(state.taken_tricks),
+        "failed_kreuzung": [[q, CARD_TEXT[c] if c >= 0 else None]
+                            for q, c in state.failed_kreuzung],
+        "ledger": {
+            "meat": list(ledger.meat),
+            "roughness": list(ledger.roughness),
+            "net": ledger.net(),
+            "schlachtmeister": list(ledger.schlachtmeister()),
+            "oberrauborstler": list(ledger.oberrauborstler()),
+        },
+        "results": results(state),
+        "winners": list(winners),
+    }
+    if seat is not None:
+        result["hand"] = [CARD_TEXT[c] for c in sorted(cards_of(state.masks[seat]),
+                                                       key=state.order.sort_key)]
+    return result
+
+
+def _declared_view(state: DealState, seat: int | None) -> dict[str, Any] | None:
+    decl = state.decl
+    if decl is None:
+        return None
+    sees_partner = state.partner_public or (seat is not None and seat == state.partner)
+    given = None
+    if state.kreuz_given >= 0 and seat is not None and seat in (state.declarer, state.partner):
+        given = CARD_TEXT[state.kreuz_given]
+    return {
+        "game": " ".join(decl.words()),
+        "kind": decl.info.name,
+        "title": decl.title(),
+        "declarer": state.declarer,
+        "bid": bid_text(state.bid),
+        "napf": decl.info.napf,
+        "solo": decl.solo,
+        "spiess": decl.spiess,
+        "trumps": [CARD_TEXT[c] for c in state.order.trumps],
+        "called_ace": CARD_TEXT[state.called_ace] if state.called_ace >= 0 else None,
+        "partner": state.partner if sees_partner and state.partner >= 0 else None,
+        "partner_known": bool(sees_partner),
+        "open_trump": CARD_TEXT[state.kreuz_open] if state.kreuz_open >= 0 else None,
+        "given": given,
+    }
+
+
+# --------------------------------------------------------------------------------------
+# Deal results: built when first read (a playout never reads them)
+# --------------------------------------------------------------------------------------
+
+class PendingResult:
+    """A finished deal's result entry, built on first read from an immutable snapshot.
+
+    Clones share it, so it is built at most once.
+    """
+
+    __slots__ = ("_build", "_entry")
+
+    def __init__(self, build: Callable[[], dict[str, Any]]) -> None:
+        self._build: Callable[[], dict[str, Any]] | None = build
+        self._entry: dict[str, Any] = {}
+
+    def entry(self) -> dict[str, Any]:
+        """The result entry (built now if not yet)."""
+        if self._build is not None:
+            self._entry = self._build()
+            self._build = None
+        return self._entry
+
+
+def results(state: DealState) -> list[dict[str, Any]]:
+    """The result entries of the finished deals (public)."""
+    return [r if type(r) is dict else r.entry() for r in state._results]
+
+
+def pending_result(state: DealState, outcome: DealOutcome, score: DealScore) -> PendingResult:
+    """The result entry of the deal ``state`` has just finished, to be built when read."""
+    decl = state.decl
+    assert decl is not None
+    deal, dealer, declarer, bid = state.deal_index + 1, state.dealer, state.declarer, state.bid
+    revoked_by, order, bid_log, tricks = state.revoked_by, state.order, state.bid_log, state.tricks
+    held = [h | p for h, p in zip(state.masks, state.played_masks())]
+
+    def build() -> dict[str, Any]:
+        return {
+            "deal": deal, "dealer": dealer, "thrown_in": False,
+            "game": " ".join(decl.words()), "title": decl.title(),
+            "napf": outcome.napf, "solo": outcome.solo,
+            "declarer": declarer, "partner": outcome.partner,
+            "bid": bid_text(bid),
+            "declarer_points": outcome.declarer_points,
+            "opponent_points": outcome.opponent_points,
+            "declarer_tricks": outcome.declarer_tricks,
+            "laufende": _laufende_text(outcome.laufende),
+            "kontra": outcome.kontra, "re": outcome.re,
+            "revoked_by": revoked_by if revoked_by >= 0 else None,
+            "declarer_won": score.declarer_won, "winners": list(score.winners),
+            "meat": list(score.meat), "roughness": list(score.roughness),
+            "meat_items": [[label, value] for label, value in score.meat_items],
+            "multiplier": score.multiplier,
+            "roughness_items": [[seat, label, value]
+                                for seat, label, value in score.roughness_items],
+            "lines": score.lines(),
+            "cards": [[CARD_TEXT[c] for c in sorted(cards_of(mask), key=order.sort_key)]
+                      for mask in held],
+            "bidding": bid_log_view(bid_log),
+            "tricks": tricks_view(tricks),
+        }
+
+    return PendingResult(build)
+
+
+def thrown_in_result(state: DealState, reason: str) -> dict[str, Any]:
+    """The result entry of a deal thrown in."""
+    return {
+        "deal": state.deal_index + 1, "dealer": state.dealer, "thrown_in": True,
+        "reason": reason, "bidding": bid_log_view(state.bid_log),
+        "meat": [0] * state.num_players, "roughness": [0] * state.num_players,
+    }
+
+
+def _laufende_text(run: int) -> str:
+    if run > 0:
+        return f"mit {run}"
+    if run < 0:
+        return f"ohne {-run}"
+    return "keine"
+
+
+def inventory(state: DealState) -> Counter[str]:
+    """Every card of the deal wherever it lies, counted by kind."""
+    counts: Counter[str] = Counter(CARD_TEXT[c] for c in state.aside)
+    for mask in state.masks:
+        counts.update(CARD_TEXT[c] for c in cards_of(mask))
+    for mask in state.played_masks():
+        counts.update(CARD_TEXT[c] for c in cards_of(mask))
+    return counts
+
+
+# --------------------------------------------------------------------------------------
+# Determinization
+# --------------------------------------------------------------------------------------
+
+def determinize(state: DealState, observer: int | None, rng: Rng) -> DealState:
+    """A copy with the hands hidden from ``observer`` re-dealt at random, consistent with
+    all the observer has seen (voids shown, the called Sau's whereabouts, Kreuzung facts).
+
+    The hidden cards are shuffled once; cards with a constraint are placed first, then
+    the shuffled rest fills the hands.
+    """
+    twin = state.clone()
+    twin.rng = Rng(rng.randrange(2**62))
+    if state.over:
+        return twin
+    n = state.num_players
+    hidden = [p for p in range(n) if p != observer]
+    fixed, forbidden = _constraints(state, observer)
+    masks = state.masks
+    fixed_mask = 0
+    for c in fixed:
+        fixed_mask |= 1 << c
+    pool_mask = 0
+    for p in hidden:
+        pool_mask |= masks[p]
+    pool_mask &= ~fixed_mask
+    base = {p: masks[p] & fixed_mask for p in hidden}
+    capacity = {p: masks[p].bit_count() - base[p].bit_count() for p in hidden}
+    bidder = state.top_bidder
+    check = None
+    if state.stage == NAPF and state.top_bid == 61 and state.decl is None and bidder in base:
+        # a bid of 61 in the Napf showed a hand that allows a Doppel game
+        def check(placed: dict[int, int]) -> bool:
+            return doppel_in_napf(base[bidder] | placed[bidder])
+    placed = _assign(list(cards_of(pool_mask)), hidden, capacity, forbidden, rng, check)
+    if placed is None:  # cannot happen for a consistent state; keep the real deal
+        return twin
+    for p in hidden:
+        twin.masks[p] = base[p] | placed[p]
+    twin._legal = None  # the legal actions of a re-dealt hand are its own
+    _rebuild_hidden_facts(twin, observer, rng)
+    return twin
+
+
+def _constraints(state: DealState, observer: int | None) -> tuple[dict[int, int], list[int]]:
+    """What an observer knows of the hidden hands: fixed cards (card -> seat) and each
+    seat's excluded cards (a mask)."""
+    n = state.num_players
+    fixed: dict[int, int] = {}
+    forbidden = [0] * n
+    for q, opened in state.failed_kreuzung:
+        forbidden[q] |= KREUZ_MASK & ~(1 << opened if opened >= 0 else 0)
+        if opened >= 0 and state.holder(opened) == q:
+            fixed[opened] = q
+    decl = state.decl
+    if decl is not None and decl.kind in KREUZUNG_KINDS:
+        d = state.declarer
+        keep = 1 << state.kreuz_given if state.kreuz_given >= 0 and \
+            KREUZ_MASK >> state.kreuz_given & 1 else 0
+        if state.kreuz_given < 0 and state.kreuz_open >= 0:
+            keep = 1 << state.kreuz_open
+        forbidden[d] |= KREUZ_MASK & ~keep
+        if state.kreuz_open >= 0 and state.holder(state.kreuz_open) >= 0:
+            fixed[state.kreuz_open] = state.holder(state.kreuz_open)
+        if state.kreuz_given >= 0 and observer in (d, state.partner) \
+                and state.holder(state.kreuz_given) == d:
+            fixed[state.kreuz_given] = d
+    ace = state.called_ace
+    if ace >= 0 and state.holder(ace) >= 0:
+        if state.partner_public:
+            fixed[ace] = state.holder(ace)
+        else:
+            bit = 1 << ace
+            forbidden[state.declarer] |= bit
+            if state.kontra >= 0:
+                forbidden[state.kontra] |= bit
+            if state.trick and state.order.eff_suit[state.trick[0]] == ace >> 3:
+                for i in range(1, len(state.trick)):
+                    forbidden[(state.leader + i) % n] |= bit
+    if decl is not None:
+        eff, suits = state.order.eff_suit, state.order.suit_masks
+        tricks = [(lead, cards) for lead, cards, _ in state.tricks]
+        if state.trick:
+            tricks.append((state.leader, state.trick))
+        for lead, cards in tricks:
+            led = eff[cards[0]]
+            for i in range(1, len(cards)):
+                if eff[cards[i]] != led:
+                    forbidden[(lead + i) % n] |= suits[led]
+    return fixed, forbidden
+
+
+def _assign(pool: list[int], players: list[int], capacity: dict[int, int],
+            forbidden: list[int], rng: Rng,
+            check: Callable[[dict[int, int]], bool] | None = None) -> dict[int, int] | None:
+    """Deal ``pool`` to ``players`` filling ``capacity``, avoiding forbidden cards and
+    passing ``check`` (when given); the hands as masks, None if no deal was found."""
+    free = [c for c in pool if not any(forbidden[p] >> c & 1 for p in players)]
+    bound = [c for c in pool if any(forbidden[p] >> c & 1 for p in players)]
+    for _ in range(30 if check is None else 200):
+        rng.shuffle(free)
+        placed = _place(bound, free, players, capacity, forbidden, rng)
+        if placed is not None and (check is None or check(placed)):
+            return placed
+    return _assign_exact(pool, players, capacity, forbidden, check)
+
+
+def _place(bound: list[int], free: list[int], players: list[int], capacity: dict[int, int],
+           forbidden: list[int], rng: Rng) -> dict[int, int] | None:
+    """Place the constrained cards one by one (most constrained first), then deal the
+    shuffled free cards into what room is left; None on a dead end."""
+    left = dict(capacity)
+    placed = dict.fromkeys(players, 0)
+    for c in sorted(bound, key=lambda c: sum(1 for p in players if not forbidden[p] >> c & 1)):
+        options = [p for p in players if left[p] > 0 and not forbidden[p] >> c & 1]
+        if not options:
+            return None
+        pick = rng.randrange(sum(left[p] for p in options))
+        for p in options:
+            pick -= left[p]
+            if pick < 0:
+                break
+        placed[p] |= 1 << c
+        left[p] -= 1
+    start = 0
+    for p in players:
+        for c in free[start:start + left[p]]:
+            placed[p] |= 1 << c
+        start += left[p]
+    return placed
+
+
+def _assign_exact(pool: list[int], players: list[int], capacity: dict[int, int],
+                  forbidden: list[int],
+                  check: Callable[[dict[int, int]], bool] | None) -> dict[int, int] | None:
+    allowed = {c: [p for p in players if not forbidden[p] >> c & 1] for c in pool}
+    cards = sorted(pool, key=lambda c: len(allowed[c]))
+    left = dict(capacity)
+    placed = dict.fromkeys(players, 0)
+
+    def search(i: int) -> bool:
+        if i == len(cards):
+            return check is None or check(placed)
+        c = cards[i]
+        for p in allowed[c]:
+            if left[p] > 0:
+                left[p] -= 1
+                placed[p] |= 1 << c
+                if search(i + 1):
+                    return True
+                placed[p] &= ~(1 << c)
+                left[p] += 1
+        return False
+
+    return placed if search(0) else None
+
+
+def _rebuild_hidden_facts(state: DealState, observer: int | None, rng: Rng) -> None:
+    """After a re-deal: the partner, running away and the handed-over card follow it."""
+    ace = state.called_ace
+    if ace >= 0:
+        holder = state.holder(ace)
+        if holder < 0:
+            holder = next(q for q, m in enumerate(state.played_masks()) if m >> ace & 1)
+        state.partner = holder
+        state.ran_away = False
+        leads = [(lead, cards[0], ace in cards) for lead, cards, _ in state.tricks]
+        if state.trick:
+            leads.append((state.leader, state.trick[0], ace in state.trick))
+        for lead, first, had_ace in leads:
+            if first == ace:
+                break
+            if lead == state.partner and state.order.eff_suit[first] == ace >> 3:
+                state.ran_away = True
+                break
+            if had_ace:
+                break
+    if state.kreuz_given >= 0 and observer not in (state.declarer, state.partner):
+        d = state.declarer
+        held = list(cards_of(state.masks[d])) + state.played_in_order(d)
+        mine = [c for c in held if not KREUZ_MASK >> c & 1]
+        choice = mine or held
+        state.kreuz_given = choice[rng.randrange(len(choice))]
+        state.history[state.give_index] = GIVE_BASE + state.kreuz_given

@@ -1,0 +1,254 @@
+"""Saukopf state: the session ledger and the current deal, compact and cheap to clone.
+
+:class:`DealState` holds the data of :class:`~saustall.games.saukopf.game.SaukopfState`
+and deals; the rules that change it live in :mod:`saustall.games.saukopf.game`, the
+views in :mod:`saustall.games.saukopf.observe`.
+
+Why it is laid out as it is (a search bot clones states in its inner loop, a playout
+applies thousands of actions a second):
+
+* hands are bit masks (card ``c`` is bit ``c``) in one list, the only thing besides the
+  history that play edits in place;
+* everything else a deal changes is replaced, never edited: tuples (the trick, the tricks,
+  the bid log, bids and passes, points), fresh lists (the polls) and a ledger copied
+  before each change. :meth:`DealState.clone` therefore copies two lists and shares the
+  rest;
+* the players of a trick are not stored: the ``i``-th card was played by
+  ``(leader + i) % players``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from saustall.core.errors import InvalidOptionError, MalformedActionError
+from saustall.core.game import Action, GameState
+from saustall.core.rng import DEFAULT_STREAM, new_rng
+from saustall.games.saukopf.bidding import TROG
+from saustall.games.saukopf.cards import (
+    CARD_TEXT, DEFAULT_ORDER, Declaration, Order, cards_of, mask_of, parse_cards,
+)
+from saustall.games.saukopf.scoring import Ledger
+
+if TYPE_CHECKING:
+    from saustall.games.saukopf.game import SaukopfGame
+
+PHASE_BIDDING, PHASE_DECLARING, PHASE_PARTNER, PHASE_GIVING = (
+    "bidding", "declaring", "partner", "giving")
+PHASE_KONTRA, PHASE_RE, PHASE_PLAYING, PHASE_OVER = "kontra", "re", "playing", "over"
+
+
+class DealState(GameState):
+    """The data of a Saukopf session: the ledger and the deal in progress."""
+
+    game: "SaukopfGame"
+    rng_stream: str
+    # -- the session -------------------------------------------------------------------
+    hand_size: int
+    num_aside: int
+    total_tricks: int
+    deals: int
+    first_dealer: int
+    allow_revoke: bool
+    preset: list[int] | None
+    ledger: Ledger
+    """Meat and roughness so far; copied before a deal's score is added (clones share it)."""
+    _results: tuple[Any, ...]
+    """Result entries of the finished deals: dicts, or the pending ones built when read."""
+    deal_index: int
+    over: bool
+    _legal: tuple[int, ...] | None
+    # -- the deal ----------------------------------------------------------------------
+    dealer: int
+    masks: list[int]
+    """Each seat's hand as a bit mask."""
+    aside: tuple[int, ...]
+    bid_log: tuple[tuple[str, int, int], ...]
+    failed_kreuzung: tuple[tuple[int, int], ...]
+    trick: tuple[int, ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]
+    """``(leader, cards, winner)`` of each finished trick."""
+    taken_points: tuple[int, ...]
+    taken_tricks: tuple[int, ...]
+    leader: int
+    revoked_by: int
+    # -- the declaration ---------------------------------------------------------------
+    decl: Declaration | None
+    order: Order
+    declarer: int
+    bid: int
+    partner: int
+    partner_public: bool
+    called_ace: int
+    ran_away: bool
+    kreuz_open: int
+    kreuz_given: int
+    give_index: int
+    poll: list[int]
+    """Who is asked in turn (Kreuzung partner, Huftritt); replaced, never edited."""
+    poll_i: int
+    kontra: int
+    re: int
+    kontra_done: bool
+    # -- the bidding -------------------------------------------------------------------
+    stage: str
+    phase: str
+    top_bid: int
+    top_bidder: int
+    bids_used: tuple[int, ...]
+    passed: tuple[bool, ...]
+    cur: int
+
+    def __init__(self, game: "SaukopfGame", num_players: int, seed: int,
+                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
+        params = game.ruleset.params
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.history: list[Action] = []
+        self.rng_stream = rng_stream
+        self.rng = new_rng(seed, rng_stream)
+        self.hand_size = params["hand_size"]
+        self.num_aside = params["aside"]
+        self.total_tricks = self.hand_size
+        self.deals = options["deals"]
+        self.first_dealer = options["dealer"]
+        self.allow_revoke = options["allow_revoke"]
+        self.preset = _parse_hands(options["hands"], num_players, self.hand_size,
+                                   self.num_aside)
+        self.ledger = Ledger(num_players)
+        self._results = ()
+        self.deal_index = 0
+        self.over = False
+        self._legal = None
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        n = self.num_players
+        self.dealer = (self.first_dealer + self.deal_index) % n
+        if self.deal_index == 0 and self.preset is not None:
+            deck = list(self.preset)
+        else:
+            deck = list(range(32))
+            self.rng.shuffle(deck)
+        k = self.hand_size
+        self.masks = [mask_of(deck[i * k:(i + 1) * k]) for i in range(n)]
+        self.aside = tuple(sorted(deck[n * k:]))
+        self.bid_log = ()
+        self.failed_kreuzung = ()
+        self._reset_declaration()
+        self.trick = ()
+        self.tricks = ()
+        self.taken_points = self.taken_tricks = (0,) * n
+        self.leader = (self.dealer + 1) % n
+        self.revoked_by = -1
+        self._start_bidding(TROG)
+
+    def _reset_declaration(self) -> None:
+        self.decl = None
+        self.order = DEFAULT_ORDER
+        self.declarer = -1
+        self.bid = 0
+        self.partner = -1
+        self.partner_public = False
+        self.called_ace = -1
+        self.ran_away = False
+        self.kreuz_open = -1
+        self.kreuz_given = -1
+        self.give_index = -1
+        self.poll = []
+        self.poll_i = 0
+        self.kontra = -1
+        self.re = -1
+        self.kontra_done = False
+
+    def _start_bidding(self, stage: str) -> None:
+        n = self.num_players
+        self.stage = stage
+        self.phase = PHASE_BIDDING
+        self.top_bid = 0
+        self.top_bidder = -1
+        self.bids_used = (0,) * n
+        self.passed = (False,) * n
+        self.cur = (self.dealer + 1) % n
+
+    def clone(self) -> "DealState":
+        twin = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        # Only the history and the hands are edited in place (see the module docstring).
+        fields["history"] = self.history[:]
+        fields["masks"] = self.masks[:]
+        fields["rng"] = self.rng.clone()
+        twin.__dict__ = fields
+        return twin
+
+    # -- derived facts -----------------------------------------------------------------
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's hand, ascending (a fresh copy: change hands through ``masks``)."""
+        return [list(cards_of(m)) for m in self.masks]
+
+    @property
+    def trick_players(self) -> list[int]:
+        """The seats that played the cards of the current trick, in order."""
+        n = self.num_players
+        return [(self.leader + i) % n for i in range(len(self.trick))]
+
+    def played_masks(self) -> list[int]:
+        """The cards each seat has played this deal, as bit masks."""
+        n = self.num_players
+        masks = [0] * n
+        for lead, cards, _ in self.tricks:
+            for i, c in enumerate(cards):
+                masks[(lead + i) % n] |= 1 << c
+        for i, c in enumerate(self.trick):
+            masks[(self.leader + i) % n] |= 1 << c
+        return masks
+
+    def played_in_order(self, p: int) -> list[int]:
+        """The cards ``p`` has played this deal, in play order."""
+        n = self.num_players
+        found = [cards[(p - lead) % n] for lead, cards, _ in self.tricks]
+        i = (p - self.leader) % n
+        if i < len(self.trick):
+            found.append(self.trick[i])
+        return found
+
+    def _in_party(self, p: int) -> bool:
+        return p == self.declarer or p == self.partner
+
+    def holder(self, c: int) -> int:
+        """The seat holding card ``c`` in hand, or -1."""
+        bit = 1 << c
+        for p, mask in enumerate(self.masks):
+            if mask & bit:
+                return p
+        return -1
+
+
+def _parse_hands(text: str, players: int, hand_size: int, aside: int) -> list[int] | None:
+    """The ``hands`` option as a deck in seat order (aside last), or None when empty."""
+    if not text.strip():
+        return None
+    groups = [g for g in text.split("|")]
+    want = players + (1 if aside else 0)
+    if len(groups) != want:
+        raise InvalidOptionError(
+            f"option 'hands' needs {want} groups separated by '|' "
+            f"({players} hands{' and the cards aside' if aside else ''}), got {len(groups)}")
+    deck: list[int] = []
+    for i, group in enumerate(groups):
+        try:
+            cards = parse_cards(group)
+        except MalformedActionError as exc:
+            raise InvalidOptionError(f"option 'hands', group {i + 1}: {exc}") from None
+        size = hand_size if i < players else aside
+        if len(cards) != size:
+            raise InvalidOptionError(
+                f"option 'hands', group {i + 1} has {len(cards)} cards, not {size}")
+        deck.extend(cards)
+    repeated = sorted({CARD_TEXT[c] for c in deck if deck.count(c) > 1})
+    if repeated:
+        raise InvalidOptionError(f"option 'hands' repeats {', '.join(repeated)}")
+    return deck
