@@ -339,3 +339,20 @@ def laufende(order: Order, party_cards: set[int] | frozenset[int],
     if holds is None:
         return 0
     return run if holds else -run
+
+
+def laufende_of_masks(order: Order, party: int, aside: int = 0) -> int:
+    """:func:`laufende` with the party's cards and the cards aside as bit masks."""
+    run, holds = 0, None
+    for c in order.trumps:
+        if aside >> c & 1:
+            continue
+        mine = bool(party >> c & 1)
+        if holds is None:
+            holds = mine
+        elif mine != holds:
+            break
+        run += 1
+    if holds is None:
+        return 0
+    return run if holds else -run

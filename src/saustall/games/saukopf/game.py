@@ -43,7 +43,7 @@ from saustall.games.saukopf.bidding import (
 )
 from saustall.games.saukopf.cards import (
     ACE, CARD_TEXT, KNORPEL, KREUZUNG_KINDS, POINTS, SAUEREI_KINDS, SCHWARZ, Declaration,
-    bid_text, byte_tables, card, cards_of, laufende, mask_points, order_for,
+    bid_text, byte_tables, card, cards_of, laufende_of_masks, mask_of, mask_points, order_for,
 )
 from saustall.games.saukopf.scoring import DealOutcome, score_deal
 from saustall.games.saukopf.state import (
@@ -66,12 +66,6 @@ _CARD_ACTIONS = byte_tables(CARD_BASE)
 _REVOKES = {n: tuple(REVOKE_BASE + q for q in range(n)) for n in (3, 4)}
 
 
-def _card_actions(mask: int) -> tuple[int, ...]:
-    """The card-play actions of the cards of ``mask``, ascending."""
-    e, g, h, s = _CARD_ACTIONS
-    return e[mask & 255] + g[mask >> 8 & 255] + h[mask >> 16 & 255] + s[mask >> 24]
-
-
 class SaukopfState(DealState):
     """A Saukopf session: the ledger and the deal in progress."""
 
@@ -82,43 +76,50 @@ class SaukopfState(DealState):
         return () if self.over else (self.cur,)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        if player is not None:
-            check_seat(player, self.num_players)
-        if self.over or (player is not None and player != self.cur):
-            return []
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate_legal()
-        return list(legal)
-
-    def is_legal(self, action: Action, player: int | None = None) -> bool:
-        """``action in self.legal_actions(player)``, from the cached legal tuple."""
-        if player is not None:
-            check_seat(player, self.num_players)
-        if self.over or (player is not None and player != self.cur):
-            return False
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._generate_legal()
-        return action in legal
-
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
-        if not self.over:
+        # The player to act (or nobody named) reads the cached tuple; a finished game's
+        # tuple is empty. A seat of -1 must not pass as the "current player" of a finished
+        # game: it is no seat.
+        if player is None or (type(player) is int and player == self.cur and player >= 0):
             legal = self._legal
             if legal is None:
                 legal = self._legal = self._generate_legal()
-            # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
-            if type(action) is int and action in legal and (
-                    player is None or (type(player) is int and player == self.cur)):
-                self._apply_checked(action)
-                return
+            return list(legal)
+        check_seat(player, self.num_players)
+        return []
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """``action in self.legal_actions(player)``, from the cached legal tuple."""
+        if player is None or (type(player) is int and player == self.cur and player >= 0):
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._generate_legal()
+            return action in legal
+        check_seat(player, self.num_players)
+        return False
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
+        legal = self._legal
+        if legal is None:  # a finished game's is empty
+            legal = self._legal = self._generate_legal()
+        # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
+        if type(action) is int and action in legal and (
+                player is None or (type(player) is int and player == self.cur)):
+            self.history.append(action)
+            self._legal = None
+            if self.phase == PHASE_PLAYING and action < REVOKE_BASE:
+                self._play(self.cur, action - CARD_BASE)
+            else:
+                self._apply_other(action)
+            return
         super().apply(action, player)
 
     def _generate_legal(self) -> tuple[int, ...]:
         p, phase = self.cur, self.phase
         if phase == PHASE_PLAYING:
-            acts = _card_actions(self.legal_card_mask(p))
+            e, g, h, s = _CARD_ACTIONS
+            mask = self.legal_card_mask(p)
+            acts = e[mask & 255] + g[mask >> 8 & 255] + h[mask >> 16 & 255] + s[mask >> 24]
             if self.allow_revoke:
                 acts += _REVOKES[self.num_players]
             return acts
@@ -284,6 +285,11 @@ class SaukopfState(DealState):
         assert isinstance(action, int)
         self.history.append(action)
         self._legal = None
+        self._apply_other(action)
+
+    def _apply_other(self, action: int) -> None:
+        """Apply a legal action already in the history (card plays come here only from
+        :meth:`_apply_checked`; :meth:`apply` calls :meth:`_play` itself)."""
         phase = self.phase
         p = self.cur
         if phase == PHASE_PLAYING:
@@ -381,6 +387,9 @@ class SaukopfState(DealState):
         masks = self.masks
         masks[p] = masks[p] & ~(1 << c) | 1 << opened
         masks[d] = masks[d] & ~(1 << opened) | 1 << c
+        dealt = list(self.dealt)
+        dealt[p], dealt[d] = masks[p], masks[d]  # nothing is played yet
+        self.dealt = tuple(dealt)
         self.kreuz_given = c
         self.give_index = len(self.history) - 1
         self._start_play()
@@ -494,11 +503,14 @@ class SaukopfState(DealState):
     # -- end of a deal -----------------------------------------------------------------
     def party_cards(self, declarer_side: bool) -> set[int]:
         """Every card the declarer's party (or the opponents) held in this deal."""
+        return set(cards_of(self._party_mask(declarer_side)))
+
+    def _party_mask(self, declarer_side: bool) -> int:
         mask = 0
-        for p, played in enumerate(self.played_masks()):
+        for p, dealt in enumerate(self.dealt):
             if self._in_party(p) == declarer_side:
-                mask |= played | self.masks[p]
-        return set(cards_of(mask))
+                mask |= dealt
+        return mask
 
     def outcome(self) -> DealOutcome:
         """The finished deal's :class:`DealOutcome` (valid once all tricks are decided)."""
@@ -512,7 +524,7 @@ class SaukopfState(DealState):
             opponent_points=sum(self.taken_points[p] for p in range(n) if p not in party),
             declarer_tricks=sum(self.taken_tricks[p] for p in party),
             total_tricks=self.total_tricks,
-            laufende=laufende(self.order, self.party_cards(True), frozenset(self.aside)),
+            laufende=laufende_of_masks(self.order, self._party_mask(True), mask_of(self.aside)),
             spiess=self.decl.spiess,
             kontra=self.kontra if self.kontra >= 0 else None,
             re=self.re if self.re >= 0 else None)

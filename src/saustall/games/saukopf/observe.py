@@ -149,7 +149,7 @@ def pending_result(state: DealState, outcome: DealOutcome, score: DealScore) -> 
     assert decl is not None
     deal, dealer, declarer, bid = state.deal_index + 1, state.dealer, state.declarer, state.bid
     revoked_by, order, bid_log, tricks = state.revoked_by, state.order, state.bid_log, state.tricks
-    held = [h | p for h, p in zip(state.masks, state.played_masks())]
+    held = state.dealt
 
     def build() -> dict[str, Any]:
         return {
@@ -225,6 +225,7 @@ def determinize(state: DealState, observer: int | None, rng: Rng) -> DealState:
     n = state.num_players
     hidden = [p for p in range(n) if p != observer]
     fixed, forbidden = _constraints(state, observer)
+    played = state.played_masks()
     masks = state.masks
     fixed_mask = 0
     for c in fixed:
@@ -246,6 +247,7 @@ def determinize(state: DealState, observer: int | None, rng: Rng) -> DealState:
         return twin
     for p in hidden:
         twin.masks[p] = base[p] | placed[p]
+    twin.dealt = tuple(m | q for m, q in zip(twin.masks, played))
     twin._legal = None  # the legal actions of a re-dealt hand are its own
     _rebuild_hidden_facts(twin, observer, rng)
     return twin

@@ -62,6 +62,9 @@ class DealState(GameState):
     dealer: int
     masks: list[int]
     """Each seat's hand as a bit mask."""
+    dealt: tuple[int, ...]
+    """Each seat's cards of this deal, held or played, as bit masks (after a Kreuzung's
+    hand-over)."""
     aside: tuple[int, ...]
     bid_log: tuple[tuple[str, int, int], ...]
     failed_kreuzung: tuple[tuple[int, int], ...]
@@ -134,6 +137,7 @@ class DealState(GameState):
             self.rng.shuffle(deck)
         k = self.hand_size
         self.masks = [mask_of(deck[i * k:(i + 1) * k]) for i in range(n)]
+        self.dealt = tuple(self.masks)
         self.aside = tuple(sorted(deck[n * k:]))
         self.bid_log = ()
         self.failed_kreuzung = ()
@@ -197,14 +201,7 @@ class DealState(GameState):
 
     def played_masks(self) -> list[int]:
         """The cards each seat has played this deal, as bit masks."""
-        n = self.num_players
-        masks = [0] * n
-        for lead, cards, _ in self.tricks:
-            for i, c in enumerate(cards):
-                masks[(lead + i) % n] |= 1 << c
-        for i, c in enumerate(self.trick):
-            masks[(self.leader + i) % n] |= 1 << c
-        return masks
+        return [dealt & ~held for dealt, held in zip(self.dealt, self.masks)]
 
     def played_in_order(self, p: int) -> list[int]:
         """The cards ``p`` has played this deal, in play order."""
