@@ -43,9 +43,9 @@ from saustall.games.saukopf.bidding import (
 )
 from saustall.games.saukopf.cards import (
     ACE, CARD_TEXT, KNORPEL, KREUZUNG_KINDS, POINTS, SAUEREI_KINDS, SCHWARZ, Declaration,
-    bid_text, byte_tables, card, cards_of, laufende_of_masks, mask_of, mask_points, order_for,
+    bid_text, byte_tables, card, cards_of, mask_points, order_for,
 )
-from saustall.games.saukopf.scoring import DealOutcome, score_deal
+from saustall.games.saukopf.scoring import DealOutcome
 from saustall.games.saukopf.state import (
     PHASE_BIDDING, PHASE_DECLARING, PHASE_GIVING, PHASE_KONTRA, PHASE_OVER, PHASE_PARTNER,
     PHASE_PLAYING, PHASE_RE, DealState,
@@ -503,44 +503,21 @@ class SaukopfState(DealState):
     # -- end of a deal -----------------------------------------------------------------
     def party_cards(self, declarer_side: bool) -> set[int]:
         """Every card the declarer's party (or the opponents) held in this deal."""
-        return set(cards_of(self._party_mask(declarer_side)))
-
-    def _party_mask(self, declarer_side: bool) -> int:
-        mask = 0
-        for p, dealt in enumerate(self.dealt):
-            if self._in_party(p) == declarer_side:
-                mask |= dealt
-        return mask
+        return set(cards_of(observe.party_mask(self.dealt, self.declarer, self.partner,
+                                               declarer_side)))
 
     def outcome(self) -> DealOutcome:
         """The finished deal's :class:`DealOutcome` (valid once all tricks are decided)."""
-        assert self.decl is not None
-        n = self.num_players
-        party = [p for p in range(n) if self._in_party(p)]
-        return DealOutcome(
-            players=n, kind=self.decl.kind, bid=self.bid, declarer=self.declarer,
-            partner=self.partner if self.partner >= 0 else None,
-            declarer_points=sum(self.taken_points[p] for p in party),
-            opponent_points=sum(self.taken_points[p] for p in range(n) if p not in party),
-            declarer_tricks=sum(self.taken_tricks[p] for p in party),
-            total_tricks=self.total_tricks,
-            laufende=laufende_of_masks(self.order, self._party_mask(True), mask_of(self.aside)),
-            spiess=self.decl.spiess,
-            kontra=self.kontra if self.kontra >= 0 else None,
-            re=self.re if self.re >= 0 else None)
+        return observe.FinishedDeal(self).outcome()
 
     def _finish_deal(self) -> None:
-        assert self.decl is not None
-        outcome = self.outcome()
-        score = score_deal(outcome)
-        ledger = self.ledger.copy()  # clones share the ledger: never edit it in place
-        ledger.add(score)
-        self.ledger = ledger
-        self._results += (observe.pending_result(self, outcome, score),)
+        deal = observe.FinishedDeal(self)  # scored when the ledger or a result is read
+        self._unscored += (deal,)
+        self._results += (deal,)
         self._next_deal()
 
     def _throw_in(self, reason: str) -> None:
-        self._results += (observe.thrown_in_result(self, reason),)
+        self._results += (observe.ThrownIn(self, reason),)
         self._next_deal()
 
     def _next_deal(self) -> None:
@@ -551,11 +528,6 @@ class SaukopfState(DealState):
             self.cur = -1
             return
         self._start_deal()
-
-    @property
-    def results(self) -> list[dict[str, Any]]:
-        """The result entries of the finished deals (public)."""
-        return observe.results(self)
 
     def last_score(self) -> dict[str, Any] | None:
         """The result entry of the most recent finished deal (public), if any."""

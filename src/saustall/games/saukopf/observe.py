@@ -15,9 +15,10 @@ from saustall.core.rng import Rng
 from saustall.games.saukopf.actions import GIVE_BASE
 from saustall.games.saukopf.bidding import KREUZ_MASK, NAPF, doppel_in_napf
 from saustall.games.saukopf.cards import (
-    CARD_TEXT, KREUZUNG_KINDS, POINTS, bid_text, cards_of,
+    CARD_TEXT, KREUZUNG_KINDS, POINTS, Declaration, bid_text, cards_of, laufende_of_masks,
+    mask_of,
 )
-from saustall.games.saukopf.scoring import DealOutcome, DealScore
+from saustall.games.saukopf.scoring import DealOutcome, DealScore, score_deal
 from saustall.games.saukopf.state import DealState
 
 # --------------------------------------------------------------------------------------
@@ -79,7 +80,7 @@ def view(state: DealState, player: int | None, to_act: tuple[int, ...],
             "schlachtmeister": list(ledger.schlachtmeister()),
             "oberrauborstler": list(ledger.oberrauborstler()),
         },
-        "results": results(state),
+        "results": state.results,
         "winners": list(winners),
     }
     if seat is not None:
@@ -118,52 +119,86 @@ def _declared_view(state: DealState, seat: int | None) -> dict[str, Any] | None:
 # Deal results: built when first read (a playout never reads them)
 # --------------------------------------------------------------------------------------
 
-class PendingResult:
-    """A finished deal's result entry, built on first read from an immutable snapshot.
+def party_mask(dealt: tuple[int, ...], declarer: int, partner: int, declarer_side: bool) -> int:
+    """Every card the declarer's party (or the opponents) held in a deal, as a mask."""
+    mask = 0
+    for p, cards in enumerate(dealt):
+        if (p == declarer or p == partner) == declarer_side:
+            mask |= cards
+    return mask
 
-    Clones share it, so it is built at most once.
-    """
 
-    __slots__ = ("_build", "_entry")
+class FinishedDeal:
+    """A finished deal: a snapshot of the state's (immutable) deal parts; its outcome,
+    score and result entry are worked out when first asked for. Clones share it."""
 
-    def __init__(self, build: Callable[[], dict[str, Any]]) -> None:
-        self._build: Callable[[], dict[str, Any]] | None = build
-        self._entry: dict[str, Any] = {}
+    __slots__ = ("players", "deal", "dealer", "decl", "bid", "declarer", "partner",
+                 "taken_points", "taken_tricks", "total_tricks", "order", "dealt", "aside",
+                 "kontra", "re", "revoked_by", "bid_log", "tricks", "_outcome", "_score",
+                 "_entry")
+
+    def __init__(self, state: DealState) -> None:
+        assert state.decl is not None
+        self.players = state.num_players
+        self.deal, self.dealer = state.deal_index + 1, state.dealer
+        self.decl: Declaration = state.decl
+        self.bid, self.declarer, self.partner = state.bid, state.declarer, state.partner
+        self.taken_points, self.taken_tricks = state.taken_points, state.taken_tricks
+        self.total_tricks, self.order = state.total_tricks, state.order
+        self.dealt, self.aside = state.dealt, state.aside
+        self.kontra, self.re, self.revoked_by = state.kontra, state.re, state.revoked_by
+        self.bid_log, self.tricks = state.bid_log, state.tricks
+        self._outcome: DealOutcome | None = None
+        self._score: DealScore | None = None
+        self._entry: dict[str, Any] | None = None
+
+    def outcome(self) -> DealOutcome:
+        """What happened, as scoring needs it."""
+        if self._outcome is None:
+            n = self.players
+            party = [p for p in range(n) if p == self.declarer or p == self.partner]
+            points, tricks = self.taken_points, self.taken_tricks
+            self._outcome = DealOutcome(
+                players=n, kind=self.decl.kind, bid=self.bid, declarer=self.declarer,
+                partner=self.partner if self.partner >= 0 else None,
+                declarer_points=sum(points[p] for p in party),
+                opponent_points=sum(points[p] for p in range(n) if p not in party),
+                declarer_tricks=sum(tricks[p] for p in party),
+                total_tricks=self.total_tricks,
+                laufende=laufende_of_masks(
+                    self.order, party_mask(self.dealt, self.declarer, self.partner, True),
+                    mask_of(self.aside)),
+                spiess=self.decl.spiess,
+                kontra=self.kontra if self.kontra >= 0 else None,
+                re=self.re if self.re >= 0 else None)
+        return self._outcome
+
+    def score(self) -> DealScore:
+        """The deal's score."""
+        if self._score is None:
+            self._score = score_deal(self.outcome())
+        return self._score
 
     def entry(self) -> dict[str, Any]:
-        """The result entry (built now if not yet)."""
-        if self._build is not None:
-            self._entry = self._build()
-            self._build = None
+        """The public result entry."""
+        if self._entry is None:
+            self._entry = self._build_entry()
         return self._entry
 
-
-def results(state: DealState) -> list[dict[str, Any]]:
-    """The result entries of the finished deals (public)."""
-    return [r if type(r) is dict else r.entry() for r in state._results]
-
-
-def pending_result(state: DealState, outcome: DealOutcome, score: DealScore) -> PendingResult:
-    """The result entry of the deal ``state`` has just finished, to be built when read."""
-    decl = state.decl
-    assert decl is not None
-    deal, dealer, declarer, bid = state.deal_index + 1, state.dealer, state.declarer, state.bid
-    revoked_by, order, bid_log, tricks = state.revoked_by, state.order, state.bid_log, state.tricks
-    held = state.dealt
-
-    def build() -> dict[str, Any]:
+    def _build_entry(self) -> dict[str, Any]:
+        outcome, score, decl, order = self.outcome(), self.score(), self.decl, self.order
         return {
-            "deal": deal, "dealer": dealer, "thrown_in": False,
+            "deal": self.deal, "dealer": self.dealer, "thrown_in": False,
             "game": " ".join(decl.words()), "title": decl.title(),
             "napf": outcome.napf, "solo": outcome.solo,
-            "declarer": declarer, "partner": outcome.partner,
-            "bid": bid_text(bid),
+            "declarer": self.declarer, "partner": outcome.partner,
+            "bid": bid_text(self.bid),
             "declarer_points": outcome.declarer_points,
             "opponent_points": outcome.opponent_points,
             "declarer_tricks": outcome.declarer_tricks,
             "laufende": _laufende_text(outcome.laufende),
             "kontra": outcome.kontra, "re": outcome.re,
-            "revoked_by": revoked_by if revoked_by >= 0 else None,
+            "revoked_by": self.revoked_by if self.revoked_by >= 0 else None,
             "declarer_won": score.declarer_won, "winners": list(score.winners),
             "meat": list(score.meat), "roughness": list(score.roughness),
             "meat_items": [[label, value] for label, value in score.meat_items],
@@ -172,21 +207,31 @@ def pending_result(state: DealState, outcome: DealOutcome, score: DealScore) -> 
                                 for seat, label, value in score.roughness_items],
             "lines": score.lines(),
             "cards": [[CARD_TEXT[c] for c in sorted(cards_of(mask), key=order.sort_key)]
-                      for mask in held],
-            "bidding": bid_log_view(bid_log),
-            "tricks": tricks_view(tricks),
+                      for mask in self.dealt],
+            "bidding": bid_log_view(self.bid_log),
+            "tricks": tricks_view(self.tricks),
         }
 
-    return PendingResult(build)
 
+class ThrownIn:
+    """A deal thrown in: no score, a short result entry."""
 
-def thrown_in_result(state: DealState, reason: str) -> dict[str, Any]:
-    """The result entry of a deal thrown in."""
-    return {
-        "deal": state.deal_index + 1, "dealer": state.dealer, "thrown_in": True,
-        "reason": reason, "bidding": bid_log_view(state.bid_log),
-        "meat": [0] * state.num_players, "roughness": [0] * state.num_players,
-    }
+    __slots__ = ("_entry",)
+
+    def __init__(self, state: DealState, reason: str) -> None:
+        self._entry = {
+            "deal": state.deal_index + 1, "dealer": state.dealer, "thrown_in": True,
+            "reason": reason, "bidding": bid_log_view(state.bid_log),
+            "meat": [0] * state.num_players, "roughness": [0] * state.num_players,
+        }
+
+    def entry(self) -> dict[str, Any]:
+        """The public result entry."""
+        return self._entry
+
+    def score(self) -> None:
+        """A deal thrown in scores nothing."""
+        return None
 
 
 def _laufende_text(run: int) -> str:

@@ -19,7 +19,7 @@ applies thousands of actions a second):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from saustall.core.errors import InvalidOptionError, MalformedActionError
 from saustall.core.game import Action, GameState
@@ -28,7 +28,7 @@ from saustall.games.saukopf.bidding import TROG
 from saustall.games.saukopf.cards import (
     CARD_TEXT, DEFAULT_ORDER, Declaration, Order, cards_of, mask_of, parse_cards,
 )
-from saustall.games.saukopf.scoring import Ledger
+from saustall.games.saukopf.scoring import DealScore, Ledger
 
 if TYPE_CHECKING:
     from saustall.games.saukopf.game import SaukopfGame
@@ -36,6 +36,17 @@ if TYPE_CHECKING:
 PHASE_BIDDING, PHASE_DECLARING, PHASE_PARTNER, PHASE_GIVING = (
     "bidding", "declaring", "partner", "giving")
 PHASE_KONTRA, PHASE_RE, PHASE_PLAYING, PHASE_OVER = "kontra", "re", "playing", "over"
+
+
+class DealResult(Protocol):
+    """A finished deal as the session keeps it: its result entry and score, worked out
+    when first asked for (see :class:`saustall.games.saukopf.observe.FinishedDeal`)."""
+
+    def entry(self) -> dict[str, Any]:
+        """The public result entry."""
+
+    def score(self) -> DealScore | None:
+        """The deal's score; None for a deal thrown in."""
 
 
 class DealState(GameState):
@@ -51,10 +62,12 @@ class DealState(GameState):
     first_dealer: int
     allow_revoke: bool
     preset: list[int] | None
-    ledger: Ledger
-    """Meat and roughness so far; copied before a deal's score is added (clones share it)."""
-    _results: tuple[Any, ...]
-    """Result entries of the finished deals: dicts, or the pending ones built when read."""
+    _ledger: Ledger
+    """Meat and roughness of the deals scored so far (clones share it: never edited)."""
+    _unscored: tuple[DealResult, ...]
+    """Finished deals not yet added to ``_ledger`` (a playout never asks)."""
+    _results: tuple[DealResult, ...]
+    """The finished deals."""
     deal_index: int
     over: bool
     _legal: tuple[int, ...] | None
@@ -120,8 +133,8 @@ class DealState(GameState):
         self.allow_revoke = options["allow_revoke"]
         self.preset = _parse_hands(options["hands"], num_players, self.hand_size,
                                    self.num_aside)
-        self.ledger = Ledger(num_players)
-        self._results = ()
+        self._ledger = Ledger(num_players)
+        self._unscored = self._results = ()
         self.deal_index = 0
         self.over = False
         self._legal = None
@@ -188,6 +201,24 @@ class DealState(GameState):
         return twin
 
     # -- derived facts -----------------------------------------------------------------
+    @property
+    def ledger(self) -> Ledger:
+        """Meat and roughness points over the finished deals (a copy is safe to keep; do
+        not edit it)."""
+        if self._unscored:
+            ledger = self._ledger.copy()
+            for deal in self._unscored:
+                score = deal.score()
+                if score is not None:
+                    ledger.add(score)
+            self._ledger, self._unscored = ledger, ()
+        return self._ledger
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """The result entries of the finished deals (public)."""
+        return [deal.entry() for deal in self._results]
+
     @property
     def hands(self) -> list[list[int]]:
         """Each seat's hand, ascending (a fresh copy: change hands through ``masks``)."""
