@@ -208,7 +208,8 @@ def _all_codes() -> dict[int, str]:
 
 NOTATION: dict[int, str] = _all_codes()
 """Every Saukopf action code and its notation."""
-_BY_NOTATION: dict[str, int] = {text: code for code, text in NOTATION.items()}
+NOTATION_CODES: dict[str, int] = {text: code for code, text in NOTATION.items()}
+"""Every action's notation (as :func:`encode_action` writes it) and its code."""
 
 
 def check_action(action: object) -> int:
@@ -230,7 +231,7 @@ def encode_action(action: int) -> str:
 
 def decode_action(text: str) -> int:
     """Parse notation into an action code; raises :class:`MalformedActionError`."""
-    code = _BY_NOTATION.get(text) if type(text) is str else None
+    code = NOTATION_CODES.get(text) if type(text) is str else None
     return _decode_slow(text) if code is None else code
 
 

@@ -32,7 +32,8 @@ from saustall.core.game import Action, Game, GameState, View, check_seat
 from saustall.core.rng import Rng
 from saustall.games.saukopf import observe
 from saustall.games.saukopf.actions import (
-    ACTION_CODES, BID_BASE, CARD_BASE, DECLARE_BASE, GIVE_BASE, JOIN, KONTRA, NOTATION, PASS,
+    ACTION_CODES, BID_BASE, CARD_BASE, DECLARE_BASE, GIVE_BASE, JOIN, KONTRA, NOTATION,
+    NOTATION_CODES, PASS,
     RE, REVOKE_BASE, bid_action, card_action, check_action, declaration_of, declare_action,
     decode_action, describe, encode_action, give_action, is_bid, is_card, is_declare,
     parse_declaration, revoke_action,
@@ -99,19 +100,28 @@ class SaukopfState(DealState):
 
     def apply(self, action: Action, player: int | None = None) -> None:
         """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
-        legal = self._legal
-        if legal is None:  # a finished game's is empty
-            legal = self._legal = self._generate_legal()
         # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
-        if type(action) is int and action in legal and (
-                player is None or (type(player) is int and player == self.cur)):
-            self.history.append(action)
-            self._legal = None
-            if self.phase == PHASE_PLAYING and action < REVOKE_BASE:
-                self._play(self.cur, action - CARD_BASE)
+        if type(action) is int and (player is None or (
+                type(player) is int and player == self.cur)):
+            legal = self._legal
+            if legal is None and self.phase == PHASE_PLAYING \
+                    and CARD_BASE <= action < CARD_BASE + 32:
+                # a replay: test the one card instead of listing every legal action
+                if self.legal_card_mask(self.cur) >> (action - CARD_BASE) & 1:
+                    self.history.append(action)
+                    self._play(self.cur, action - CARD_BASE)
+                    return
             else:
-                self._apply_other(action)
-            return
+                if legal is None:  # a finished game's is empty
+                    legal = self._legal = self._generate_legal()
+                if action in legal:
+                    self.history.append(action)
+                    self._legal = None
+                    if self.phase == PHASE_PLAYING and action < REVOKE_BASE:
+                        self._play(self.cur, action - CARD_BASE)
+                    else:
+                        self._apply_other(action)
+                    return
         super().apply(action, player)
 
     def _generate_legal(self) -> tuple[int, ...]:
@@ -599,7 +609,8 @@ class SaukopfGame(Game):
         return encode_action(check_action(action))
 
     def decode_action(self, text: str) -> Action:
-        return decode_action(text)
+        code = NOTATION_CODES.get(text) if type(text) is str else None  # a replay's loop
+        return decode_action(text) if code is None else code
 
     @property
     def default_players(self) -> int:

@@ -351,8 +351,12 @@ def _assign(pool: list[int], players: list[int], capacity: dict[int, int],
             check: Callable[[dict[int, int]], bool] | None = None) -> dict[int, int] | None:
     """Deal ``pool`` to ``players`` filling ``capacity``, avoiding forbidden cards and
     passing ``check`` (when given); the hands as masks, None if no deal was found."""
-    free = [c for c in pool if not any(forbidden[p] >> c & 1 for p in players)]
-    bound = [c for c in pool if any(forbidden[p] >> c & 1 for p in players)]
+    pool_mask = mask_of(pool)
+    somewhere = 0  # the cards some player may not get
+    for p in players:
+        somewhere |= forbidden[p]
+    free = list(cards_of(pool_mask & ~somewhere))
+    bound = cards_of(pool_mask & somewhere)
     for _ in range(30 if check is None else 200):
         rng.shuffle(free)
         placed = _place(bound, free, players, capacity, forbidden, rng)
@@ -361,7 +365,7 @@ def _assign(pool: list[int], players: list[int], capacity: dict[int, int],
     return _assign_exact(pool, players, capacity, forbidden, check)
 
 
-def _place(bound: list[int], free: list[int], players: list[int], capacity: dict[int, int],
+def _place(bound: tuple[int, ...], free: list[int], players: list[int], capacity: dict[int, int],
            forbidden: list[int], rng: Rng) -> dict[int, int] | None:
     """Place the constrained cards one by one (most constrained first), then deal the
     shuffled free cards into what room is left; None on a dead end."""
