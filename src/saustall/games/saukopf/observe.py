@@ -258,10 +258,11 @@ def inventory(state: DealState) -> Counter[str]:
 
 def determinize(state: DealState, observer: int | None, rng: Rng) -> DealState:
     """A copy with the hands hidden from ``observer`` re-dealt at random, consistent with
-    all the observer has seen (voids shown, the called Sau's whereabouts, Kreuzung facts).
+    all the observer has seen (voids shown, the called Sau's whereabouts, Kreuzung facts,
+    a bid of 61 in the Napf).
 
-    The hidden cards are shuffled once; cards with a constraint are placed first, then
-    the shuffled rest fills the hands.
+    The hidden cards are shuffled once; cards some hidden hand may not hold are placed
+    first, then the shuffled rest fills the hands.
     """
     twin = state.clone()
     twin.rng = Rng(rng.randrange(2**62))
@@ -270,31 +271,35 @@ def determinize(state: DealState, observer: int | None, rng: Rng) -> DealState:
     n = state.num_players
     hidden = [p for p in range(n) if p != observer]
     fixed, forbidden = _constraints(state, observer)
-    played = state.played_masks()
     masks = state.masks
     fixed_mask = 0
     for c in fixed:
         fixed_mask |= 1 << c
-    pool_mask = 0
+    pool = 0
     for p in hidden:
-        pool_mask |= masks[p]
-    pool_mask &= ~fixed_mask
-    base = {p: masks[p] & fixed_mask for p in hidden}
-    capacity = {p: masks[p].bit_count() - base[p].bit_count() for p in hidden}
+        pool |= masks[p]
+    pool &= ~fixed_mask
+    base = [m & fixed_mask for m in masks]
+    capacity = [0] * n
+    for p in hidden:
+        capacity[p] = masks[p].bit_count() - base[p].bit_count()
     bidder = state.top_bidder
     check = None
-    if state.stage == NAPF and state.top_bid == 61 and state.decl is None and bidder in base:
+    if state.stage == NAPF and state.top_bid == 61 and state.decl is None and bidder in hidden:
         # a bid of 61 in the Napf showed a hand that allows a Doppel game
-        def check(placed: dict[int, int]) -> bool:
+        def check(placed: list[int]) -> bool:
             return doppel_in_napf(base[bidder] | placed[bidder])
-    placed = _assign(list(cards_of(pool_mask)), hidden, capacity, forbidden, rng, check)
+    placed = _assign(pool, hidden, capacity, forbidden, rng, check)
     if placed is None:  # cannot happen for a consistent state; keep the real deal
         return twin
+    played = state.played_masks()
+    twin_masks = twin.masks
     for p in hidden:
-        twin.masks[p] = base[p] | placed[p]
-    twin.dealt = tuple(m | q for m, q in zip(twin.masks, played))
+        twin_masks[p] = base[p] | placed[p]
+    twin.dealt = tuple(m | q for m, q in zip(twin_masks, played))
     twin._legal = None  # the legal actions of a re-dealt hand are its own
-    _rebuild_hidden_facts(twin, observer, rng)
+    if state.called_ace >= 0 or state.kreuz_given >= 0:
+        _rebuild_hidden_facts(twin, observer, rng)
     return twin
 
 
@@ -346,57 +351,59 @@ def _constraints(state: DealState, observer: int | None) -> tuple[dict[int, int]
     return fixed, forbidden
 
 
-def _assign(pool: list[int], players: list[int], capacity: dict[int, int],
-            forbidden: list[int], rng: Rng,
-            check: Callable[[dict[int, int]], bool] | None = None) -> dict[int, int] | None:
-    """Deal ``pool`` to ``players`` filling ``capacity``, avoiding forbidden cards and
-    passing ``check`` (when given); the hands as masks, None if no deal was found."""
-    pool_mask = mask_of(pool)
+def _assign(pool: int, players: list[int], capacity: list[int], forbidden: list[int],
+            rng: Rng, check: Callable[[list[int]], bool] | None = None) -> list[int] | None:
+    """Deal the cards of the mask ``pool`` to ``players`` filling ``capacity``, avoiding
+    forbidden cards and passing ``check`` (when given); the hands as masks by seat, None
+    if no deal was found."""
     somewhere = 0  # the cards some player may not get
     for p in players:
         somewhere |= forbidden[p]
-    free = list(cards_of(pool_mask & ~somewhere))
-    bound = cards_of(pool_mask & somewhere)
+    free = list(cards_of(pool & ~somewhere))
+    bound = cards_of(pool & somewhere)
     for _ in range(30 if check is None else 200):
         rng.shuffle(free)
         placed = _place(bound, free, players, capacity, forbidden, rng)
         if placed is not None and (check is None or check(placed)):
             return placed
-    return _assign_exact(pool, players, capacity, forbidden, check)
+    return _assign_exact(list(cards_of(pool)), players, capacity, forbidden, check)
 
 
-def _place(bound: tuple[int, ...], free: list[int], players: list[int], capacity: dict[int, int],
-           forbidden: list[int], rng: Rng) -> dict[int, int] | None:
+def _place(bound: tuple[int, ...], free: list[int], players: list[int], capacity: list[int],
+           forbidden: list[int], rng: Rng) -> list[int] | None:
     """Place the constrained cards one by one (most constrained first), then deal the
     shuffled free cards into what room is left; None on a dead end."""
-    left = dict(capacity)
-    placed = dict.fromkeys(players, 0)
-    for c in sorted(bound, key=lambda c: sum(1 for p in players if not forbidden[p] >> c & 1)):
-        options = [p for p in players if left[p] > 0 and not forbidden[p] >> c & 1]
-        if not options:
-            return None
-        pick = rng.randrange(sum(left[p] for p in options))
-        for p in options:
-            pick -= left[p]
-            if pick < 0:
-                break
-        placed[p] |= 1 << c
-        left[p] -= 1
+    left = capacity[:]
+    placed = [0] * len(capacity)
+    if bound:
+        for c in sorted(bound, key=lambda c: sum(1 for p in players
+                                                 if not forbidden[p] >> c & 1)):
+            options = [p for p in players if left[p] > 0 and not forbidden[p] >> c & 1]
+            if not options:
+                return None
+            pick = rng.randrange(sum(left[p] for p in options))
+            for p in options:
+                pick -= left[p]
+                if pick < 0:
+                    break
+            placed[p] |= 1 << c
+            left[p] -= 1
     start = 0
     for p in players:
-        for c in free[start:start + left[p]]:
+        end = start + left[p]
+        for c in free[start:end]:
             placed[p] |= 1 << c
-        start += left[p]
+        start = end
     return placed
 
 
-def _assign_exact(pool: list[int], players: list[int], capacity: dict[int, int],
+def _assign_exact(pool: list[int], players: list[int], capacity: list[int],
                   forbidden: list[int],
-                  check: Callable[[dict[int, int]], bool] | None) -> dict[int, int] | None:
+                  check: Callable[[list[int]], bool] | None) -> list[int] | None:
     allowed = {c: [p for p in players if not forbidden[p] >> c & 1] for c in pool}
     cards = sorted(pool, key=lambda c: len(allowed[c]))
-    left = dict(capacity)
-    placed = dict.fromkeys(players, 0)
+    left = capacity[:]
+    placed = [0] * len(capacity)
 
     def search(i: int) -> bool:
         if i == len(cards):
