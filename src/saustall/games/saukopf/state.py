@@ -10,28 +10,26 @@ applies thousands of actions a second):
 * hands are bit masks (card ``c`` is bit ``c``) in one list, the only thing besides the
   history that play edits in place;
 * everything else a deal changes is replaced, never edited: tuples (the trick, the tricks,
-  the bid log, bids and passes, points), fresh lists (the polls) and a ledger copied
-  before each change. :meth:`DealState.clone` therefore copies two lists and shares the
-  rest;
+  the bid log, bids and passes, points) and fresh lists (the polls).
+  :meth:`DealState.clone` therefore copies two lists and shares the rest;
+* a finished deal is kept as a snapshot (:class:`DealResult`): its score, the ledger and
+  its result entry are worked out when first read, which a playout never does;
 * the players of a trick are not stored: the ``i``-th card was played by
   ``(leader + i) % players``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from saustall.core.errors import InvalidOptionError, MalformedActionError
-from saustall.core.game import Action, GameState
+from saustall.core.game import Action, Game, GameState
 from saustall.core.rng import DEFAULT_STREAM, new_rng
 from saustall.games.saukopf.bidding import TROG
 from saustall.games.saukopf.cards import (
     CARD_TEXT, DEFAULT_ORDER, Declaration, Order, cards_of, mask_of, parse_cards,
 )
 from saustall.games.saukopf.scoring import DealScore, Ledger
-
-if TYPE_CHECKING:
-    from saustall.games.saukopf.game import SaukopfGame
 
 PHASE_BIDDING, PHASE_DECLARING, PHASE_PARTNER, PHASE_GIVING = (
     "bidding", "declaring", "partner", "giving")
@@ -52,7 +50,6 @@ class DealResult(Protocol):
 class DealState(GameState):
     """The data of a Saukopf session: the ledger and the deal in progress."""
 
-    game: "SaukopfGame"
     rng_stream: str
     # -- the session -------------------------------------------------------------------
     hand_size: int
@@ -115,7 +112,7 @@ class DealState(GameState):
     passed: tuple[bool, ...]
     cur: int
 
-    def __init__(self, game: "SaukopfGame", num_players: int, seed: int,
+    def __init__(self, game: Game, num_players: int, seed: int,
                  options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
         params = game.ruleset.params
         self.game = game
