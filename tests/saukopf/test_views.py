@@ -13,7 +13,9 @@ import random
 from saustall.core import Rng, get
 from saustall.games.saukopf.cards import CARD_TEXT
 from saustall.games.saukopf.game import SaukopfState
-from tests.saukopf.helpers import ALL_KIND_NAMES, act, biased_action, kinds_seen, new_deal
+from tests.saukopf.helpers import (
+    ALL_KIND_NAMES, ALOIS, RESI, SEPP, ZENZI, act, biased_action, kinds_seen, new_deal,
+)
 
 
 def biased_session(ruleset: str, players: int, seed: int, check_every: int = 0) -> SaukopfState:
@@ -123,3 +125,18 @@ def test_determinize_through_kreuzung_deals() -> None:
             check_worlds(state, redeal, rng)
             state.apply(biased_action(state, rng))
         assert not state.results[0]["thrown_in"] or number == 2
+
+
+def test_determinize_keeps_a_napf_bid_of_61_declarable() -> None:
+    """A bid of 61 in the Napf shows a hand with a Doppel game: every re-dealt world the
+    bidder then declares in has one (a world without would leave nothing legal)."""
+    state = new_deal("E10 EK E9 E8 G10 GK G9 G8 | EO GO S10 SK S9 H7 HK EU | "
+                     "EA E7 GA G7 HA H10 HO HU | H9 H8 SA SO SU S8 S7 GU", dealer=3)
+    act(state, "pass", "pass", "pass", "pass", "pass", "bid 61", "pass", "pass")
+    assert state.phase == "declaring" and state.cur == RESI
+    redeal = Rng(7)
+    for observer in (SEPP, ALOIS, ZENZI, None):
+        for _ in range(60):
+            twin = state.determinize(observer, redeal)
+            assert twin.view(observer) == state.view(observer)
+            assert twin.legal_actions(), twin.view(RESI)["hand"]
