@@ -552,17 +552,10 @@ class SaukopfState(DealState):
         return observe.view(self, player, self.to_act(), self.winners())
 
     def determinize(self, observer: int | None, rng: Rng) -> "SaukopfState":
-        twin = observe.determinize(self, observer, rng)
-        assert isinstance(twin, SaukopfState)
-        return twin
+        return observe.determinize(self, observer, rng)
 
     def inventory(self) -> Counter[str]:
         return observe.inventory(self)
-
-    def clone(self) -> "SaukopfState":
-        twin = super().clone()
-        assert isinstance(twin, SaukopfState)
-        return twin
 
     # ----------------------------------------------------------------------------------
     # 6. Returns

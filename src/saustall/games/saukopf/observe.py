@@ -8,7 +8,7 @@ an observer's own hand, and what the whole table has seen.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from saustall.core.game import View
 from saustall.core.rng import Rng
@@ -256,7 +256,10 @@ def inventory(state: DealState) -> Counter[str]:
 # Determinization
 # --------------------------------------------------------------------------------------
 
-def determinize(state: DealState, observer: int | None, rng: Rng) -> DealState:
+AnyDealState = TypeVar("AnyDealState", bound=DealState)
+
+
+def determinize(state: AnyDealState, observer: int | None, rng: Rng) -> AnyDealState:
     """A copy with the hands hidden from ``observer`` re-dealt at random, consistent with
     all the observer has seen (voids shown, the called Sau's whereabouts, Kreuzung facts,
     a bid of 61 in the Napf).

@@ -20,7 +20,7 @@ applies thousands of actions a second):
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from saustall.core.errors import InvalidOptionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState
@@ -187,7 +187,7 @@ class DealState(GameState):
         self.passed = (False,) * n
         self.cur = (self.dealer + 1) % n
 
-    def clone(self) -> "DealState":
+    def clone(self) -> Self:
         twin = object.__new__(type(self))
         fields = self.__dict__.copy()
         # Only the history and the hands are edited in place (see the module docstring).
