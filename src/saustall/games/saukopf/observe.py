@@ -33,8 +33,9 @@ def bid_log_view(bid_log: tuple[tuple[str, int, int], ...]) -> list[list[Any]]:
 
 def tricks_view(tricks: tuple[tuple[int, tuple[int, ...], int], ...]) -> list[dict[str, Any]]:
     """The finished tricks: leader, cards, winner and points."""
-    return [{"leader": lead, "cards": [CARD_TEXT[c] for c in cards], "winner": win,
-             "points": sum(POINTS[c] for c in cards)} for lead, cards, win in tricks]
+    text, points = CARD_TEXT.__getitem__, POINTS.__getitem__
+    return [{"leader": lead, "cards": list(map(text, cards)), "winner": win,
+             "points": sum(map(points, cards))} for lead, cards, win in tricks]
 
 
 def view(state: DealState, player: int | None, to_act: tuple[int, ...],
