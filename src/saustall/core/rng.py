@@ -90,19 +90,24 @@ class Rng:
         Consecutive bounds ``b1, b2, ...`` (from the end of the list) are grouped while
         their product ``P`` fits in 64 bits; one unbiased ``randrange(P)`` is then split
         into its mixed-radix digits, each uniform in ``[0, b)`` and independent of the
-        others. A 52-card deck needs 6 draws instead of 51.
+        others. A 52-card deck needs 6 draws instead of 51. The grouping depends only on
+        the length, so it is worked out once per length (:func:`_batches`).
         """
-        i = len(items) - 1
-        while i > 0:
-            product, low = 1, i
-            while low > 0 and product * (low + 1) <= _TWO_64:
-                product *= low + 1
-                low -= 1
+        for product, positions in _batches(len(items)):
             batch = self.randrange(product)
-            for k in range(i, low, -1):
+            for k in positions:
                 batch, j = divmod(batch, k + 1)
                 items[k], items[j] = items[j], items[k]
-            i = low
+
+    def spawn(self) -> "Rng":
+        """A new independent source keyed by this one's next output (SplitMix64's split).
+
+        Cheaper than ``Rng(self.randrange(...))``, which hashes its seed: determinizing
+        bots make one per sampled world.
+        """
+        twin = Rng.__new__(Rng)
+        twin._state = self.randrange(_TWO_64)
+        return twin
 
     def random(self) -> float:
         """A uniform float in ``[0, 1)`` (53 random bits)."""
@@ -116,6 +121,27 @@ class Rng:
 
     def __repr__(self) -> str:  # never show the internal state
         return "Rng(<hidden>)"
+
+
+_BATCHES: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _batches(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """:meth:`Rng.shuffle`'s draws for a list of ``length``: (product of the bounds,
+    the positions ``k`` it swaps, from the end), memoized per length."""
+    found = _BATCHES.get(length)
+    if found is None:
+        plan = []
+        i = length - 1
+        while i > 0:
+            product, low = 1, i
+            while low > 0 and product * (low + 1) <= _TWO_64:
+                product *= low + 1
+                low -= 1
+            plan.append((product, tuple(range(i, low, -1))))
+            i = low
+        found = _BATCHES[length] = tuple(plan)
+    return found
 
 
 class MersenneRng(Rng):

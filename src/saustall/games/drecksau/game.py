@@ -102,6 +102,13 @@ def check_action(action: object) -> int:
     return code
 
 
+_NOTATION: dict[int, str] = {}
+"""Notation of the action codes met so far (notation is pure and stable)."""
+_CODES: dict[str, int] = {}
+"""Action codes of notation read so far, keyed by its canonical spelling only (so that
+odd spellings sent by clients cannot make the table grow without bound)."""
+
+
 def encode_action(action: int) -> str:
     """The notation of an action code (see the module docstring)."""
     if action == SHOW:
@@ -120,6 +127,18 @@ def encode_action(action: int) -> str:
 
 def decode_action(text: str) -> int:
     """Parse notation into an action code; raises :class:`MalformedActionError`."""
+    if type(text) is str:
+        code = _CODES.get(text)
+        if code is not None:
+            return code
+    code = _parse_action(text)
+    if encode_action(code) == text:
+        _CODES[text] = code
+    return code
+
+
+def _parse_action(text: str) -> int:
+    """:func:`decode_action` without the memo."""
     if not isinstance(text, str):
         raise MalformedActionError(f"an action must be text, not {text!r}")
     words = text.strip().lower().split()
@@ -171,6 +190,56 @@ def _exchange_options(hand: tuple[int, ...]) -> list[int]:
                  for combo in combinations(hand, size)}
         found = sorted(codes)
         _DISCARD_OPTIONS[hand] = found
+    return found
+
+
+_OWN, _UNTARGETED, _OTHERS, _ANYONE = range(4)
+_SCOPE = {MUD: _OWN, BARN: _OWN, DOOR: _OWN, ROD: _OWN, RAIN: _UNTARGETED,
+          LUCKY: _UNTARGETED, FARMER: _OTHERS, LIGHTNING: _OTHERS, PRETTY: _ANYONE,
+          ESCAPE: _ANYONE}
+CARD_SCOPE = tuple(_SCOPE[card] for card in range(len(CARD_KINDS)))
+"""Whose pigs each card kind may target: own, none, other players' or anyone's."""
+_FITS = {  # the pig flags each targeted card needs, as (flags to look at, their values)
+    MUD: (DIRTY | IS_PRETTY, 0), BARN: (IN_BARN, 0),
+    DOOR: (IN_BARN | DIRTY | HAS_DOOR | IS_PRETTY, IN_BARN | DIRTY),
+    ROD: (IN_BARN | HAS_ROD, IN_BARN), FARMER: (DIRTY | HAS_DOOR | IS_PRETTY, DIRTY),
+    LIGHTNING: (IN_BARN | HAS_ROD, IN_BARN), PRETTY: (IS_PRETTY | HAS_DOOR, 0),
+    ESCAPE: (IS_PRETTY, IS_PRETTY),
+}
+_ROW_CODES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_ROW_CODES_LIMIT = 100_000
+"""Rows kept in :data:`_ROW_CODES` before it starts afresh (keeps memory bounded)."""
+
+
+def _row_codes(owner: int, row: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Per card kind, the play actions whose target is one of ``owner``'s pigs ``row``,
+    ignoring whose turn it is (memoized: a row changes far less often than turns pass)."""
+    key = (owner, *row)
+    found = _ROW_CODES.get(key)
+    if found is None:
+        per_card = []
+        for card in range(len(CARD_KINDS)):
+            fit = _FITS.get(card)
+            if fit is None:
+                per_card.append(())
+                continue
+            mask, wanted = fit
+            base = card * 64 + owner * 8
+            per_card.append(tuple(base + i for i, f in enumerate(row) if f & mask == wanted))
+        if len(_ROW_CODES) >= _ROW_CODES_LIMIT:
+            _ROW_CODES.clear()
+        found = _ROW_CODES[key] = tuple(per_card)
+    return found
+
+
+_EXCHANGE_SETS: dict[tuple[int, ...], frozenset[int]] = {}
+
+
+def _exchange_set(hand: tuple[int, ...]) -> frozenset[int]:
+    """:func:`_exchange_options` as a set, for one-action legality checks (memoized)."""
+    found = _EXCHANGE_SETS.get(hand)
+    if found is None:
+        found = _EXCHANGE_SETS[hand] = frozenset(_exchange_options(hand))
     return found
 
 
@@ -268,21 +337,22 @@ class DrecksauState(GameState):
         return () if self.phase == PHASE_OVER else (self.player,)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        if player is not None and (check_seat(player, self.num_players) != self.player
-                                   or self.phase == PHASE_OVER):
+        if player is not None and (type(player) is not int or player != self.player) and (
+                check_seat(player, self.num_players) != self.player):
             return []
-        if self._legal is None:
-            self._legal = self._generate_legal()
-        return list(self._legal)
-
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
+        if self.phase == PHASE_OVER:
+            return []
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate_legal()
+        return legal[:]
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
         # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
-        if type(action) is int and action in legal and (
-                player is None or (type(player) is int and player == self.player)):
+        if type(action) is int and (player is None or (
+                type(player) is int and player == self.player)) and (
+                self.phase != PHASE_OVER and self._legal_now(action)):
             self._apply_checked(action)
         else:
             super().apply(action, player)
@@ -306,54 +376,66 @@ class DrecksauState(GameState):
 
     def _card_plays(self, p: int, hand: list[int]) -> list[int]:
         plays: list[int] = []
-        own = self.pigs[p]
+        pigs = self.pigs
+        own: tuple[tuple[int, ...], ...] | None = None
         previous = -1
         for card in hand:  # hand is sorted, so equal cards are adjacent
             if card == previous:
                 continue
             previous = card
-            base = card * 64
-            if card == MUD:
-                mine = base + p * 8
-                plays += [mine + i for i, f in enumerate(own)
-if not f & (DIRTY | IS_PRETTY)]
-            elif card == RAIN or card == LUCKY:
-                plays.append(base)
-            elif card == BARN:
-                mine = base + p * 8
-                plays += [mine + i for i, f in enumerate(own)
-if not f & IN_BARN]
-            elif card == DOOR:
-                mine = base + p * 8
-                plays += [mine + i for i, f in enumerate(own)
-if f & (IN_BARN | DIRTY | HAS_DOOR | IS_PRETTY) == IN_BARN | DIRTY]
-            elif card == ROD:
-                mine = base + p * 8
-                plays += [mine + i for i, f in enumerate(own)
-if f & (IN_BARN | HAS_ROD) == IN_BARN]
+            scope = CARD_SCOPE[card]
+            if scope == _OWN:
+                if own is None:
+                    own = _row_codes(p, pigs[p])
+                plays += own[card]
+            elif scope == _UNTARGETED:
+                plays.append(card * 64)
             else:
                 for t in self.participants:
-                    if card == FARMER:
-                        if t == p:
-                            continue
-                        theirs = base + t * 8
-                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
-if f & (DIRTY | HAS_DOOR | IS_PRETTY) == DIRTY]
-                    elif card == LIGHTNING:
-                        if t == p:
-                            continue
-                        theirs = base + t * 8
-                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
-if f & (IN_BARN | HAS_ROD) == IN_BARN]
-                    elif card == PRETTY:
-                        theirs = base + t * 8
-                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
-if not f & (IS_PRETTY | HAS_DOOR)]
-                    elif card == ESCAPE:
-                        theirs = base + t * 8
-                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
-if f & IS_PRETTY]
+                    if t != p or scope == _ANYONE:
+                        plays += _row_codes(t, pigs[t])[card]
         return plays
+
+    def _play_is_legal(self, action: int, hand: list[int]) -> bool:
+        """True if the play ``action`` (a code below ``SHOW``) is in the current player's
+        legal list, worked out without building the list."""
+        card = action >> 6
+        if card not in hand:  # also every code without a card kind
+            return False
+        scope = CARD_SCOPE[card]
+        if scope == _UNTARGETED:
+            return action == card * 64
+        target = (action >> 3) & 7
+        if scope == _OWN:
+            if target != self.player:
+                return False
+        elif target not in self.participants or (scope == _OTHERS and target == self.player):
+            return False
+        return action in _row_codes(target, self.pigs[target])[card]
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        if player is None:
+            player = self.player
+        elif type(player) is not int or not 0 <= player < self.num_players:
+            check_seat(player, self.num_players)  # raises, naming what is wrong
+        if player != self.player or self.phase == PHASE_OVER:
+            return False
+        return self._legal_now(action)
+
+    def _legal_now(self, action: Action) -> bool:
+        """``action in self.legal_actions()`` for a running game, mostly without the list."""
+        legal = self._legal
+        if legal is not None:
+            return action in legal
+        if type(action) is int:
+            hand = self.hands[self.player]
+            if action < SHOW and hand:
+                return action >= 0 and self._play_is_legal(action, hand)
+            if (action >= DISCARD_BASE and self.turn_style == "exchange"
+                    and self.phase == PHASE_TURN):
+                return bool(hand) and action in _exchange_set(tuple(hand))
+        legal = self._legal = self._generate_legal()
+        return action in legal
 
     def explain_illegal(self, action: Action, player: int) -> Exception:
         """Name the rule an illegal action breaks (only called on the error path)."""
@@ -591,17 +673,17 @@ if f & IS_PRETTY]
 
     def determinize(self, observer: int | None, rng: Rng) -> "DrecksauState":
         twin = self.clone()
+        hands = twin.hands
         hidden = [p for p in self.participants if p != observer]
-        pool = list(twin.deck)
+        pool = twin.deck  # the clone's own copy: deck and hidden hands shuffled together
         for p in hidden:
-            pool.extend(twin.hands[p])
+            pool += hands[p]
         rng.shuffle(pool)
         for p in hidden:
-            size = len(twin.hands[p])
-            twin.hands[p] = sorted(pool[:size])
-            del pool[:size]
-        twin.deck = pool
-        twin.rng = Rng(rng.randrange(2**62))
+            rest = len(pool) - len(hands[p])
+            hands[p] = sorted(pool[rest:])
+            del pool[rest:]
+        twin.rng = rng.spawn()
         twin._legal = None
         return twin
 
@@ -675,7 +757,13 @@ class DrecksauGame(Game):
         return check_action(action)
 
     def encode_action(self, action: Action) -> str:
-        return encode_action(check_action(action))
+        if type(action) is int:  # not a bool: True would find 1's notation
+            text = _NOTATION.get(action)
+            if text is not None:
+                return text
+        code = check_action(action)
+        text = _NOTATION[code] = encode_action(code)
+        return text
 
     def decode_action(self, text: str) -> Action:
         return decode_action(text)
