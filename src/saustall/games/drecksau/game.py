@@ -206,16 +206,19 @@ _FITS = {  # the pig flags each targeted card needs, as (flags to look at, their
     LIGHTNING: (IN_BARN | HAS_ROD, IN_BARN), PRETTY: (IS_PRETTY | HAS_DOOR, 0),
     ESCAPE: (IS_PRETTY, IS_PRETTY),
 }
-_ROW_CODES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-_ROW_CODES_LIMIT = 100_000
-"""Rows kept in :data:`_ROW_CODES` before it starts afresh (keeps memory bounded)."""
+_ROW_CODES: tuple[dict[tuple[int, ...], tuple[tuple[int, ...], ...]], ...] = tuple(
+    {} for _ in range(8))
+"""Per seat, :func:`_row_codes` of the rows met so far (read inline on hot paths)."""
+_ROW_CODES_LIMIT = 50_000
+"""Rows kept per seat in :data:`_ROW_CODES` before it starts afresh (bounded memory)."""
 
 
 def _row_codes(owner: int, row: list[int]) -> tuple[tuple[int, ...], ...]:
     """Per card kind, the play actions whose target is one of ``owner``'s pigs ``row``,
     ignoring whose turn it is (memoized: a row changes far less often than turns pass)."""
-    key = (owner, *row)
-    found = _ROW_CODES.get(key)
+    table = _ROW_CODES[owner]
+    key = tuple(row)
+    found = table.get(key)
     if found is None:
         per_card = []
         for card in range(len(CARD_KINDS)):
@@ -226,9 +229,9 @@ def _row_codes(owner: int, row: list[int]) -> tuple[tuple[int, ...], ...]:
             mask, wanted = fit
             base = card * 64 + owner * 8
             per_card.append(tuple(base + i for i, f in enumerate(row) if f & mask == wanted))
-        if len(_ROW_CODES) >= _ROW_CODES_LIMIT:
-            _ROW_CODES.clear()
-        found = _ROW_CODES[key] = tuple(per_card)
+        if len(table) >= _ROW_CODES_LIMIT:
+            table.clear()
+        found = table[key] = tuple(per_card)
     return found
 
 
@@ -386,14 +389,15 @@ class DrecksauState(GameState):
             scope = CARD_SCOPE[card]
             if scope == _OWN:
                 if own is None:
-                    own = _row_codes(p, pigs[p])
+                    own = _ROW_CODES[p].get(tuple(pigs[p])) or _row_codes(p, pigs[p])
                 plays += own[card]
             elif scope == _UNTARGETED:
                 plays.append(card * 64)
             else:
                 for t in self.participants:
                     if t != p or scope == _ANYONE:
-                        plays += _row_codes(t, pigs[t])[card]
+                        row = pigs[t]
+                        plays += (_ROW_CODES[t].get(tuple(row)) or _row_codes(t, row))[card]
         return plays
 
     def _play_is_legal(self, action: int, hand: list[int]) -> bool:
@@ -411,7 +415,8 @@ class DrecksauState(GameState):
                 return False
         elif target not in self.participants or (scope == _OTHERS and target == self.player):
             return False
-        return action in _row_codes(target, self.pigs[target])[card]
+        row = self.pigs[target]
+        return action in (_ROW_CODES[target].get(tuple(row)) or _row_codes(target, row))[card]
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         if player is None:
@@ -520,19 +525,23 @@ class DrecksauState(GameState):
     # 4. Apply
     # ----------------------------------------------------------------------------------
     def _apply_checked(self, action: Action) -> None:
-        assert isinstance(action, int)
+        assert type(action) is int
         p = self.player
         hand = self.hands[p]
         self.history.append(action)
         self._legal = None
+        self.last_event = (p, action)
         if self.last_shown:
             self.last_shown = []
         if action < SHOW:
             card = action >> 6
             hand.remove(card)
             target = (action >> 3) & 7
-            self._play_card(p, card, target, action & 7)
-            self.last_event = (p, action)
+            if card == MUD:  # the commonest card, spelled out
+                self.pigs[target][action & 7] |= DIRTY
+                self.discard.append(MUD)
+            else:
+                self._play_card(p, card, target, action & 7)
             # Only these cards can complete someone's pigs: mud the actor's, a pretty pig
             # or an escape the target's (which may be another player: they win at once).
             if card == MUD or card == PRETTY or card == ESCAPE:
@@ -548,21 +557,18 @@ class DrecksauState(GameState):
             elif self.phase == PHASE_LUCKY and hand:
                 return
         elif action >= DISCARD_BASE:
-            for card in discarded_cards(action):
+            cards = _DISCARDED.get(action) or discarded_cards(action)
+            for card in cards:
                 hand.remove(card)
-                self.discard.append(card)
-            self.last_event = (p, action)
+            self.discard += cards
         elif action == SHOW:
             self.last_shown = list(hand)
             self.discard.extend(hand)
             hand.clear()
-            self.last_event = (p, action)
         elif action == DONE:
             self.discard.extend(hand)
             hand.clear()
-            self.last_event = (p, action)
-        else:  # PASS
-            self.last_event = (p, action)
+        # PASS: nothing but the end of the turn
         self._end_turn(p)
 
     def _play_card(self, p: int, card: int, target: int, pig: int) -> None:
@@ -604,25 +610,33 @@ class DrecksauState(GameState):
     def _check_win(self, player: int) -> bool:
         """End the game if ``player``'s pigs are now all dirty (or, Sauschön, all pretty)."""
         pigs = self.pigs[player]
-        if all(f & (DIRTY | IS_PRETTY) == DIRTY for f in pigs):
-            self.win_kind = "dirty"
-        elif self.pretty_wins and all(f & IS_PRETTY for f in pigs):
-            self.win_kind = "pretty"
-        else:
-            return False
+        kind = "dirty"
+        for f in pigs:  # loops, not all(): they mostly stop at the first pig
+            if f & (DIRTY | IS_PRETTY) != DIRTY:
+                if not self.pretty_wins:
+                    return False
+                for g in pigs:
+                    if not g & IS_PRETTY:
+                        return False
+                kind = "pretty"
+                break
+        self.win_kind = kind
         self._winner, self.phase = player, PHASE_OVER
         self.turn += 1
         return True
 
     def _end_turn(self, p: int) -> None:
         hand = self.hands[p]
-        while len(hand) < self.hand_size:
-            if not self.deck:
-                if not self.discard:
-                    break  # every card is on a pig or in a hand: play on short-handed
-                self.deck, self.discard = self.discard, []
-                self.rng.shuffle(self.deck)
-            insort(hand, self.deck.pop())
+        missing = self.hand_size - len(hand)
+        if missing > 0:
+            deck = self.deck
+            for _ in range(missing):
+                if not deck:
+                    if not self.discard:
+                        break  # every card is on a pig or in a hand: play on short-handed
+                    deck, self.deck, self.discard = self.discard, self.discard, []
+                    self.rng.shuffle(deck)
+                insort(hand, deck.pop())
         self.phase = PHASE_TURN
         self.turn += 1
         if self.turn >= self.turn_cap:
