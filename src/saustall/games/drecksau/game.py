@@ -35,7 +35,7 @@ from saustall.core.errors import IllegalActionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
 from saustall.core.rng import DEFAULT_STREAM, Rng, new_rng
 from saustall.games.drecksau.rulesets import (
-    BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY,
+    ALL_RULESETS, BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY,
     RAIN, ROD,
 )
 
@@ -206,32 +206,33 @@ _FITS = {  # the pig flags each targeted card needs, as (flags to look at, their
     LIGHTNING: (IN_BARN | HAS_ROD, IN_BARN), PRETTY: (IS_PRETTY | HAS_DOOR, 0),
     ESCAPE: (IS_PRETTY, IS_PRETTY),
 }
-_ROW_CODES: tuple[dict[tuple[int, ...], tuple[tuple[int, ...], ...]], ...] = tuple(
-    {} for _ in range(8))
-"""Per seat, :func:`_row_codes` of the rows met so far (read inline on hot paths)."""
-_ROW_CODES_LIMIT = 50_000
-"""Rows kept per seat in :data:`_ROW_CODES` before it starts afresh (bounded memory)."""
+_MOST_PIGS = max(max([r.params["default_pigs"], *r.params["pigs_per_player"].values()])
+                 for r in ALL_RULESETS)
+"""The most pigs one player has in any edition."""
+_PLAY_CODES = tuple(
+    tuple(tuple(tuple(card * 64 + owner * 8 + i for i in range(_MOST_PIGS) if mask >> i & 1)
+                for mask in range(1 << _MOST_PIGS))
+          for owner in range(8))
+    for card in range(len(CARD_KINDS)))
+"""``_PLAY_CODES[card][owner][mask]``: the plays of ``card`` on ``owner``'s pigs whose
+bits are set in ``mask``, in pig order."""
+_ROW_MASKS: dict[bytes, bytes] = {}
+""":func:`_row_masks` of the rows met so far (read inline on hot paths)."""
+_ROW_MASKS_LIMIT = 100_000
+"""Rows kept in :data:`_ROW_MASKS` before it starts afresh (bounded memory; the editions
+reach about 40,000 rows in all)."""
 
 
-def _row_codes(owner: int, row: list[int]) -> tuple[tuple[int, ...], ...]:
-    """Per card kind, the play actions whose target is one of ``owner``'s pigs ``row``,
-    ignoring whose turn it is (memoized: a row changes far less often than turns pass)."""
-    table = _ROW_CODES[owner]
-    key = tuple(row)
-    found = table.get(key)
-    if found is None:
-        per_card = []
-        for card in range(len(CARD_KINDS)):
-            fit = _FITS.get(card)
-            if fit is None:
-                per_card.append(())
-                continue
-            mask, wanted = fit
-            base = card * 64 + owner * 8
-            per_card.append(tuple(base + i for i, f in enumerate(row) if f & mask == wanted))
-        if len(table) >= _ROW_CODES_LIMIT:
-            table.clear()
-        found = table[key] = tuple(per_card)
+def _row_masks(row: list[int]) -> bytes:
+    """Per card kind, the bit set of the pigs in ``row`` that card may target, whoever
+    owns them and whoever plays (memoized by the row's bytes: a row changes far less
+    often than turns pass, and bytes keep the table small)."""
+    masks = bytearray(len(CARD_KINDS))
+    for card, (flags, wanted) in _FITS.items():
+        masks[card] = sum(1 << i for i, f in enumerate(row) if f & flags == wanted)
+    if len(_ROW_MASKS) >= _ROW_MASKS_LIMIT:
+        _ROW_MASKS.clear()
+    found = _ROW_MASKS[bytes(row)] = bytes(masks)
     return found
 
 
@@ -348,7 +349,7 @@ class DrecksauState(GameState):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate_legal()
-        return legal[:]
+        return list(legal)
 
     def apply(self, action: Action, player: int | None = None) -> None:
         """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
@@ -380,7 +381,7 @@ class DrecksauState(GameState):
     def _card_plays(self, p: int, hand: list[int]) -> list[int]:
         plays: list[int] = []
         pigs = self.pigs
-        own: tuple[tuple[int, ...], ...] | None = None
+        own: bytes | None = None
         previous = -1
         for card in hand:  # hand is sorted, so equal cards are adjacent
             if card == previous:
@@ -389,15 +390,17 @@ class DrecksauState(GameState):
             scope = CARD_SCOPE[card]
             if scope == _OWN:
                 if own is None:
-                    own = _ROW_CODES[p].get(tuple(pigs[p])) or _row_codes(p, pigs[p])
-                plays += own[card]
+                    row = pigs[p]
+                    own = _ROW_MASKS.get(bytes(row)) or _row_masks(row)
+                plays += _PLAY_CODES[card][p][own[card]]
             elif scope == _UNTARGETED:
                 plays.append(card * 64)
             else:
+                codes = _PLAY_CODES[card]
                 for t in self.participants:
                     if t != p or scope == _ANYONE:
                         row = pigs[t]
-                        plays += (_ROW_CODES[t].get(tuple(row)) or _row_codes(t, row))[card]
+                        plays += codes[t][(_ROW_MASKS.get(bytes(row)) or _row_masks(row))[card]]
         return plays
 
     def _play_is_legal(self, action: int, hand: list[int]) -> bool:
@@ -416,7 +419,7 @@ class DrecksauState(GameState):
         elif target not in self.participants or (scope == _OTHERS and target == self.player):
             return False
         row = self.pigs[target]
-        return action in (_ROW_CODES[target].get(tuple(row)) or _row_codes(target, row))[card]
+        return bool((_ROW_MASKS.get(bytes(row)) or _row_masks(row))[card] >> (action & 7) & 1)
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         if player is None:
