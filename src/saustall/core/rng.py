@@ -93,10 +93,14 @@ class Rng:
         others. A 52-card deck needs 6 draws instead of 51. The grouping depends only on
         the length, so it is worked out once per length (:func:`_batches`).
         """
-        for product, positions in _batches(len(items)):
-            batch = self.randrange(product)
-            for k in positions:
-                batch, j = divmod(batch, k + 1)
+        next_output = self._next
+        for product, limit, steps in _batches(len(items)):
+            batch = next_output()
+            while batch >= limit:  # randrange(product), spelled out: a shuffle's hot loop
+                batch = next_output()
+            batch %= product
+            for k, bound in steps:
+                batch, j = divmod(batch, bound)
                 items[k], items[j] = items[j], items[k]
 
     def spawn(self) -> "Rng":
@@ -123,12 +127,13 @@ class Rng:
         return "Rng(<hidden>)"
 
 
-_BATCHES: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+_BATCHES: dict[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]] = {}
 
 
-def _batches(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """:meth:`Rng.shuffle`'s draws for a list of ``length``: (product of the bounds,
-    the positions ``k`` it swaps, from the end), memoized per length."""
+def _batches(length: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+    """:meth:`Rng.shuffle`'s draws for a list of ``length``: the product of the bounds,
+    the rejection limit :meth:`Rng.randrange` uses for it, and the positions ``k`` it
+    swaps (from the end) with their bounds ``k + 1``; memoized per length."""
     found = _BATCHES.get(length)
     if found is None:
         plan = []
@@ -138,7 +143,8 @@ def _batches(length: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
             while low > 0 and product * (low + 1) <= _TWO_64:
                 product *= low + 1
                 low -= 1
-            plan.append((product, tuple(range(i, low, -1))))
+            limit = _TWO_64 - _TWO_64 % product
+            plan.append((product, limit, tuple((k, k + 1) for k in range(i, low, -1))))
             i = low
         found = _BATCHES[length] = tuple(plan)
     return found

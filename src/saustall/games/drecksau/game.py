@@ -373,7 +373,8 @@ class DrecksauState(GameState):
         if not hand:
             return [PASS]
         if self.turn_style == "exchange":
-            return plays + _exchange_options(tuple(hand))
+            key = tuple(hand)
+            return plays + (_DISCARD_OPTIONS.get(key) or _exchange_options(key))
         if not plays:  # German edition: nothing usable, so show the hand and redraw
             return [SHOW]
         return plays + sorted({discard_action((card,)) for card in hand})
@@ -572,7 +573,7 @@ class DrecksauState(GameState):
             self.discard.extend(hand)
             hand.clear()
         # PASS: nothing but the end of the turn
-        self._end_turn(p)
+        self._end_turn(p, hand)
 
     def _play_card(self, p: int, card: int, target: int, pig: int) -> None:
         row = self.pigs[target] if card in _TARGETED else self.pigs[p]
@@ -628,8 +629,8 @@ class DrecksauState(GameState):
         self.turn += 1
         return True
 
-    def _end_turn(self, p: int) -> None:
-        hand = self.hands[p]
+    def _end_turn(self, p: int, hand: list[int]) -> None:
+        """Refill ``hand`` (player ``p``'s) and pass the turn on."""
         missing = self.hand_size - len(hand)
         if missing > 0:
             deck = self.deck
@@ -641,8 +642,8 @@ class DrecksauState(GameState):
                     self.rng.shuffle(deck)
                 insort(hand, deck.pop())
         self.phase = PHASE_TURN
-        self.turn += 1
-        if self.turn >= self.turn_cap:
+        turn = self.turn = self.turn + 1
+        if turn >= self.turn_cap:
             self.phase = PHASE_OVER  # a draw: nobody won within the cap
             return
         self.player = self._next_seat[p]
