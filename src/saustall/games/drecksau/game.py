@@ -247,6 +247,10 @@ def _exchange_set(hand: tuple[int, ...]) -> frozenset[int]:
     return found
 
 
+_SEATS = tuple((seat,) for seat in range(8))
+"""``(seat,)`` for every seat, built once: ``to_act`` is asked before every action."""
+
+
 # --------------------------------------------------------------------------------------
 # 2. State
 # --------------------------------------------------------------------------------------
@@ -338,7 +342,7 @@ class DrecksauState(GameState):
     # 3. Legal actions
     # ----------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == PHASE_OVER else (self.player,)
+        return () if self.phase == PHASE_OVER else _SEATS[self.player]
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         if player is not None and (type(player) is not int or player != self.player) and (
@@ -354,9 +358,11 @@ class DrecksauState(GameState):
     def apply(self, action: Action, player: int | None = None) -> None:
         """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
         # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
+        legal = self._legal
         if type(action) is int and (player is None or (
                 type(player) is int and player == self.player)) and (
-                self.phase != PHASE_OVER and self._legal_now(action)):
+                action in legal if legal is not None
+                else self.phase != PHASE_OVER and self._legal_now(action)):
             self._apply_checked(action)
         else:
             super().apply(action, player)
@@ -542,15 +548,22 @@ class DrecksauState(GameState):
             hand.remove(card)
             target = (action >> 3) & 7
             if card == MUD:  # the commonest card, spelled out
-                self.pigs[target][action & 7] |= DIRTY
+                row = self.pigs[target]
+                row[action & 7] |= DIRTY
                 self.discard.append(MUD)
+                for f in row:  # mud can only complete the actor's pigs, all dirty
+                    if f & (DIRTY | IS_PRETTY) != DIRTY:
+                        break
+                else:
+                    self._check_win(target)
+                    return
             else:
                 self._play_card(p, card, target, action & 7)
-            # Only these cards can complete someone's pigs: mud the actor's, a pretty pig
-            # or an escape the target's (which may be another player: they win at once).
-            if card == MUD or card == PRETTY or card == ESCAPE:
-                if self._check_win(target):
-                    return
+                # Only these can complete someone's pigs besides mud: a pretty pig or an
+                # escape, the target's (who may be another player: they win at once).
+                if card == PRETTY or card == ESCAPE:
+                    if self._check_win(target):
+                        return
             if card == LUCKY:
                 while LUCKY in hand:  # further Lucky Birds are lost unused
                     hand.remove(LUCKY)
@@ -573,7 +586,24 @@ class DrecksauState(GameState):
             self.discard.extend(hand)
             hand.clear()
         # PASS: nothing but the end of the turn
-        self._end_turn(p, hand)
+        # End of the turn (spelled out here, not a method: this runs after every turn):
+        # refill the hand, then pass the turn on.
+        missing = self.hand_size - len(hand)
+        if missing > 0:
+            deck = self.deck
+            for _ in range(missing):
+                if not deck:
+                    if not self.discard:
+                        break  # every card is on a pig or in a hand: play on short-handed
+                    deck, self.deck, self.discard = self.discard, self.discard, []
+                    self.rng.shuffle(deck)
+                insort(hand, deck.pop())
+        self.phase = PHASE_TURN
+        turn = self.turn = self.turn + 1
+        if turn >= self.turn_cap:
+            self.phase = PHASE_OVER  # a draw: nobody won within the cap
+            return
+        self.player = self._next_seat[p]
 
     def _play_card(self, p: int, card: int, target: int, pig: int) -> None:
         row = self.pigs[target] if card in _TARGETED else self.pigs[p]
@@ -628,25 +658,6 @@ class DrecksauState(GameState):
         self._winner, self.phase = player, PHASE_OVER
         self.turn += 1
         return True
-
-    def _end_turn(self, p: int, hand: list[int]) -> None:
-        """Refill ``hand`` (player ``p``'s) and pass the turn on."""
-        missing = self.hand_size - len(hand)
-        if missing > 0:
-            deck = self.deck
-            for _ in range(missing):
-                if not deck:
-                    if not self.discard:
-                        break  # every card is on a pig or in a hand: play on short-handed
-                    deck, self.deck, self.discard = self.discard, self.discard, []
-                    self.rng.shuffle(deck)
-                insort(hand, deck.pop())
-        self.phase = PHASE_TURN
-        turn = self.turn = self.turn + 1
-        if turn >= self.turn_cap:
-            self.phase = PHASE_OVER  # a draw: nobody won within the cap
-            return
-        self.player = self._next_seat[p]
 
     # ----------------------------------------------------------------------------------
     # 5. Observe
