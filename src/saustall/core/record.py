@@ -25,8 +25,6 @@ if TYPE_CHECKING:
 
 RECORD_FORMAT = "saustall-record"
 RECORD_FORMAT_VERSION = 1
-_UNREAD = object()
-"""Marks notation not decoded yet during a replay."""
 
 
 @dataclass(frozen=True)
@@ -186,16 +184,22 @@ class GameRecord:
         actions = self.actions if upto is None else self.actions[:upto]
         decode, apply = game.decode_action, state.apply
         # Notation is pure and a game repeats its actions: read each distinct text once.
-        decoded: dict[str, Any] = {}
-        index, text = 0, ""
+        distinct = set(actions)
         try:
-            for index, text in enumerate(actions):
-                action = decoded.get(text, _UNREAD)
-                if action is _UNREAD:
-                    action = decoded[text] = decode(text)
-                apply(action)
+            decoded = {text: decode(text) for text in distinct}
+        except SaustallError:  # unreadable: go one by one to name the first failing action
+            decoded = {}
+        index = 0
+        try:
+            if len(decoded) == len(distinct):
+                for index, action in enumerate(map(decoded.__getitem__, actions)):
+                    apply(action)
+            else:
+                for index, text in enumerate(actions):
+                    apply(decode(text))
         except SaustallError as exc:
-            raise RecordError(f"action {index + 1} ({text!r}) does not replay: {exc}") from None
+            raise RecordError(f"action {index + 1} ({actions[index]!r}) does not replay: "
+                              f"{exc}") from None
         if upto is None and self.winners is not None and state.winners() != self.winners:
             raise RecordError(
                 f"record says the winners are {list(self.winners)} but replay gives "

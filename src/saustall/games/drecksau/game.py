@@ -410,24 +410,6 @@ class DrecksauState(GameState):
                         plays += codes[t][(_ROW_MASKS.get(bytes(row)) or _row_masks(row))[card]]
         return plays
 
-    def _play_is_legal(self, action: int, hand: list[int]) -> bool:
-        """True if the play ``action`` (a code below ``SHOW``) is in the current player's
-        legal list, worked out without building the list."""
-        card = action >> 6
-        if card not in hand:  # also every code without a card kind
-            return False
-        scope = CARD_SCOPE[card]
-        if scope == _UNTARGETED:
-            return action == card * 64
-        target = (action >> 3) & 7
-        if scope == _OWN:
-            if target != self.player:
-                return False
-        elif target not in self.participants or (scope == _OTHERS and target == self.player):
-            return False
-        row = self.pigs[target]
-        return bool((_ROW_MASKS.get(bytes(row)) or _row_masks(row))[card] >> (action & 7) & 1)
-
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         if player is None:
             player = self.player
@@ -443,12 +425,30 @@ class DrecksauState(GameState):
         if legal is not None:
             return action in legal
         if type(action) is int:
-            hand = self.hands[self.player]
-            if action < SHOW and hand:
-                return action >= 0 and self._play_is_legal(action, hand)
+            p = self.player
+            hand = self.hands[p]
+            if 0 <= action < SHOW and hand:  # a play: the card in hand, a pig it fits
+                card = action >> 6
+                if card not in hand:  # also every code without a card kind
+                    return False
+                scope = CARD_SCOPE[card]
+                if scope == _UNTARGETED:
+                    return action == card * 64
+                target = (action >> 3) & 7
+                if scope == _OWN:
+                    if target != p:
+                        return False
+                elif target not in self.participants or (scope == _OTHERS and target == p):
+                    return False
+                row = self.pigs[target]
+                masks = _ROW_MASKS.get(bytes(row)) or _row_masks(row)
+                return bool(masks[card] >> (action & 7) & 1)
             if (action >= DISCARD_BASE and self.turn_style == "exchange"
                     and self.phase == PHASE_TURN):
-                return bool(hand) and action in _exchange_set(tuple(hand))
+                if not hand:
+                    return False
+                key = tuple(hand)
+                return action in (_EXCHANGE_SETS.get(key) or _exchange_set(key))
         legal = self._legal = self._generate_legal()
         return action in legal
 
