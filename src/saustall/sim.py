@@ -3,9 +3,9 @@
 :func:`simulate` runs ``N`` games with one bot per seat and returns a
 :class:`SimulationResult`: every game's outcome (:class:`GameResult`, unless asked not to
 keep them) and the aggregate statistics (:class:`Summary`, gathered by a :class:`Tally` as
-games finish, so a run of any length needs the same memory): win rate per seat and per bot with Wilson 95% confidence
-intervals, first-seat advantage, game length (mean and percentiles), how often the turn
-cap was hit, mean returns per seat.
+games finish, so a run of any length needs the same memory): win rate per seat and per
+bot with Wilson 95% confidence intervals, first-seat advantage, game length (mean and
+percentiles), how often the turn cap was hit, mean returns per seat.
 
 Games are spread over worker processes in chunks, and counted in game order as the chunks
 come back. Each game's seed is derived from the base seed and the game's index, and each

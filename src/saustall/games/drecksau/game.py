@@ -35,15 +35,20 @@ from saustall.core.errors import IllegalActionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
 from saustall.core.rng import DEFAULT_STREAM, Rng, new_rng
 from saustall.games.drecksau.rulesets import (
-    ALL_RULESETS, BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY,
-    RAIN, ROD,
+    BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN,
+    ROD,
+)
+from saustall.games.drecksau.targets import (
+    ANYONE, CARD_SCOPE, OTHERS, OWN, PLAY_CODES, ROW_MASKS, UNTARGETED, row_masks,
+)
+from saustall.games.drecksau.targets import (  # the pig flags, part of this module's API
+    DIRTY as DIRTY, HAS_DOOR as HAS_DOOR, HAS_ROD as HAS_ROD, IN_BARN as IN_BARN,
+    IS_PRETTY as IS_PRETTY,
 )
 
 # --------------------------------------------------------------------------------------
 # 1. Metadata: action codes and notation
 # --------------------------------------------------------------------------------------
-
-DIRTY, IN_BARN, HAS_DOOR, HAS_ROD, IS_PRETTY = 1, 2, 4, 8, 16
 
 SHOW, PASS, DONE = 900, 901, 902
 DISCARD_BASE = 1000
@@ -190,49 +195,6 @@ def _exchange_options(hand: tuple[int, ...]) -> list[int]:
                  for combo in combinations(hand, size)}
         found = sorted(codes)
         _DISCARD_OPTIONS[hand] = found
-    return found
-
-
-_OWN, _UNTARGETED, _OTHERS, _ANYONE = range(4)
-_SCOPE = {MUD: _OWN, BARN: _OWN, DOOR: _OWN, ROD: _OWN, RAIN: _UNTARGETED,
-          LUCKY: _UNTARGETED, FARMER: _OTHERS, LIGHTNING: _OTHERS, PRETTY: _ANYONE,
-          ESCAPE: _ANYONE}
-CARD_SCOPE = tuple(_SCOPE[card] for card in range(len(CARD_KINDS)))
-"""Whose pigs each card kind may target: own, none, other players' or anyone's."""
-_FITS = {  # the pig flags each targeted card needs, as (flags to look at, their values)
-    MUD: (DIRTY | IS_PRETTY, 0), BARN: (IN_BARN, 0),
-    DOOR: (IN_BARN | DIRTY | HAS_DOOR | IS_PRETTY, IN_BARN | DIRTY),
-    ROD: (IN_BARN | HAS_ROD, IN_BARN), FARMER: (DIRTY | HAS_DOOR | IS_PRETTY, DIRTY),
-    LIGHTNING: (IN_BARN | HAS_ROD, IN_BARN), PRETTY: (IS_PRETTY | HAS_DOOR, 0),
-    ESCAPE: (IS_PRETTY, IS_PRETTY),
-}
-_MOST_PIGS = max(max([r.params["default_pigs"], *r.params["pigs_per_player"].values()])
-                 for r in ALL_RULESETS)
-"""The most pigs one player has in any edition."""
-_PLAY_CODES = tuple(
-    tuple(tuple(tuple(card * 64 + owner * 8 + i for i in range(_MOST_PIGS) if mask >> i & 1)
-                for mask in range(1 << _MOST_PIGS))
-          for owner in range(8))
-    for card in range(len(CARD_KINDS)))
-"""``_PLAY_CODES[card][owner][mask]``: the plays of ``card`` on ``owner``'s pigs whose
-bits are set in ``mask``, in pig order."""
-_ROW_MASKS: dict[bytes, bytes] = {}
-""":func:`_row_masks` of the rows met so far (read inline on hot paths)."""
-_ROW_MASKS_LIMIT = 100_000
-"""Rows kept in :data:`_ROW_MASKS` before it starts afresh (bounded memory; the editions
-reach about 40,000 rows in all)."""
-
-
-def _row_masks(row: list[int]) -> bytes:
-    """Per card kind, the bit set of the pigs in ``row`` that card may target, whoever
-    owns them and whoever plays (memoized by the row's bytes: a row changes far less
-    often than turns pass, and bytes keep the table small)."""
-    masks = bytearray(len(CARD_KINDS))
-    for card, (flags, wanted) in _FITS.items():
-        masks[card] = sum(1 << i for i, f in enumerate(row) if f & flags == wanted)
-    if len(_ROW_MASKS) >= _ROW_MASKS_LIMIT:
-        _ROW_MASKS.clear()
-    found = _ROW_MASKS[bytes(row)] = bytes(masks)
     return found
 
 
@@ -395,19 +357,19 @@ class DrecksauState(GameState):
                 continue
             previous = card
             scope = CARD_SCOPE[card]
-            if scope == _OWN:
+            if scope == OWN:
                 if own is None:
                     row = pigs[p]
-                    own = _ROW_MASKS.get(bytes(row)) or _row_masks(row)
-                plays += _PLAY_CODES[card][p][own[card]]
-            elif scope == _UNTARGETED:
+                    own = ROW_MASKS.get(bytes(row)) or row_masks(row)
+                plays += PLAY_CODES[card][p][own[card]]
+            elif scope == UNTARGETED:
                 plays.append(card * 64)
             else:
-                codes = _PLAY_CODES[card]
+                codes = PLAY_CODES[card]
                 for t in self.participants:
-                    if t != p or scope == _ANYONE:
+                    if t != p or scope == ANYONE:
                         row = pigs[t]
-                        plays += codes[t][(_ROW_MASKS.get(bytes(row)) or _row_masks(row))[card]]
+                        plays += codes[t][(ROW_MASKS.get(bytes(row)) or row_masks(row))[card]]
         return plays
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
@@ -432,16 +394,16 @@ class DrecksauState(GameState):
                 if card not in hand:  # also every code without a card kind
                     return False
                 scope = CARD_SCOPE[card]
-                if scope == _UNTARGETED:
+                if scope == UNTARGETED:
                     return action == card * 64
                 target = (action >> 3) & 7
-                if scope == _OWN:
+                if scope == OWN:
                     if target != p:
                         return False
-                elif target not in self.participants or (scope == _OTHERS and target == p):
+                elif target not in self.participants or (scope == OTHERS and target == p):
                     return False
                 row = self.pigs[target]
-                masks = _ROW_MASKS.get(bytes(row)) or _row_masks(row)
+                masks = ROW_MASKS.get(bytes(row)) or row_masks(row)
                 return bool(masks[card] >> (action & 7) & 1)
             if (action >= DISCARD_BASE and self.turn_style == "exchange"
                     and self.phase == PHASE_TURN):
@@ -585,9 +547,9 @@ class DrecksauState(GameState):
         elif action == DONE:
             self.discard.extend(hand)
             hand.clear()
-        # PASS: nothing but the end of the turn
-        # End of the turn (spelled out here, not a method: this runs after every turn):
-        # refill the hand, then pass the turn on.
+        # (PASS changes nothing before the end of the turn.)
+        # The end of the turn, spelled out here rather than in a method as it follows
+        # every action: refill the hand, then pass the turn on.
         missing = self.hand_size - len(hand)
         if missing > 0:
             deck = self.deck
