@@ -100,7 +100,8 @@ class Rng:
                 batch = next_output()
             batch %= product
             for k, bound in steps:
-                batch, j = divmod(batch, bound)
+                j = batch % bound  # divmod(), without the call
+                batch //= bound
                 items[k], items[j] = items[j], items[k]
 
     def spawn(self) -> "Rng":
