@@ -198,6 +198,15 @@ def _exchange_options(hand: tuple[int, ...]) -> list[int]:
     return found
 
 
+_SINGLE_DISCARDS: dict[tuple[int, ...], list[int]] = {}
+
+
+def _single_discards(hand: tuple[int, ...]) -> list[int]:
+    """The German edition's discards of one card of ``hand`` (memoized)."""
+    found = _SINGLE_DISCARDS[hand] = sorted({discard_action((card,)) for card in hand})
+    return found
+
+
 _EXCHANGE_SETS: dict[tuple[int, ...], frozenset[int]] = {}
 
 
@@ -345,7 +354,8 @@ class DrecksauState(GameState):
             return plays + (_DISCARD_OPTIONS.get(key) or _exchange_options(key))
         if not plays:  # German edition: nothing usable, so show the hand and redraw
             return [SHOW]
-        return plays + sorted({discard_action((card,)) for card in hand})
+        key = tuple(hand)
+        return plays + (_SINGLE_DISCARDS.get(key) or _single_discards(key))
 
     def _card_plays(self, p: int, hand: list[int]) -> list[int]:
         plays: list[int] = []
