@@ -195,7 +195,7 @@ def compare_main(runs: int, seconds: float, as_json: bool) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(width=max(100, Console().width))
+    console = Console(width=max(150, Console().width))  # readable columns when piped
     table = Table(title=f"Contenders, one core each, median of {runs} interleaved rounds")
     for column in ("contender", "actions/s", "clone µs"):
         table.add_column(column, justify="left" if column == "contender" else "right")
@@ -218,14 +218,14 @@ def compare_main(runs: int, seconds: float, as_json: bool) -> int:
     for column in ("game", "ruleset", "players", "clone µs", "view µs", "determinize µs",
                    "record µs/action", ""):
         costs.add_column(column, justify="left" if column in ("game", "ruleset", "")
-                         else "right")
+                         else "right", no_wrap=True)
     for row in report["call_costs"]:
         short = row["short_of"]
         costs.add_row(row["game"], row["ruleset"], str(row["players"]),
                       f"{row['clone_us']:.1f}", f"{row['view_us']:.1f}",
                       f"{row['determinize_us']:.1f}", f"{row['record_us_per_action']:.1f}",
-                      _verdict(not short) + ("" if not short else " (" + ", ".join(
+                      _verdict(not short) + ("" if not short else ": " + ", ".join(
                           name.removesuffix("_us").replace("_us_per_action", "")
-                          for name in short) + ")"))
+                          for name in short)))
     console.print(costs)
     return 0

@@ -90,7 +90,7 @@ def test_compare_prints_each_bar_with_its_verdict_and_every_ruleset_cost(
     assert "short" in bar_rows["saukopf/saukopf 4p"] and ">= 0.8" in bar_rows["saukopf/saukopf 4p"]
     assert "short" in bar_rows["pigasus/pigasus 4p"] and ">= 0.5" in bar_rows["pigasus/pigasus 4p"]
     assert "pass" in next(line for line in lines if " fast " in line)
-    assert "short (clone)" in next(line for line in lines if " slow " in line)
+    assert "short: clone" in next(line for line in lines if " slow " in line)
 
 
 def test_call_costs_name_the_bars_a_ruleset_misses(monkeypatch: pytest.MonkeyPatch) -> None:
