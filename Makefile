@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-server typecheck play clean
+.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-server simulate-100k typecheck play clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,13 @@ bench: $(STAMP)
 bench-compare: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m saustall.bench --compare $(ARGS)
+
+# 100,000 random-bot games of 2-player Dirty Pig on WORKERS processes (default 2), with the
+# elapsed time and the peak memory; GAMES=10000 for a shorter run (memory stays flat).
+simulate-100k: $(STAMP)
+	/usr/bin/time -f "%e s elapsed, max RSS %M KB" $(VENV)/bin/saustall simulate drecksau \
+	  --ruleset dirty-pig --players 2 --bots random --games $${GAMES:-100000} \
+	  --workers $${WORKERS:-2} $(ARGS)
 
 bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench

@@ -7,6 +7,12 @@ pinned to one core; rounds interleave the contenders (one timed run each, one af
 other, so that a busy machine slows all alike), and every ratio is the median of the
 per-round ratios. Measured per contender: random-playout actions per second and the
 cost of ``clone()`` on a state halfway through a game.
+
+The speed bars of issue 10 are the first ratios (:data:`BARS`), each printed with its bar
+and whether it is met; the other ratios are extra information. The output ends with what
+``python -m saustall.bench`` measures per call for every ruleset (clone, view, determinize
+and a record's round trip per action) against their bars (:data:`COST_BARS`), so this one
+command reproduces the issue's table.
 """
 
 from __future__ import annotations
@@ -26,9 +32,16 @@ SAUSTALL_CASES = [("drecksau", "dirty-pig", 2), ("drecksau", "dirty-pig", 4),
 """The Saustall rulesets measured (game, ruleset, players)."""
 OPENSPIEL_GAMES = ["hearts", "skat"]
 """OpenSpiel games measured."""
-PAIRS = [("saukopf/saukopf 4p", "hearts"), ("saukopf/dreihaxer 3p", "skat"),
-         ("drecksau/dirty-pig 4p", "hearts")]
-"""Ratios printed: (Saustall contender, OpenSpiel contender)."""
+BARS = [("drecksau/dirty-pig 2p", "hearts", 1.0), ("saukopf/saukopf 4p", "skat", 0.8),
+        ("pigasus/pigasus 4p", "hearts", 0.5)]
+"""The speed bars: (Saustall contender, OpenSpiel contender, least speed ratio)."""
+EXTRA_PAIRS = [("saukopf/saukopf 4p", "hearts"), ("saukopf/dreihaxer 3p", "skat"),
+               ("drecksau/dirty-pig 4p", "hearts")]
+"""Further ratios, printed for information (no bar)."""
+PAIRS = [(ours, theirs) for ours, theirs, _ in BARS] + EXTRA_PAIRS
+"""Every ratio printed: (Saustall contender, OpenSpiel contender)."""
+COST_BARS = {"clone_us": 5.0, "determinize_us": 25.0, "record_us_per_action": 3.0}
+"""The most microseconds a call may cost, for every ruleset (``view_us`` has no bar)."""
 
 
 def _pin(cpu: int) -> None:
@@ -132,16 +145,37 @@ def compare(runs: int, seconds: float) -> dict[str, Any]:
             pool.shutdown()
     medians = {label: {key: statistics.median(r[label][key] for r in rounds)
                        for key in ("actions_per_second", "clone_us")} for label in jobs}
-    ratios = []
+    bars = {(ours, theirs): bar for ours, theirs, bar in BARS}
+    ratios: list[dict[str, Any]] = []
     for ours, theirs in PAIRS:
         ratios.append({
-            "saustall": ours, "openspiel": theirs,
+            "saustall": ours, "openspiel": theirs, "bar": bars.get((ours, theirs)),
             "speed_ratio": statistics.median(
                 r[ours]["actions_per_second"] / r[theirs]["actions_per_second"] for r in rounds),
             "clone_ratio": statistics.median(
                 r[ours]["clone_us"] / r[theirs]["clone_us"] for r in rounds),
         })
+    for row in ratios:
+        row["meets_bar"] = None if row["bar"] is None else row["speed_ratio"] >= row["bar"]
     return {"runs": runs, "seconds": seconds, "contenders": medians, "ratios": ratios}
+
+
+def call_costs(runs: int, seconds: float) -> list[dict[str, Any]]:
+    """clone, view, determinize and record round-trip costs (µs) of every ruleset, as
+    ``python -m saustall.bench`` measures them, each with the bars it meets."""
+    from saustall.bench import call_costs as costs_of, cases
+    from saustall.core.registry import get
+
+    rows = []
+    for game, ruleset, players in cases():
+        costs = costs_of(get(game, ruleset), players, 0, seconds / 4, runs)
+        rows.append({"game": game, "ruleset": ruleset, "players": players, **costs,
+                     "short_of": [name for name, bar in COST_BARS.items() if costs[name] > bar]})
+    return rows
+
+
+def _verdict(meets: bool | None) -> str:
+    return "" if meets is None else ("pass" if meets else "[bold red]short[/]")
 
 
 def compare_main(runs: int, seconds: float, as_json: bool) -> int:
@@ -153,6 +187,7 @@ def compare_main(runs: int, seconds: float, as_json: bool) -> int:
               file=sys.stderr)
         return 2
     report = compare(runs, seconds)
+    report["call_costs"] = call_costs(runs, seconds)
     if as_json:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -160,19 +195,37 @@ def compare_main(runs: int, seconds: float, as_json: bool) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(width=max(100, Console().width))
+    console = Console(width=max(150, Console().width))  # readable columns when piped
     table = Table(title=f"Contenders, one core each, median of {runs} interleaved rounds")
     for column in ("contender", "actions/s", "clone µs"):
         table.add_column(column, justify="left" if column == "contender" else "right")
     for label, row in report["contenders"].items():
         table.add_row(label, f"{row['actions_per_second']:,.0f}", f"{row['clone_us']:.2f}")
     console.print(table)
-    pairs = Table(title="Saustall / OpenSpiel (median of per-round ratios)")
-    for column in ("Saustall", "OpenSpiel", "speed ratio", "clone time ratio"):
-        pairs.add_column(column, justify="left" if column in ("Saustall", "OpenSpiel")
+    pairs = Table(title="Saustall / OpenSpiel (median of per-round ratios; the first rows "
+                  "are the speed bars)")
+    for column in ("Saustall", "OpenSpiel", "speed ratio", "bar", "", "clone time ratio"):
+        pairs.add_column(column, justify="left" if column in ("Saustall", "OpenSpiel", "")
                          else "right")
     for row in report["ratios"]:
-        pairs.add_row(row["saustall"], row["openspiel"], f"{row['speed_ratio']:.3f}",
-                      f"{row['clone_ratio']:.1f}")
+        bar = "" if row["bar"] is None else f">= {row['bar']:.1f}"
+        pairs.add_row(row["saustall"], row["openspiel"], f"{row['speed_ratio']:.3f}", bar,
+                      _verdict(row["meets_bar"]), f"{row['clone_ratio']:.1f}")
     console.print(pairs)
+    bars = ", ".join(f"{name.removesuffix('_us').replace('_us_per_action', '')} <= {bar:g} µs"
+                     for name, bar in COST_BARS.items())
+    costs = Table(title=f"Per-call costs, state halfway through a random game (bars: {bars})")
+    for column in ("game", "ruleset", "players", "clone µs", "view µs", "determinize µs",
+                   "record µs/action", ""):
+        costs.add_column(column, justify="left" if column in ("game", "ruleset", "")
+                         else "right", no_wrap=True)
+    for row in report["call_costs"]:
+        short = row["short_of"]
+        costs.add_row(row["game"], row["ruleset"], str(row["players"]),
+                      f"{row['clone_us']:.1f}", f"{row['view_us']:.1f}",
+                      f"{row['determinize_us']:.1f}", f"{row['record_us_per_action']:.1f}",
+                      _verdict(not short) + ("" if not short else ": " + ", ".join(
+                          name.removesuffix("_us").replace("_us_per_action", "")
+                          for name in short)))
+    console.print(costs)
     return 0

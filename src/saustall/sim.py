@@ -1,14 +1,16 @@
 """Simulation: many bot games of any registered turn-based game, in parallel.
 
 :func:`simulate` runs ``N`` games with one bot per seat and returns a
-:class:`SimulationResult`: every game's outcome (:class:`GameResult`) and the aggregate
-statistics (:class:`Summary`): win rate per seat and per bot with Wilson 95% confidence
-intervals, first-seat advantage, game length (mean and percentiles), how often the turn
-cap was hit, mean returns per seat.
+:class:`SimulationResult`: every game's outcome (:class:`GameResult`, unless asked not to
+keep them) and the aggregate statistics (:class:`Summary`, gathered by a :class:`Tally` as
+games finish, so a run of any length needs the same memory): win rate per seat and per
+bot with Wilson 95% confidence intervals, first-seat advantage, game length (mean and
+percentiles), how often the turn cap was hit, mean returns per seat.
 
-Games are spread over worker processes in chunks. Each game's seed is derived from the
-base seed and the game's index, and each bot's seed from the game seed and its seat, so
-a simulation gives the same results whatever the number of workers.
+Games are spread over worker processes in chunks, and counted in game order as the chunks
+come back. Each game's seed is derived from the base seed and the game's index, and each
+bot's seed from the game seed and its seat, so a simulation gives the same results, to
+the last digit of its summary, whatever the number of workers.
 
 The game is driven only through the core protocol (``new_state``, ``current_player``,
 ``view``, ``legal_actions``, ``apply``, ``is_terminal``, ``winners``, ``returns``); bots
@@ -22,13 +24,14 @@ from __future__ import annotations
 
 import math
 import os
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from saustall.bots.base import make_bot, view_for
+from saustall.bots.base import make_bot
 from saustall.core.errors import InvalidOptionError
-from saustall.core.game import GameState
+from saustall.core.game import Game, GameState
 from saustall.core.registry import get
 from saustall.core.rng import derive_seed
 
@@ -176,6 +179,7 @@ class SimulationResult:
     options: dict[str, Any]
     rotate: bool
     results: tuple[GameResult, ...]
+    """Every game's result in game order; empty when run with ``keep_results=False``."""
     summary: Summary
 
     def to_dict(self, with_games: bool = False) -> dict[str, Any]:
@@ -190,40 +194,114 @@ class SimulationResult:
         return data
 
 
+class Tally:
+    """Statistics of a simulation gathered one game at a time, in game order.
+
+    Holds counts, sums and a histogram of game lengths (for the percentiles), never the
+    games themselves, so memory stays flat however many games are added. Adding the same
+    games in the same order gives the same :class:`Summary` as :func:`summarize`, to the
+    last bit of every mean.
+    """
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.games = 0
+        self.seat_wins = [0] * players
+        self.seat_returns = [0.0] * players
+        self.seat_levels: list[set[str]] = [set() for _ in range(players)]
+        self.bot_seats: dict[str, set[int]] = {}
+        self.bot_seat_games: dict[str, int] = {}
+        self.bot_wins: dict[str, int] = {}
+        self.bot_returns: dict[str, float] = {}
+        self.first_player_wins = 0
+        self.draws = 0
+        self.capped = 0
+        self.lengths: dict[int, int] = {}
+        """How many games took each number of actions."""
+        self.length_sum = 0
+
+    def add(self, result: GameResult) -> None:
+        """Count one finished game (games must come in the order they are numbered)."""
+        self.games += 1
+        winners, returns = result.winners, result.returns
+        for seat, level in enumerate(result.bots):
+            won = seat in winners
+            self.seat_levels[seat].add(level)
+            self.seat_returns[seat] += returns[seat]
+            if level in self.bot_seats:
+                self.bot_seats[level].add(seat)
+                self.bot_seat_games[level] += 1
+                self.bot_returns[level] += returns[seat]
+            else:
+                self.bot_seats[level] = {seat}
+                self.bot_seat_games[level] = 1
+                self.bot_returns[level] = 0.0 + returns[seat]
+                self.bot_wins[level] = 0
+            if won:
+                self.seat_wins[seat] += 1
+                self.bot_wins[level] += 1
+        if result.first_player in winners:
+            self.first_player_wins += 1
+        if not winners:
+            self.draws += 1
+        if result.capped:
+            self.capped += 1
+        self.lengths[result.length] = self.lengths.get(result.length, 0) + 1
+        self.length_sum += result.length
+
+    def length_percentile(self, q: float) -> float:
+        """The ``q``-th percentile of the game lengths, as :func:`percentile` gives it."""
+        if not 0 <= q <= 100:
+            raise ValueError(f"percentile must be within 0-100, not {q}")
+        position = (self.games - 1) * q / 100
+        low = math.floor(position)
+        high = min(low + 1, self.games - 1)
+        ordered = sorted(self.lengths.items())
+        low_value = high_value = float(ordered[-1][0])
+        seen = 0
+        for length, count in ordered:  # the low-th and high-th shortest games
+            if seen <= low < seen + count:
+                low_value = float(length)
+            if seen <= high < seen + count:
+                high_value = float(length)
+                break
+            seen += count
+        return low_value + (high_value - low_value) * (position - low)
+
+    def summary(self) -> Summary:
+        """The :class:`Summary` of the games added so far."""
+        games = self.games
+        if games == 0:
+            raise ValueError("cannot summarize zero games")
+        seats = tuple(
+            SeatStats(seat=seat, bot="/".join(sorted(self.seat_levels[seat])),
+                      wins=Rate.of(self.seat_wins[seat], games),
+                      mean_return=self.seat_returns[seat] / games)
+            for seat in range(self.players))
+        bots = tuple(
+            BotStats(bot=level, seats=tuple(sorted(self.bot_seats[level])),
+                     wins=Rate.of(self.bot_wins[level], self.bot_seat_games[level]),
+                     mean_return=self.bot_returns[level] / self.bot_seat_games[level])
+            for level in self.bot_seats)
+        first = Rate.of(self.first_player_wins, games)
+        return Summary(
+            games=games, seats=seats, bots=bots,
+            first_player_wins=first, first_player_advantage=first.rate - 1.0 / self.players,
+            draws=self.draws, capped=Rate.of(self.capped, games),
+            length_mean=self.length_sum / games, length_p50=self.length_percentile(50),
+            length_p90=self.length_percentile(90), length_p99=self.length_percentile(99),
+            length_min=min(self.lengths), length_max=max(self.lengths),
+        )
+
+
 def summarize(results: Sequence[GameResult], players: int) -> Summary:
-    """Aggregate statistics of a list of game results."""
-    games = len(results)
-    if games == 0:
+    """Aggregate statistics of a list of game results (in game order)."""
+    if not results:
         raise ValueError("cannot summarize zero games")
-    seat_stats = []
-    for seat in range(players):
-        wins = sum(1 for r in results if seat in r.winners)
-        levels = sorted({r.bots[seat] for r in results})
-        seat_stats.append(SeatStats(
-            seat=seat, bot="/".join(levels), wins=Rate.of(wins, games),
-            mean_return=sum(r.returns[seat] for r in results) / games))
-    by_bot: dict[str, list[tuple[int, GameResult]]] = {}
-    for r in results:
-        for seat, level in enumerate(r.bots):
-            by_bot.setdefault(level, []).append((seat, r))
-    bot_stats = []
-    for level, entries in by_bot.items():
-        wins = sum(1 for seat, r in entries if seat in r.winners)
-        bot_stats.append(BotStats(
-            bot=level, seats=tuple(sorted({seat for seat, _ in entries})),
-            wins=Rate.of(wins, len(entries)),
-            mean_return=sum(r.returns[seat] for seat, r in entries) / len(entries)))
-    first = Rate.of(sum(1 for r in results if r.first_player in r.winners), games)
-    lengths = [float(r.length) for r in results]
-    return Summary(
-        games=games, seats=tuple(seat_stats), bots=tuple(bot_stats),
-        first_player_wins=first, first_player_advantage=first.rate - 1.0 / players,
-        draws=sum(1 for r in results if not r.winners),
-        capped=Rate.of(sum(1 for r in results if r.capped), games),
-        length_mean=sum(lengths) / games, length_p50=percentile(lengths, 50),
-        length_p90=percentile(lengths, 90), length_p99=percentile(lengths, 99),
-        length_min=int(min(lengths)), length_max=int(max(lengths)),
-    )
+    tally = Tally(players)
+    for result in results:
+        tally.add(result)
+    return tally.summary()
 
 
 # --------------------------------------------------------------------------------------
@@ -262,13 +340,30 @@ def hit_cap(state: GameState) -> bool:
     return state.is_terminal() and state.stopped_at_cap()
 
 
+GameOutcome = tuple[int, tuple[int, ...], tuple[float, ...], int, bool, int]
+"""What a worker sends back per game: seed, winners, returns, length, capped, first
+player (a plain tuple: cheaper to pickle than a :class:`GameResult`)."""
+
+
 def play_game(job: _Job, index: int) -> GameResult:
     """Play game ``index`` of ``job`` to the end and return its result."""
-    game = get(job.game, job.ruleset)
+    return _result(job, index, _play(job, get(job.game, job.ruleset), index))
+
+
+def _result(job: _Job, index: int, outcome: GameOutcome) -> GameResult:
+    seed, winners, returns, length, capped, first = outcome
+    return GameResult(index=index, seed=seed, bots=seat_bots(job.bots, index, job.rotate),
+                      winners=winners, returns=returns, length=length, capped=capped,
+                      first_player=first)
+
+
+def _play(job: _Job, game: Game, index: int) -> GameOutcome:
+    """Play game ``index`` of ``job`` with ``game`` (bound to the job's ruleset)."""
     seed = game_seed(job.seed, index)
     levels = seat_bots(job.bots, index, job.rotate)
     bots = [make_bot(job.game, level, derive_seed(seed, "bot", seat))
             for seat, level in enumerate(levels)]
+    reads_view = [getattr(bot, "reads_view", True) for bot in bots]
     state = game.new_state(job.players, seed, job.options)
     first = state.current_player
     actions = 0
@@ -279,28 +374,30 @@ def play_game(job: _Job, index: int) -> GameResult:
             break
         player = state.current_player
         legal = state.legal_actions(player)
-        bot = bots[player]
-        action = bot.choose(view_for(bot, state, player), legal)
-        state.apply(action, player)
+        # view_for's rule, decided once per seat: no view for a bot that never reads it
+        view = state.view(player) if reads_view[player] else {}
+        state.apply(bots[player].choose(view, legal), player)
         actions += 1
     capped = capped or hit_cap(state)
     winners = tuple(state.winners()) if state.is_terminal() else ()
     returns = tuple(state.returns()) if state.is_terminal() else (0.0,) * job.players
-    return GameResult(index=index, seed=seed, bots=levels, winners=winners,
-                      returns=returns, length=actions, capped=capped, first_player=first)
+    return seed, winners, returns, actions, capped, first
 
 
-def _play_chunk(job: _Job, indices: Sequence[int]) -> list[GameResult]:
-    return [play_game(job, index) for index in indices]
+def _play_chunk(job: _Job, indices: range) -> list[GameOutcome]:
+    game = get(job.game, job.ruleset)
+    return [_play(job, game, index) for index in indices]
 
 
-def _chunks(games: int, chunk_size: int) -> list[range]:
-    return [range(start, min(start + chunk_size, games))
-            for start in range(0, games, chunk_size)]
+def _chunks(games: int, chunk_size: int) -> Iterator[range]:
+    return (range(start, min(start + chunk_size, games))
+            for start in range(0, games, chunk_size))
 
 
 ProgressCallback = Callable[[int, int], None]
 """Called with (games done, games in all) as chunks finish."""
+GameCallback = Callable[[GameResult], None]
+"""Called with every game's result, in game order, as games finish."""
 
 
 def check_setup(game: str, ruleset: str | None, players: int, bots: Sequence[str],
@@ -327,18 +424,48 @@ def check_setup(game: str, ruleset: str | None, players: int, bots: Sequence[str
     return spec.name, resolved
 
 
+def _outcomes(job: _Job, chunks: Iterator[range], workers: int
+              ) -> Iterator[tuple[range, list[GameOutcome]]]:
+    """Every chunk with its games' outcomes, in chunk order.
+
+    With several workers, a few chunks per worker are in flight at a time: enough to keep
+    every worker busy, few enough that results waiting for an earlier chunk stay small.
+    """
+    if workers == 1:
+        game = get(job.game, job.ruleset)
+        for chunk in chunks:
+            yield chunk, [_play(job, game, index) for index in chunk]
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        in_flight: deque[tuple[range, Future[list[GameOutcome]]]] = deque()
+        for chunk in chunks:
+            in_flight.append((chunk, pool.submit(_play_chunk, job, chunk)))
+            if len(in_flight) >= workers * 4:
+                done, future = in_flight.popleft()
+                yield done, future.result()
+        while in_flight:
+            done, future = in_flight.popleft()
+            yield done, future.result()
+
+
 def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
              games: int, seed: int = 0, options: Mapping[str, Any] | None = None,
              workers: int | None = None, chunk_size: int | None = None,
              rotate: bool = False, progress: ProgressCallback | None = None,
-             max_actions: int = DEFAULT_MAX_ACTIONS) -> SimulationResult:
-    """Play ``games`` games and return their results and summary.
+             max_actions: int = DEFAULT_MAX_ACTIONS, keep_results: bool = True,
+             on_game: GameCallback | None = None) -> SimulationResult:
+    """Play ``games`` games and return their summary (and results).
 
     ``bots`` names one bot level per seat (a single name is used for every seat).
     ``workers`` is the number of processes (default: all cores; 1 runs in this process).
     With ``rotate`` the bots move one seat on every game, so that seat effects cancel
     out of the per-bot statistics. Results do not depend on ``workers`` or
-    ``chunk_size``.
+    ``chunk_size``: games are counted in game order as they finish.
+
+    Statistics are gathered as games finish (:class:`Tally`), so memory stays flat for
+    any number of games when ``keep_results`` is false: the result's ``results`` is then
+    empty, and ``on_game`` (called with every result, in game order) is the way to see
+    each game, e.g. to write it to a file.
     """
     if not isinstance(games, int) or games < 1:
         raise InvalidOptionError(f"the number of games must be a positive integer, not {games!r}")
@@ -357,29 +484,20 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
     workers = min(workers, games)
     if chunk_size is None:  # a few chunks per worker: balance without much overhead
         chunk_size = max(1, min(250, math.ceil(games / (workers * 8))))
-    chunks = _chunks(games, chunk_size)
-    results: list[GameResult] = []
+    tally = Tally(players)
+    kept: list[GameResult] = []
     done = 0
-    if workers == 1:
-        for chunk in chunks:
-            results.extend(_play_chunk(job, chunk))
-            done += len(chunk)
-            if progress is not None:
-                progress(done, games)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            pending: set[Future[list[GameResult]]] = {
-                pool.submit(_play_chunk, job, chunk) for chunk in chunks}
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    chunk_results = future.result()
-                    results.extend(chunk_results)
-                    done += len(chunk_results)
-                if progress is not None:
-                    progress(done, games)
-    results.sort(key=lambda r: r.index)
+    for chunk, outcomes in _outcomes(job, _chunks(games, chunk_size), workers):
+        for index, outcome in zip(chunk, outcomes):
+            result = _result(job, index, outcome)
+            tally.add(result)
+            if keep_results:
+                kept.append(result)
+            if on_game is not None:
+                on_game(result)
+        done += len(chunk)
+        if progress is not None:
+            progress(done, games)
     return SimulationResult(
         game=game, ruleset=name, players=players, bots=tuple(bots), seed=seed,
-        options=resolved, rotate=rotate, results=tuple(results),
-        summary=summarize(results, players))
+        options=resolved, rotate=rotate, results=tuple(kept), summary=tally.summary())

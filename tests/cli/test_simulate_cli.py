@@ -95,3 +95,16 @@ def test_through_the_main_command() -> None:
 def test_parallel_run_with_progress_bar() -> None:
     text = run(["--games", "30", "--workers", "2", "--bots", "random", "--seed", "1"])
     assert "30 games" in text
+
+
+def test_out_file_holds_one_game_per_line_and_the_summary(tmp_path) -> None:
+    target = tmp_path / "games.json"
+    printed = json.loads(run(["--games", "5", "--workers", "2", "--json", "--seed", "3",
+                              "--out", str(target)]))
+    text = target.read_text()
+    saved = json.loads(text)
+    assert [r["index"] for r in saved["results"]] == list(range(5))
+    assert saved["summary"] == printed["summary"]
+    assert "results" not in printed  # without --per-game no game is held or printed
+    game_lines = [line for line in text.splitlines() if line.strip().startswith('{"index"')]
+    assert [json.loads(line.strip().rstrip(","))["index"] for line in game_lines] == list(range(5))

@@ -64,3 +64,16 @@ def test_partial_replay_stops_where_asked() -> None:
     record = finished_record()
     state = record.replay(upto=4)
     assert len(state.history) == 4 and not state.is_terminal()
+
+
+@pytest.mark.parametrize("first_bad,insert", [
+    (1, {0: "play lightning 1.0", 3: "play teleport 0.0"}),  # illegal before unreadable
+    (3, {2: "play teleport 0.0", 5: "play lightning 1.0"}),  # unreadable comes first
+    (2, {1: "play lightning 1.0"}),
+])
+def test_replay_names_the_first_action_that_fails(first_bad: int, insert: dict[int, str]) -> None:
+    data = finished_record().to_dict()
+    for position, text in sorted(insert.items()):
+        data["actions"].insert(position, text)
+    with pytest.raises(RecordError, match=rf"^action {first_bad} \('{insert[first_bad - 1]}'\)"):
+        GameRecord.from_dict(data).replay()

@@ -56,3 +56,48 @@ def test_compare_without_openspiel_says_what_to_install(
     assert bench.main(["--compare"]) == 2
     err = capsys.readouterr().err
     assert "pyspiel" in err and ".[bench]" in err and "open-spiel" in err
+
+
+def test_compare_prints_each_bar_with_its_verdict_and_every_ruleset_cost(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from saustall import bench_compare
+
+    def fake_compare(runs: int, seconds: float) -> dict[str, object]:
+        ratios = []
+        for ours, theirs in bench_compare.PAIRS:
+            bar = next((b for o, t, b in bench_compare.BARS if (o, t) == (ours, theirs)), None)
+            speed = 1.5 if ours.startswith("drecksau/dirty-pig 2p") else 0.1
+            ratios.append({"saustall": ours, "openspiel": theirs, "bar": bar,
+                           "speed_ratio": speed, "clone_ratio": 1.0,
+                           "meets_bar": None if bar is None else speed >= bar})
+        return {"runs": runs, "seconds": seconds, "ratios": ratios,
+                "contenders": {"hearts": {"actions_per_second": 1.0, "clone_us": 1.0}}}
+
+    monkeypatch.setattr(bench_compare, "openspiel_available", lambda: True)
+    monkeypatch.setattr(bench_compare, "compare", fake_compare)
+    monkeypatch.setattr(bench_compare, "call_costs", lambda runs, seconds: [
+        {"game": "g", "ruleset": "fast", "players": 2, "clone_us": 1.0, "view_us": 9.0,
+         "determinize_us": 2.0, "record_us_per_action": 1.0, "short_of": []},
+        {"game": "g", "ruleset": "slow", "players": 2, "clone_us": 9.0, "view_us": 9.0,
+         "determinize_us": 2.0, "record_us_per_action": 1.0, "short_of": ["clone_us"]}])
+    assert bench.main(["--compare", "--runs", "1", "--seconds", "0.01"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    bar_rows = {ours: next(line for line in lines if ours in line and theirs in line)
+                for ours, theirs, _ in bench_compare.BARS}
+    assert "1.500" in bar_rows["drecksau/dirty-pig 2p"]
+    dirty_pig = bar_rows["drecksau/dirty-pig 2p"]
+    assert "pass" in dirty_pig and ">= 1.0" in dirty_pig
+    assert "short" in bar_rows["saukopf/saukopf 4p"] and ">= 0.8" in bar_rows["saukopf/saukopf 4p"]
+    assert "short" in bar_rows["pigasus/pigasus 4p"] and ">= 0.5" in bar_rows["pigasus/pigasus 4p"]
+    assert "pass" in next(line for line in lines if " fast " in line)
+    assert "short: clone" in next(line for line in lines if " slow " in line)
+
+
+def test_call_costs_name_the_bars_a_ruleset_misses(monkeypatch: pytest.MonkeyPatch) -> None:
+    from saustall import bench_compare
+
+    monkeypatch.setattr(bench, "cases", lambda: [("drecksau", "dirty-pig", 2)])
+    monkeypatch.setattr(bench, "call_costs", lambda *args: {
+        "clone_us": 6.0, "view_us": 1.0, "determinize_us": 1.0, "record_us_per_action": 4.0})
+    [row] = bench_compare.call_costs(runs=1, seconds=0.01)
+    assert row["short_of"] == ["clone_us", "record_us_per_action"]

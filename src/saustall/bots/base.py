@@ -43,7 +43,8 @@ class RandomBot:
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
-        return legal[self.rng.randrange(len(legal))]
+        # choice() draws exactly as randrange(len(legal)) does, with less checking.
+        return self.rng.choice(legal)
 
 
 def view_for(bot: Bot, state: "GameState", player: int) -> View:

@@ -11,8 +11,9 @@ or with ``--json`` the machine-readable summary.
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import IO, Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -21,7 +22,32 @@ from rich.table import Table
 
 from saustall.core.errors import SaustallError
 from saustall.core.registry import get
-from saustall.sim import Rate, SimulationResult, check_setup, simulate
+from saustall.sim import GameResult, Rate, SimulationResult, Summary, check_setup, simulate
+
+
+class GamesFile:
+    """The ``--out`` file, written as games finish: one JSON document, every game's result
+    on a line of its own in ``results``, the summary last (nothing is held in memory)."""
+
+    def __init__(self, path: Path, head: dict[str, Any]) -> None:
+        self.path = path
+        self.file: IO[str] = path.open("w", encoding="utf-8")
+        fields = "".join(f"  {json.dumps(key)}: {json.dumps(value)},\n"
+                         for key, value in head.items())
+        self.file.write("{\n" + fields + '  "results": [')
+        self.count = 0
+
+    def add(self, result: GameResult) -> None:
+        """Write one game's result."""
+        self.file.write(("\n    " if self.count == 0 else ",\n    ")
+                        + json.dumps(asdict(result)))
+        self.count += 1
+
+    def finish(self, summary: Summary) -> None:
+        """Write the summary and close the file."""
+        text = json.dumps(asdict(summary), indent=2).replace("\n", "\n  ")
+        self.file.write("\n  ],\n  \"summary\": " + text + "\n}\n")
+        self.file.close()
 
 
 def _fail(console: Console, message: str) -> NoReturn:
@@ -97,7 +123,8 @@ def build_app(console: Console | None = None) -> typer.Typer:
         per_game: bool = typer.Option(False, "--per-game", help="with --json: include every "
                                       "game's result"),
         out_file: Optional[Path] = typer.Option(None, "--out", help="also write the JSON "
-                                                "(with every game) to this file"),
+                                                "(with every game, one per line, written as "
+                                                "games finish) to this file"),
     ) -> None:
         """Play many bot games in parallel and print win rates and game statistics."""
         from saustall.cli.common import parse_options
@@ -118,12 +145,26 @@ def build_app(console: Console | None = None) -> typer.Typer:
             _fail(err, f"--workers must be at least 1, not {workers}")
         options: dict[str, Any] = parse_options(option)
         try:
-            check_setup(game, bound.ruleset.name, count, levels, options)
+            name, resolved = check_setup(game, bound.ruleset.name, count, levels, options)
         except SaustallError as exc:
             _fail(err, str(exc))
+        games_file: GamesFile | None = None
+        if out_file is not None:
+            head = {"game": game, "ruleset": name, "players": count, "bots": levels,
+                    "seed": seed, "options": resolved, "rotate": rotate}
+            try:
+                games_file = GamesFile(out_file, head)
+            except OSError as exc:
+                _fail(err, f"cannot write {out_file}: {exc.strerror}")
+        # Per-game results are held only to print them (--json --per-game); the summary
+        # is gathered as games finish, so memory stays flat for any number of games.
+        run_options: dict[str, Any] = {
+            "options": options, "workers": workers, "rotate": rotate,
+            "keep_results": as_json and per_game,
+            "on_game": games_file.add if games_file is not None else None}
         if as_json:
             result = simulate(game, bound.ruleset.name, count, levels, games, seed=seed,
-                              options=options, workers=workers, rotate=rotate)
+                              **run_options)
         else:
             with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                           TimeRemainingColumn(), console=out, transient=True) as progress:
@@ -133,11 +174,9 @@ def build_app(console: Console | None = None) -> typer.Typer:
                     progress.update(task, completed=done)
 
                 result = simulate(game, bound.ruleset.name, count, levels, games, seed=seed,
-                                  options=options, workers=workers, rotate=rotate,
-                                  progress=advance)
-        if out_file is not None:
-            out_file.write_text(json.dumps(result.to_dict(with_games=True), indent=2) + "\n",
-                                encoding="utf-8")
+                                  progress=advance, **run_options)
+        if games_file is not None:
+            games_file.finish(result.summary)
         if as_json:
             out.print(json.dumps(result.to_dict(with_games=per_game), indent=2), markup=False,
                       highlight=False, soft_wrap=True)

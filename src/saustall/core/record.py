@@ -47,13 +47,22 @@ class GameRecord:
     def from_state(cls, state: "GameState", meta: dict[str, Any] | None = None) -> "GameRecord":
         """The record of ``state``'s game so far."""
         game = state.game
+        encode = game.encode_action
+        # Notation is pure and a game repeats its actions: encode each distinct one once.
+        notation: dict[Any, str] = {}
+        actions = []
+        for action in state.history:
+            text = notation.get(action)
+            if text is None:
+                text = notation[action] = encode(action)
+            actions.append(text)
         return cls(
             game=game.name,
             ruleset=game.ruleset.name,
             num_players=state.num_players,
             seed=state.seed,
             options=dict(state.options),
-            actions=tuple(game.encode_action(a) for a in state.history),
+            actions=tuple(actions),
             meta=dict(meta or {}),
             winners=state.winners() if state.is_terminal() else None,
             rng=state.rng_stream,
@@ -107,7 +116,8 @@ class GameRecord:
             value = data[key]
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise RecordError(f"record field {key!r} has the wrong type: {value!r}")
-        if not all(isinstance(a, str) for a in data["actions"]):
+        actions = data["actions"]
+        if not (set(map(type, actions)) <= {str} or all(isinstance(a, str) for a in actions)):
             raise RecordError("record field 'actions' must be a list of strings")
         winners = data.get("winners")
         if winners is not None and not (
@@ -172,11 +182,24 @@ class GameRecord:
         except SaustallError as exc:
             raise RecordError(f"record cannot be set up: {exc}") from None
         actions = self.actions if upto is None else self.actions[:upto]
-        for index, text in enumerate(actions):
-            try:
-                state.apply(game.decode_action(text))
-            except SaustallError as exc:
-                raise RecordError(f"action {index + 1} ({text!r}) does not replay: {exc}") from None
+        decode, apply = game.decode_action, state.apply
+        # Notation is pure and a game repeats its actions: read each distinct text once.
+        distinct = set(actions)
+        try:
+            decoded = {text: decode(text) for text in distinct}
+        except SaustallError:  # unreadable: go one by one to name the first failing action
+            decoded = {}
+        index = 0
+        try:
+            if len(decoded) == len(distinct):
+                for index, action in enumerate(map(decoded.__getitem__, actions)):
+                    apply(action)
+            else:
+                for index, text in enumerate(actions):
+                    apply(decode(text))
+        except SaustallError as exc:
+            raise RecordError(f"action {index + 1} ({actions[index]!r}) does not replay: "
+                              f"{exc}") from None
         if upto is None and self.winners is not None and state.winners() != self.winners:
             raise RecordError(
                 f"record says the winners are {list(self.winners)} but replay gives "

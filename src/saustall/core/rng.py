@@ -90,19 +90,29 @@ class Rng:
         Consecutive bounds ``b1, b2, ...`` (from the end of the list) are grouped while
         their product ``P`` fits in 64 bits; one unbiased ``randrange(P)`` is then split
         into its mixed-radix digits, each uniform in ``[0, b)`` and independent of the
-        others. A 52-card deck needs 6 draws instead of 51.
+        others. A 52-card deck needs 6 draws instead of 51. The grouping depends only on
+        the length, so it is worked out once per length (:func:`_batches`).
         """
-        i = len(items) - 1
-        while i > 0:
-            product, low = 1, i
-            while low > 0 and product * (low + 1) <= _TWO_64:
-                product *= low + 1
-                low -= 1
-            batch = self.randrange(product)
-            for k in range(i, low, -1):
-                batch, j = divmod(batch, k + 1)
+        next_output = self._next
+        for product, limit, steps in _batches(len(items)):
+            batch = next_output()
+            while batch >= limit:  # randrange(product), spelled out: a shuffle's hot loop
+                batch = next_output()
+            batch %= product
+            for k, bound in steps:
+                j = batch % bound  # divmod(), without the call
+                batch //= bound
                 items[k], items[j] = items[j], items[k]
-            i = low
+
+    def spawn(self) -> "Rng":
+        """A new independent source keyed by this one's next output (SplitMix64's split).
+
+        Cheaper than ``Rng(self.randrange(...))``, which hashes its seed: determinizing
+        bots make one per sampled world.
+        """
+        twin = Rng.__new__(Rng)
+        twin._state = self.randrange(_TWO_64)
+        return twin
 
     def random(self) -> float:
         """A uniform float in ``[0, 1)`` (53 random bits)."""
@@ -116,6 +126,29 @@ class Rng:
 
     def __repr__(self) -> str:  # never show the internal state
         return "Rng(<hidden>)"
+
+
+_BATCHES: dict[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]] = {}
+
+
+def _batches(length: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+    """:meth:`Rng.shuffle`'s draws for a list of ``length``: the product of the bounds,
+    the rejection limit :meth:`Rng.randrange` uses for it, and the positions ``k`` it
+    swaps (from the end) with their bounds ``k + 1``; memoized per length."""
+    found = _BATCHES.get(length)
+    if found is None:
+        plan = []
+        i = length - 1
+        while i > 0:
+            product, low = 1, i
+            while low > 0 and product * (low + 1) <= _TWO_64:
+                product *= low + 1
+                low -= 1
+            limit = _TWO_64 - _TWO_64 % product
+            plan.append((product, limit, tuple((k, k + 1) for k in range(i, low, -1))))
+            i = low
+        found = _BATCHES[length] = tuple(plan)
+    return found
 
 
 class MersenneRng(Rng):

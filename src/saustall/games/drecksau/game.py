@@ -35,15 +35,20 @@ from saustall.core.errors import IllegalActionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
 from saustall.core.rng import DEFAULT_STREAM, Rng, new_rng
 from saustall.games.drecksau.rulesets import (
-    BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY,
-    RAIN, ROD,
+    BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN,
+    ROD,
+)
+from saustall.games.drecksau.targets import (
+    ANYONE, CARD_SCOPE, OTHERS, OWN, PLAY_CODES, ROW_MASKS, UNTARGETED, row_masks,
+)
+from saustall.games.drecksau.targets import (  # the pig flags, part of this module's API
+    DIRTY as DIRTY, HAS_DOOR as HAS_DOOR, HAS_ROD as HAS_ROD, IN_BARN as IN_BARN,
+    IS_PRETTY as IS_PRETTY,
 )
 
 # --------------------------------------------------------------------------------------
 # 1. Metadata: action codes and notation
 # --------------------------------------------------------------------------------------
-
-DIRTY, IN_BARN, HAS_DOOR, HAS_ROD, IS_PRETTY = 1, 2, 4, 8, 16
 
 SHOW, PASS, DONE = 900, 901, 902
 DISCARD_BASE = 1000
@@ -102,6 +107,13 @@ def check_action(action: object) -> int:
     return code
 
 
+_NOTATION: dict[int, str] = {}
+"""Notation of the action codes met so far (notation is pure and stable)."""
+_CODES: dict[str, int] = {}
+"""Action codes of notation read so far, keyed by its canonical spelling only (so that
+odd spellings sent by clients cannot make the table grow without bound)."""
+
+
 def encode_action(action: int) -> str:
     """The notation of an action code (see the module docstring)."""
     if action == SHOW:
@@ -120,6 +132,18 @@ def encode_action(action: int) -> str:
 
 def decode_action(text: str) -> int:
     """Parse notation into an action code; raises :class:`MalformedActionError`."""
+    if type(text) is str:
+        code = _CODES.get(text)
+        if code is not None:
+            return code
+    code = _parse_action(text)
+    if encode_action(code) == text:
+        _CODES[text] = code
+    return code
+
+
+def _parse_action(text: str) -> int:
+    """:func:`decode_action` without the memo."""
     if not isinstance(text, str):
         raise MalformedActionError(f"an action must be text, not {text!r}")
     words = text.strip().lower().split()
@@ -172,6 +196,30 @@ def _exchange_options(hand: tuple[int, ...]) -> list[int]:
         found = sorted(codes)
         _DISCARD_OPTIONS[hand] = found
     return found
+
+
+_SINGLE_DISCARDS: dict[tuple[int, ...], list[int]] = {}
+
+
+def _single_discards(hand: tuple[int, ...]) -> list[int]:
+    """The German edition's discards of one card of ``hand`` (memoized)."""
+    found = _SINGLE_DISCARDS[hand] = sorted({discard_action((card,)) for card in hand})
+    return found
+
+
+_EXCHANGE_SETS: dict[tuple[int, ...], frozenset[int]] = {}
+
+
+def _exchange_set(hand: tuple[int, ...]) -> frozenset[int]:
+    """:func:`_exchange_options` as a set, for one-action legality checks (memoized)."""
+    found = _EXCHANGE_SETS.get(hand)
+    if found is None:
+        found = _EXCHANGE_SETS[hand] = frozenset(_exchange_options(hand))
+    return found
+
+
+_SEATS = tuple((seat,) for seat in range(8))
+"""``(seat,)`` for every seat, built once: ``to_act`` is asked before every action."""
 
 
 # --------------------------------------------------------------------------------------
@@ -265,24 +313,27 @@ class DrecksauState(GameState):
     # 3. Legal actions
     # ----------------------------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == PHASE_OVER else (self.player,)
+        return () if self.phase == PHASE_OVER else _SEATS[self.player]
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        if player is not None and (check_seat(player, self.num_players) != self.player
-                                   or self.phase == PHASE_OVER):
+        if player is not None and (type(player) is not int or player != self.player) and (
+                check_seat(player, self.num_players) != self.player):
             return []
-        if self._legal is None:
-            self._legal = self._generate_legal()
-        return list(self._legal)
-
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
+        if self.phase == PHASE_OVER:
+            return []
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate_legal()
+        return list(legal)
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
         # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
-        if type(action) is int and action in legal and (
-                player is None or (type(player) is int and player == self.player)):
+        legal = self._legal
+        if type(action) is int and (player is None or (
+                type(player) is int and player == self.player)) and (
+                action in legal if legal is not None
+                else self.phase != PHASE_OVER and self._legal_now(action)):
             self._apply_checked(action)
         else:
             super().apply(action, player)
@@ -299,61 +350,79 @@ class DrecksauState(GameState):
         if not hand:
             return [PASS]
         if self.turn_style == "exchange":
-            return plays + _exchange_options(tuple(hand))
+            key = tuple(hand)
+            return plays + (_DISCARD_OPTIONS.get(key) or _exchange_options(key))
         if not plays:  # German edition: nothing usable, so show the hand and redraw
             return [SHOW]
-        return plays + sorted({discard_action((card,)) for card in hand})
+        key = tuple(hand)
+        return plays + (_SINGLE_DISCARDS.get(key) or _single_discards(key))
 
     def _card_plays(self, p: int, hand: list[int]) -> list[int]:
         plays: list[int] = []
-        own = self.pigs[p]
+        pigs = self.pigs
+        own: bytes | None = None
         previous = -1
         for card in hand:  # hand is sorted, so equal cards are adjacent
             if card == previous:
                 continue
             previous = card
-            base = card * 64
-            if card == MUD:
-                mine = base + p * 8
-                plays += [mine + i for i, f in enumerate(own)
-if not f & (DIRTY | IS_PRETTY)]
-            elif card == RAIN or card == LUCKY:
-                plays.append(base)
-            elif card == BARN:
-                mine = base + p * 8
-                plays += [mine + i for i, f in enumerate(own)
-if not f & IN_BARN]
-            elif card == DOOR:
-                mine = base + p * 8
-                plays += [mine + i for i, f in enumerate(own)
-if f & (IN_BARN | DIRTY | HAS_DOOR | IS_PRETTY) == IN_BARN | DIRTY]
-            elif card == ROD:
-                mine = base + p * 8
-                plays += [mine + i for i, f in enumerate(own)
-if f & (IN_BARN | HAS_ROD) == IN_BARN]
+            scope = CARD_SCOPE[card]
+            if scope == OWN:
+                if own is None:
+                    row = pigs[p]
+                    own = ROW_MASKS.get(bytes(row)) or row_masks(row)
+                plays += PLAY_CODES[card][p][own[card]]
+            elif scope == UNTARGETED:
+                plays.append(card * 64)
             else:
+                codes = PLAY_CODES[card]
                 for t in self.participants:
-                    if card == FARMER:
-                        if t == p:
-                            continue
-                        theirs = base + t * 8
-                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
-if f & (DIRTY | HAS_DOOR | IS_PRETTY) == DIRTY]
-                    elif card == LIGHTNING:
-                        if t == p:
-                            continue
-                        theirs = base + t * 8
-                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
-if f & (IN_BARN | HAS_ROD) == IN_BARN]
-                    elif card == PRETTY:
-                        theirs = base + t * 8
-                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
-if not f & (IS_PRETTY | HAS_DOOR)]
-                    elif card == ESCAPE:
-                        theirs = base + t * 8
-                        plays += [theirs + i for i, f in enumerate(self.pigs[t])
-if f & IS_PRETTY]
+                    if t != p or scope == ANYONE:
+                        row = pigs[t]
+                        plays += codes[t][(ROW_MASKS.get(bytes(row)) or row_masks(row))[card]]
         return plays
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        if player is None:
+            player = self.player
+        elif type(player) is not int or not 0 <= player < self.num_players:
+            check_seat(player, self.num_players)  # raises, naming what is wrong
+        if player != self.player or self.phase == PHASE_OVER:
+            return False
+        return self._legal_now(action)
+
+    def _legal_now(self, action: Action) -> bool:
+        """``action in self.legal_actions()`` for a running game, mostly without the list."""
+        legal = self._legal
+        if legal is not None:
+            return action in legal
+        if type(action) is int:
+            p = self.player
+            hand = self.hands[p]
+            if 0 <= action < SHOW and hand:  # a play: the card in hand, a pig it fits
+                card = action >> 6
+                if card not in hand:  # also every code without a card kind
+                    return False
+                scope = CARD_SCOPE[card]
+                if scope == UNTARGETED:
+                    return action == card * 64
+                target = (action >> 3) & 7
+                if scope == OWN:
+                    if target != p:
+                        return False
+                elif target not in self.participants or (scope == OTHERS and target == p):
+                    return False
+                row = self.pigs[target]
+                masks = ROW_MASKS.get(bytes(row)) or row_masks(row)
+                return bool(masks[card] >> (action & 7) & 1)
+            if (action >= DISCARD_BASE and self.turn_style == "exchange"
+                    and self.phase == PHASE_TURN):
+                if not hand:
+                    return False
+                key = tuple(hand)
+                return action in (_EXCHANGE_SETS.get(key) or _exchange_set(key))
+        legal = self._legal = self._generate_legal()
+        return action in legal
 
     def explain_illegal(self, action: Action, player: int) -> Exception:
         """Name the rule an illegal action breaks (only called on the error path)."""
@@ -438,24 +507,35 @@ if f & IS_PRETTY]
     # 4. Apply
     # ----------------------------------------------------------------------------------
     def _apply_checked(self, action: Action) -> None:
-        assert isinstance(action, int)
+        assert type(action) is int
         p = self.player
         hand = self.hands[p]
         self.history.append(action)
         self._legal = None
+        self.last_event = (p, action)
         if self.last_shown:
             self.last_shown = []
         if action < SHOW:
             card = action >> 6
             hand.remove(card)
             target = (action >> 3) & 7
-            self._play_card(p, card, target, action & 7)
-            self.last_event = (p, action)
-            # Only these cards can complete someone's pigs: mud the actor's, a pretty pig
-            # or an escape the target's (which may be another player: they win at once).
-            if card == MUD or card == PRETTY or card == ESCAPE:
-                if self._check_win(target):
+            if card == MUD:  # the commonest card, spelled out
+                row = self.pigs[target]
+                row[action & 7] |= DIRTY
+                self.discard.append(MUD)
+                for f in row:  # mud can only complete the actor's pigs, all dirty
+                    if f & (DIRTY | IS_PRETTY) != DIRTY:
+                        break
+                else:
+                    self._check_win(target)
                     return
+            else:
+                self._play_card(p, card, target, action & 7)
+                # Only these can complete someone's pigs besides mud: a pretty pig or an
+                # escape, the target's (who may be another player: they win at once).
+                if card == PRETTY or card == ESCAPE:
+                    if self._check_win(target):
+                        return
             if card == LUCKY:
                 while LUCKY in hand:  # further Lucky Birds are lost unused
                     hand.remove(LUCKY)
@@ -466,22 +546,36 @@ if f & IS_PRETTY]
             elif self.phase == PHASE_LUCKY and hand:
                 return
         elif action >= DISCARD_BASE:
-            for card in discarded_cards(action):
+            cards = _DISCARDED.get(action) or discarded_cards(action)
+            for card in cards:
                 hand.remove(card)
-                self.discard.append(card)
-            self.last_event = (p, action)
+            self.discard += cards
         elif action == SHOW:
             self.last_shown = list(hand)
             self.discard.extend(hand)
             hand.clear()
-            self.last_event = (p, action)
         elif action == DONE:
             self.discard.extend(hand)
             hand.clear()
-            self.last_event = (p, action)
-        else:  # PASS
-            self.last_event = (p, action)
-        self._end_turn(p)
+        # (PASS changes nothing before the end of the turn.)
+        # The end of the turn, spelled out here rather than in a method as it follows
+        # every action: refill the hand, then pass the turn on.
+        missing = self.hand_size - len(hand)
+        if missing > 0:
+            deck = self.deck
+            for _ in range(missing):
+                if not deck:
+                    if not self.discard:
+                        break  # every card is on a pig or in a hand: play on short-handed
+                    deck, self.deck, self.discard = self.discard, self.discard, []
+                    self.rng.shuffle(deck)
+                insort(hand, deck.pop())
+        self.phase = PHASE_TURN
+        turn = self.turn = self.turn + 1
+        if turn >= self.turn_cap:
+            self.phase = PHASE_OVER  # a draw: nobody won within the cap
+            return
+        self.player = self._next_seat[p]
 
     def _play_card(self, p: int, card: int, target: int, pig: int) -> None:
         row = self.pigs[target] if card in _TARGETED else self.pigs[p]
@@ -522,31 +616,20 @@ if f & IS_PRETTY]
     def _check_win(self, player: int) -> bool:
         """End the game if ``player``'s pigs are now all dirty (or, Sauschön, all pretty)."""
         pigs = self.pigs[player]
-        if all(f & (DIRTY | IS_PRETTY) == DIRTY for f in pigs):
-            self.win_kind = "dirty"
-        elif self.pretty_wins and all(f & IS_PRETTY for f in pigs):
-            self.win_kind = "pretty"
-        else:
-            return False
+        kind = "dirty"
+        for f in pigs:  # loops, not all(): they mostly stop at the first pig
+            if f & (DIRTY | IS_PRETTY) != DIRTY:
+                if not self.pretty_wins:
+                    return False
+                for g in pigs:
+                    if not g & IS_PRETTY:
+                        return False
+                kind = "pretty"
+                break
+        self.win_kind = kind
         self._winner, self.phase = player, PHASE_OVER
         self.turn += 1
         return True
-
-    def _end_turn(self, p: int) -> None:
-        hand = self.hands[p]
-        while len(hand) < self.hand_size:
-            if not self.deck:
-                if not self.discard:
-                    break  # every card is on a pig or in a hand: play on short-handed
-                self.deck, self.discard = self.discard, []
-                self.rng.shuffle(self.deck)
-            insort(hand, self.deck.pop())
-        self.phase = PHASE_TURN
-        self.turn += 1
-        if self.turn >= self.turn_cap:
-            self.phase = PHASE_OVER  # a draw: nobody won within the cap
-            return
-        self.player = self._next_seat[p]
 
     # ----------------------------------------------------------------------------------
     # 5. Observe
@@ -591,17 +674,17 @@ if f & IS_PRETTY]
 
     def determinize(self, observer: int | None, rng: Rng) -> "DrecksauState":
         twin = self.clone()
+        hands = twin.hands
         hidden = [p for p in self.participants if p != observer]
-        pool = list(twin.deck)
+        pool = twin.deck  # the clone's own copy: deck and hidden hands shuffled together
         for p in hidden:
-            pool.extend(twin.hands[p])
+            pool += hands[p]
         rng.shuffle(pool)
         for p in hidden:
-            size = len(twin.hands[p])
-            twin.hands[p] = sorted(pool[:size])
-            del pool[:size]
-        twin.deck = pool
-        twin.rng = Rng(rng.randrange(2**62))
+            rest = len(pool) - len(hands[p])
+            hands[p] = sorted(pool[rest:])
+            del pool[rest:]
+        twin.rng = rng.spawn()
         twin._legal = None
         return twin
 
@@ -675,7 +758,13 @@ class DrecksauGame(Game):
         return check_action(action)
 
     def encode_action(self, action: Action) -> str:
-        return encode_action(check_action(action))
+        if type(action) is int:  # not a bool: True would find 1's notation
+            text = _NOTATION.get(action)
+            if text is not None:
+                return text
+        code = check_action(action)
+        text = _NOTATION[code] = encode_action(code)
+        return text
 
     def decode_action(self, text: str) -> Action:
         return decode_action(text)
