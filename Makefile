@@ -3,10 +3,12 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+# The modules setup.py compiles with mypyc: a change rebuilds them (`make test` stays compiled).
+COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-server simulate-100k typecheck play clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
@@ -62,4 +64,5 @@ bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench --tables 20 --seconds 40 --spectators 1000
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache build src/saustall/_compiled_sources.json
+	find src -name '*.so' -delete

@@ -166,6 +166,15 @@ def cases() -> list[tuple[str, str, int]]:
     return found
 
 
+def engine_note() -> str:
+    """Which engine modules the figures come from: the compiled core or pure Python."""
+    import saustall
+
+    compiled = saustall.compiled_modules()
+    return (f"compiled core ({len(compiled)} modules; SAUSTALL_PURE_PYTHON=1 for pure Python)"
+            if compiled else "pure Python (no compiled core in use)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print a table (or JSON)."""
     parser = argparse.ArgumentParser(prog="python -m saustall.bench",
@@ -195,7 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Random playouts, one core, median of {args.runs} runs")
+    table = Table(title=f"Random playouts, one core, median of {args.runs} runs",
+                  caption=engine_note())
     for column in ("game", "ruleset", "players", "games/s", "actions/s", "actions/game",
                    "clone µs", "view µs", "determinize µs", "record µs/action"):
         table.add_column(column, justify="left" if column in ("game", "ruleset") else "right",

@@ -26,6 +26,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable
 
+from saustall.bench import engine_note
+
 SAUSTALL_CASES = [("drecksau", "dirty-pig", 2), ("drecksau", "dirty-pig", 4),
                   ("saukopf", "saukopf", 4), ("saukopf", "dreihaxer", 3),
                   ("pigasus", "pigasus", 4)]
@@ -188,6 +190,7 @@ def compare_main(runs: int, seconds: float, as_json: bool) -> int:
         return 2
     report = compare(runs, seconds)
     report["call_costs"] = call_costs(runs, seconds)
+    report["saustall_engine"] = engine_note()
     if as_json:
         json.dump(report, sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -228,4 +231,5 @@ def compare_main(runs: int, seconds: float, as_json: bool) -> int:
                           name.removesuffix("_us").replace("_us_per_action", "")
                           for name in short)))
     console.print(costs)
+    console.print(f"Saustall engine: {report['saustall_engine']}")
     return 0

@@ -14,10 +14,11 @@ RULESETS = [(spec.game, spec.name) for spec in rulesets()]
 
 
 def fields(state: Any) -> dict[str, Any]:
-    """Every attribute of a state, slotted or not."""
+    """Every attribute of a state, slotted, compiled (mypyc lists them) or not."""
     names = set(getattr(state, "__dict__", {}))
     for cls in type(state).__mro__:
         names.update(getattr(cls, "__slots__", ()))
+        names.update(getattr(cls, "__mypyc_attrs__", ()))
     return {name: getattr(state, name) for name in names if hasattr(state, name)}
 
 

@@ -26,8 +26,7 @@ PINNED_DECK = [7, 1, 6, 0, 5, 2, 3, 9, 4, 8]
 
 def test_generator_is_splitmix64() -> None:
     # The reference outputs of SplitMix64 started at state 1234567 (Vigna's splitmix64.c).
-    rng = Rng.__new__(Rng)
-    rng._state = 1234567
+    rng = Rng(0, key=1234567)
     assert [rng._next() for _ in range(5)] == [
         6457827717110365317, 3203168211198807973, 9817491932198370423,
         4593380528125082431, 16408922859458223821]

@@ -35,6 +35,30 @@ SIMULATE_MODULES = {"drecksau": "saustall.cli.simulate", "saukopf": "saustall.cl
                     "pigasus": "saustall.cli.simulate_pigasus"}
 
 
+def version_text() -> str:
+    """The version and which engine modules run compiled (see ``saustall.compiled_modules``)."""
+    import saustall
+
+    compiled = saustall.compiled_modules()
+    core = (f"compiled core: {len(compiled)} modules ({', '.join(compiled)})" if compiled
+            else "pure Python (no compiled core)")
+    return f"saustall {saustall.__version__}, {core}"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="Show the version and whether the core is compiled."),
+) -> None:
+    """Saustall: pig card games to play, simulate and study."""
+
+
 def fail(message: str) -> None:
     """Print an error in red and exit with status 2."""
     console.print(f"[bold red]error:[/] {message}")

@@ -63,8 +63,10 @@ class Rng:
     stream = STREAM_SPLITMIX64
     """The name of this source's stream in game records."""
 
-    def __init__(self, seed: int | str) -> None:
-        self._state = _key(seed)
+    def __init__(self, seed: int | str, *, key: int | None = None) -> None:
+        """Seed the stream with ``seed``; ``key``, when given, is the stream's state itself
+        (a clone's or a split's: no hashing, ``seed`` is then ignored)."""
+        self._state = _key(seed) if key is None else key
 
     def _next(self) -> int:
         """The next 64-bit output."""
@@ -110,9 +112,8 @@ class Rng:
         Cheaper than ``Rng(self.randrange(...))``, which hashes its seed: determinizing
         bots make one per sampled world.
         """
-        twin = Rng.__new__(Rng)
-        twin._state = self.randrange(_TWO_64)
-        return twin
+        # Built through __init__, not __new__: compiled (mypyc) classes need that.
+        return Rng(0, key=self.randrange(_TWO_64))
 
     def random(self) -> float:
         """A uniform float in ``[0, 1)`` (53 random bits)."""
@@ -120,9 +121,7 @@ class Rng:
 
     def clone(self) -> "Rng":
         """An independent copy that will produce the same sequence from here on."""
-        twin = Rng.__new__(Rng)
-        twin._state = self._state
-        return twin
+        return Rng(0, key=self._state)
 
     def __repr__(self) -> str:  # never show the internal state
         return "Rng(<hidden>)"
@@ -158,8 +157,9 @@ class MersenneRng(Rng):
     __slots__ = ("_random",)
     stream = STREAM_MT19937
 
-    def __init__(self, seed: int | str) -> None:  # noqa: D107 - the class says it
-        self._random = random.Random(seed)
+    def __init__(self, seed: int | str, *, source: random.Random | None = None) -> None:
+        """Seed Python's generator with ``seed``; or take ``source`` (a clone's copy)."""
+        self._random = random.Random(seed) if source is None else source
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place."""
@@ -175,10 +175,9 @@ class MersenneRng(Rng):
 
     def clone(self) -> "MersenneRng":
         """An independent copy that will produce the same sequence from here on."""
-        twin = MersenneRng.__new__(MersenneRng)
-        twin._random = random.Random()
-        twin._random.setstate(self._random.getstate())
-        return twin
+        source = random.Random()
+        source.setstate(self._random.getstate())
+        return MersenneRng(0, source=source)
 
     def __repr__(self) -> str:
         return "MersenneRng(<hidden>)"

@@ -235,15 +235,20 @@ class DrecksauState(GameState):
                  "turn_style", "pretty_wins", "turn_cap", "last_shown", "last_event", "_next_seat",
                  "rng_stream")
 
-    def __init__(self, game: "DrecksauGame", num_players: int, seed: int,
+    def __init__(self, game: Game, num_players: int, seed: int,
                  options: dict[str, Any], participants: tuple[int, ...] | None = None,
-                 first_player: int | None = None, rng_stream: str = DEFAULT_STREAM) -> None:
-        params = game.ruleset.params
+                 first_player: int | None = None, rng_stream: str = DEFAULT_STREAM,
+                 *, twin_of: "DrecksauState | None" = None) -> None:
+        """A new round; with ``twin_of``, a copy of that state instead (see :meth:`clone`)."""
         self.rng_stream = rng_stream
         self.game = game
         self.num_players = num_players
         self.seed = seed
         self.options = options
+        if twin_of is not None:
+            self._copy(twin_of)
+            return
+        params = game.ruleset.params
         self.history: list[Action] = []
         self.participants = participants if participants is not None else tuple(range(num_players))
         order = self.participants
@@ -277,37 +282,35 @@ class DrecksauState(GameState):
         self.last_event: tuple[int, int] | None = None
 
     def clone(self) -> "DrecksauState":
+        # Through __init__, not __new__: compiled (mypyc) classes are made only that way.
+        return DrecksauState(self.game, self.num_players, self.seed, self.options,
+                             rng_stream=self.rng_stream, twin_of=self)
+
+    def _copy(self, source: "DrecksauState") -> None:
         # Spelled out, not a loop over __slots__: clone is a search bot's inner loop.
         # Containers that change are copied; tuples, dicts never mutated after set-up
         # (_next_seat, options) and the cached legal list (replaced, never edited) are shared.
-        twin = DrecksauState.__new__(DrecksauState)
-        twin.game = self.game
-        twin.num_players = self.num_players
-        twin.seed = self.seed
-        twin.options = self.options
-        twin.rng_stream = self.rng_stream
-        twin.history = self.history[:]
-        twin.pigs = [row[:] for row in self.pigs]
-        twin.hands = [hand[:] for hand in self.hands]
-        twin.deck = self.deck[:]
-        twin.discard = self.discard[:]
-        twin.set_aside_pigs = self.set_aside_pigs
-        twin.player = self.player
-        twin.phase = self.phase
-        twin.turn = self.turn
-        twin._winner = self._winner
-        twin.win_kind = self.win_kind
-        twin.participants = self.participants
-        twin.rng = self.rng.clone()
-        twin._legal = self._legal
-        twin.hand_size = self.hand_size
-        twin.turn_style = self.turn_style
-        twin.pretty_wins = self.pretty_wins
-        twin.turn_cap = self.turn_cap
-        twin.last_shown = self.last_shown[:]
-        twin.last_event = self.last_event
-        twin._next_seat = self._next_seat
-        return twin
+        self.history = source.history[:]
+        self.pigs = [row[:] for row in source.pigs]
+        self.hands = [hand[:] for hand in source.hands]
+        self.deck = source.deck[:]
+        self.discard = source.discard[:]
+        self.set_aside_pigs = source.set_aside_pigs
+        self.player = source.player
+        self.phase = source.phase
+        self.turn = source.turn
+        self._winner = source._winner
+        self.win_kind = source.win_kind
+        self.participants = source.participants
+        self.rng = source.rng.clone()
+        self._legal = source._legal
+        self.hand_size = source.hand_size
+        self.turn_style = source.turn_style
+        self.pretty_wins = source.pretty_wins
+        self.turn_cap = source.turn_cap
+        self.last_shown = source.last_shown[:]
+        self.last_event = source.last_event
+        self._next_seat = source._next_seat
 
     # ----------------------------------------------------------------------------------
     # 3. Legal actions
@@ -315,7 +318,9 @@ class DrecksauState(GameState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == PHASE_OVER else _SEATS[self.player]
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    # Seats typed ``object``: anything may arrive, and compiled code would refuse a
+    # non-int at the call (a TypeError) before check_seat could name what is wrong.
+    def legal_actions(self, player: object = None) -> list[Action]:
         if player is not None and (type(player) is not int or player != self.player) and (
                 check_seat(player, self.num_players) != self.player):
             return []
@@ -326,7 +331,7 @@ class DrecksauState(GameState):
             legal = self._legal = self._generate_legal()
         return list(legal)
 
-    def apply(self, action: Action, player: int | None = None) -> None:
+    def apply(self, action: Action, player: object = None) -> None:
         """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
         # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
         legal = self._legal
@@ -336,7 +341,8 @@ class DrecksauState(GameState):
                 else self.phase != PHASE_OVER and self._legal_now(action)):
             self._apply_checked(action)
         else:
-            super().apply(action, player)
+            seat: Any = player  # unchecked: the base class names what is wrong with it
+            super().apply(action, seat)
 
     def _generate_legal(self) -> list[int]:
         if self.phase == PHASE_OVER:
@@ -382,7 +388,7 @@ class DrecksauState(GameState):
                         plays += codes[t][(ROW_MASKS.get(bytes(row)) or row_masks(row))[card]]
         return plays
 
-    def is_legal(self, action: Action, player: int | None = None) -> bool:
+    def is_legal(self, action: Action, player: object = None) -> bool:
         if player is None:
             player = self.player
         elif type(player) is not int or not 0 <= player < self.num_players:

@@ -76,7 +76,9 @@ class SaukopfState(DealState):
     def to_act(self) -> tuple[int, ...]:
         return () if self.over else (self.cur,)
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    # Seats typed ``object``: anything may arrive, and compiled code would refuse a
+    # non-int at the call (a TypeError) before check_seat could name what is wrong.
+    def legal_actions(self, player: object = None) -> list[Action]:
         # The player to act (or nobody named) reads the cached tuple; a finished game's
         # tuple is empty. A seat of -1 must not pass as the "current player" of a finished
         # game: it is no seat.
@@ -88,7 +90,7 @@ class SaukopfState(DealState):
         check_seat(player, self.num_players)
         return []
 
-    def is_legal(self, action: Action, player: int | None = None) -> bool:
+    def is_legal(self, action: Action, player: object = None) -> bool:
         """``action in self.legal_actions(player)``, from the cached legal tuple."""
         if player is None or (type(player) is int and player == self.cur and player >= 0):
             legal = self._legal
@@ -98,7 +100,7 @@ class SaukopfState(DealState):
         check_seat(player, self.num_players)
         return False
 
-    def apply(self, action: Action, player: int | None = None) -> None:
+    def apply(self, action: Action, player: object = None) -> None:
         """Apply ``action`` (fast path for legal actions; errors as in :class:`GameState`)."""
         # Only an exact int may take the fast path: 3.0 or True equal a legal code too.
         if type(action) is int and (player is None or (
@@ -122,7 +124,8 @@ class SaukopfState(DealState):
                     else:
                         self._apply_other(action)
                     return
-        super().apply(action, player)
+        seat: Any = player  # unchecked: the base class names what is wrong with it
+        super().apply(action, seat)
 
     def _generate_legal(self) -> tuple[int, ...]:
         p, phase = self.cur, self.phase

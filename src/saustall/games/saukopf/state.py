@@ -113,7 +113,12 @@ class DealState(GameState):
     cur: int
 
     def __init__(self, game: Game, num_players: int, seed: int,
-                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
+                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM,
+                 *, twin_of: DealState | None = None) -> None:
+        """A new session; with ``twin_of``, a copy of that state instead (see :meth:`clone`)."""
+        if twin_of is not None:
+            self._copy(twin_of)
+            return
         params = game.ruleset.params
         self.game = game
         self.num_players = num_players
@@ -188,14 +193,68 @@ class DealState(GameState):
         self.cur = (self.dealer + 1) % n
 
     def clone(self) -> Self:
-        twin = object.__new__(type(self))
-        fields = self.__dict__.copy()
-        # Only the history and the hands are edited in place (see the module docstring).
-        fields["history"] = self.history[:]
-        fields["masks"] = self.masks[:]
-        fields["rng"] = self.rng.clone()
-        twin.__dict__ = fields
-        return twin
+        # Through __init__, not __new__: compiled (mypyc) classes are made only that way.
+        return type(self)(self.game, self.num_players, self.seed, self.options,
+                          self.rng_stream, twin_of=self)
+
+    def _copy(self, source: DealState) -> None:
+        # Spelled out (compiled classes have no __dict__). Only the history and the hands
+        # are edited in place (see the module docstring): the rest is shared.
+        self.game = source.game
+        self.num_players = source.num_players
+        self.seed = source.seed
+        self.options = source.options
+        self.rng_stream = source.rng_stream
+        self.history = source.history[:]
+        self.masks = source.masks[:]
+        self.rng = source.rng.clone()
+        self.hand_size = source.hand_size
+        self.num_aside = source.num_aside
+        self.total_tricks = source.total_tricks
+        self.deals = source.deals
+        self.first_dealer = source.first_dealer
+        self.allow_revoke = source.allow_revoke
+        self.preset = source.preset
+        self._ledger = source._ledger
+        self._unscored = source._unscored
+        self._results = source._results
+        self.deal_index = source.deal_index
+        self.over = source.over
+        self._legal = source._legal
+        self.dealer = source.dealer
+        self.dealt = source.dealt
+        self.aside = source.aside
+        self.bid_log = source.bid_log
+        self.failed_kreuzung = source.failed_kreuzung
+        self.trick = source.trick
+        self.tricks = source.tricks
+        self.taken_points = source.taken_points
+        self.taken_tricks = source.taken_tricks
+        self.leader = source.leader
+        self.revoked_by = source.revoked_by
+        self.decl = source.decl
+        self.order = source.order
+        self.declarer = source.declarer
+        self.bid = source.bid
+        self.partner = source.partner
+        self.partner_public = source.partner_public
+        self.called_ace = source.called_ace
+        self.ran_away = source.ran_away
+        self.kreuz_open = source.kreuz_open
+        self.kreuz_given = source.kreuz_given
+        self.give_index = source.give_index
+        self.poll = source.poll
+        self.poll_i = source.poll_i
+        self.kontra = source.kontra
+        self.re = source.re
+        self.kontra_done = source.kontra_done
+        self.stage = source.stage
+        self.phase = source.phase
+        self.top_bid = source.top_bid
+        self.top_bidder = source.top_bidder
+        self.bids_used = source.bids_used
+        self.passed = source.passed
+        self.cur = source.cur
 
     # -- derived facts -----------------------------------------------------------------
     @property
