@@ -80,18 +80,22 @@ class PigasusState(PigasusStateBase):
 
     def to_act(self) -> tuple[int, ...]:
         """Every seat that has an action now (grabbing is open to everyone)."""
-        found: tuple[int, ...] | None = (
-            self._cache.get(None) if self._cache_at == len(self.history) else None)
-        if found is None:
-            found = self._cached()[None] = self._to_act()
+        if self._cache_at == len(self.history):
+            found: tuple[int, ...] | None = self._cache.get(None)
+            if found is not None:
+                return found
+        else:
+            self._cache = {}
+            self._cache_at = len(self.history)
+        found = self._cache[None] = self._to_act()
         return found
 
     def _to_act(self) -> tuple[int, ...]:
         if self.phase == PHASE_OVER:
             return ()
         setup = self._setup
-        if self.next_due() is not None:  # anyone may tick (always so while held)
-            return setup.seats
+        if (not self.deck or self.phase == PHASE_HELD) and self.next_due() is not None:
+            return setup.seats  # anyone may tick (always so while held)
         # In play nobody holds: a seat acts if its unit may grab or it may reveal.
         team_of, contenders, benched = setup.team_of, self.contenders, self.benched
         if not benched and len(contenders) == setup.num_units:
@@ -122,14 +126,16 @@ class PigasusState(PigasusStateBase):
         too (see :meth:`apply`). A holder may point at any table card not yet pointed
         at, or give up ("none").
         """
-        if player is not None:
-            check_seat(player, self.num_players)
-        if self.phase == PHASE_OVER:
-            return []
         if player is None:
+            if self.phase == PHASE_OVER:
+                return []
             player = self.current_player
             if player < 0:
                 return []
+        elif type(player) is not int or not 0 <= player < self.num_players:
+            check_seat(player, self.num_players)  # raises, naming what is wrong
+        if self.phase == PHASE_OVER:
+            return []
         cache = self._cached()
         found = cache.get(player)
         if found is None:
@@ -137,21 +143,30 @@ class PigasusState(PigasusStateBase):
         return list(found)
 
     def _legal(self, player: int) -> list[Action]:
+        # Actions are built with tuple.__new__: the named tuple's own constructor is a
+        # Python function, twice as slow, and a holder's list has a point per table card.
         now = self.now
+        new = tuple.__new__
         actions: list[Action] = []
-        if self._may_reveal(player):
-            actions.append(PigasusAction(player, now, REVEAL))
-        if self._may_grab_now(player):
-            actions.append(PigasusAction(player, now, GRAB))
-        holder = self.holder(player)
-        if holder is not None and holder[3] is None:
-            actions.append(PigasusAction(player, now, POINT, ()))
-            pointed = holder[2]
-            actions.extend(PigasusAction(player, now, POINT, (card,))
-                           for card in sorted(self.table_cards()) if card not in pointed)
+        if self.phase == PHASE_PLAY:  # nobody holds the Pigasus
+            team_of = self._setup.team_of
+            unit = team_of[player]
+            if self.deck and unit == team_of[self.dealer]:
+                actions.append(new(PigasusAction, (player, now, REVEAL, ())))
+            if unit in self.contenders and unit not in self.benched:
+                actions.append(new(PigasusAction, (player, now, GRAB, ())))
+        else:
+            if self._may_grab_now(player):
+                actions.append(new(PigasusAction, (player, now, GRAB, ())))
+            holder = self.holder(player)
+            if holder is not None and holder[3] is None:
+                actions.append(new(PigasusAction, (player, now, POINT, ())))
+                pointed = holder[2]
+                actions.extend(new(PigasusAction, (player, now, POINT, (card,)))
+                               for card in sorted(self.table_cards()) if card not in pointed)
         due = self.next_due()
         if due is not None:
-            actions.append(PigasusAction(player, due, TICK))
+            actions.append(new(PigasusAction, (player, due, TICK, ())))
         return actions
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
@@ -180,7 +195,9 @@ class PigasusState(PigasusStateBase):
         if time != self.now:
             return False
         if kind == REVEAL:
-            return cards == () and self._may_reveal(player)
+            team_of = self._setup.team_of
+            return (cards == () and self.phase == PHASE_PLAY and bool(self.deck)
+                    and team_of[player] == team_of[self.dealer])
         if kind == GRAB:
             return cards == () and self._may_grab_now(player)
         if kind != POINT:
