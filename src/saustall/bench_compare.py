@@ -27,7 +27,7 @@ SAUSTALL_CASES = [("drecksau", "dirty-pig", 2), ("drecksau", "dirty-pig", 4),
 OPENSPIEL_GAMES = ["hearts", "skat"]
 """OpenSpiel games measured."""
 PAIRS = [("saukopf/saukopf 4p", "hearts"), ("saukopf/dreihaxer 3p", "skat"),
-         ("drecksau/dirty-pig 4p", "hearts")]
+         ("drecksau/dirty-pig 4p", "hearts"), ("pigasus/pigasus 4p", "hearts")]
 """Ratios printed: (Saustall contender, OpenSpiel contender)."""
 
 
