@@ -65,6 +65,27 @@ def test_clone_is_independent():
     assert twin.scores() == [0, 2, 0]
 
 
+@pytest.mark.parametrize("ruleset,players", [("pigasus", 2), ("pigasus", 3),
+                                             ("pigasus-teams", 4)])
+def test_clones_taken_along_a_game_stay_as_they_were(ruleset, players):
+    """A clone at every step keeps its view and cards while the game plays on: through
+    judged holds, paid penalties, tie-breaks (the set-aside cards dealt) and the end."""
+    for seed in range(12):
+        state = new_game(players, ruleset, seed=seed, window_ms=0, last_call_ms=0)
+        chooser = random.Random(seed)
+        taken = []
+        while not state.is_terminal():
+            twin = state.clone()
+            taken.append((twin, twin.view(None), twin.deck[:], twin.set_aside[:],
+                          list(twin.box), [list(pile) for pile in twin.piles]))
+            actions = [a for p in state.to_act() for a in state.legal_actions(p)]
+            state.apply(chooser.choice(actions))
+        for twin, view, deck, set_aside, box, piles in taken:
+            assert twin.view(None) == view
+            assert (twin.deck, twin.set_aside, list(twin.box)) == (deck, set_aside, box)
+            assert [list(pile) for pile in twin.piles] == piles
+
+
 def test_legal_actions_at_the_current_instant():
     state = stacked(3, ["PC", "CP", "GE"])
     assert state.legal_actions(0) == [PigasusAction(0, 0, REVEAL), PigasusAction(0, 0, GRAB)]

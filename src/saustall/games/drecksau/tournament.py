@@ -7,6 +7,9 @@ deciding round among themselves (decisions in ``docs/rules/drecksau.md``).
 
 The state wraps the current round's :class:`DrecksauState`; actions pass through to it,
 so the action notation and views are those of a round plus the tournament table.
+
+Kept cheap to copy for search and replay: the stacks, the round list and each player's
+awards are replaced rather than edited, so a clone shares them.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from saustall.core.errors import GameOverError
 from saustall.core.game import Action, GameState, View, check_seat
 from saustall.core.rng import DEFAULT_STREAM, Rng, derive_seed
 from saustall.games.drecksau.game import DrecksauGame, DrecksauState
@@ -21,6 +25,10 @@ from saustall.games.drecksau.game import DrecksauGame, DrecksauState
 
 class TournamentState(GameState):
     """A Sauschön tournament in progress."""
+
+    __slots__ = ("game", "rng_stream", "num_players", "seed", "options", "history",
+                 "trophies", "buckets", "awards", "round_cap", "round_index", "rounds",
+                 "deciding", "_winners", "_over", "round")
 
     def __init__(self, game: DrecksauGame, num_players: int, seed: int,
                  options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
@@ -31,6 +39,7 @@ class TournamentState(GameState):
         self.options = options
         self.history: list[Action] = []
         stack = list(game.ruleset.params["stack"])
+        # Lists below are replaced rather than edited (a clone shares them).
         self.trophies: list[int] = list(stack)  # top of the stack first
         self.buckets: list[int] = list(stack)
         self.awards: list[list[dict[str, Any]]] = [[] for _ in range(num_players)]
@@ -53,15 +62,28 @@ class TournamentState(GameState):
                              rng_stream=self.rng_stream)
 
     def clone(self) -> "TournamentState":
+        return self._with_round(self.round.clone())
+
+    def _with_round(self, round_: DrecksauState) -> "TournamentState":
+        """A copy of this tournament playing ``round_`` as its current round."""
+        # Spelled out, not a loop over __slots__: clone is a search bot's inner loop.
         twin = TournamentState.__new__(TournamentState)
-        fields = self.__dict__.copy()
-        fields["history"] = self.history[:]
-        fields["trophies"] = self.trophies[:]
-        fields["buckets"] = self.buckets[:]
-        fields["awards"] = [a[:] for a in self.awards]
-        fields["rounds"] = self.rounds[:]
-        fields["round"] = self.round.clone()
-        twin.__dict__ = fields
+        twin.game = self.game
+        twin.rng_stream = self.rng_stream
+        twin.num_players = self.num_players
+        twin.seed = self.seed
+        twin.options = self.options
+        twin.history = self.history[:]
+        twin.trophies = self.trophies
+        twin.buckets = self.buckets
+        twin.awards = self.awards[:]
+        twin.round_cap = self.round_cap
+        twin.round_index = self.round_index
+        twin.rounds = self.rounds
+        twin.deciding = self.deciding
+        twin._winners = self._winners
+        twin._over = self._over
+        twin.round = round_
         return twin
 
     # -- legal actions -----------------------------------------------------------------
@@ -73,10 +95,31 @@ class TournamentState(GameState):
             check_seat(player, self.num_players)
         return [] if self._over else self.round.legal_actions(player)
 
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """The current round's answer (cheap where the round's is), False once over."""
+        if player is not None:
+            check_seat(player, self.num_players)
+        return not self._over and self.round.is_legal(action, player)
+
     def explain_illegal(self, action: Action, player: int) -> Exception:
         return self.round.explain_illegal(action, player)
 
     # -- apply -------------------------------------------------------------------------
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action`` to the current round (its checks, its errors), then score
+        the round if it ended.
+
+        The round's own checks are the tournament's: it is over exactly when the
+        tournament is, and its seats, legal actions and errors are the tournament's.
+        """
+        if self._over:  # the round is over too: its apply raises, as a finished game does
+            self.check_form(action, player)
+            raise GameOverError()
+        self.round.apply(action, player)
+        self.history.append(action)  # only once the round took it
+        if self.round.is_terminal():
+            self._finish_round()
+
     def _apply_checked(self, action: Action) -> None:
         self.round._apply_checked(action)
         self.history.append(action)  # only once the round took it
@@ -89,17 +132,20 @@ class TournamentState(GameState):
         entry: dict[str, Any] = {"round": self.round_index + 1, "winner": won[0] if won else None,
                                  "how": finished.win_kind, "deciding": self.deciding,
                                  "award": None}
-        self.rounds.append(entry)
+        self.rounds = self.rounds + [entry]
         self.round_index += 1
         if self.deciding and won:
             self._winners, self._over = won, True
             return
         if won and not self.deciding:
-            stack = self.trophies if finished.win_kind == "pretty" else self.buckets
-            points = stack.pop(0)
-            item = {"kind": "trophy" if stack is self.trophies else "bucket",
-                    "points": points}
-            self.awards[won[0]].append(item)
+            if finished.win_kind == "pretty":
+                points, kind = self.trophies[0], "trophy"
+                self.trophies = self.trophies[1:]
+            else:
+                points, kind = self.buckets[0], "bucket"
+                self.buckets = self.buckets[1:]
+            item = {"kind": kind, "points": points}
+            self.awards[won[0]] = self.awards[won[0]] + [item]
             entry["award"] = item
         if self.round_index >= self.round_cap:  # stalled rounds: leaders share the win
             self._winners, self._over = self._leaders(), True
@@ -143,9 +189,7 @@ class TournamentState(GameState):
         return view
 
     def determinize(self, observer: int | None, rng: Rng) -> "TournamentState":
-        twin = self.clone()
-        twin.round = self.round.determinize(observer, rng)
-        return twin
+        return self._with_round(self.round.determinize(observer, rng))
 
     def inventory(self) -> Counter[str]:
         counts = self.round.inventory()

@@ -1,6 +1,6 @@
 """Pigasus: a real-time rules engine, in OpenSpiel's fixed order.
 
-1. metadata (actions and their notation)
+1. metadata (actions and their notation): :mod:`saustall.games.pigasus.actions`
 2. state (deck, table, piles, the Pigasus)
 3. legal actions
 4. apply
@@ -9,24 +9,9 @@
 
 Time is an input. Every action carries the acting seat and a time in integer
 milliseconds; the engine never reads a clock, so a game is a pure function of its seed
-and its actions. The server and the terminal stamp actions with their own clocks.
-
-Actions are :class:`PigasusAction` named tuples ``(player, time, kind, cards)``
-(``cards`` holds the card or the two cards, ascending, of a ``point``, or nothing):
-
-| action | notation | who | effect |
-| --- | --- | --- | --- |
-| reveal the top card | ``p0@16000 reveal`` | the dealer (in teams: anyone in the dealer's team) | one more card face up on the table |
-| grab the Pigasus | ``p2@15300 grab`` | anyone (in a tie-break: the tied players) | seize it; later grabs within the window hold it equally |
-| point at a table card | ``p2@15420 point PC`` | a player holding the Pigasus | one finger on one card; the second card completes the claim |
-| point at two table cards | ``p2@15420 point PC,CP`` | a player holding the Pigasus, before pointing at any card | both fingers at once: the claim is complete |
-| give up pointing | ``p2@15420 point none`` | a player holding the Pigasus | no pair claimed: a wrong grab |
-| let due time pass | ``p1@17000 tick`` | anyone, at exactly :meth:`PigasusState.next_due` | the timed change due then |
-
-``p2`` is seat 2 (0-based); ``@15300`` the time in ms; card codes are two letters, body
-then head (see :mod:`saustall.games.pigasus.cards`). A holder points at two cards one
-after the other (``point PC`` then ``point CP``), as a finger goes from card to card, or
-at both at once (``point PC,CP``, as a web client sends it).
+and its actions. The server and the terminal stamp actions with their own clocks. The
+actions and their notation (``p2@15300 grab``) are described in
+:mod:`saustall.games.pigasus.actions`.
 
 Time-driven transitions happen when the first event at or after their due time arrives:
 the grab window closing, a holder running out of time to point, and the last call after
@@ -47,378 +32,36 @@ Rules references and every decision on an ambiguous point are in
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from typing import Any, NamedTuple
+from typing import Any
 
 from saustall.core.errors import (
-    GameOverError, IllegalActionError, InvalidOptionError, MalformedActionError,
-    NotYourTurnError,
+    GameOverError, IllegalActionError, MalformedActionError, NotYourTurnError,
 )
-from saustall.core.game import Action, Game, GameState, View, check_seat
-from saustall.core.rng import DEFAULT_STREAM, Rng, new_rng
-from saustall.games.pigasus.cards import (
-    CODES, NUM_CARDS, SET_ASIDE, card_from_code, card_name, is_pair, partner,
+from saustall.core.game import Action, Game, View, check_seat
+from saustall.core.rng import Rng
+from saustall.games.pigasus.actions import (
+    GRAB, KINDS, MAX_SEATS, MAX_TIME, POINT, REVEAL, TICK, PigasusAction, check_action,
+    decode_action, describe, encode_action, grab, point, reveal, tick,
+)
+from saustall.games.pigasus.cards import CODES, is_pair
+from saustall.games.pigasus.state import (
+    CROWDED, GRABS_INDEX, NUM_STATS, PARTNER, PHASE_HELD, PHASE_OVER, PHASE_PLAY, RIGHT,
+    SPLIT, STAT_INDEX, WRONG, Holder, PigasusStateBase, pairs_on,
 )
 
-# --------------------------------------------------------------------------------------
-# 1. Metadata: actions and notation
-# --------------------------------------------------------------------------------------
-
-REVEAL, GRAB, POINT, TICK = "reveal", "grab", "point", "tick"
-KINDS = (REVEAL, GRAB, POINT, TICK)
-
-PHASE_PLAY, PHASE_HELD, PHASE_OVER = "play", "held", "over"
-"""The Pigasus is in the middle / held by someone / the game has ended."""
-
-RIGHT, SPLIT, WRONG, CROWDED = "right", "split", "wrong", "crowded"
-"""Outcomes of one holder's grab (see ``docs/rules/pigasus.md``)."""
+__all__ = [
+    "CROWDED", "GRAB", "KINDS", "MAX_SEATS", "MAX_TIME", "PHASE_HELD", "PHASE_OVER",
+    "PHASE_PLAY", "POINT", "REVEAL", "RIGHT", "SPLIT", "TICK", "WRONG", "Holder",
+    "PigasusAction", "PigasusGame", "PigasusState", "check_action", "decode_action",
+    "describe", "encode_action", "grab", "point", "reveal", "tick",
+]
 
 
-class PigasusAction(NamedTuple):
-    """One timed action: who, when (ms), what, and for ``point`` the cards.
+class PigasusState(PigasusStateBase):
+    """A game of Pigasus: the state of :mod:`~saustall.games.pigasus.state` with its rules."""
 
-    ``cards`` is empty except for ``point``: the one card pointed at, two cards in
-    ascending order (both at once), or empty for "point none" (giving up: no pair).
-    """
-
-    player: int
-    time: int
-    kind: str
-    cards: tuple[int, ...] = ()
-
-
-def reveal(player: int, time: int) -> PigasusAction:
-    """The dealer ``player`` reveals the top card at ``time``."""
-    return PigasusAction(player, time, REVEAL)
-
-
-def grab(player: int, time: int) -> PigasusAction:
-    """``player`` grabs the Pigasus at ``time``."""
-    return PigasusAction(player, time, GRAB)
-
-
-def point(player: int, time: int, a: int | None = None, b: int | None = None) -> PigasusAction:
-    """``player`` points at card ``a`` (and ``b`` too), or with neither gives up."""
-    if a is None:
-        if b is not None:
-            raise MalformedActionError("name the first card before the second")
-        return PigasusAction(player, time, POINT, ())
-    if b is None:
-        return PigasusAction(player, time, POINT, (a,))
-    if a == b:
-        raise MalformedActionError("point at two different cards")
-    return PigasusAction(player, time, POINT, (min(a, b), max(a, b)))
-
-
-def tick(player: int, time: int) -> PigasusAction:
-    """``player`` notes that it is ``time`` (lets due transitions happen)."""
-    return PigasusAction(player, time, TICK)
-
-
-MAX_SEATS = 100
-"""Seats the notation can name (``p0``-``p99``); a table's own count is checked on apply."""
-MAX_TIME = 10 ** 12
-"""Times the notation can hold (up to twelve digits of ms)."""
-
-
-def _shown(value: object) -> str:
-    text = repr(value)
-    return f"{type(value).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
-
-
-def check_action(action: object) -> PigasusAction:
-    """Return ``action`` if it has the form of a Pigasus action, else raise
-    :class:`MalformedActionError` naming the wrong part.
-
-    Every field must have its exact type: ``player`` and ``time`` ints (not bools, not
-    floats), ``kind`` one of the kinds, ``cards`` a tuple of card numbers. Whether the seat
-    exists at a given table is checked by the state.
-    """
-    if not isinstance(action, PigasusAction):
-        raise MalformedActionError(
-            f"a Pigasus action is a PigasusAction (player, time, kind, cards), "
-            f"got {_shown(action)}")
-    if type(action.player) is not int or not 0 <= action.player < MAX_SEATS:
-        raise MalformedActionError(
-            f"an action's player must be an int seat, got {_shown(action.player)}")
-    if type(action.time) is not int or not 0 <= action.time < MAX_TIME:
-        raise MalformedActionError(
-            f"an action time is a whole number of ms, got {_shown(action.time)}")
-    if type(action.kind) is not str or action.kind not in KINDS:
-        raise MalformedActionError(
-            f"no Pigasus action kind {action.kind!r}; kinds: {', '.join(KINDS)}")
-    cards = action.cards
-    if type(cards) is not tuple:
-        raise MalformedActionError(f"an action's cards are a tuple, got {_shown(cards)}")
-    if action.kind == POINT:
-        if not (len(cards) <= 2
-                and all(type(c) is int and 0 <= c < NUM_CARDS for c in cards)
-                and (len(cards) < 2 or cards[0] < cards[1])):
-            raise MalformedActionError(
-                "point at one card, two different cards in ascending order, or none")
-    elif cards:
-        raise MalformedActionError(f"{action.kind} takes no cards")
-    return action
-
-
-def encode_action(action: Action) -> str:
-    """The notation of an action (see the module docstring)."""
-    action = check_action(action)
-    head = f"p{action.player}@{action.time} {action.kind}"
-    if action.kind != POINT:
-        return head
-    if not action.cards:
-        return head + " none"
-    return head + " " + ",".join(CODES[c] for c in action.cards)
-
-
-_NOTATION = re.compile(
-    r"^p(\d{1,2})@(\d{1,12})\s+(reveal|grab|tick|point)"
-    r"(?:\s+(none|[A-Za-z]{2}(?:\s*,\s*[A-Za-z]{2})?))?$")
-
-
-def decode_action(text: str) -> PigasusAction:
-    """Parse notation; raises :class:`MalformedActionError` naming what is wrong."""
-    if not isinstance(text, str):
-        raise MalformedActionError(f"an action must be text, not {text!r}")
-    found = _NOTATION.match(text.strip())
-    if found is None:
-        raise MalformedActionError(
-            f"cannot read Pigasus action {text!r}; try 'p0@1200 reveal', 'p2@1500 grab', "
-            "'p2@1700 point PC', 'p2@1700 point PC,CP', 'p2@1700 point none' or "
-            "'p1@2000 tick'")
-    seat, time, kind, target = int(found[1]), int(found[2]), found[3], found[4]
-    if kind != POINT:
-        if target is not None:
-            raise MalformedActionError(f"{kind} takes no cards: {text!r}")
-        return PigasusAction(seat, time, kind)
-    if target is None:
-        raise MalformedActionError(f"point needs a card or 'none': {text!r}")
-    if target == "none":
-        return PigasusAction(seat, time, POINT, ())
-    codes = [code.strip() for code in target.split(",")]
-    try:
-        cards = [card_from_code(code) for code in codes]
-    except KeyError:
-        raise MalformedActionError(
-            f"no such card in {text!r}: a card is two different animal letters of "
-            "P, C, G, E, H, S, D, R, O (body then head)") from None
-    if len(cards) == 2 and cards[0] == cards[1]:
-        raise MalformedActionError(f"point at two different cards, not {codes[0]} twice")
-    return PigasusAction(seat, time, POINT, tuple(sorted(cards)))
-
-
-def describe(action: PigasusAction) -> str:
-    """A short English sentence for an action."""
-    who = f"Player {action.player + 1}"
-    if action.kind == REVEAL:
-        return f"{who} reveals a card"
-    if action.kind == GRAB:
-        return f"{who} grabs the Pigasus"
-    if action.kind == TICK:
-        return f"{who} lets the due time pass ({action.time} ms)"
-    if not action.cards:
-        return f"{who} gives up: no pair"
-    return f"{who} points at " + " and ".join(
-        f"{CODES[card]} ({card_name(card)})" for card in action.cards)
-
-
-# --------------------------------------------------------------------------------------
-# 2. State
-# --------------------------------------------------------------------------------------
-
-class Holder(NamedTuple):
-    """One player holding the Pigasus: when they grabbed, the cards pointed at so far,
-    and when they finished pointing (None while still pointing)."""
-
-    seat: int
-    grabbed_at: int
-    cards: tuple[int, ...]
-    done_at: int | None
-
-    @property
-    def done(self) -> bool:
-        """True once the holder has pointed at two cards, given up, or run out of time."""
-        return self.done_at is not None
-
-    def claim(self) -> tuple[int, int] | None:
-        """The two cards claimed as a pair (sorted), or None for no complete claim."""
-        if len(self.cards) != 2:
-            return None
-        a, b = self.cards
-        return (a, b) if a < b else (b, a)
-
-
-_STAT_KEYS = ("grabs", "right", "split", "wrong", "crowded", "cards_won", "cards_paid")
-
-
-class PigasusState(GameState):
-    """A game of Pigasus. Piles belong to units: players, or teams in team play."""
-
-    __slots__ = ("game", "num_players", "seed", "options", "history", "team_play",
-                 "team_of", "members", "num_units", "window", "point_limit", "last_call",
-                 "event_cap", "rng", "now", "phase", "tiebreak", "contenders", "dealer",
-                 "deck", "set_aside", "table", "table_times", "piles", "box", "holders",
-                 "held_since", "changed_at", "reveals", "settled", "bench", "benched", "stats", "last_event",
-                 "outcome", "_winners", "end_reason", "_cache", "_cache_at", "rng_stream")
-
-    def __init__(self, game: "PigasusGame", num_players: int, seed: int,
-                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
-        self.game = game
-        self.rng_stream = rng_stream
-        self.num_players = num_players
-        self.seed = seed
-        self.options = options
-        self.history: list[Action] = []
-        self.window: int = options["window_ms"]
-        self.point_limit: int = options["point_limit_ms"]
-        self.last_call: int = options["last_call_ms"]
-        self.event_cap: int = options["event_cap"]
-        self.bench: bool = options["bench_empty_handed"]
-        self.benched: frozenset[int] = frozenset()  # units that may not grab for now
-        first = options["first_dealer"]
-        if not 0 <= first < num_players:
-            raise InvalidOptionError(
-                f"option 'first_dealer' must be a seat 0-{num_players - 1}, not {first}")
-        self.team_play: bool = bool(game.ruleset.params["teams"])
-        self.num_units: int
-        if self.team_play:
-            teams: int = options["num_teams"]
-            if num_players < 2 * teams:
-                raise InvalidOptionError(
-                    f"{teams} teams need at least {2 * teams} players, not {num_players}")
-            self.num_units = teams
-        else:
-            self.num_units = num_players
-        self.team_of: tuple[int, ...] = tuple(p % self.num_units for p in range(num_players))
-        self.members: tuple[tuple[int, ...], ...] = tuple(
-            tuple(p for p in range(num_players) if self.team_of[p] == u)
-            for u in range(self.num_units))
-        self.rng = new_rng(seed, rng_stream)
-        cards = list(range(NUM_CARDS))
-        self.rng.shuffle(cards)
-        self.set_aside: list[int] = cards[:SET_ASIDE]
-        self.deck: list[int] = cards[SET_ASIDE:]  # the top card is the last one
-        self.table: list[int] = []  # slot -> card, -1 for an empty slot
-        self.table_times: list[int] = []  # slot -> when its card was revealed
-        self.piles: list[list[int]] = [[] for _ in range(self.num_units)]
-        self.box: list[int] = []
-        self.now = 0
-        self.phase = PHASE_PLAY
-        self.tiebreak = False
-        self.contenders: tuple[int, ...] = tuple(range(self.num_units))
-        self.dealer: int = first
-        self.holders: list[Holder] = []
-        self.held_since = 0
-        self.changed_at = 0
-        self.reveals = 0
-        self.settled = 0  # holds judged so far
-        self.stats: list[dict[str, int]] = [dict.fromkeys(_STAT_KEYS, 0)
-                                            for _ in range(num_players)]
-        self.last_event: dict[str, Any] | None = None
-        self.outcome: list[dict[str, Any]] = []
-        self._winners: tuple[int, ...] = ()
-        self.end_reason: str | None = None
-        self._cache: dict[int | None, Any] = {}  # to_act and legal lists of this position
-        self._cache_at = -1
-
-    def clone(self) -> "PigasusState":
-        # Spelled out, not a loop over __slots__: clone is a search bot's inner loop.
-        twin = PigasusState.__new__(PigasusState)
-        twin.game = self.game
-        twin.num_players = self.num_players
-        twin.seed = self.seed
-        twin.options = self.options
-        twin.rng_stream = self.rng_stream
-        twin.history = self.history[:]
-        twin.team_play = self.team_play
-        twin.team_of = self.team_of
-        twin.members = self.members
-        twin.num_units = self.num_units
-        twin.window = self.window
-        twin.point_limit = self.point_limit
-        twin.last_call = self.last_call
-        twin.event_cap = self.event_cap
-        twin.rng = self.rng.clone()
-        twin.now = self.now
-        twin.phase = self.phase
-        twin.tiebreak = self.tiebreak
-        twin.contenders = self.contenders
-        twin.dealer = self.dealer
-        twin.deck = self.deck[:]
-        twin.set_aside = self.set_aside[:]
-        twin.table = self.table[:]
-        twin.table_times = self.table_times[:]
-        twin.piles = [pile[:] for pile in self.piles]
-        twin.box = self.box[:]
-        twin.holders = self.holders[:]
-        twin.held_since = self.held_since
-        twin.changed_at = self.changed_at
-        twin.reveals = self.reveals
-        twin.settled = self.settled
-        twin.bench = self.bench
-        twin.benched = self.benched
-        twin.stats = [row.copy() for row in self.stats]
-        twin.last_event = self.last_event
-        twin.outcome = self.outcome[:]
-        twin._winners = self._winners
-        twin.end_reason = self.end_reason
-        twin._cache = {}
-        twin._cache_at = -1
-        return twin
-
-    def _adopt(self, other: "PigasusState") -> None:
-        for name in PigasusState.__slots__:
-            setattr(self, name, getattr(other, name))
-
-    # -- small helpers -----------------------------------------------------------------
-    def table_cards(self) -> list[int]:
-        """The cards face up on the table, in slot order."""
-        return [c for c in self.table if c >= 0]
-
-    def visible_pairs(self) -> list[tuple[int, int]]:
-        """Matching pairs on the table now (public: everyone sees the table)."""
-        on_table = set(self.table_cards())
-        return sorted((c, partner(c)) for c in on_table if c < partner(c) and partner(c) in on_table)
-
-    def penalty(self) -> int:
-        """Cards a wrong grab gives back: the number of players, or of teams."""
-        return self.num_units
-
-    def scores(self) -> list[int]:
-        """Collected cards per unit (player, or team in team play)."""
-        return [len(pile) for pile in self.piles]
-
-    def window_closes(self) -> int | None:
-        """The first ms at which a grab no longer joins the current hold."""
-        return self.held_since + self.window + 1 if self.phase == PHASE_HELD else None
-
-    def _unit_holds(self, unit: int) -> bool:
-        return any(self.team_of[h.seat] == unit for h in self.holders)
-
-    def holder(self, seat: int) -> Holder | None:
-        """The hold of ``seat`` while it holds the Pigasus, else None."""
-        for h in self.holders:
-            if h.seat == seat:
-                return h
-        return None
-
-    def next_due(self) -> int | None:
-        """When the state will next change by the passing of time alone, if ever.
-
-        The server sends a ``tick`` at this time (or later) so the change happens even
-        if nobody acts.
-        """
-        if self.phase == PHASE_HELD:
-            waiting = [h.grabbed_at + self.point_limit + 1
-                       for h in self.holders if not h.done]
-            if waiting:
-                return min(waiting)
-            return self.held_since + self.window + 1
-        if self.phase == PHASE_PLAY and not self.deck and self.visible_pairs():
-            return self.changed_at + self.last_call
-        return None
+    __slots__ = ()
 
     # ----------------------------------------------------------------------------------
     # 3. Legal actions
@@ -437,37 +80,44 @@ class PigasusState(GameState):
 
     def to_act(self) -> tuple[int, ...]:
         """Every seat that has an action now (grabbing is open to everyone)."""
-        cache = self._cached()
-        found = cache.get(None)
-        if found is None:
-            found = cache[None] = self._to_act()
-        return tuple(found)
+        if self._cache_at == len(self.history):
+            found: tuple[int, ...] | None = self._cache.get(None)
+            if found is not None:
+                return found
+        else:
+            self._cache = {}
+            self._cache_at = len(self.history)
+        found = self._cache[None] = self._to_act()
+        return found
 
     def _to_act(self) -> tuple[int, ...]:
         if self.phase == PHASE_OVER:
             return ()
-        if self.next_due() is not None:  # anyone may tick
-            return tuple(range(self.num_players))
-        return tuple(p for p in range(self.num_players) if self._can_act_now(p))
+        setup = self._setup
+        if (not self.deck or self.phase == PHASE_HELD) and self.next_due() is not None:
+            return setup.seats  # anyone may tick (always so while held)
+        # In play nobody holds: a seat acts if its unit may grab or it may reveal.
+        team_of, contenders, benched = setup.team_of, self.contenders, self.benched
+        if not benched and len(contenders) == setup.num_units:
+            return setup.seats  # every unit may grab
+        dealing = team_of[self.dealer] if self.deck else -1
+        return tuple(p for p in setup.seats
+                     if team_of[p] == dealing
+                     or (team_of[p] in contenders and team_of[p] not in benched))
 
     def _may_grab_now(self, seat: int) -> bool:
-        unit = self.team_of[seat]
+        unit = self._setup.team_of[seat]
         if unit not in self.contenders or unit in self.benched:
             return False
         if self.phase == PHASE_PLAY:
             return True
-        return (self.phase == PHASE_HELD and self.now <= self.held_since + self.window
+        return (self.phase == PHASE_HELD and self.now <= self.held_since + self._setup.window
                 and not self._unit_holds(unit))
 
     def _may_reveal(self, seat: int) -> bool:
+        team_of = self._setup.team_of
         return (self.phase == PHASE_PLAY and bool(self.deck)
-                and self.team_of[seat] == self.team_of[self.dealer])
-
-    def _can_act_now(self, seat: int) -> bool:
-        if self._may_grab_now(seat) or self._may_reveal(seat):
-            return True
-        holder = self.holder(seat)
-        return holder is not None and not holder.done
+                and team_of[seat] == team_of[self.dealer])
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """The actions of ``player`` at the current instant, and a tick at the next due time.
@@ -476,14 +126,16 @@ class PigasusState(GameState):
         too (see :meth:`apply`). A holder may point at any table card not yet pointed
         at, or give up ("none").
         """
-        if player is not None:
-            check_seat(player, self.num_players)
-        if self.phase == PHASE_OVER:
-            return []
         if player is None:
+            if self.phase == PHASE_OVER:
+                return []
             player = self.current_player
             if player < 0:
                 return []
+        elif type(player) is not int or not 0 <= player < self.num_players:
+            check_seat(player, self.num_players)  # raises, naming what is wrong
+        if self.phase == PHASE_OVER:
+            return []
         cache = self._cached()
         found = cache.get(player)
         if found is None:
@@ -491,21 +143,74 @@ class PigasusState(GameState):
         return list(found)
 
     def _legal(self, player: int) -> list[Action]:
+        # Actions are built with tuple.__new__: the named tuple's own constructor is a
+        # Python function, twice as slow, and a holder's list has a point per table card.
         now = self.now
+        new = tuple.__new__
         actions: list[Action] = []
-        if self._may_reveal(player):
-            actions.append(PigasusAction(player, now, REVEAL))
-        if self._may_grab_now(player):
-            actions.append(PigasusAction(player, now, GRAB))
-        holder = self.holder(player)
-        if holder is not None and not holder.done:
-            actions.append(PigasusAction(player, now, POINT, ()))
-            actions.extend(PigasusAction(player, now, POINT, (card,))
-                           for card in sorted(self.table_cards()) if card not in holder.cards)
+        if self.phase == PHASE_PLAY:  # nobody holds the Pigasus
+            team_of = self._setup.team_of
+            unit = team_of[player]
+            if self.deck and unit == team_of[self.dealer]:
+                actions.append(new(PigasusAction, (player, now, REVEAL, ())))
+            if unit in self.contenders and unit not in self.benched:
+                actions.append(new(PigasusAction, (player, now, GRAB, ())))
+        else:
+            if self._may_grab_now(player):
+                actions.append(new(PigasusAction, (player, now, GRAB, ())))
+            holder = self.holder(player)
+            if holder is not None and holder[3] is None:
+                actions.append(new(PigasusAction, (player, now, POINT, ())))
+                pointed = holder[2]
+                actions.extend(new(PigasusAction, (player, now, POINT, (card,)))
+                               for card in sorted(self.table_cards()) if card not in pointed)
         due = self.next_due()
         if due is not None:
-            actions.append(PigasusAction(player, due, TICK))
+            actions.append(new(PigasusAction, (player, due, TICK, ())))
         return actions
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """True if ``action`` is in :meth:`legal_actions` of ``player``, without listing them."""
+        if player is not None:
+            check_seat(player, self.num_players)
+        if self.phase == PHASE_OVER:
+            return False
+        if player is None:
+            player = self.current_player
+            if player < 0:
+                return False
+        if type(action) is not PigasusAction:  # tuples equal to a listed action count too
+            return action in self.legal_actions(player)
+        return self._listed(action, player)
+
+    def _listed(self, action: PigasusAction, player: int) -> bool:
+        """True if ``action`` equals one of the legal actions of seat ``player`` (the game
+        is not over)."""
+        seat, time, kind, cards = action
+        if seat != player:
+            return False
+        if kind == TICK:
+            due = self.next_due()
+            return due is not None and time == due and cards == ()
+        if time != self.now:
+            return False
+        if kind == REVEAL:
+            team_of = self._setup.team_of
+            return (cards == () and self.phase == PHASE_PLAY and bool(self.deck)
+                    and team_of[player] == team_of[self.dealer])
+        if kind == GRAB:
+            return cards == () and self._may_grab_now(player)
+        if kind != POINT:
+            return False
+        holder = self.holder(player)
+        if holder is None or holder[3] is not None:
+            return False
+        if cards == ():
+            return True
+        if not isinstance(cards, tuple) or len(cards) != 1:
+            return False
+        card = cards[0]
+        return card in self.table and card >= 0 and card not in holder[2]
 
     def _problem(self, action: PigasusAction) -> Exception | None:
         """Why ``action`` is illegal in this state (already advanced to its time), or None."""
@@ -607,6 +312,8 @@ class PigasusState(GameState):
         if due is None or due > time:
             return self
         twin = self.clone()
+        twin._cache = {}  # the copy moves on in time: legal lists of now are not its own
+        twin._cache_at = -1
         twin._advance(time)
         return twin
 
@@ -619,6 +326,17 @@ class PigasusState(GameState):
         Raises a typed error naming the broken rule, and leaves the state unchanged, when
         the action is malformed, earlier than the last event, or illegal at its time.
         """
+        # Fast path: a well-formed action of the legal list (at ``now``, or the tick at
+        # the due time) is applied at once; anything else takes the checked path below.
+        if type(action) is PigasusAction and self.phase != PHASE_OVER:
+            seat, time, kind, cards = action
+            if (type(seat) is int and type(time) is int and type(kind) is str
+                    and type(cards) is tuple and (not cards or type(cards[0]) is int)
+                    and (player is None or (type(player) is int and player == seat))
+                    and 0 <= seat < self.num_players and self.now <= time < MAX_TIME
+                    and self._listed(action, seat)):
+                self._apply_checked(action)
+                return
         if self.phase == PHASE_OVER:
             raise GameOverError()
         self._check_form(action, player)
@@ -633,51 +351,58 @@ class PigasusState(GameState):
 
     def _apply_checked(self, action: Action) -> None:
         assert isinstance(action, PigasusAction)
-        self._advance(action.time)
+        seat, t, kind, cards = action
+        if self.phase == PHASE_HELD or not self.deck:  # else nothing can be due
+            self._advance(t)
         self.history.append(action)
-        self.now = t = action.time
-        seat = action.player
-        if action.kind == REVEAL:
+        self.now = t
+        if kind == REVEAL:
             card = self.deck.pop()
-            try:
-                slot = self.table.index(-1)
-            except ValueError:
-                slot = len(self.table)
-                self.table.append(-1)
-                self.table_times.append(0)
-            self.table[slot] = card
-            self.table_times[slot] = t
+            table = self.table
+            if -1 in table:
+                slot = table.index(-1)
+                table[slot] = card
+                self.table_times[slot] = t
+            else:
+                slot = len(table)
+                table.append(card)
+                self.table_times.append(t)
+            if PARTNER[card] in table:
+                self._pairs += 1
             self.reveals += 1
             self.changed_at = t
-            self.last_event = {"kind": REVEAL, "player": seat, "at": t,
-                               "card": CODES[card], "slot": slot}
-            self._check_end(t)
-        elif action.kind == GRAB:
-            self.stats[seat]["grabs"] += 1
+            self._last = (REVEAL, seat, t, (card, slot))
+            if not self.deck:
+                self._check_end(t)
+        elif kind == GRAB:
+            self._counts[seat * NUM_STATS + GRABS_INDEX] += 1
             if self.phase == PHASE_PLAY:
                 self.phase = PHASE_HELD
                 self.held_since = t
                 self.holders = []
                 self.outcome = []
             self.holders.append(Holder(seat, t, (), None))
-            self.last_event = {"kind": GRAB, "player": seat, "at": t,
-                               "joined": len(self.holders) > 1}
-        elif action.kind == POINT:
-            index = next(i for i, h in enumerate(self.holders) if h.seat == seat)
-            held = self.holders[index]
-            cards = held.cards + action.cards
-            done = not action.cards or len(cards) == 2
-            self.holders[index] = held._replace(cards=cards, done_at=t if done else None)
-            self.last_event = {"kind": POINT, "player": seat, "at": t,
-                               "cards": [CODES[c] for c in action.cards]}
-            if all(h.done for h in self.holders) and t > self.held_since + self.window:
+            self._last = (GRAB, seat, t, len(self.holders) > 1)
+        elif kind == POINT:
+            holders = self.holders
+            index = 0
+            while holders[index][0] != seat:
+                index += 1
+            held = holders[index]
+            pointed = held[2] + cards
+            done = not cards or len(pointed) == 2
+            holders[index] = Holder(seat, held[1], pointed, t if done else None)
+            self._last = (POINT, seat, t, cards)
+            if (t > self.held_since + self._setup.window
+                    and all(h[3] is not None for h in holders)):
                 self._settle(t)
         else:
-            self.last_event = {"kind": TICK, "player": seat, "at": t}
+            self._last = (TICK, seat, t, None)
         # A change due at this very instant happens now: with last_call_ms 0 the game
         # ends as the last card is laid (or the last hold judged), pair or no pair.
-        self._advance(t)
-        if self.phase != PHASE_OVER and len(self.history) >= self.event_cap:
+        if self.phase == PHASE_HELD or not self.deck:  # else nothing can be due
+            self._advance(t)
+        if self.phase != PHASE_OVER and len(self.history) >= self._setup.event_cap:
             self._end_by_scores("event-cap")
 
     def _advance(self, time: int) -> None:
@@ -687,11 +412,13 @@ class PigasusState(GameState):
             if due is None or due > time:
                 return
             if self.phase == PHASE_HELD:
-                late = [i for i, h in enumerate(self.holders)
-                        if not h.done and h.grabbed_at + self.point_limit + 1 <= due]
-                for i in late:  # out of time to point: no complete claim
-                    self.holders[i] = self.holders[i]._replace(done_at=due)
-                if all(h.done for h in self.holders) and due > self.held_since + self.window:
+                limit = self._setup.point_limit + 1
+                holders = self.holders
+                for i, h in enumerate(holders):  # out of time to point: no complete claim
+                    if h[3] is None and h[1] + limit <= due:
+                        holders[i] = Holder(h[0], h[1], h[2], due)
+                if (due > self.held_since + self._setup.window
+                        and all(h[3] is not None for h in holders)):
                     self._settle(due)
             else:
                 self._finish(due)
@@ -705,6 +432,7 @@ class PigasusState(GameState):
             if claim is not None and is_pair(*claim) and set(claim) <= on_table:
                 groups.setdefault(claim, []).append(h.seat)
         taken: set[int] = set()
+        counts = self._counts
         outcome: list[dict[str, Any]] = []
         scorers: list[int] = []
         unpaid: list[int] = []
@@ -716,15 +444,17 @@ class PigasusState(GameState):
                                      "cards": [], "paid": 0}
             group = groups.get(claim) if claim is not None else None
             if group is None or claim is None:
-                paid = min(len(self.piles[unit]), self.penalty())
                 pile = self.piles[unit]
-                for _ in range(paid):
-                    self.box.append(pile.pop())
+                paid = min(len(pile), self.penalty())
+                if paid:  # the top cards go back to the box, the topmost first
+                    kept = len(pile) - paid
+                    self.box = self.box + list(reversed(pile[kept:]))
+                    self.piles[unit] = pile[:kept]
                 entry.update(result=WRONG, paid=paid)
                 if paid == 0:
                     unpaid.append(unit)
-                self.stats[h.seat]["wrong"] += 1
-                self.stats[h.seat]["cards_paid"] += paid
+                counts[h.seat * NUM_STATS + STAT_INDEX[WRONG]] += 1
+                counts[h.seat * NUM_STATS + STAT_INDEX["cards_paid"]] += paid
             else:
                 rank = group.index(h.seat)
                 if len(group) == 1:
@@ -736,12 +466,12 @@ class PigasusState(GameState):
                 else:
                     won = []
                     entry["result"] = CROWDED
-                self.stats[h.seat][entry["result"]] += 1
+                counts[h.seat * NUM_STATS + STAT_INDEX[entry["result"]]] += 1
                 if won:
-                    self.piles[unit].extend(won)
+                    self.piles[unit] += tuple(won)
                     taken.update(won)
                     entry["cards"] = [CODES[c] for c in won]
-                    self.stats[h.seat]["cards_won"] += len(won)
+                    counts[h.seat * NUM_STATS + STAT_INDEX["cards_won"]] += len(won)
                     scorers.append(h.seat)
             outcome.append(entry)
         for slot, card in enumerate(self.table):
@@ -750,6 +480,8 @@ class PigasusState(GameState):
         while self.table and self.table[-1] < 0:
             self.table.pop()
             self.table_times.pop()
+        if taken:
+            self._pairs = pairs_on(self.table)
         if scorers:
             self.dealer = scorers[0]  # the earliest grab among those who scored deals
             self.benched = frozenset()  # a pair was taken: everyone may grab again
@@ -770,7 +502,7 @@ class PigasusState(GameState):
 
     def _check_end(self, t: int) -> None:
         """After the last card: with no pair left on the table, the game (or tie-break) ends."""
-        if self.phase == PHASE_PLAY and not self.deck and not self.visible_pairs():
+        if self.phase == PHASE_PLAY and not self.deck and not self._pairs:
             self._finish(t)
 
     def _finish(self, t: int) -> None:
@@ -789,14 +521,13 @@ class PigasusState(GameState):
         self.tiebreak = True
         self.contenders = top
         self.benched = frozenset()
-        self.deck, self.set_aside = self.set_aside, []
+        self.deck, self.set_aside = self.set_aside[:], []  # set_aside may be shared
         seat = self.dealer
         while self.team_of[seat] not in top:  # the next tied player clockwise deals
             seat = (seat + 1) % self.num_players
         self.dealer = seat
         self.changed_at = t
-        self.last_event = {"kind": "tiebreak", "at": t,
-                           "contenders": [list(self.members[u]) for u in top]}
+        self._last = ("tiebreak", None, t, top)
 
     def _end_by_scores(self, reason: str) -> None:
         scores = self.scores()
@@ -816,17 +547,18 @@ class PigasusState(GameState):
     def view(self, player: int | None) -> View:
         """Whitelisted view. Nothing here is secret from anyone: face-down cards (deck,
         set-aside, piles, box) appear only as counts, so every observer sees the same."""
+        setup = self._setup
         pigasus: dict[str, Any] | None = None
         if self.phase == PHASE_HELD:
             pigasus = {
                 "since": self.held_since,
-                "window_closes": self.held_since + self.window + 1,
-                "holders": [{"player": h.seat, "team": self.team_of[h.seat],
+                "window_closes": self.held_since + setup.window + 1,
+                "holders": [{"player": h.seat, "team": setup.team_of[h.seat],
                              "at": h.grabbed_at,
                              "pointed": [CODES[c] for c in h.cards] if h.done else None,
                              "fingers": [CODES[c] for c in h.cards],
                              "pointed_at": h.done_at,
-                             "must_point_by": h.grabbed_at + self.point_limit}
+                             "must_point_by": h.grabbed_at + setup.point_limit}
                             for h in self.holders],
             }
         return {
@@ -834,14 +566,15 @@ class PigasusState(GameState):
             "ruleset": self.game.ruleset.name,
             "players": self.num_players,
             "observer": player,
-            "teams": [list(m) for m in self.members] if self.team_play else None,
-            "team_of": list(self.team_of),
+            "teams": [list(m) for m in setup.members] if setup.team_play else None,
+            "team_of": list(setup.team_of),
             "now": self.now,
             "phase": self.phase,
             "to_act": list(self.to_act()),
             "dealer": self.dealer,
-            "table": [{"slot": slot, "card": CODES[card], "at": self.table_times[slot]}
-                      for slot, card in enumerate(self.table) if card >= 0],
+            "table": [{"slot": slot, "card": CODES[card], "at": at}
+                      for slot, (card, at) in enumerate(zip(self.table, self.table_times))
+                      if card >= 0],
             "deck_count": len(self.deck),
             "set_aside_count": len(self.set_aside),
             "box_count": len(self.box),
@@ -855,12 +588,12 @@ class PigasusState(GameState):
             "reveals": self.reveals,
             "holds_settled": self.settled,
             "events": len(self.history),
-            "last": dict(self.last_event) if self.last_event else None,
+            "last": self.last_event,
             "outcome": [dict(entry) for entry in self.outcome],
-            "stats": [dict(row) for row in self.stats],
-            "timing": {"window_ms": self.window, "point_limit_ms": self.point_limit,
-                       "last_call_ms": self.last_call},
-            "penalty": self.penalty(),
+            "stats": self.stats,
+            "timing": {"window_ms": setup.window, "point_limit_ms": setup.point_limit,
+                       "last_call_ms": setup.last_call},
+            "penalty": setup.num_units,
             "winners": list(self.winners()),
             "end_reason": self.end_reason,
         }
@@ -869,14 +602,17 @@ class PigasusState(GameState):
         """A copy with the face-down undealt cards (deck and set-aside) re-dealt.
 
         Collected piles stay as they are: every card in them was seen face up before.
+        One shuffle of the deck and the set-aside cards together re-deals both.
         """
         twin = self.clone()
-        pool = twin.deck + twin.set_aside
+        pool = self.deck + self.set_aside
         rng.shuffle(pool)
-        twin.deck = pool[:len(self.deck)]
-        twin.set_aside = pool[len(self.deck):]
+        dealt = len(self.deck)
+        twin.deck = pool[:dealt]
+        twin.set_aside = pool[dealt:]
         twin.rng = Rng(rng.randrange(2**62))
         twin._cache = {}
+        twin._cache_at = -1
         return twin
 
     def inventory(self) -> Counter[str]:
