@@ -222,6 +222,9 @@ _SEATS = tuple((seat,) for seat in range(8))
 """``(seat,)`` for every seat, built once: ``to_act`` is asked before every action."""
 
 
+_COMPILED = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc; see setup.py)."""
+
 # --------------------------------------------------------------------------------------
 # 2. State
 # --------------------------------------------------------------------------------------
@@ -282,9 +285,14 @@ class DrecksauState(GameState):
         self.last_event: tuple[int, int] | None = None
 
     def clone(self) -> "DrecksauState":
-        # Through __init__, not __new__: compiled (mypyc) classes are made only that way.
-        return DrecksauState(self.game, self.num_players, self.seed, self.options,
-                             rng_stream=self.rng_stream, twin_of=self)
+        if _COMPILED:  # mypyc's classes are made only through __init__
+            return DrecksauState(self.game, self.num_players, self.seed, self.options,
+                                 rng_stream=self.rng_stream, twin_of=self)
+        twin = DrecksauState.__new__(DrecksauState)  # pure Python: skip __init__'s call
+        twin.game, twin.num_players, twin.seed = self.game, self.num_players, self.seed
+        twin.options, twin.rng_stream = self.options, self.rng_stream
+        twin._copy(self)
+        return twin
 
     def _copy(self, source: "DrecksauState") -> None:
         # Spelled out, not a loop over __slots__: clone is a search bot's inner loop.

@@ -31,6 +31,9 @@ from saustall.games.saukopf.cards import (
 )
 from saustall.games.saukopf.scoring import DealScore, Ledger
 
+_COMPILED = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc; see setup.py)."""
+
 PHASE_BIDDING, PHASE_DECLARING, PHASE_PARTNER, PHASE_GIVING = (
     "bidding", "declaring", "partner", "giving")
 PHASE_KONTRA, PHASE_RE, PHASE_PLAYING, PHASE_OVER = "kontra", "re", "playing", "over"
@@ -193,9 +196,17 @@ class DealState(GameState):
         self.cur = (self.dealer + 1) % n
 
     def clone(self) -> Self:
-        # Through __init__, not __new__: compiled (mypyc) classes are made only that way.
-        return type(self)(self.game, self.num_players, self.seed, self.options,
-                          self.rng_stream, twin_of=self)
+        if _COMPILED:  # mypyc's classes are made only through __init__ and have no __dict__
+            return type(self)(self.game, self.num_players, self.seed, self.options,
+                              self.rng_stream, twin_of=self)
+        twin = object.__new__(type(self))  # pure Python: one dict copy
+        fields = self.__dict__.copy()
+        # Only the history and the hands are edited in place (see the module docstring).
+        fields["history"] = self.history[:]
+        fields["masks"] = self.masks[:]
+        fields["rng"] = self.rng.clone()
+        twin.__dict__ = fields
+        return twin
 
     def _copy(self, source: DealState) -> None:
         # Spelled out (compiled classes have no __dict__). Only the history and the hands
