@@ -5,7 +5,10 @@
 keep them) and the aggregate statistics (:class:`Summary`, gathered by a :class:`Tally` as
 games finish, so a run of any length needs the same memory): win rate per seat and per
 bot with Wilson 95% confidence intervals, first-seat advantage, game length (mean and
-percentiles), how often the turn cap was hit, mean returns per seat.
+percentiles), how often the turn cap was hit, mean returns per seat. A game won by several
+players at once (a tie for first) gives each of them an equal share of the win, so the win
+rates of the seats add up to 100% less the draws. Saukopf adds its own figures (meat and
+roughness points, trophies, the mix of games: :mod:`saustall.sim_saukopf`).
 
 Games are spread over worker processes in chunks, and counted in game order as the chunks
 come back. Each game's seed is derived from the base seed and the game's index, and each
@@ -27,13 +30,17 @@ import os
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from saustall.bots.base import make_bot
 from saustall.core.errors import InvalidOptionError
 from saustall.core.game import Game, GameState
 from saustall.core.registry import get
 from saustall.core.rng import derive_seed
+from saustall.sim_saukopf import SaukopfTally, SessionFacts, session_facts
+
+J = TypeVar("J")
+O = TypeVar("O")
 
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -104,6 +111,15 @@ class GameResult:
     """True if the game stopped at a turn cap instead of being decided."""
     first_player: int
     """The seat that acted first."""
+    facts: Any = None
+    """The game's own facts, for games that report more (Saukopf: a
+    :class:`~saustall.sim_saukopf.SessionFacts`), else None."""
+
+    @property
+    def win_shares(self) -> tuple[float, ...]:
+        """Each seat's share of the win: ``1/k`` for each of ``k`` tied winners, else 0."""
+        share = 1.0 / len(self.winners) if self.winners else 0.0
+        return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.bots)))
 
 
 @dataclass(frozen=True)
@@ -130,7 +146,9 @@ class SeatStats:
     seat: int
     bot: str
     wins: Rate
+    """Wins of this seat (a win shared by ``k`` tied winners counts ``1/k``) out of games."""
     mean_return: float
+    """The mean of the game's ``returns()`` for this seat (see :data:`RETURN_MEANING`)."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +158,7 @@ class BotStats:
     bot: str
     seats: tuple[int, ...]
     wins: Rate
-    """Games won out of seat-games played by this bot."""
+    """Games won (shared wins split) out of seat-games played by this bot."""
     mean_return: float
 
 
@@ -152,9 +170,10 @@ class Summary:
     seats: tuple[SeatStats, ...]
     bots: tuple[BotStats, ...]
     first_player_wins: Rate
-    """How often the player who acted first won."""
+    """How often the player who acted first won (a shared win counts its share)."""
     first_player_advantage: float
-    """First player's win rate minus the even share ``1/players``."""
+    """First player's win rate minus the even share ``1/players`` (a game everyone
+    shares, e.g. a Saukopf session where everyone tied at 0, adds exactly the even share)."""
     draws: int
     """Games with no winner (capped games included)."""
     capped: Rate
@@ -165,6 +184,17 @@ class Summary:
     length_p99: float
     length_min: int
     length_max: int
+    saukopf: Any = None
+    """Saukopf only: meat, roughness, trophies and the mix of games
+    (a :class:`~saustall.sim_saukopf.SaukopfSummary`)."""
+
+
+RETURN_MEANING: dict[str, str] = {
+    "drecksau": "1 for a win, shared equally by tied winners, 0 otherwise (so the mean "
+                "return is the win rate)",
+    "saukopf": "net points of the session: meat points minus roughness points",
+}
+"""What a game's ``returns()`` are, for the legend of "mean return"."""
 
 
 @dataclass(frozen=True)
@@ -206,24 +236,30 @@ class Tally:
     def __init__(self, players: int) -> None:
         self.players = players
         self.games = 0
-        self.seat_wins = [0] * players
+        self.seat_wins = [0.0] * players
         self.seat_returns = [0.0] * players
         self.seat_levels: list[set[str]] = [set() for _ in range(players)]
         self.bot_seats: dict[str, set[int]] = {}
         self.bot_seat_games: dict[str, int] = {}
-        self.bot_wins: dict[str, int] = {}
+        self.bot_wins: dict[str, float] = {}
         self.bot_returns: dict[str, float] = {}
-        self.first_player_wins = 0
+        self.first_player_wins = 0.0
         self.draws = 0
         self.capped = 0
         self.lengths: dict[int, int] = {}
         """How many games took each number of actions."""
         self.length_sum = 0
+        self.saukopf: SaukopfTally | None = None
+        """Saukopf's own figures, from the games' facts."""
 
     def add(self, result: GameResult) -> None:
-        """Count one finished game (games must come in the order they are numbered)."""
+        """Count one finished game (games must come in the order they are numbered).
+
+        A win shared by ``k`` tied winners counts ``1/k`` for each of them.
+        """
         self.games += 1
         winners, returns = result.winners, result.returns
+        share = 1.0 / len(winners) if winners else 0.0
         for seat, level in enumerate(result.bots):
             won = seat in winners
             self.seat_levels[seat].add(level)
@@ -236,18 +272,22 @@ class Tally:
                 self.bot_seats[level] = {seat}
                 self.bot_seat_games[level] = 1
                 self.bot_returns[level] = 0.0 + returns[seat]
-                self.bot_wins[level] = 0
+                self.bot_wins[level] = 0.0
             if won:
-                self.seat_wins[seat] += 1
-                self.bot_wins[level] += 1
+                self.seat_wins[seat] += share
+                self.bot_wins[level] += share
         if result.first_player in winners:
-            self.first_player_wins += 1
+            self.first_player_wins += share
         if not winners:
             self.draws += 1
         if result.capped:
             self.capped += 1
         self.lengths[result.length] = self.lengths.get(result.length, 0) + 1
         self.length_sum += result.length
+        if isinstance(result.facts, SessionFacts):
+            if self.saukopf is None:
+                self.saukopf = SaukopfTally(self.players)
+            self.saukopf.add(result.bots, result.facts)
 
     def length_percentile(self, q: float) -> float:
         """The ``q``-th percentile of the game lengths, as :func:`percentile` gives it."""
@@ -291,6 +331,7 @@ class Tally:
             length_mean=self.length_sum / games, length_p50=self.length_percentile(50),
             length_p90=self.length_percentile(90), length_p99=self.length_percentile(99),
             length_min=min(self.lengths), length_max=max(self.lengths),
+            saukopf=self.saukopf.summary() if self.saukopf is not None else None,
         )
 
 
@@ -320,6 +361,22 @@ class _Job:
     options: dict[str, Any] = field(default_factory=dict)
     rotate: bool = False
     max_actions: int = DEFAULT_MAX_ACTIONS
+    seatings: tuple[tuple[str, ...], ...] = ()
+    """Duplicate play (the arena): game ``i`` is deal ``i // len(seatings)`` played with
+    the bots seated as ``seatings[i % len(seatings)]``; every seating of a deal gets the
+    same game seed. Empty: one game per seed, bots as ``bots`` (and ``rotate``) say."""
+
+    def seed_of(self, index: int) -> int:
+        """The game seed of game ``index`` (shared by the seatings of one deal)."""
+        if self.seatings:
+            return game_seed(self.seed, index // len(self.seatings))
+        return game_seed(self.seed, index)
+
+    def lineup(self, index: int) -> tuple[str, ...]:
+        """The bot in each seat for game ``index``."""
+        if self.seatings:
+            return self.seatings[index % len(self.seatings)]
+        return seat_bots(self.bots, index, self.rotate)
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -340,9 +397,18 @@ def hit_cap(state: GameState) -> bool:
     return state.is_terminal() and state.stopped_at_cap()
 
 
-GameOutcome = tuple[int, tuple[int, ...], tuple[float, ...], int, bool, int]
+GameOutcome = tuple[int, tuple[int, ...], tuple[float, ...], int, bool, int, Any]
 """What a worker sends back per game: seed, winners, returns, length, capped, first
-player (a plain tuple: cheaper to pickle than a :class:`GameResult`)."""
+player, the game's own facts (a plain tuple: cheaper to pickle than a
+:class:`GameResult`)."""
+
+
+def game_facts(game: str, state: GameState) -> Any:
+    """The facts a game reports beyond winners and returns (Saukopf: the session's meat,
+    roughness, trophies and deals), or None."""
+    if game == "saukopf" and state.is_terminal():
+        return session_facts(state)
+    return None
 
 
 def play_game(job: _Job, index: int) -> GameResult:
@@ -351,16 +417,16 @@ def play_game(job: _Job, index: int) -> GameResult:
 
 
 def _result(job: _Job, index: int, outcome: GameOutcome) -> GameResult:
-    seed, winners, returns, length, capped, first = outcome
-    return GameResult(index=index, seed=seed, bots=seat_bots(job.bots, index, job.rotate),
+    seed, winners, returns, length, capped, first, facts = outcome
+    return GameResult(index=index, seed=seed, bots=job.lineup(index),
                       winners=winners, returns=returns, length=length, capped=capped,
-                      first_player=first)
+                      first_player=first, facts=facts)
 
 
 def _play(job: _Job, game: Game, index: int) -> GameOutcome:
     """Play game ``index`` of ``job`` with ``game`` (bound to the job's ruleset)."""
-    seed = game_seed(job.seed, index)
-    levels = seat_bots(job.bots, index, job.rotate)
+    seed = job.seed_of(index)
+    levels = job.lineup(index)
     bots = [make_bot(job.game, level, derive_seed(seed, "bot", seat))
             for seat, level in enumerate(levels)]
     reads_view = [getattr(bot, "reads_view", True) for bot in bots]
@@ -381,7 +447,7 @@ def _play(job: _Job, game: Game, index: int) -> GameOutcome:
     capped = capped or hit_cap(state)
     winners = tuple(state.winners()) if state.is_terminal() else ()
     returns = tuple(state.returns()) if state.is_terminal() else (0.0,) * job.players
-    return seed, winners, returns, actions, capped, first
+    return seed, winners, returns, actions, capped, first, game_facts(job.game, state)
 
 
 def _play_chunk(job: _Job, indices: range) -> list[GameOutcome]:
@@ -424,28 +490,35 @@ def check_setup(game: str, ruleset: str | None, players: int, bots: Sequence[str
     return spec.name, resolved
 
 
-def _outcomes(job: _Job, chunks: Iterator[range], workers: int
-              ) -> Iterator[tuple[range, list[GameOutcome]]]:
-    """Every chunk with its games' outcomes, in chunk order.
+def stream_chunks(play_chunk: Callable[[J, range], list[O]], job: J,
+                  chunks: Iterator[range], workers: int) -> Iterator[tuple[range, list[O]]]:
+    """Every chunk with ``play_chunk(job, chunk)``'s outcomes, in chunk order.
 
-    With several workers, a few chunks per worker are in flight at a time: enough to keep
-    every worker busy, few enough that results waiting for an earlier chunk stay small.
+    ``workers == 1`` plays in this process; more spread the chunks over a process pool
+    (``play_chunk`` must then be a module-level function and ``job`` picklable). A few
+    chunks per worker are in flight at a time: enough to keep every worker busy, few
+    enough that results waiting for an earlier chunk stay small.
     """
     if workers == 1:
-        game = get(job.game, job.ruleset)
         for chunk in chunks:
-            yield chunk, [_play(job, game, index) for index in chunk]
+            yield chunk, play_chunk(job, chunk)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        in_flight: deque[tuple[range, Future[list[GameOutcome]]]] = deque()
+        in_flight: deque[tuple[range, Future[list[O]]]] = deque()
         for chunk in chunks:
-            in_flight.append((chunk, pool.submit(_play_chunk, job, chunk)))
+            in_flight.append((chunk, pool.submit(play_chunk, job, chunk)))
             if len(in_flight) >= workers * 4:
                 done, future = in_flight.popleft()
                 yield done, future.result()
         while in_flight:
             done, future = in_flight.popleft()
             yield done, future.result()
+
+
+def _outcomes(job: _Job, chunks: Iterator[range], workers: int
+              ) -> Iterator[tuple[range, list[GameOutcome]]]:
+    """Every chunk with its games' outcomes, in chunk order (see :func:`stream_chunks`)."""
+    return stream_chunks(_play_chunk, job, chunks, workers)
 
 
 def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],

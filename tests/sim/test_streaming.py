@@ -36,14 +36,19 @@ def test_tally_gives_what_the_whole_list_gives(count: int) -> None:
     assert (summary.length_min, summary.length_max) == (min(lengths), max(lengths))
     for seat in summary.seats:
         assert seat.mean_return == sum(r.returns[seat.seat] for r in results) / count
-        assert seat.wins.successes == sum(1 for r in results if seat.seat in r.winners)
+        # a win shared by k tied winners counts 1/k for each of them
+        assert seat.wins.successes == pytest.approx(
+            sum(1 / len(r.winners) for r in results if seat.seat in r.winners))
         assert seat.bot == "/".join(sorted({r.bots[seat.seat] for r in results}))
     for bot in summary.bots:
         played = [(seat, r) for r in results for seat, b in enumerate(r.bots) if b == bot.bot]
         assert bot.wins.trials == len(played)
-        assert bot.wins.successes == sum(1 for seat, r in played if seat in r.winners)
+        assert bot.wins.successes == pytest.approx(
+            sum(1 / len(r.winners) for seat, r in played if seat in r.winners))
         assert bot.mean_return == sum(r.returns[seat] for seat, r in played) / len(played)
         assert bot.seats == tuple(sorted({seat for seat, _ in played}))
+    decided = sum(1 for r in results if r.winners)
+    assert sum(seat.wins.successes for seat in summary.seats) == pytest.approx(decided)
     assert summary.draws == sum(1 for r in results if not r.winners)
     assert summary.capped.successes == sum(1 for r in results if r.capped)
 

@@ -22,7 +22,11 @@ from rich.table import Table
 
 from saustall.core.errors import SaustallError
 from saustall.core.registry import get
-from saustall.sim import GameResult, Rate, SimulationResult, Summary, check_setup, simulate
+from saustall.sim import (
+    RETURN_MEANING, GameResult, Rate, SimulationResult, Summary, check_setup, simulate,
+)
+from saustall.sim_saukopf import LEGEND as SAUKOPF_LEGEND
+from saustall.sim_saukopf import SaukopfSummary, Share
 
 
 class GamesFile:
@@ -59,8 +63,65 @@ def _pct(rate: Rate) -> str:
     return f"{100 * rate.rate:.1f}% [{100 * rate.low:.1f}, {100 * rate.high:.1f}]"
 
 
+def _share(share: Share) -> str:
+    return f"{100 * share.share:.1f}%"
+
+
+def render_saukopf(summary: SaukopfSummary, console: Console) -> None:
+    """Print Saukopf's own figures (points, trophies, the mix of games) and their legend."""
+    tables = [("Saukopf per seat", "seat", "bot", summary.seats)]
+    if len(summary.bots) > 1:  # one bot in every seat: its pooled row adds nothing
+        tables.append(("Saukopf per bot (pooled over its seats)", "bot", "seats",
+                       summary.bots))
+    for title, first, second, rows in tables:
+        table = Table(title=title)
+        for column in (first, second, "net/deal", "meat/deal", "rough/deal", "Schlachtm.",
+                       "Oberraub."):
+            table.add_column(column, justify="left" if column in ("bot", "seats") else "right")
+        for row in rows:
+            table.add_row(row.who.removeprefix("seat "), row.detail, f"{row.net_per_deal:+.3f}",
+                          f"{row.meat_per_deal:.3f}", f"{row.roughness_per_deal:.3f}",
+                          _share(row.schlachtmeister), _share(row.oberrauborstler))
+        console.print(table)
+    console.print(f"Schlachtmeister shares add up to 100%; nobody was Oberrauborstler in "
+                  f"{_share(summary.no_oberrauborstler)} of the sessions.")
+    deals = Table(title=f"Saukopf deals: {summary.deals} in {summary.sessions} sessions",
+                  show_header=False)
+    deals.add_column("what")
+    deals.add_column("value", justify="right")
+    deals.add_row("thrown in", f"{_share(summary.thrown_in)} "
+                  f"({summary.thrown_in.count:g} deals)")
+    for name, share in summary.kinds:
+        deals.add_row(f"  {name}", f"{_share(share)} ({share.count:g})")
+    deals.add_row("am Spieß", _share(summary.spiess))
+    deals.add_row("Kontra (of played deals)", _share(summary.kontra))
+    deals.add_row("Re (of deals with Kontra)", _share(summary.re))
+    deals.add_row("declarer won", _share(summary.declarer_won))
+    console.print(deals)
+    for name, meaning in SAUKOPF_LEGEND:
+        console.print(f"[bold]{name}[/]: {meaning}", highlight=False)
+
+
+def legend(result: SimulationResult) -> list[tuple[str, str]]:
+    """What each generic figure of :func:`render` means, for this game."""
+    returns = RETURN_MEANING.get(result.game, "the game's own score per seat")
+    return [
+        ("wins", "games won by the seat; a win shared by k tied winners counts 1/k each, "
+                 "so the seats' win rates add up to 100% less the draws"
+                 + (" (Saukopf: the Schlachtmeister trophy)" if result.game == "saukopf"
+                    else "")),
+        ("win rate [95% CI]", "wins / games, with its Wilson 95% confidence interval"),
+        ("mean return", f"the mean per game of the engine's returns() for the seat: "
+                        f"{returns}"),
+        ("first-player advantage", "the win rate of the player who acted first minus "
+                                   "the even share 1/players, in percentage points"),
+        ("draws", "games nobody won (a game stopped by the turn cap included)"),
+        ("game length", "actions taken in a game, by every player together"),
+    ]
+
+
 def render(result: SimulationResult, console: Console) -> None:
-    """Print a simulation's statistics as rich tables."""
+    """Print a simulation's statistics as rich tables, each figure explained below."""
     summary = result.summary
     title = (f"{result.game}/{result.ruleset}: {summary.games} games, {result.players} "
              f"players, seed {result.seed}" + (", bots rotate seats" if result.rotate else ""))
@@ -68,7 +129,7 @@ def render(result: SimulationResult, console: Console) -> None:
     for column in ("seat", "bot", "wins", "win rate [95% CI]", "mean return"):
         seats.add_column(column, justify="right" if column != "bot" else "left")
     for seat in summary.seats:
-        seats.add_row(str(seat.seat + 1), seat.bot, f"{seat.wins.successes:g}",
+        seats.add_row(str(seat.seat + 1), seat.bot, f"{seat.wins.successes:.4g}",
                       _pct(seat.wins), f"{seat.mean_return:.3f}")
     console.print(seats)
     if len(summary.bots) > 1 or result.rotate:
@@ -93,6 +154,10 @@ def render(result: SimulationResult, console: Console) -> None:
                   f"{summary.length_p50:.0f} / {summary.length_p90:.0f} / {summary.length_p99:.0f}")
     facts.add_row("  min / max", f"{summary.length_min} / {summary.length_max}")
     console.print(facts)
+    for name, meaning in legend(result):
+        console.print(f"[bold]{name}[/]: {meaning}", highlight=False)
+    if summary.saukopf is not None:
+        render_saukopf(summary.saukopf, console)
     if len(set(result.bots)) > 1 and not result.rotate:
         console.print("[dim]The seats have different bots, so seat and first-player figures "
                       "mix bot strength with seat effects; --rotate separates them.[/]")
