@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from saustall.cli.arena import HELP as ARENA_HELP
 from saustall.core import GameRecord, SaustallError, get, rulesets
 
 app = typer.Typer(help="Saustall: pig card games to play, simulate and study.",
@@ -122,6 +123,37 @@ def simulate(ctx: typer.Context,
         raise typer.Exit(0 if "--help" in (game, *ctx.args) else 2)
     module = _load(SIMULATE_MODULES, game, "simulation")
     module.run_cli(game, list(ctx.args))
+
+
+@app.command(help=ARENA_HELP)
+def arena(
+    game: str = typer.Argument(..., help="drecksau, saukopf or pigasus"),
+    bots: str = typer.Option(..., help="the bots to compare, comma separated (at least two)"),
+    games: int = typer.Option(1000, help="duplicate deals to play; each is played once per "
+                              "seating"),
+    ruleset: Optional[str] = typer.Option(None, help="ruleset (default: the game's main one)"),
+    players: Optional[int] = typer.Option(None, help="players per game (default: the number "
+                                          "of bots when the ruleset allows it)"),
+    seed: int = typer.Option(0, help="base seed; deal i uses a seed derived from it"),
+    workers: Optional[int] = typer.Option(None, help="local worker processes (default: all "
+                                          "cores)"),
+    backend: str = typer.Option("local", help="local (process pool) or ray (a Ray cluster; "
+                                "needs the ray extra)"),
+    seating: str = typer.Option("all", help="all: every arrangement of the bots per deal "
+                                "(balanced rotation past 24); rotate: cyclic shifts only"),
+    option: list[str] = typer.Option([], "--option", help="ruleset option name=value"),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="write the JSON summary "
+                                             "here"),
+    report: Optional[Path] = typer.Option(None, "--report", help="write the HTML report "
+                                          "here (plots need the report extra)"),
+    ray_address: Optional[str] = typer.Option(None, help="Ray cluster address (default: "
+                                              "RAY_ADDRESS, else a local Ray)"),
+) -> None:
+    """Duplicate matches between bots: means with 95% CIs, OpenSkill ratings, report."""
+    from saustall.cli.arena import arena as run
+
+    run(game, bots, games, ruleset, players, seed, workers, backend, seating, option,
+        json_path, report, ray_address, console)
 
 
 @app.command()

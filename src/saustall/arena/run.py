@@ -1,0 +1,265 @@
+"""Running an arena: duplicate matches between bots, on local cores or a Ray cluster.
+
+:func:`run_arena` plays ``deals`` deals, each with every seating of the duplicate scheme
+(:mod:`saustall.arena.scheme`), and returns an :class:`ArenaResult`: each bot's mean
+result with a 95% confidence interval, its OpenSkill rating, and the head-to-head table
+(:mod:`saustall.arena.stats` explains the statistics).
+
+The games are played by :mod:`saustall.sim`'s machinery (the same game loop, and the same
+in-order streaming of deterministic chunks over a process pool); game ``i`` is deal
+``i // seatings`` with seating ``i % seatings``, its seed derived from the base seed and
+the deal. Everything is counted in game order, so the same seed gives the same result for
+any number of workers, on either backend.
+
+What a result is, per game (:data:`METRICS`): Drecksau, the share of the win (1 to the
+winner; a game stopped by the turn cap is a draw shared by all); Saukopf, net points
+(meat minus roughness points) per deal, the session's net divided by its deals; Pigasus,
+the cards the seat (or its team) collected.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from saustall.arena.scheme import seatings as make_seatings
+from saustall.arena.stats import CONFIDENCE, DuplicateTally, Interval, Rating, Ratings
+from saustall.bots.base import make_bot
+from saustall.core.errors import InvalidOptionError
+from saustall.core.registry import get
+from saustall.sim import (
+    DEFAULT_MAX_ACTIONS, GameOutcome, _Job, _chunks, _play_chunk, stream_chunks,
+)
+from saustall.sim_saukopf import SaukopfSummary, SaukopfTally, SessionFacts
+
+BACKENDS = ("local", "ray")
+
+METRICS: dict[str, tuple[str, str]] = {
+    "drecksau": ("win share", "1 for a win, 0 for a loss; a game stopped by the turn cap "
+                              "is a draw shared equally by all seats (so a bot's mean is "
+                              "its win rate)"),
+    "saukopf": ("net points per deal", "meat points minus roughness points, the "
+                                       "session's total divided by its deals"),
+    "pigasus": ("cards", "cards collected by the seat (in team play: by its team)"),
+}
+"""Per game: the name of a seat's result and what it means."""
+
+
+@dataclass(frozen=True)
+class BotResult:
+    """One bot's figures."""
+
+    bot: str
+    mean: float
+    """Mean result over the deals (each deal: the bot's mean over its seats)."""
+    ci_low: float | None
+    ci_high: float | None
+    deals: int
+    seat_games: int
+    """Seats taken, over all games."""
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class PairResult:
+    """Head to head: ``bot`` minus ``opponent`` on the deals both played (paired)."""
+
+    bot: str
+    opponent: str
+    mean_difference: float
+    ci_low: float | None
+    ci_high: float | None
+    deals: int
+    bot_mean: float
+    """``bot``'s own mean result in the games where ``opponent`` sat too (2-player
+    Drecksau: its win rate against the opponent)."""
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """An arena's set-up and results."""
+
+    game: str
+    ruleset: str
+    players: int
+    bots: tuple[str, ...]
+    deals: int
+    seed: int
+    options: dict[str, Any]
+    seating: str
+    seatings: tuple[tuple[str, ...], ...]
+    games: int
+    """Games played: deals x seatings."""
+    metric: str
+    metric_meaning: str
+    results: tuple[BotResult, ...]
+    """In the order the bots were named."""
+    pairs: tuple[PairResult, ...]
+    saukopf: SaukopfSummary | None
+    deal_means: dict[str, tuple[float, ...]] = field(repr=False)
+    """Each bot's mean result per deal (the distributions the report plots)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON summary (``--json``): set-up, per bot mean, CI bounds and rating,
+        the head-to-head table, and for Saukopf the game facts."""
+        return {
+            "game": self.game, "ruleset": self.ruleset, "players": self.players,
+            "bots": list(self.bots), "deals": self.deals, "seed": self.seed,
+            "options": dict(self.options), "seating": self.seating,
+            "seatings": [list(lineup) for lineup in self.seatings], "games": self.games,
+            "metric": self.metric, "metric_meaning": self.metric_meaning,
+            "confidence": CONFIDENCE,
+            "ci_method": "Student t-interval over per-deal means (duplicate groups)",
+            "rating_model": "openskill PlackettLuce; ordinal = mu - 3 sigma",
+            "results": {r.bot: {"mean": r.mean, "ci_low": r.ci_low, "ci_high": r.ci_high,
+                                "deals": r.deals, "seat_games": r.seat_games,
+                                "rating": asdict(r.rating)} for r in self.results},
+            "pairwise": [asdict(pair) for pair in self.pairs],
+            "saukopf": asdict(self.saukopf) if self.saukopf is not None else None,
+        }
+
+
+def seat_results(game: str, players: int, options: Mapping[str, Any],
+                 outcome: GameOutcome) -> tuple[float, ...]:
+    """Each seat's result in one game (see :data:`METRICS`)."""
+    _, winners, returns, _, _, _, _ = outcome
+    if game == "drecksau":
+        if not winners:
+            return (1.0 / players,) * players
+        return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(players))
+    if game == "saukopf":
+        deals = int(options["deals"])
+        return tuple(value / deals for value in returns)
+    return tuple(float(value) for value in returns)
+
+
+def _play_pigasus(job: _Job, index: int) -> GameOutcome:
+    from saustall.bots.pigasus import simulate_game
+
+    seed = job.seed_of(index)
+    played = simulate_game(job.players, seed, job.lineup(index), job.ruleset, job.options)
+    cards = tuple(float(played.scores[played.team_of[seat]]) for seat in range(job.players))
+    return seed, tuple(played.winners), cards, played.events, False, 0, None
+
+
+def play_chunk(job: _Job, indices: range) -> list[GameOutcome]:
+    """Play games ``indices`` of an arena job (module level: runs in worker processes)."""
+    if job.game == "pigasus":  # real time, played on simulated time by its own driver
+        return [_play_pigasus(job, index) for index in indices]
+    return _play_chunk(job, indices)
+
+
+ProgressCallback = Callable[[int, int], None]
+"""Called with (games done, games in all) as chunks finish."""
+
+
+def check_arena(game: str, ruleset: str | None, players: int | None, bots: Sequence[str],
+                options: Mapping[str, Any] | None, seating: str
+                ) -> tuple[str, int, dict[str, Any], tuple[tuple[str, ...], ...]]:
+    """Check an arena's inputs; returns the ruleset name, the player count, the resolved
+    options and the seatings. Raises a :class:`~saustall.core.errors.SaustallError`
+    naming what is wrong."""
+    bound = get(game, ruleset)
+    spec = bound.ruleset
+    if players is None:
+        players = (len(bots) if spec.min_players <= len(bots) <= spec.max_players
+                   else bound.default_players)
+    spec.check_players(players)
+    for level in bots:
+        make_bot(game, level, 0)  # raises UnknownGameError naming the known bots
+    resolved = spec.resolve_options(options)
+    return spec.name, players, resolved, make_seatings(bots, players, seating)
+
+
+def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = None,
+              players: int | None = None, seed: int = 0,
+              options: Mapping[str, Any] | None = None, workers: int | None = None,
+              backend: str = "local", seating: str = "all",
+              progress: ProgressCallback | None = None, chunk_size: int | None = None,
+              ray_address: str | None = None,
+              max_actions: int = DEFAULT_MAX_ACTIONS) -> ArenaResult:
+    """Play ``deals`` duplicate deals between ``bots`` and return the figures.
+
+    ``players`` defaults to the number of bots when the ruleset allows it, else the
+    game's usual count. ``workers`` (local backend) defaults to every core; the Ray
+    backend uses the cluster's CPUs (``ray_address``, or ``RAY_ADDRESS``, or a Ray
+    already initialized in this process, or a new local one).
+    """
+    if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
+        raise InvalidOptionError(f"the number of deals must be a positive integer, "
+                                 f"not {deals!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidOptionError(f"seed must be an integer, not {seed!r}")
+    if backend not in BACKENDS:
+        raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, "
+                                 f"not {backend!r}")
+    bots = [bot.strip() for bot in bots]
+    name, count, resolved, lineups = check_arena(game, ruleset, players, bots, options,
+                                                 seating)
+    job = _Job(game=game, ruleset=name, players=count, bots=tuple(bots), seed=seed,
+               options=resolved, max_actions=max_actions, seatings=lineups)
+    total = deals * len(lineups)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if workers < 1:
+        raise InvalidOptionError(f"workers must be at least 1, not {workers}")
+    if backend == "ray":
+        from saustall.arena.ray_backend import ray_chunks, ray_workers
+
+        workers = ray_workers(ray_address)
+    workers = min(workers, total)
+    if chunk_size is None:  # a few chunks per worker: balance without much overhead
+        chunk_size = max(1, min(100, math.ceil(total / (workers * 8))))
+    chunks = _chunks(total, chunk_size)
+    stream: Iterator[tuple[range, list[GameOutcome]]]
+    if backend == "ray":
+        stream = ray_chunks(play_chunk, job, chunks, workers)
+    else:
+        stream = stream_chunks(play_chunk, job, chunks, workers)
+    tally = DuplicateTally(bots, len(lineups))
+    ratings = Ratings(bots)
+    facts = SaukopfTally(count) if game == "saukopf" else None
+    done = 0
+    for chunk, outcomes in stream:
+        for index, outcome in zip(chunk, outcomes):
+            lineup = job.lineup(index)
+            per_bot = tally.add(lineup, seat_results(game, count, resolved, outcome))
+            ratings.add(per_bot)
+            if facts is not None and isinstance(outcome[6], SessionFacts):
+                facts.add(lineup, outcome[6])
+        done += len(chunk)
+        if progress is not None:
+            progress(done, total)
+    return _result(game, name, count, bots, deals, seed, resolved, seating, lineups, total,
+                   tally, ratings, facts)
+
+
+def _result(game: str, ruleset: str, players: int, bots: Sequence[str], deals: int,
+            seed: int, options: dict[str, Any], seating: str,
+            lineups: tuple[tuple[str, ...], ...], total: int, tally: DuplicateTally,
+            ratings: Ratings, facts: SaukopfTally | None) -> ArenaResult:
+    results = []
+    for bot in bots:
+        found: Interval = tally.bot_interval(bot)
+        results.append(BotResult(bot=bot, mean=found.mean, ci_low=found.low,
+                                 ci_high=found.high, deals=found.n,
+                                 seat_games=tally.seat_games[bot],
+                                 rating=ratings.rating(bot)))
+    pairs = []
+    for a, b in tally.pair_differences:
+        if not tally.pair_differences[(a, b)]:
+            continue
+        found = tally.pair_interval(a, b)
+        firsts = tally.pair_means[(a, b)]
+        pairs.append(PairResult(bot=a, opponent=b, mean_difference=found.mean,
+                                ci_low=found.low, ci_high=found.high, deals=found.n,
+                                bot_mean=math.fsum(firsts) / len(firsts)))
+    metric, meaning = METRICS.get(game, ("returns", "the engine's returns() per seat"))
+    return ArenaResult(
+        game=game, ruleset=ruleset, players=players, bots=tuple(bots), deals=deals,
+        seed=seed, options=options, seating=seating, seatings=lineups, games=total,
+        metric=metric, metric_meaning=meaning, results=tuple(results), pairs=tuple(pairs),
+        saukopf=facts.summary() if facts is not None and facts.sessions else None,
+        deal_means={bot: tuple(values) for bot, values in tally.deal_means.items()})
