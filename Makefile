@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 # The modules setup.py compiles with mypyc: a change rebuilds them (`make test` stays compiled).
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
-.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-server simulate-100k typecheck play clean
+.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-server simulate-100k arena typecheck play clean
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,13 @@ simulate-100k: $(STAMP)
 	/usr/bin/time -f "%e s elapsed, max RSS %M KB" $(VENV)/bin/saustall simulate drecksau \
 	  --ruleset dirty-pig --players 2 --bots random --games $${GAMES:-100000} \
 	  --workers $${WORKERS:-2} $(ARGS)
+
+# Duplicate matches of the Drecksau bots in 2-player Dirty Pig (GAMES deals, default 2,000,
+# each played by every pairing in both seat orders), with the HTML report (docs/arena.md).
+arena: $(STAMP)
+	$(VENV)/bin/saustall arena drecksau --ruleset dirty-pig --players 2 \
+	  --bots $${BOTS:-random,heuristic,racer} --games $${GAMES:-2000} \
+	  --json arena.json --report arena.html $(ARGS)
 
 bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench

@@ -233,6 +233,20 @@ def test_command_errors_are_clear() -> None:
         assert outcome.exit_code == 2 and words in outcome.output, outcome.output
 
 
+def test_a_missing_extra_is_named_before_any_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *args: None if name == "openskill" else real(name, *args))
+    played: list[int] = []
+    monkeypatch.setattr(saustall.sim, "_play", lambda *args: played.append(1))
+    outcome = CliRunner().invoke(app, ["arena", "drecksau", "--bots", "random,heuristic",
+                                       "--workers", "1"])
+    assert outcome.exit_code == 2 and played == []
+    assert "the arena needs openskill: pip install 'saustall[arena]'" in outcome.output
+
+
 def test_help_explains_the_duplicate_scheme() -> None:
     outcome = CliRunner().invoke(app, ["arena", "--help"])
     assert outcome.exit_code == 0

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 from saustall.arena.scheme import seatings as make_seatings
 from saustall.arena.stats import CONFIDENCE, DuplicateTally, Interval, Rating, Ratings
 from saustall.bots.base import make_bot
-from saustall.core.errors import InvalidOptionError
+from saustall.core.errors import InvalidOptionError, SaustallError
 from saustall.core.registry import get
 from saustall.sim import (
     DEFAULT_MAX_ACTIONS, GameOutcome, _Job, _chunks, _play_chunk, stream_chunks,
@@ -155,6 +155,22 @@ ProgressCallback = Callable[[int, int], None]
 """Called with (games done, games in all) as chunks finish."""
 
 
+class MissingExtraError(SaustallError, ImportError):
+    """A package the arena needs is not installed; the message says what to install."""
+
+
+def require_extras() -> None:
+    """Fail before any game is played when the ``arena`` extra (openskill, scipy) is
+    missing, naming what to install."""
+    import importlib.util
+
+    missing = [name for name in ("openskill", "scipy")
+               if importlib.util.find_spec(name) is None]
+    if missing:
+        raise MissingExtraError(f"the arena needs {' and '.join(missing)}: "
+                                "pip install 'saustall[arena]'")
+
+
 def check_arena(game: str, ruleset: str | None, players: int | None, bots: Sequence[str],
                 options: Mapping[str, Any] | None, seating: str
                 ) -> tuple[str, int, dict[str, Any], tuple[tuple[str, ...], ...]]:
@@ -195,6 +211,7 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
     if backend not in BACKENDS:
         raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, "
                                  f"not {backend!r}")
+    require_extras()
     bots = [bot.strip() for bot in bots]
     name, count, resolved, lineups = check_arena(game, ruleset, players, bots, options,
                                                  seating)
