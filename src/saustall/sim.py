@@ -115,12 +115,6 @@ class GameResult:
     """The game's own facts, for games that report more (Saukopf: a
     :class:`~saustall.sim_saukopf.SessionFacts`), else None."""
 
-    @property
-    def win_shares(self) -> tuple[float, ...]:
-        """Each seat's share of the win: ``1/k`` for each of ``k`` tied winners, else 0."""
-        share = 1.0 / len(self.winners) if self.winners else 0.0
-        return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.bots)))
-
 
 @dataclass(frozen=True)
 class Rate:
