@@ -67,7 +67,8 @@ def test_every_deal_is_played_with_every_seating_on_the_same_cards(
 
     def recording(job: Any, game: Any, index: int) -> Any:
         state = game.new_state(job.players, job.seed_of(index), job.options)
-        played.append((job.seed_of(index), job.lineup(index), state.view(None)))
+        hands = [state.view(seat) for seat in range(job.players)]  # each seat's own cards
+        played.append((job.seed_of(index), job.lineup(index), hands))
         return original(job, game, index)
 
     monkeypatch.setattr(saustall.sim, "_play", recording)
