@@ -104,6 +104,10 @@ class Setup:
         self.seats: tuple[int, ...] = tuple(range(num_players))
 
 
+_COMPILED = not __file__.endswith(".py")
+"""True when this module runs compiled by mypyc (see ``setup.py``)."""
+
+
 class PigasusStateBase(GameState):
     """What a game of Pigasus holds, and the questions about it every rule asks.
 
@@ -122,7 +126,12 @@ class PigasusStateBase(GameState):
                  "outcome", "_winners", "end_reason", "_pairs", "_cache", "_cache_at")
 
     def __init__(self, game: Game, num_players: int, seed: int,
-                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
+                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM,
+                 *, twin_of: "PigasusStateBase | None" = None) -> None:
+        """A new game; with ``twin_of``, a copy of that state instead (see :meth:`clone`)."""
+        if twin_of is not None:
+            self._copy(twin_of)
+            return
         self.game = game
         self.rng_stream = rng_stream
         self.num_players = num_players
@@ -163,7 +172,15 @@ class PigasusStateBase(GameState):
         # Spelled out, not a loop over __slots__: clone is a search bot's inner loop.
         # The setup, tuples, and the containers that are replaced rather than edited
         # (set_aside, box, outcome, the cache of this position) are shared.
-        twin = self.__class__.__new__(self.__class__)
+        if _COMPILED:  # mypyc's classes are made only through __init__
+            return type(self)(self.game, self.num_players, self.seed, self.options,
+                              self.rng_stream, twin_of=self)
+        twin = self.__class__.__new__(self.__class__)  # pure Python: skip __init__'s call
+        twin._copy(self)
+        return twin
+
+    def _copy(self, source: "PigasusStateBase") -> None:
+        twin, self = self, source
         twin.game = self.game
         twin.num_players = self.num_players
         twin.seed = self.seed
@@ -197,12 +214,10 @@ class PigasusStateBase(GameState):
         twin._pairs = self._pairs
         twin._cache = self._cache
         twin._cache_at = self._cache_at
-        return twin
 
     def _adopt(self, other: "PigasusStateBase") -> None:
         """Take over every field of ``other`` (a changed copy of this state)."""
-        for name in PigasusStateBase.__slots__:
-            setattr(self, name, getattr(other, name))
+        self._copy(other)
 
     # -- what the game fixes at its start ----------------------------------------------
     @property
