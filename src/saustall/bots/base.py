@@ -66,6 +66,15 @@ def register_bot(game: str, level: str, factory: BotFactory) -> None:
     _BOTS.setdefault(game, {})[level] = factory
 
 
+LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
+"""The levels offered to people, weakest to strongest. Each game registers a bot under each
+name it offers (``register_bot(game, "club", ...)``); other names (``random``,
+``heuristic``...) stay registered for simulations, the arena and old records."""
+
+DEFAULT_LEVEL = "club"
+"""The level seated when a person does not choose: a real game that a newcomer can win."""
+
+
 def _load_builtin_bots() -> None:
     import saustall.bots  # noqa: F401  (registers the built-in bots)
 
@@ -74,6 +83,27 @@ def bot_levels(game: str) -> list[str]:
     """The bot levels available for ``game``."""
     _load_builtin_bots()
     return list(_BOTS.get(game, {}))
+
+
+def offered_levels(game: str) -> list[str]:
+    """The named :data:`LEVELS` registered for ``game``, weakest to strongest."""
+    _load_builtin_bots()
+    registered = _BOTS.get(game, {})
+    return [level for level in LEVELS if level in registered]
+
+
+def default_level(game: str) -> str:
+    """The bot level seated for ``game`` when nobody chooses: :data:`DEFAULT_LEVEL` when the
+    game offers it, else its middle offered level, else its first registered bot."""
+    offered = offered_levels(game)
+    if DEFAULT_LEVEL in offered:
+        return DEFAULT_LEVEL
+    if offered:
+        return offered[len(offered) // 2]
+    known = bot_levels(game)
+    if not known:
+        raise UnknownGameError(f"no bots registered for {game}")
+    return known[0]
 
 
 def make_bot(game: str, level: str, seed: int = 0) -> Bot:

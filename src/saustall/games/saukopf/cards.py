@@ -326,19 +326,7 @@ def laufende(order: Order, party_cards: set[int] | frozenset[int],
     Counts the unbroken run from the top trump of the game (Spieß applied), skipping the
     cards laid aside in the Dreihaxer, over the cards the party held.
     """
-    run, holds = 0, None
-    for c in order.trumps:
-        if c in aside:
-            continue
-        mine = c in party_cards
-        if holds is None:
-            holds = mine
-        elif mine != holds:
-            break
-        run += 1
-    if holds is None:
-        return 0
-    return run if holds else -run
+    return laufende_of_masks(order, mask_of(party_cards), mask_of(aside))
 
 
 def laufende_of_masks(order: Order, party: int, aside: int = 0) -> int:
