@@ -99,26 +99,29 @@ def check_action(action: object) -> PigasusAction:
         raise MalformedActionError(
             f"a Pigasus action is a PigasusAction (player, time, kind, cards), "
             f"got {_shown(action)}")
-    if type(action.player) is not int or not 0 <= action.player < MAX_SEATS:
+    # Read as plain objects: compiled code would refuse a float in an int field with a
+    # bare TypeError (and take a bool for an int) before these checks could say so.
+    fields: tuple[object, ...] = tuple(action)
+    player, time, kind, cards = fields
+    if type(player) is not int or not 0 <= player < MAX_SEATS:
         raise MalformedActionError(
-            f"an action's player must be an int seat, got {_shown(action.player)}")
-    if type(action.time) is not int or not 0 <= action.time < MAX_TIME:
+            f"an action's player must be an int seat, got {_shown(player)}")
+    if type(time) is not int or not 0 <= time < MAX_TIME:
         raise MalformedActionError(
-            f"an action time is a whole number of ms, got {_shown(action.time)}")
-    if type(action.kind) is not str or action.kind not in KINDS:
+            f"an action time is a whole number of ms, got {_shown(time)}")
+    if type(kind) is not str or kind not in KINDS:
         raise MalformedActionError(
-            f"no Pigasus action kind {action.kind!r}; kinds: {', '.join(KINDS)}")
-    cards = action.cards
+            f"no Pigasus action kind {kind!r}; kinds: {', '.join(KINDS)}")
     if type(cards) is not tuple:
         raise MalformedActionError(f"an action's cards are a tuple, got {_shown(cards)}")
-    if action.kind == POINT:
+    if kind == POINT:
         if not (len(cards) <= 2
                 and all(type(c) is int and 0 <= c < NUM_CARDS for c in cards)
                 and (len(cards) < 2 or cards[0] < cards[1])):
             raise MalformedActionError(
                 "point at one card, two different cards in ascending order, or none")
     elif cards:
-        raise MalformedActionError(f"{action.kind} takes no cards")
+        raise MalformedActionError(f"{kind} takes no cards")
     return action
 
 
