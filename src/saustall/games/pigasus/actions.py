@@ -24,15 +24,18 @@ replaying a record reads the same few texts again and again.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from saustall.core.errors import MalformedActionError
 from saustall.core.game import Action
 from saustall.games.pigasus.cards import CODES, NUM_CARDS, card_from_code, card_name
 
-REVEAL, GRAB, POINT, TICK = "reveal", "grab", "point", "tick"
-KINDS = (REVEAL, GRAB, POINT, TICK)
-_KINDS_BY_NAME = {kind: kind for kind in KINDS}
+REVEAL: Final = "reveal"
+GRAB: Final = "grab"
+POINT: Final = "point"
+TICK: Final = "tick"
+KINDS: Final = (REVEAL, GRAB, POINT, TICK)
+_KINDS_BY_NAME: Final = {kind: kind for kind in KINDS}
 
 
 class PigasusAction(NamedTuple):
@@ -76,9 +79,9 @@ def tick(player: int, time: int) -> PigasusAction:
     return PigasusAction(player, time, TICK)
 
 
-MAX_SEATS = 100
+MAX_SEATS: Final = 100
 """Seats the notation can name (``p0``-``p99``); a table's own count is checked on apply."""
-MAX_TIME = 10 ** 12
+MAX_TIME: Final = 10 ** 12
 """Times the notation can hold (up to twelve digits of ms)."""
 
 
@@ -136,14 +139,14 @@ def encode_action(action: Action) -> str:
     return head + " " + ",".join(CODES[c] for c in action.cards)
 
 
-_NOTATION = re.compile(
+_NOTATION: Final = re.compile(
     r"^p(\d{1,2})@(\d{1,12})\s+(reveal|grab|tick|point)"
     r"(?:\s+(none|[A-Za-z]{2}(?:\s*,\s*[A-Za-z]{2})?))?$")
 
 
-_DECODED: dict[str, PigasusAction] = {}
+_DECODED: Final[dict[str, PigasusAction]] = {}
 """Texts read so far and their actions (only well-formed ones; errors are raised anew)."""
-_DECODED_MAX = 200_000
+_DECODED_MAX: Final = 200_000
 """Forget everything read once this many texts are remembered (a long-running server)."""
 
 

@@ -8,7 +8,7 @@ returns in the engine's fixed order.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self
 
 from saustall.core.errors import InvalidOptionError
 from saustall.core.game import Action, Game, GameState
@@ -16,13 +16,18 @@ from saustall.core.rng import DEFAULT_STREAM, new_rng
 from saustall.games.pigasus.cards import CODES, NUM_CARDS, SET_ASIDE, partner
 
 
-PHASE_PLAY, PHASE_HELD, PHASE_OVER = "play", "held", "over"
+PHASE_PLAY: Final = "play"
+PHASE_HELD: Final = "held"
+PHASE_OVER: Final = "over"
 """The Pigasus is in the middle / held by someone / the game has ended."""
 
-RIGHT, SPLIT, WRONG, CROWDED = "right", "split", "wrong", "crowded"
+RIGHT: Final = "right"
+SPLIT: Final = "split"
+WRONG: Final = "wrong"
+CROWDED: Final = "crowded"
 """Outcomes of one holder's grab (see ``docs/rules/pigasus.md``)."""
 
-PARTNER = tuple(partner(card) for card in range(NUM_CARDS))
+PARTNER: Final = tuple(partner(card) for card in range(NUM_CARDS))
 """``PARTNER[c]`` is the one card that pairs with card ``c``."""
 
 
@@ -48,13 +53,13 @@ class Holder(NamedTuple):
         return (a, b) if a < b else (b, a)
 
 
-STAT_KEYS = ("grabs", "right", "split", "wrong", "crowded", "cards_won", "cards_paid")
+STAT_KEYS: Final = ("grabs", "right", "split", "wrong", "crowded", "cards_won", "cards_paid")
 """What :attr:`PigasusStateBase.stats` counts per seat, in this order (spelled out there)."""
-STAT_INDEX = {key: index for index, key in enumerate(STAT_KEYS)}
+STAT_INDEX: Final = {key: index for index, key in enumerate(STAT_KEYS)}
 """The place of each statistic within a seat's counts."""
-NUM_STATS = len(STAT_KEYS)
+NUM_STATS: Final = len(STAT_KEYS)
 """Counts per seat."""
-GRABS_INDEX = STAT_INDEX["grabs"]
+GRABS_INDEX: Final = STAT_INDEX["grabs"]
 """The place of the grab count within a seat's counts."""
 
 
@@ -104,7 +109,7 @@ class Setup:
         self.seats: tuple[int, ...] = tuple(range(num_players))
 
 
-_COMPILED = not __file__.endswith(".py")
+_COMPILED: Final = not __file__.endswith(".py")
 """True when this module runs compiled by mypyc (see ``setup.py``)."""
 
 
