@@ -95,14 +95,25 @@ class Rng:
         others. A 52-card deck needs 6 draws instead of 51. The grouping depends only on
         the length, so it is worked out once per length (:func:`_batches`).
         """
-        next_output = self._next
+        if type(items) is list:  # the engines' case: compiled, list indexing is native
+            cards: list[T] = items
+            for product, limit, steps in _batches(len(cards)):
+                batch = self._next()
+                while batch >= limit:  # randrange(product), spelled out: the hot loop
+                    batch = self._next()
+                batch %= product
+                for k, bound in steps:
+                    j = batch % bound  # divmod(), without the call
+                    batch //= bound
+                    cards[k], cards[j] = cards[j], cards[k]
+            return
         for product, limit, steps in _batches(len(items)):
-            batch = next_output()
-            while batch >= limit:  # randrange(product), spelled out: a shuffle's hot loop
-                batch = next_output()
+            batch = self._next()
+            while batch >= limit:
+                batch = self._next()
             batch %= product
             for k, bound in steps:
-                j = batch % bound  # divmod(), without the call
+                j = batch % bound
                 batch //= bound
                 items[k], items[j] = items[j], items[k]
 

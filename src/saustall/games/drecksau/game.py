@@ -26,7 +26,6 @@ A pig is a bit set: ``DIRTY``, ``BARN``, ``DOOR``, ``ROD``, ``PRETTY``.
 
 from __future__ import annotations
 
-from bisect import insort
 from collections import Counter
 from itertools import combinations
 from typing import Any, Final
@@ -587,7 +586,11 @@ class DrecksauState(GameState):
                         break  # every card is on a pig or in a hand: play on short-handed
                     deck, self.deck, self.discard = self.discard, self.discard, []
                     self.rng.shuffle(deck)
-                insort(hand, deck.pop())
+                card = deck.pop()
+                slot = len(hand)  # bisect.insort, inline: a call costs more than a short hand
+                while slot and hand[slot - 1] > card:
+                    slot -= 1
+                hand.insert(slot, card)
         self.phase = PHASE_TURN
         turn = self.turn = self.turn + 1
         if turn >= self.turn_cap:
