@@ -37,6 +37,9 @@ COMPILED = [
     "saustall/games/saukopf/state.py",
     "saustall/games/saukopf/observe.py",
     "saustall/games/saukopf/game.py",
+    "saustall/games/pigasus/actions.py",
+    "saustall/games/pigasus/state.py",
+    "saustall/games/pigasus/game.py",
 ]
 SOURCES_FILE = SRC / "saustall" / "_compiled_sources.json"
 

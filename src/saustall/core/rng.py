@@ -27,24 +27,24 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import MutableSequence, TypeVar
+from typing import Final, MutableSequence, TypeVar
 
 T = TypeVar("T")
 
-STREAM_SPLITMIX64 = "splitmix64"
+STREAM_SPLITMIX64: Final = "splitmix64"
 """The record name of :class:`Rng`'s stream (the default for new games)."""
-STREAM_MT19937 = "mt19937"
+STREAM_MT19937: Final = "mt19937"
 """The record name of :class:`MersenneRng`'s stream (Saustall 0.1's)."""
-DEFAULT_STREAM = STREAM_SPLITMIX64
+DEFAULT_STREAM: Final = STREAM_SPLITMIX64
 """The stream new games use."""
-STREAMS = (STREAM_SPLITMIX64, STREAM_MT19937)
+STREAMS: Final = (STREAM_SPLITMIX64, STREAM_MT19937)
 """Every stream a record may name."""
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
-_TWO_64 = 1 << 64
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+_TWO_64: Final = 1 << 64
 
 
 def _key(seed: int | str) -> int:
@@ -95,14 +95,25 @@ class Rng:
         others. A 52-card deck needs 6 draws instead of 51. The grouping depends only on
         the length, so it is worked out once per length (:func:`_batches`).
         """
-        next_output = self._next
+        if type(items) is list:  # the engines' case: compiled, list indexing is native
+            cards: list[T] = items
+            for product, limit, steps in _batches(len(cards)):
+                batch = self._next()
+                while batch >= limit:  # randrange(product), spelled out: the hot loop
+                    batch = self._next()
+                batch %= product
+                for k, bound in steps:
+                    j = batch % bound  # divmod(), without the call
+                    batch //= bound
+                    cards[k], cards[j] = cards[j], cards[k]
+            return
         for product, limit, steps in _batches(len(items)):
-            batch = next_output()
-            while batch >= limit:  # randrange(product), spelled out: a shuffle's hot loop
-                batch = next_output()
+            batch = self._next()
+            while batch >= limit:
+                batch = self._next()
             batch %= product
             for k, bound in steps:
-                j = batch % bound  # divmod(), without the call
+                j = batch % bound
                 batch //= bound
                 items[k], items[j] = items[j], items[k]
 
@@ -127,7 +138,7 @@ class Rng:
         return "Rng(<hidden>)"
 
 
-_BATCHES: dict[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]] = {}
+_BATCHES: Final[dict[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]]] = {}
 
 
 def _batches(length: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:

@@ -26,10 +26,9 @@ A pig is a bit set: ``DIRTY``, ``BARN``, ``DOOR``, ``ROD``, ``PRETTY``.
 
 from __future__ import annotations
 
-from bisect import insort
 from collections import Counter
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from saustall.core.errors import IllegalActionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
@@ -50,15 +49,19 @@ from saustall.games.drecksau.targets import (  # the pig flags, part of this mod
 # 1. Metadata: action codes and notation
 # --------------------------------------------------------------------------------------
 
-SHOW, PASS, DONE = 900, 901, 902
-DISCARD_BASE = 1000
-_TARGETED = frozenset({MUD, BARN, FARMER, DOOR, LIGHTNING, ROD, PRETTY, ESCAPE})
-MAX_DISCARD = 4
+SHOW: Final = 900
+PASS: Final = 901
+DONE: Final = 902
+DISCARD_BASE: Final = 1000
+_TARGETED: Final = frozenset({MUD, BARN, FARMER, DOOR, LIGHTNING, ROD, PRETTY, ESCAPE})
+MAX_DISCARD: Final = 4
 """The most cards one exchange throws away (a hand of four)."""
-ACTION_CODES = range(0, DISCARD_BASE + 11 ** MAX_DISCARD)
+ACTION_CODES: Final = range(0, DISCARD_BASE + 11 ** MAX_DISCARD)
 """Every action code lies here (discard codes are base-11 digits, one per card)."""
 
-PHASE_TURN, PHASE_LUCKY, PHASE_OVER = "turn", "lucky-bird", "over"
+PHASE_TURN: Final = "turn"
+PHASE_LUCKY: Final = "lucky-bird"
+PHASE_OVER: Final = "over"
 
 
 def play_action(card: int, target_player: int = 0, pig: int = 0) -> int:
@@ -74,7 +77,7 @@ def discard_action(cards: tuple[int, ...] | list[int]) -> int:
     return DISCARD_BASE + code
 
 
-_DISCARDED: dict[int, tuple[int, ...]] = {}
+_DISCARDED: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def discarded_cards(action: int) -> tuple[int, ...]:
@@ -107,9 +110,9 @@ def check_action(action: object) -> int:
     return code
 
 
-_NOTATION: dict[int, str] = {}
+_NOTATION: Final[dict[int, str]] = {}
 """Notation of the action codes met so far (notation is pure and stable)."""
-_CODES: dict[str, int] = {}
+_CODES: Final[dict[str, int]] = {}
 """Action codes of notation read so far, keyed by its canonical spelling only (so that
 odd spellings sent by clients cannot make the table grow without bound)."""
 
@@ -184,7 +187,7 @@ def pig_flags(flags: int) -> dict[str, bool]:
             "pretty": bool(flags & IS_PRETTY)}
 
 
-_DISCARD_OPTIONS: dict[tuple[int, ...], list[int]] = {}
+_DISCARD_OPTIONS: Final[dict[tuple[int, ...], list[int]]] = {}
 
 
 def _exchange_options(hand: tuple[int, ...]) -> list[int]:
@@ -198,7 +201,7 @@ def _exchange_options(hand: tuple[int, ...]) -> list[int]:
     return found
 
 
-_SINGLE_DISCARDS: dict[tuple[int, ...], list[int]] = {}
+_SINGLE_DISCARDS: Final[dict[tuple[int, ...], list[int]]] = {}
 
 
 def _single_discards(hand: tuple[int, ...]) -> list[int]:
@@ -207,7 +210,7 @@ def _single_discards(hand: tuple[int, ...]) -> list[int]:
     return found
 
 
-_EXCHANGE_SETS: dict[tuple[int, ...], frozenset[int]] = {}
+_EXCHANGE_SETS: Final[dict[tuple[int, ...], frozenset[int]]] = {}
 
 
 def _exchange_set(hand: tuple[int, ...]) -> frozenset[int]:
@@ -218,11 +221,11 @@ def _exchange_set(hand: tuple[int, ...]) -> frozenset[int]:
     return found
 
 
-_SEATS = tuple((seat,) for seat in range(8))
+_SEATS: Final = tuple((seat,) for seat in range(8))
 """``(seat,)`` for every seat, built once: ``to_act`` is asked before every action."""
 
 
-_COMPILED = not __file__.endswith(".py")
+_COMPILED: Final = not __file__.endswith(".py")
 """Whether this module runs compiled (mypyc; see setup.py)."""
 
 # --------------------------------------------------------------------------------------
@@ -583,7 +586,11 @@ class DrecksauState(GameState):
                         break  # every card is on a pig or in a hand: play on short-handed
                     deck, self.deck, self.discard = self.discard, self.discard, []
                     self.rng.shuffle(deck)
-                insort(hand, deck.pop())
+                card = deck.pop()
+                slot = len(hand)  # bisect.insort, inline: a call costs more than a short hand
+                while slot and hand[slot - 1] > card:
+                    slot -= 1
+                hand.insert(slot, card)
         self.phase = PHASE_TURN
         turn = self.turn = self.turn + 1
         if turn >= self.turn_cap:
@@ -750,8 +757,8 @@ def describe(action: Action, num_players: int | None = None) -> str:
     return f"Play {CARD_TITLES[card]}"
 
 
-CARD_TITLES = ("Dirty Your Pig", "Rain", "Barn", "Clean That Pig", "Barn Door", "Lightning",
-               "Lightning Rod", "Pretty Pig", "Escape", "Lucky Bird")
+CARD_TITLES: Final = ("Dirty Your Pig", "Rain", "Barn", "Clean That Pig", "Barn Door", "Lightning",
+                      "Lightning Rod", "Pretty Pig", "Escape", "Lucky Bird")
 
 
 class DrecksauGame(Game):

@@ -9,41 +9,50 @@ actions, in pig order.
 
 from __future__ import annotations
 
+from typing import Final
+
 from saustall.games.drecksau.rulesets import (
     ALL_RULESETS, BARN, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN,
     ROD,
 )
 
-DIRTY, IN_BARN, HAS_DOOR, HAS_ROD, IS_PRETTY = 1, 2, 4, 8, 16
+DIRTY: Final = 1
+IN_BARN: Final = 2
+HAS_DOOR: Final = 4
+HAS_ROD: Final = 8
+IS_PRETTY: Final = 16
 """The flags of a pig: dirty, in a barn, barn door, lightning rod, pretty."""
 
-OWN, UNTARGETED, OTHERS, ANYONE = range(4)
+OWN: Final = 0
+UNTARGETED: Final = 1
+OTHERS: Final = 2
+ANYONE: Final = 3
 """Card scopes: the player's own pigs, no pig, other players' pigs, anyone's pigs."""
-_SCOPE = {MUD: OWN, BARN: OWN, DOOR: OWN, ROD: OWN, RAIN: UNTARGETED,
-          LUCKY: UNTARGETED, FARMER: OTHERS, LIGHTNING: OTHERS, PRETTY: ANYONE,
-          ESCAPE: ANYONE}
-CARD_SCOPE = tuple(_SCOPE[card] for card in range(len(CARD_KINDS)))
+_SCOPE: Final = {MUD: OWN, BARN: OWN, DOOR: OWN, ROD: OWN, RAIN: UNTARGETED,
+                 LUCKY: UNTARGETED, FARMER: OTHERS, LIGHTNING: OTHERS, PRETTY: ANYONE,
+                 ESCAPE: ANYONE}
+CARD_SCOPE: Final = tuple(_SCOPE[card] for card in range(len(CARD_KINDS)))
 """Whose pigs each card kind may target: own, none, other players' or anyone's."""
-_FITS = {  # the pig flags each targeted card needs, as (flags to look at, their values)
+_FITS: Final = {  # the pig flags each targeted card needs, as (flags to look at, their values)
     MUD: (DIRTY | IS_PRETTY, 0), BARN: (IN_BARN, 0),
     DOOR: (IN_BARN | DIRTY | HAS_DOOR | IS_PRETTY, IN_BARN | DIRTY),
     ROD: (IN_BARN | HAS_ROD, IN_BARN), FARMER: (DIRTY | HAS_DOOR | IS_PRETTY, DIRTY),
     LIGHTNING: (IN_BARN | HAS_ROD, IN_BARN), PRETTY: (IS_PRETTY | HAS_DOOR, 0),
     ESCAPE: (IS_PRETTY, IS_PRETTY),
 }
-_MOST_PIGS = max(max([r.params["default_pigs"], *r.params["pigs_per_player"].values()])
-                 for r in ALL_RULESETS)
+_MOST_PIGS: Final = max(max([r.params["default_pigs"], *r.params["pigs_per_player"].values()])
+                        for r in ALL_RULESETS)
 """The most pigs one player has in any edition."""
-PLAY_CODES = tuple(
+PLAY_CODES: Final = tuple(
     tuple(tuple(tuple(card * 64 + owner * 8 + i for i in range(_MOST_PIGS) if mask >> i & 1)
-                for mask in range(1 << _MOST_PIGS))
-          for owner in range(8))
+                       for mask in range(1 << _MOST_PIGS))
+                 for owner in range(8))
     for card in range(len(CARD_KINDS)))
 """``PLAY_CODES[card][owner][mask]``: the plays of ``card`` on ``owner``'s pigs whose
 bits are set in ``mask``, in pig order."""
-ROW_MASKS: dict[bytes, bytes] = {}
+ROW_MASKS: Final[dict[bytes, bytes]] = {}
 """:func:`row_masks` of the rows met so far (read inline on hot paths)."""
-_ROW_MASKS_LIMIT = 100_000
+_ROW_MASKS_LIMIT: Final = 100_000
 """Rows kept in :data:`ROW_MASKS` before it starts afresh (bounded memory; the editions
 reach about 40,000 rows in all)."""
 

@@ -24,15 +24,18 @@ replaying a record reads the same few texts again and again.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from saustall.core.errors import MalformedActionError
 from saustall.core.game import Action
 from saustall.games.pigasus.cards import CODES, NUM_CARDS, card_from_code, card_name
 
-REVEAL, GRAB, POINT, TICK = "reveal", "grab", "point", "tick"
-KINDS = (REVEAL, GRAB, POINT, TICK)
-_KINDS_BY_NAME = {kind: kind for kind in KINDS}
+REVEAL: Final = "reveal"
+GRAB: Final = "grab"
+POINT: Final = "point"
+TICK: Final = "tick"
+KINDS: Final = (REVEAL, GRAB, POINT, TICK)
+_KINDS_BY_NAME: Final = {kind: kind for kind in KINDS}
 
 
 class PigasusAction(NamedTuple):
@@ -76,9 +79,9 @@ def tick(player: int, time: int) -> PigasusAction:
     return PigasusAction(player, time, TICK)
 
 
-MAX_SEATS = 100
+MAX_SEATS: Final = 100
 """Seats the notation can name (``p0``-``p99``); a table's own count is checked on apply."""
-MAX_TIME = 10 ** 12
+MAX_TIME: Final = 10 ** 12
 """Times the notation can hold (up to twelve digits of ms)."""
 
 
@@ -99,26 +102,29 @@ def check_action(action: object) -> PigasusAction:
         raise MalformedActionError(
             f"a Pigasus action is a PigasusAction (player, time, kind, cards), "
             f"got {_shown(action)}")
-    if type(action.player) is not int or not 0 <= action.player < MAX_SEATS:
+    # Read as plain objects: compiled code would refuse a float in an int field with a
+    # bare TypeError (and take a bool for an int) before these checks could say so.
+    fields: tuple[object, ...] = tuple(action)
+    player, time, kind, cards = fields
+    if type(player) is not int or not 0 <= player < MAX_SEATS:
         raise MalformedActionError(
-            f"an action's player must be an int seat, got {_shown(action.player)}")
-    if type(action.time) is not int or not 0 <= action.time < MAX_TIME:
+            f"an action's player must be an int seat, got {_shown(player)}")
+    if type(time) is not int or not 0 <= time < MAX_TIME:
         raise MalformedActionError(
-            f"an action time is a whole number of ms, got {_shown(action.time)}")
-    if type(action.kind) is not str or action.kind not in KINDS:
+            f"an action time is a whole number of ms, got {_shown(time)}")
+    if type(kind) is not str or kind not in KINDS:
         raise MalformedActionError(
-            f"no Pigasus action kind {action.kind!r}; kinds: {', '.join(KINDS)}")
-    cards = action.cards
+            f"no Pigasus action kind {kind!r}; kinds: {', '.join(KINDS)}")
     if type(cards) is not tuple:
         raise MalformedActionError(f"an action's cards are a tuple, got {_shown(cards)}")
-    if action.kind == POINT:
+    if kind == POINT:
         if not (len(cards) <= 2
                 and all(type(c) is int and 0 <= c < NUM_CARDS for c in cards)
                 and (len(cards) < 2 or cards[0] < cards[1])):
             raise MalformedActionError(
                 "point at one card, two different cards in ascending order, or none")
     elif cards:
-        raise MalformedActionError(f"{action.kind} takes no cards")
+        raise MalformedActionError(f"{kind} takes no cards")
     return action
 
 
@@ -133,14 +139,14 @@ def encode_action(action: Action) -> str:
     return head + " " + ",".join(CODES[c] for c in action.cards)
 
 
-_NOTATION = re.compile(
+_NOTATION: Final = re.compile(
     r"^p(\d{1,2})@(\d{1,12})\s+(reveal|grab|tick|point)"
     r"(?:\s+(none|[A-Za-z]{2}(?:\s*,\s*[A-Za-z]{2})?))?$")
 
 
-_DECODED: dict[str, PigasusAction] = {}
+_DECODED: Final[dict[str, PigasusAction]] = {}
 """Texts read so far and their actions (only well-formed ones; errors are raised anew)."""
-_DECODED_MAX = 200_000
+_DECODED_MAX: Final = 200_000
 """Forget everything read once this many texts are remembered (a long-running server)."""
 
 

@@ -8,17 +8,19 @@ crocodile's head. Two cards form a pair when they swap body and head: ``PC`` and
 
 from __future__ import annotations
 
-ANIMALS = ("pig", "crocodile", "giraffe", "elephant", "horse", "sheep", "duck", "rabbit",
-           "owl")
+from typing import Final
+
+ANIMALS: Final = ("pig", "crocodile", "giraffe", "elephant", "horse", "sheep", "duck", "rabbit",
+                  "owl")
 """The nine animals, in a fixed order."""
 
-LETTERS = "PCGEHSDRO"
+LETTERS: Final = "PCGEHSDRO"
 """One capital letter per animal, in the order of :data:`ANIMALS`."""
 
-NUM_CARDS = 72
+NUM_CARDS: Final = 72
 """Cards in the box."""
 
-SET_ASIDE = 16
+SET_ASIDE: Final = 16
 """Cards set aside face down at the start (used only to break a tie)."""
 
 
@@ -34,10 +36,10 @@ def _build() -> tuple[tuple[tuple[int, int], ...], dict[tuple[int, int], int]]:
 CARDS, _INDEX = _build()
 """``CARDS[c]`` is the (body, head) of card ``c``."""
 
-CODES = tuple(LETTERS[body] + LETTERS[head] for body, head in CARDS)
+CODES: Final = tuple(LETTERS[body] + LETTERS[head] for body, head in CARDS)
 """``CODES[c]`` is the two-letter code of card ``c``."""
 
-_BY_CODE = {code: index for index, code in enumerate(CODES)}
+_BY_CODE: Final = {code: index for index, code in enumerate(CODES)}
 
 
 def card_code(card: int) -> str:

@@ -119,27 +119,29 @@ class PigasusState(PigasusStateBase):
         return (self.phase == PHASE_PLAY and bool(self.deck)
                 and team_of[seat] == team_of[self.dealer])
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def legal_actions(self, player: object = None) -> list[Action]:
         """The actions of ``player`` at the current instant, and a tick at the next due time.
 
         Grabs, reveals and points are listed at time ``now``; any later time is legal
         too (see :meth:`apply`). A holder may point at any table card not yet pointed
         at, or give up ("none").
         """
+        # Seats arrive typed ``object``: compiled code would refuse a float with a bare
+        # TypeError before check_seat could say what is wrong.
         if player is None:
             if self.phase == PHASE_OVER:
                 return []
-            player = self.current_player
-            if player < 0:
+            seat = self.current_player
+            if seat < 0:
                 return []
-        elif type(player) is not int or not 0 <= player < self.num_players:
-            check_seat(player, self.num_players)  # raises, naming what is wrong
+        else:
+            seat = check_seat(player, self.num_players)
         if self.phase == PHASE_OVER:
             return []
         cache = self._cached()
-        found = cache.get(player)
+        found = cache.get(seat)
         if found is None:
-            found = cache[player] = self._legal(player)
+            found = cache[seat] = self._legal(seat)
         return list(found)
 
     def _legal(self, player: int) -> list[Action]:
@@ -169,19 +171,18 @@ class PigasusState(PigasusStateBase):
             actions.append(new(PigasusAction, (player, due, TICK, ())))
         return actions
 
-    def is_legal(self, action: Action, player: int | None = None) -> bool:
+    def is_legal(self, action: Action, player: object = None) -> bool:
         """True if ``action`` is in :meth:`legal_actions` of ``player``, without listing them."""
-        if player is not None:
-            check_seat(player, self.num_players)
+        seat = check_seat(player, self.num_players) if player is not None else -1
         if self.phase == PHASE_OVER:
             return False
         if player is None:
-            player = self.current_player
-            if player < 0:
+            seat = self.current_player
+            if seat < 0:
                 return False
         if type(action) is not PigasusAction:  # tuples equal to a listed action count too
-            return action in self.legal_actions(player)
-        return self._listed(action, player)
+            return action in self.legal_actions(seat)
+        return self._listed(action, seat)
 
     def _listed(self, action: PigasusAction, player: int) -> bool:
         """True if ``action`` equals one of the legal actions of seat ``player`` (the game
@@ -320,7 +321,7 @@ class PigasusState(PigasusStateBase):
     # ----------------------------------------------------------------------------------
     # 4. Apply
     # ----------------------------------------------------------------------------------
-    def apply(self, action: Action, player: int | None = None) -> None:
+    def apply(self, action: Action, player: object = None) -> None:
         """Apply a timed action at its time, after any transition due by then.
 
         Raises a typed error naming the broken rule, and leaves the state unchanged, when
@@ -329,7 +330,10 @@ class PigasusState(PigasusStateBase):
         # Fast path: a well-formed action of the legal list (at ``now``, or the tick at
         # the due time) is applied at once; anything else takes the checked path below.
         if type(action) is PigasusAction and self.phase != PHASE_OVER:
-            seat, time, kind, cards = action
+            # Read as plain objects: a look-alike may carry a float where an int belongs,
+            # and compiled code would refuse it with a bare TypeError on unpacking.
+            fields: tuple[object, ...] = tuple(action)
+            seat, time, kind, cards = fields
             if (type(seat) is int and type(time) is int and type(kind) is str
                     and type(cards) is tuple and (not cards or type(cards[0]) is int)
                     and (player is None or (type(player) is int and player == seat))

@@ -8,7 +8,7 @@ returns in the engine's fixed order.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Self
+from typing import Any, Final, NamedTuple, Self
 
 from saustall.core.errors import InvalidOptionError
 from saustall.core.game import Action, Game, GameState
@@ -16,13 +16,18 @@ from saustall.core.rng import DEFAULT_STREAM, new_rng
 from saustall.games.pigasus.cards import CODES, NUM_CARDS, SET_ASIDE, partner
 
 
-PHASE_PLAY, PHASE_HELD, PHASE_OVER = "play", "held", "over"
+PHASE_PLAY: Final = "play"
+PHASE_HELD: Final = "held"
+PHASE_OVER: Final = "over"
 """The Pigasus is in the middle / held by someone / the game has ended."""
 
-RIGHT, SPLIT, WRONG, CROWDED = "right", "split", "wrong", "crowded"
+RIGHT: Final = "right"
+SPLIT: Final = "split"
+WRONG: Final = "wrong"
+CROWDED: Final = "crowded"
 """Outcomes of one holder's grab (see ``docs/rules/pigasus.md``)."""
 
-PARTNER = tuple(partner(card) for card in range(NUM_CARDS))
+PARTNER: Final = tuple(partner(card) for card in range(NUM_CARDS))
 """``PARTNER[c]`` is the one card that pairs with card ``c``."""
 
 
@@ -48,13 +53,13 @@ class Holder(NamedTuple):
         return (a, b) if a < b else (b, a)
 
 
-STAT_KEYS = ("grabs", "right", "split", "wrong", "crowded", "cards_won", "cards_paid")
+STAT_KEYS: Final = ("grabs", "right", "split", "wrong", "crowded", "cards_won", "cards_paid")
 """What :attr:`PigasusStateBase.stats` counts per seat, in this order (spelled out there)."""
-STAT_INDEX = {key: index for index, key in enumerate(STAT_KEYS)}
+STAT_INDEX: Final = {key: index for index, key in enumerate(STAT_KEYS)}
 """The place of each statistic within a seat's counts."""
-NUM_STATS = len(STAT_KEYS)
+NUM_STATS: Final = len(STAT_KEYS)
 """Counts per seat."""
-GRABS_INDEX = STAT_INDEX["grabs"]
+GRABS_INDEX: Final = STAT_INDEX["grabs"]
 """The place of the grab count within a seat's counts."""
 
 
@@ -104,6 +109,10 @@ class Setup:
         self.seats: tuple[int, ...] = tuple(range(num_players))
 
 
+_COMPILED: Final = not __file__.endswith(".py")
+"""True when this module runs compiled by mypyc (see ``setup.py``)."""
+
+
 class PigasusStateBase(GameState):
     """What a game of Pigasus holds, and the questions about it every rule asks.
 
@@ -122,7 +131,12 @@ class PigasusStateBase(GameState):
                  "outcome", "_winners", "end_reason", "_pairs", "_cache", "_cache_at")
 
     def __init__(self, game: Game, num_players: int, seed: int,
-                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
+                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM,
+                 *, twin_of: "PigasusStateBase | None" = None) -> None:
+        """A new game; with ``twin_of``, a copy of that state instead (see :meth:`clone`)."""
+        if twin_of is not None:
+            self._copy(twin_of)
+            return
         self.game = game
         self.rng_stream = rng_stream
         self.num_players = num_players
@@ -163,7 +177,15 @@ class PigasusStateBase(GameState):
         # Spelled out, not a loop over __slots__: clone is a search bot's inner loop.
         # The setup, tuples, and the containers that are replaced rather than edited
         # (set_aside, box, outcome, the cache of this position) are shared.
-        twin = self.__class__.__new__(self.__class__)
+        if _COMPILED:  # mypyc's classes are made only through __init__
+            return type(self)(self.game, self.num_players, self.seed, self.options,
+                              self.rng_stream, twin_of=self)
+        twin = self.__class__.__new__(self.__class__)  # pure Python: skip __init__'s call
+        twin._copy(self)
+        return twin
+
+    def _copy(self, source: "PigasusStateBase") -> None:
+        twin, self = self, source
         twin.game = self.game
         twin.num_players = self.num_players
         twin.seed = self.seed
@@ -197,12 +219,10 @@ class PigasusStateBase(GameState):
         twin._pairs = self._pairs
         twin._cache = self._cache
         twin._cache_at = self._cache_at
-        return twin
 
     def _adopt(self, other: "PigasusStateBase") -> None:
         """Take over every field of ``other`` (a changed copy of this state)."""
-        for name in PigasusStateBase.__slots__:
-            setattr(self, name, getattr(other, name))
+        self._copy(other)
 
     # -- what the game fixes at its start ----------------------------------------------
     @property

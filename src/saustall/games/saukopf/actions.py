@@ -22,6 +22,8 @@ parser behind them for other spellings and for the error messages.
 
 from __future__ import annotations
 
+from typing import Final
+
 from saustall.core.errors import MalformedActionError
 from saustall.core.game import Action, check_action_code
 from saustall.games.saukopf.cards import (
@@ -29,8 +31,15 @@ from saustall.games.saukopf.cards import (
     Declaration, bid_text, card_title, parse_card,
 )
 
-PASS, KONTRA, RE, JOIN = 0, 1, 2, 3
-CARD_BASE, GIVE_BASE, REVOKE_BASE, BID_BASE, DECLARE_BASE = 100, 200, 300, 1000, 2000
+PASS: Final = 0
+KONTRA: Final = 1
+RE: Final = 2
+JOIN: Final = 3
+CARD_BASE: Final = 100
+GIVE_BASE: Final = 200
+REVOKE_BASE: Final = 300
+BID_BASE: Final = 1000
+DECLARE_BASE: Final = 2000
 
 def card_action(c: int) -> int:
     """The action playing card ``c``."""
@@ -80,7 +89,7 @@ def is_declare(action: Action) -> bool:
     return isinstance(action, int) and DECLARE_BASE <= action < DECLARE_BASE + 2 * 33 * 11
 
 
-ACTION_CODES = range(0, DECLARE_BASE + 2 * 33 * 11)
+ACTION_CODES: Final = range(0, DECLARE_BASE + 2 * 33 * 11)
 """Every action code lies here; :func:`check_action` tells the used ones."""
 
 
@@ -206,9 +215,9 @@ def _all_codes() -> dict[int, str]:
     return {code: _encode_slow(code) for code in codes}
 
 
-NOTATION: dict[int, str] = _all_codes()
+NOTATION: Final[dict[int, str]] = _all_codes()
 """Every Saukopf action code and its notation."""
-NOTATION_CODES: dict[str, int] = {text: code for code, text in NOTATION.items()}
+NOTATION_CODES: Final[dict[str, int]] = {text: code for code, text in NOTATION.items()}
 """Every action's notation (as :func:`encode_action` writes it) and its code."""
 
 

@@ -10,6 +10,8 @@ once per kind of hand and bid, not once per deal.
 
 from __future__ import annotations
 
+from typing import Final
+
 from functools import lru_cache
 
 from saustall.games.saukopf.actions import BID_BASE, PASS, declare_action
@@ -18,17 +20,18 @@ from saustall.games.saukopf.cards import (
     Declaration, card, mask_of, order_for,
 )
 
-TROG, NAPF = "trog", "napf"
+TROG: Final = "trog"
+NAPF: Final = "napf"
 
-TROG_BIDS: tuple[int, ...] = tuple(range(61, 121)) + (SCHWARZ,)
-NAPF_BIDS: tuple[int, ...] = (61,) + tuple(range(91, 121)) + (SCHWARZ,)
-KREUZ_TRUMPS = frozenset(order_for(KREUZUNG).trumps)
+TROG_BIDS: Final[tuple[int, ...]] = tuple(range(61, 121)) + (SCHWARZ,)
+NAPF_BIDS: Final[tuple[int, ...]] = (61,) + tuple(range(91, 121)) + (SCHWARZ,)
+KREUZ_TRUMPS: Final = frozenset(order_for(KREUZUNG).trumps)
 """Ober, Unter and Herz: what counts as trump when a Kreuzung is declared."""
-KREUZ_MASK = mask_of(KREUZ_TRUMPS)
+KREUZ_MASK: Final = mask_of(KREUZ_TRUMPS)
 
-_ACE_BITS = tuple(1 << card(s, ACE) for s in range(4))
-_PLAIN_MASKS = tuple(mask_of(card(s, r) for r in range(8) if r not in (OBER, UNTER))
-                     for s in range(4))
+_ACE_BITS: Final = tuple(1 << card(s, ACE) for s in range(4))
+_PLAIN_MASKS: Final = tuple(mask_of(card(s, r) for r in range(8) if r not in (OBER, UNTER))
+                            for s in range(4))
 """Per suit: its cards but the Ober and Unter (which are trumps in a Sauerei)."""
 
 
@@ -114,10 +117,10 @@ def _after(bids: tuple[int, ...], but: int = 0) -> dict[int, tuple[int, ...]]:
             for top in (0,) + bids}
 
 
-_TROG_AFTER = _after(TROG_BIDS)
-_NAPF_AFTER = _after(NAPF_BIDS, but=61)
+_TROG_AFTER: Final = _after(TROG_BIDS)
+_NAPF_AFTER: Final = _after(NAPF_BIDS, but=61)
 """Top bid -> pass and the Napf bids above it, without 61 (which depends on the hand)."""
-_PASS_AND_61 = (PASS, BID_BASE + 61)
+_PASS_AND_61: Final = (PASS, BID_BASE + 61)
 
 
 def doppel_in_napf(hand: int) -> bool:

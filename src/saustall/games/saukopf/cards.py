@@ -22,25 +22,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Final, Iterable, Sequence
 
 from saustall.core.errors import MalformedActionError
 
-EICHEL, GRAS, HERZ, SCHELLEN = range(4)
-SUIT_LETTERS = "EGHS"
-SUIT_NAMES = ("eichel", "gras", "herz", "schellen")
-SUIT_TITLES = ("Eichel", "Gras", "Herz", "Schellen")
-SUIT_BY_NAME = {name: i for i, name in enumerate(SUIT_NAMES)}
+EICHEL: Final = 0
+GRAS: Final = 1
+HERZ: Final = 2
+SCHELLEN: Final = 3
+SUIT_LETTERS: Final = "EGHS"
+SUIT_NAMES: Final = ("eichel", "gras", "herz", "schellen")
+SUIT_TITLES: Final = ("Eichel", "Gras", "Herz", "Schellen")
+SUIT_BY_NAME: Final = {name: i for i, name in enumerate(SUIT_NAMES)}
 
-ACE, TEN, KING, OBER, UNTER, NINE, EIGHT, SEVEN = range(8)
-RANK_TEXT = ("A", "10", "K", "O", "U", "9", "8", "7")
-RANK_TITLES = ("Sau", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben")
-RANK_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)
+ACE: Final = 0
+TEN: Final = 1
+KING: Final = 2
+OBER: Final = 3
+UNTER: Final = 4
+NINE: Final = 5
+EIGHT: Final = 6
+SEVEN: Final = 7
+RANK_TEXT: Final = ("A", "10", "K", "O", "U", "9", "8", "7")
+RANK_TITLES: Final = ("Sau", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben")
+RANK_POINTS: Final = (11, 10, 4, 3, 2, 0, 0, 0)
 
-DECK: tuple[int, ...] = tuple(range(32))
-POINTS: tuple[int, ...] = tuple(RANK_POINTS[c & 7] for c in DECK)
-TOTAL_POINTS = 120
-TRUMP = 4
+DECK: Final[tuple[int, ...]] = tuple(range(32))
+POINTS: Final[tuple[int, ...]] = tuple(RANK_POINTS[c & 7] for c in DECK)
+TOTAL_POINTS: Final = 120
+TRUMP: Final = 4
 """The effective suit of a trump card (the four real suits are 0-3)."""
 
 
@@ -59,8 +69,8 @@ def rank_of(c: int) -> int:
     return c & 7
 
 
-CARD_TEXT: tuple[str, ...] = tuple(SUIT_LETTERS[c >> 3] + RANK_TEXT[c & 7] for c in DECK)
-CARD_BY_TEXT: dict[str, int] = {text: c for c, text in enumerate(CARD_TEXT)}
+CARD_TEXT: Final[tuple[str, ...]] = tuple(SUIT_LETTERS[c >> 3] + RANK_TEXT[c & 7] for c in DECK)
+CARD_BY_TEXT: Final[dict[str, int]] = {text: c for c, text in enumerate(CARD_TEXT)}
 
 
 def card_text(c: int) -> str:
@@ -107,9 +117,9 @@ def byte_tables(offset: int = 0) -> tuple[tuple[tuple[int, ...], ...], ...]:
                        for byte in range(256)) for s in range(4))
 
 
-_CARDS_BY_BYTE = byte_tables()
-_POINTS_BY_BYTE = tuple(sum(RANK_POINTS[r] for r in range(8) if byte >> r & 1)
-                        for byte in range(256))
+_CARDS_BY_BYTE: Final = byte_tables()
+_POINTS_BY_BYTE: Final = tuple(sum(RANK_POINTS[r] for r in range(8) if byte >> r & 1)
+                               for byte in range(256))
 
 
 def cards_of(mask: int) -> tuple[int, ...]:
@@ -128,10 +138,19 @@ def mask_points(mask: int) -> int:
 # Game kinds
 # --------------------------------------------------------------------------------------
 
-SAUEREI, KREUZUNG, KEILER, WUTZ, HAUER, FERKELPARADE, KNORPEL, UNREINE_SAUEREI, \
-    UNREINE_KREUZUNG, MAST, VEGANE_MAST = range(11)
+SAUEREI: Final = 0
+KREUZUNG: Final = 1
+KEILER: Final = 2
+WUTZ: Final = 3
+HAUER: Final = 4
+FERKELPARADE: Final = 5
+KNORPEL: Final = 6
+UNREINE_SAUEREI: Final = 7
+UNREINE_KREUZUNG: Final = 8
+MAST: Final = 9
+VEGANE_MAST: Final = 10
 
-SCHWARZ = 121
+SCHWARZ: Final = 121
 """The bid ``Schwarz``: above every point number."""
 
 
@@ -154,7 +173,7 @@ class GameKind:
     suit), ``"card"`` (the single trump) or ``""``."""
 
 
-GAME_KINDS: tuple[GameKind, ...] = (
+GAME_KINDS: Final[tuple[GameKind, ...]] = (
     GameKind(SAUEREI, "sauerei", "Sauerei", False, True, 61, "call"),
     GameKind(KREUZUNG, "kreuzung", "Kreuzung", False, True, 61, ""),
     GameKind(KEILER, "keiler", "Keiler", False, False, 61, "suit"),
@@ -167,10 +186,10 @@ GAME_KINDS: tuple[GameKind, ...] = (
     GameKind(MAST, "mast", "Mast", True, False, 91, ""),
     GameKind(VEGANE_MAST, "vegane-mast", "Vegane Mast", True, False, SCHWARZ, ""),
 )
-KIND_BY_NAME = {kind.name: kind for kind in GAME_KINDS}
-SAUEREI_KINDS = frozenset({SAUEREI, UNREINE_SAUEREI})
-KREUZUNG_KINDS = frozenset({KREUZUNG, UNREINE_KREUZUNG})
-CALLABLE_SUITS = (EICHEL, GRAS, SCHELLEN)
+KIND_BY_NAME: Final = {kind.name: kind for kind in GAME_KINDS}
+SAUEREI_KINDS: Final = frozenset({SAUEREI, UNREINE_SAUEREI})
+KREUZUNG_KINDS: Final = frozenset({KREUZUNG, UNREINE_KREUZUNG})
+CALLABLE_SUITS: Final = (EICHEL, GRAS, SCHELLEN)
 
 
 def bid_text(bid: int) -> str:
@@ -232,9 +251,9 @@ class Declaration:
 # Rank orders
 # --------------------------------------------------------------------------------------
 
-_OBERS = [card(s, OBER) for s in range(4)]
-_UNTERS = [card(s, UNTER) for s in range(4)]
-_SUIT_ORDER = (ACE, TEN, KING, OBER, UNTER, NINE, EIGHT, SEVEN)
+_OBERS: Final = [card(s, OBER) for s in range(4)]
+_UNTERS: Final = [card(s, UNTER) for s in range(4)]
+_SUIT_ORDER: Final = (ACE, TEN, KING, OBER, UNTER, NINE, EIGHT, SEVEN)
 
 
 def base_trumps(kind: int, param: int = -1) -> tuple[int, ...]:
@@ -315,7 +334,7 @@ def order_for(kind: int, param: int = -1, spiess: bool = False) -> Order:
     return Order(tuple(trumps), tuple(eff), tuple(power), tuple(masks))
 
 
-DEFAULT_ORDER = order_for(SAUEREI, EICHEL)
+DEFAULT_ORDER: Final = order_for(SAUEREI, EICHEL)
 """The usual order (Ober, Unter, Herz trumps) used to show hands before a game is set."""
 
 

@@ -25,7 +25,7 @@ Actions are ints (the table is in :mod:`saustall.games.saukopf.actions`); cards 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from saustall.core.errors import IllegalActionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_seat
@@ -63,8 +63,8 @@ __all__ = [
     "revoke_action",
 ]
 
-_CARD_ACTIONS = byte_tables(CARD_BASE)
-_REVOKES = {n: tuple(REVOKE_BASE + q for q in range(n)) for n in (3, 4)}
+_CARD_ACTIONS: Final = byte_tables(CARD_BASE)
+_REVOKES: Final = {n: tuple(REVOKE_BASE + q for q in range(n)) for n in (3, 4)}
 
 
 class SaukopfState(DealState):

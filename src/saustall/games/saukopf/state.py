@@ -20,7 +20,7 @@ applies thousands of actions a second):
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Self
+from typing import Any, Final, Protocol, Self
 
 from saustall.core.errors import InvalidOptionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState
@@ -31,12 +31,17 @@ from saustall.games.saukopf.cards import (
 )
 from saustall.games.saukopf.scoring import DealScore, Ledger
 
-_COMPILED = not __file__.endswith(".py")
+_COMPILED: Final = not __file__.endswith(".py")
 """Whether this module runs compiled (mypyc; see setup.py)."""
 
-PHASE_BIDDING, PHASE_DECLARING, PHASE_PARTNER, PHASE_GIVING = (
-    "bidding", "declaring", "partner", "giving")
-PHASE_KONTRA, PHASE_RE, PHASE_PLAYING, PHASE_OVER = "kontra", "re", "playing", "over"
+PHASE_BIDDING: Final = "bidding"
+PHASE_DECLARING: Final = "declaring"
+PHASE_PARTNER: Final = "partner"
+PHASE_GIVING: Final = "giving"
+PHASE_KONTRA: Final = "kontra"
+PHASE_RE: Final = "re"
+PHASE_PLAYING: Final = "playing"
+PHASE_OVER: Final = "over"
 
 
 class DealResult(Protocol):
