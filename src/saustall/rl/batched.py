@@ -1,0 +1,734 @@
+"""Batched Drecksau: N games stepped together on numpy arrays (pgx style).
+
+The same rules and the same random stream as the scalar engine
+(:mod:`saustall.games.drecksau.game`): lane ``b`` dealt from seed ``s`` plays exactly the
+game ``get("drecksau", ruleset).new_state(num_players, s)`` plays, action for action, and
+its deck is shuffled by the same SplitMix64 draws (:mod:`saustall.core.rng`, vectorized in
+uint64 arithmetic). A differential test (``tests/rl/test_batched.py``) checks every field
+against the scalar engine after every action.
+
+Rulesets: ``dirty-pig``, ``drecksau`` (``hand_size`` 3 or 4) and ``sauschoen``, every
+player count they allow; ``turn_cap`` as in the engine. The Sauschön tournament is not
+batched (its rounds re-seed through Python's Mersenne Twister, one lane at a time).
+
+Use::
+
+    sim = BatchedDrecksau("dirty-pig", num_players=2)
+    state = sim.init(np.arange(1024))           # lane b plays seed b
+    while not state.terminated.all():
+        actions = pick(state.legal_action_mask)  # column indices, one per lane
+        state = sim.step(state, actions)         # pure: ``state`` is left as it was
+
+Actions are the columns of the legal-action mask: column ``i`` is the engine's action code
+``sim.action_codes[i]`` (``play mud 0.2``, ``discard mud,rain``, ... as in the engine; the
+columns are in increasing code order, so a lane's legal columns mapped through
+``action_codes`` are the engine's ``legal_actions()`` sorted). ``sim.column_of(code)``
+goes the other way.
+
+Finished lanes: :meth:`BatchedDrecksau.step` leaves a terminated lane unchanged (its
+action is ignored; pgx's convention). :meth:`BatchedDrecksau.auto_reset` deals the next
+game in every terminated lane: lane ``b`` of a batch of ``B`` moves from seed ``s`` to seed
+``s + B``, so the lanes together play seeds ``s0, s0 + 1, ...`` without overlap when
+started from ``np.arange(B) + s0``. Call it after reading the step's rewards.
+
+State (:class:`BatchState`; ``B`` lanes, ``P`` players, ``N`` pigs each, ``D`` cards in the
+deck, ``A`` actions; seats absolute, as in the engine):
+
+| field | shape | dtype | meaning |
+| --- | --- | --- | --- |
+| ``current_player`` | B | int8 | seat to act (unchanged once over) |
+| ``phase`` | B | int8 | 0 a turn, 1 a Lucky Bird turn, 2 over |
+| ``turn`` | B | int32 | turns played (the engine's ``turn``) |
+| ``hands`` | B, P | int32 | each hand as a code: sum of ``count[c] * (H+1)**c`` over card kinds ``c`` (``H`` the hand size); :meth:`BatchedDrecksau.hand_counts` decodes it |
+| ``pigs`` | B, P, N | uint8 | pig flags: 1 dirty, 2 barn, 4 door, 8 rod, 16 pretty |
+| ``deck`` | B, D | int8 | draw pile, bottom first; ``deck[b, :deck_len[b]]`` is the engine's ``deck`` (the rest is stale) |
+| ``deck_len`` | B | int32 | cards in the draw pile |
+| ``discard`` | B, D | int8 | discard pile, oldest first (``discard[b, :discard_len[b]]``) |
+| ``discard_len`` | B | int32 | cards in the discard pile |
+| ``rng`` | B | uint64 | the SplitMix64 stream's state (the engine's ``rng._state``) |
+| ``winner`` | B | int8 | winning seat, -1 while running or after a draw at the turn cap |
+| ``win_kind`` | B | int8 | 0 none, 1 all pigs dirty, 2 all pigs pretty |
+| ``terminated`` | B | bool | the game is over (won, or stopped at the turn cap) |
+| ``rewards`` | B, P | float32 | the last step's rewards: 1 to the winner when a game is won, else 0 |
+| ``legal_action_mask`` | B, A | bool | legal columns for the seat to act; none once over |
+| ``seed`` | B | int64 | the seed of the lane's current game |
+
+Observations (:meth:`BatchedDrecksau.observe`, float32 ``B x F``; seats relative to the
+observer: seat ``(seat + r) % P`` is row ``r``); only what that seat may see:
+
+| columns | size | meaning |
+| --- | --- | --- |
+| hand | K | the observer's cards, a count per card kind (K kinds in the deck) |
+| pigs | P * N * 5 | each pig's flags (dirty, barn, door, rod, pretty) as 0/1 |
+| hand sizes | P | cards in each player's hand |
+| to act | P | one-hot: who acts |
+| deck | 1 | cards in the draw pile |
+| discard pile | K | cards of each kind in the discard pile (public: played face up) |
+| lucky | 1 | a Lucky Bird turn is under way |
+| over | 1 | the game is over |
+
+Run ``python -m saustall.rl.batched --bench`` for actions/s at several batch sizes, on one
+core (CPU time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass, fields, replace
+from itertools import combinations_with_replacement
+from typing import Any, Mapping
+
+import numpy as np
+from numpy.typing import NDArray
+
+from saustall.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
+from saustall.core.registry import get as get_game
+from saustall.core.rng import _batches, _key  # the scalar stream's own plan and key
+from saustall.games.drecksau.game import (
+    DONE, PASS, SHOW, discard_action, encode_action, play_action,
+)
+from saustall.games.drecksau.rulesets import (
+    BARN, CARD_BY_NAME, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN, ROD,
+)
+from saustall.games.drecksau.targets import (
+    ANYONE, CARD_SCOPE, DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, OTHERS, OWN, UNTARGETED,
+    row_masks,
+)
+
+I8, I32, I64, U8, U64 = np.int8, np.int32, np.int64, np.uint8, np.uint64
+_GOLDEN, _MIX1, _MIX2 = U64(0x9E3779B97F4A7C15), U64(0xBF58476D1CE4E5B9), U64(0x94D049BB133111EB)
+_S27, _S30, _S31 = U64(27), U64(30), U64(31)
+_FLAGS = 32
+"""Pig flag values 0..31."""
+_WIDTH = 4
+"""The most cards one action puts on the discard pile (a German hand of four shown)."""
+
+# Action kinds (per column, plus one no-op column for finished lanes).
+_PLAY, _DISCARD, _SHOW, _PASS, _DONE, _NOOP = range(6)
+
+
+@dataclass(frozen=True)
+class BatchState:
+    """N games of one Drecksau ruleset; the layout is in the module docstring."""
+
+    current_player: NDArray[np.int8]
+    phase: NDArray[np.int8]
+    turn: NDArray[np.int32]
+    hands: NDArray[np.int32]
+    pigs: NDArray[np.uint8]
+    deck: NDArray[np.int8]
+    deck_len: NDArray[np.int32]
+    discard: NDArray[np.int8]
+    discard_len: NDArray[np.int32]
+    rng: NDArray[np.uint64]
+    winner: NDArray[np.int8]
+    win_kind: NDArray[np.int8]
+    terminated: NDArray[np.bool_]
+    rewards: NDArray[np.float32]
+    legal_action_mask: NDArray[np.bool_]
+    seed: NDArray[np.int64]
+
+    @property
+    def batch_size(self) -> int:
+        """The number of lanes."""
+        return int(self.phase.shape[0])
+
+    def copy(self) -> "BatchState":
+        """A deep copy (every array copied)."""
+        return BatchState(**{f.name: getattr(self, f.name).copy() for f in fields(self)})
+
+
+def _stream_next(state: NDArray[np.uint64]) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
+    """SplitMix64 for each lane: the advanced states and their outputs (``Rng._next``)."""
+    state = state + _GOLDEN
+    z = (state ^ (state >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return state, z ^ (z >> _S31)
+
+
+class BatchedDrecksau:
+    """The batched simulator of one Drecksau ruleset and player count.
+
+    ``options`` are the ruleset's own (``turn_cap``; ``hand_size`` in ``drecksau``),
+    checked as the engine checks them. Raises :class:`InvalidOptionError` for the
+    tournament ruleset, a player count or an option the ruleset does not allow.
+    """
+
+    def __init__(self, ruleset: str = "dirty-pig", num_players: int = 2,
+                 options: Mapping[str, Any] | None = None) -> None:
+        game = get_game("drecksau", ruleset)
+        params = game.ruleset.params
+        if params.get("tournament"):
+            raise InvalidOptionError(f"{ruleset!r} is not batched: only single rounds "
+                                     "(dirty-pig, drecksau, sauschoen) are")
+        game.ruleset.check_players(num_players)
+        resolved = game.ruleset.resolve_options(options)
+        self.ruleset = ruleset
+        """The ruleset's name."""
+        self.num_players = num_players
+        """Players per game."""
+        self.turn_cap: int = resolved["turn_cap"]
+        """Turns after which an undecided game stops as a draw."""
+        self.hand_size: int = resolved.get("hand_size", 3)
+        """Cards in a full hand."""
+        self.pigs_each: int = params["pigs_per_player"].get(num_players, params["default_pigs"])
+        """Pigs per player."""
+        self.exchange = params["turn_style"] == "exchange"
+        """Exchange 1 to all cards (English), rather than discard one or show (German)."""
+        self.pretty_wins: bool = params["pretty_wins"]
+        """All pigs pretty wins too (Sauschön)."""
+        deck = [CARD_BY_NAME[name] for name, count in params["deck"].items()
+                for _ in range(count)]
+        self.kinds = max(deck) + 1
+        """Card kinds in the deck (kinds ``0 .. kinds-1``)."""
+        self._deck = np.array(deck, dtype=I8)
+        self._build_actions()
+        self._build_hand_tables()
+        self._build_pig_tables()
+        self._build_shuffle_tables()
+        self._rows = np.arange(0, dtype=np.intp)
+
+    # ----------------------------------------------------------------------------------
+    # Tables, built once per simulator
+    # ----------------------------------------------------------------------------------
+    def _build_actions(self) -> None:
+        P, N, K = self.num_players, self.pigs_each, self.kinds
+        targeted = [c for c in range(K) if CARD_SCOPE[c] != UNTARGETED]
+        self._targeted = targeted
+        codes: list[int] = []
+        for card in range(K):
+            if CARD_SCOPE[card] == UNTARGETED:
+                codes.append(play_action(card))
+            else:
+                codes += [play_action(card, t, i) for t in range(P) for i in range(N)]
+        codes += [SHOW, PASS, DONE]
+        sizes = range(1, self.hand_size + 1) if self.exchange else range(1, 2)
+        discards = sorted({discard_action(combo) for size in sizes
+                           for combo in combinations_with_replacement(range(K), size)})
+        self._discard_start = len(codes)
+        self._discard_sets = [sorted(combo) for size in sizes
+                              for combo in combinations_with_replacement(range(K), size)]
+        self._discard_sets.sort(key=discard_action)
+        codes += discards
+        self.action_codes: NDArray[np.int32] = np.array(codes, dtype=I32)
+        """Column ``i`` of the mask is the engine's action code ``action_codes[i]``."""
+        self.num_actions = len(codes)
+        """Columns of the legal-action mask."""
+        self._column = {code: i for i, code in enumerate(codes)}
+        self._show, self._pass, self._done = (self._column[c] for c in (SHOW, PASS, DONE))
+        self._untargeted_cols = np.array([self._column[play_action(c)] for c in range(K)
+                                          if CARD_SCOPE[c] == UNTARGETED], dtype=np.intp)
+        self._untargeted_kinds = np.array([c for c in range(K) if CARD_SCOPE[c] == UNTARGETED],
+                                          dtype=np.intp)
+        # Play columns in (targeted kind, seat, pig) order, as _legal builds them.
+        self._targeted_cols = np.array([self._column[play_action(c, t, i)] for c in targeted
+                                        for t in range(P) for i in range(N)], dtype=np.intp)
+        A = self.num_actions + 1  # the last row describes the no-op of a finished lane
+        self._kind = np.full(A, _NOOP, dtype=I8)
+        self._card = np.zeros(A, dtype=I8)
+        self._target = np.zeros(A, dtype=np.intp)
+        self._pig_offset = np.zeros(A, dtype=np.intp)
+        self._and = np.full(A, 0xFF, dtype=U8)
+        self._or = np.zeros(A, dtype=U8)
+        self._append = np.zeros((A, _WIDTH), dtype=I8)
+        self._append_n = np.zeros(A, dtype=I32)
+        self._discard_count = np.zeros((A, K), dtype=I32)
+        pig_ops = {MUD: (0xFF, DIRTY), BARN: (0xFF, IN_BARN), FARMER: (~DIRTY & 0xFF, 0),
+                   DOOR: (0xFF, HAS_DOOR), LIGHTNING: (~(IN_BARN | HAS_DOOR) & 0xFF, 0),
+                   ROD: (0xFF, HAS_ROD), PRETTY: (0xFF, IS_PRETTY),
+                   ESCAPE: (~IS_PRETTY & 0xFF, 0)}
+        # What a play puts on the discard pile (Lightning adds the door it finds; Lucky
+        # Bird every further Lucky Bird in the hand: both counted at the step).
+        goes = {MUD: [MUD], RAIN: [RAIN], FARMER: [FARMER], LIGHTNING: [LIGHTNING, BARN, DOOR],
+                ESCAPE: [ESCAPE, PRETTY], LUCKY: [LUCKY] * _WIDTH}
+        counts = {MUD: 1, RAIN: 1, FARMER: 1, LIGHTNING: 2, ESCAPE: 2, LUCKY: 1}
+        for col, code in enumerate(codes):
+            if code < SHOW:
+                card, t, i = code >> 6, (code >> 3) & 7, code & 7
+                self._kind[col], self._card[col] = _PLAY, card
+                self._discard_count[col, card] = 1
+                if CARD_SCOPE[card] != UNTARGETED:
+                    self._target[col], self._pig_offset[col] = t, t * N + i
+                    self._and[col], self._or[col] = pig_ops[card]
+                cards = goes.get(card, [])
+                self._append[col, :len(cards)] = cards
+                self._append_n[col] = counts.get(card, 0)
+            elif code >= SHOW + 100:
+                cards = self._discard_sets[col - self._discard_start]
+                self._kind[col] = _DISCARD
+                self._append[col, :len(cards)] = cards
+                self._append_n[col] = len(cards)
+                for card in cards:
+                    self._discard_count[col, card] += 1
+            else:
+                self._kind[col] = {SHOW: _SHOW, PASS: _PASS, DONE: _DONE}[code]
+        kind, card = self._kind, self._card
+        self._delta = self._discard_count.astype(I64) @ (self.hand_size + 1) ** np.arange(
+            K, dtype=I64)  # the hand code a play or discard takes away
+        self._is_play = kind == _PLAY
+        self._clears_hand = (kind == _SHOW) | (kind == _DONE)
+        self._is_rain = self._is_play & (card == RAIN)
+        self._is_lightning = self._is_play & (card == LIGHTNING)
+        self._is_lucky = self._is_play & (card == LUCKY)
+        self._checks_win = self._is_play & ((card == MUD) | (card == PRETTY) | (card == ESCAPE))
+
+    def _build_hand_tables(self) -> None:
+        K, H = self.kinds, self.hand_size
+        base = H + 1
+        self._pow = base ** np.arange(K, dtype=I64)
+        hands = [combo for size in range(H + 1)
+                 for combo in combinations_with_replacement(range(K), size)]
+        R = len(hands)
+        self._rank = np.full(base ** K, -1, dtype=np.int16 if R < 2 ** 15 else I32)
+        self._hand_counts = np.zeros((R, K), dtype=I8)
+        self._hand_len = np.zeros(R, dtype=I32)
+        self._hand_sorted = np.zeros((R, _WIDTH), dtype=I8)
+        self._have = np.zeros((R, K), dtype=np.bool_)
+        self._have_bits = np.zeros(R, dtype=U8)  # bit k: holds targeted kind k
+        self._discard_ok = np.zeros((R, self.num_actions - self._discard_start), dtype=np.bool_)
+        for rank, hand in enumerate(hands):
+            code = sum(int(self._pow[c]) for c in hand)
+            self._rank[code] = rank
+            for c in hand:
+                self._hand_counts[rank, c] += 1
+                self._have[rank, c] = True
+            self._hand_len[rank] = len(hand)
+            self._hand_sorted[rank, :len(hand)] = hand
+            self._have_bits[rank] = sum(1 << k for k, c in enumerate(self._targeted)
+                                        if c in hand)
+            for j, cards in enumerate(self._discard_sets):
+                self._discard_ok[rank, j] = all(cards.count(c) <= hand.count(c) for c in cards)
+        if len(self._targeted) > 8:
+            raise AssertionError("targeted card kinds must fit one byte")
+
+    def _build_pig_tables(self) -> None:
+        # bit k of _fit_bits[f]: targeted kind k fits a pig with flags f (the engine's
+        # row_masks, asked one pig at a time).
+        self._fit_bits = np.zeros(_FLAGS, dtype=U8)
+        for f in range(_FLAGS):
+            masks = row_masks([f])
+            self._fit_bits[f] = sum(1 << k for k, c in enumerate(self._targeted) if masks[c] & 1)
+        self._own_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
+                                if CARD_SCOPE[c] in (OWN, ANYONE)))
+        self._other_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
+                                  if CARD_SCOPE[c] in (OTHERS, ANYONE)))
+        flags = np.arange(_FLAGS, dtype=U8)
+        washed = (flags & (DIRTY | IN_BARN | IS_PRETTY)) == DIRTY
+        self._rained = np.where(washed, flags & U8(~DIRTY & 0xFF), flags).astype(U8)
+        self._all_dirty = (flags & (DIRTY | IS_PRETTY)) == DIRTY
+        self._pretty = (flags & IS_PRETTY) != 0
+        self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
+
+    def _build_shuffle_tables(self) -> None:
+        # Rng.shuffle of n cards, position by position: step s swaps position n-1-s; a
+        # draw starts each of _batches(n)'s groups (its product and rejection limit; a
+        # limit of 2**64 is stored as 0: nothing is rejected).
+        D = len(self._deck)
+        self._start = np.zeros((D + 1, D), dtype=np.bool_)
+        self._product = np.ones((D + 1, D), dtype=U64)
+        self._limit = np.zeros((D + 1, D), dtype=U64)
+        for n in range(2, D + 1):
+            for product, limit, steps in _batches(n):
+                s = n - 1 - steps[0][0]
+                self._start[n, s] = True
+                self._product[n, s] = product
+                self._limit[n, s] = limit % (1 << 64)
+
+    def column_of(self, code: int) -> int:
+        """The mask column of the engine's action ``code``; raises
+        :class:`MalformedActionError` for a code outside this ruleset's actions."""
+        try:
+            return self._column[code]
+        except KeyError:
+            raise MalformedActionError(
+                f"{code!r} is no action of {self.ruleset} with {self.num_players} players"
+            ) from None
+
+    def _lane_rows(self, batch: int) -> NDArray[np.intp]:
+        if self._rows.shape[0] != batch:
+            self._rows = np.arange(batch, dtype=np.intp)
+        return self._rows
+
+    # ----------------------------------------------------------------------------------
+    # Random stream and dealing
+    # ----------------------------------------------------------------------------------
+    def _shuffle(self, state: BatchState, lanes: NDArray[np.intp],
+                 lengths: NDArray[np.intp]) -> None:
+        """Rng.shuffle of ``deck[lane, :length]`` in each of ``lanes``, drawing from
+        the lane's stream. Lanes are sorted by length (longest first), so the lanes still
+        swapping at a step are a prefix."""
+        order = np.argsort(-lengths, kind="stable")
+        lanes, lengths = lanes[order], lengths[order]
+        cards = state.deck[lanes]
+        streams = state.rng[lanes]
+        batch = np.zeros(lanes.shape[0], dtype=U64)
+        descending = -lengths
+        rows = np.arange(lanes.shape[0], dtype=np.intp)
+        for step in range(int(lengths[0]) - 1 if lanes.size else 0):
+            active = int(np.searchsorted(descending, -(step + 2), side="right"))
+            n = lengths[:active]
+            starting = np.flatnonzero(self._start[n, step])
+            if starting.size:
+                product = self._product[n[starting], step]
+                limit = self._limit[n[starting], step]
+                states, value = _stream_next(streams[starting])
+                rejected = np.flatnonzero((value >= limit) & (limit != 0))
+                while rejected.size:  # Rng.randrange's rejection of a partial block
+                    states[rejected], value[rejected] = _stream_next(states[rejected])
+                    still = (value[rejected] >= limit[rejected]) & (limit[rejected] != 0)
+                    rejected = rejected[still]
+                streams[starting] = states
+                batch[starting] = value % product
+            position = n - 1 - step
+            bound = (position + 1).astype(U64)
+            drawn = batch[:active]
+            other = (drawn % bound).astype(np.intp)
+            batch[:active] = drawn // bound
+            r = rows[:active]
+            swapped = cards[r, position]
+            cards[r, position] = cards[r, other]
+            cards[r, other] = swapped
+        state.deck[lanes] = cards
+        state.rng[lanes] = streams
+
+    def _deal(self, state: BatchState, lanes: NDArray[np.intp],
+              seeds: NDArray[np.int64]) -> None:
+        """Deal new games from ``seeds`` in ``lanes`` (DrecksauState.__init__)."""
+        state.seed[lanes] = seeds
+        state.rng[lanes] = np.array([_key(int(seed)) for seed in seeds.tolist()], dtype=U64)
+        D, P = len(self._deck), self.num_players
+        state.deck[lanes] = self._deck
+        self._shuffle(state, lanes, np.full(lanes.shape[0], D, dtype=np.intp))
+        hands = np.zeros((lanes.shape[0], P), dtype=I64)
+        top = D - 1
+        for _ in range(self.hand_size):  # one card at a time, as at the table
+            for seat in range(P):
+                hands[:, seat] += self._pow[state.deck[lanes, top]]
+                top -= 1
+        state.hands[lanes] = hands
+        state.deck_len[lanes] = top + 1
+        state.discard_len[lanes] = 0
+        state.pigs[lanes] = 0
+        state.current_player[lanes] = 0
+        state.phase[lanes] = 0
+        state.turn[lanes] = 0
+        state.winner[lanes] = -1
+        state.win_kind[lanes] = 0
+        state.terminated[lanes] = False
+
+    def init(self, seeds: NDArray[np.integer[Any]] | list[int]) -> BatchState:
+        """New games, lane ``b`` dealt from ``seeds[b]`` exactly as the engine deals it."""
+        seed_array = np.asarray(seeds, dtype=I64)
+        if seed_array.ndim != 1 or seed_array.shape[0] < 1:
+            raise InvalidOptionError("seeds must be a non-empty 1-d sequence of integers")
+        B, P, N, D = seed_array.shape[0], self.num_players, self.pigs_each, len(self._deck)
+        state = BatchState(
+            current_player=np.zeros(B, I8), phase=np.zeros(B, I8), turn=np.zeros(B, I32),
+            hands=np.zeros((B, P), I32), pigs=np.zeros((B, P, N), U8),
+            deck=np.zeros((B, D), I8), deck_len=np.zeros(B, I32),
+            discard=np.zeros((B, D), I8), discard_len=np.zeros(B, I32),
+            rng=np.zeros(B, U64), winner=np.full(B, -1, I8), win_kind=np.zeros(B, I8),
+            terminated=np.zeros(B, np.bool_), rewards=np.zeros((B, P), np.float32),
+            legal_action_mask=np.zeros((B, self.num_actions), np.bool_),
+            seed=np.zeros(B, I64))
+        self._deal(state, np.arange(B, dtype=np.intp), seed_array)
+        return replace(state, legal_action_mask=self._legal(state))
+
+    def auto_reset(self, state: BatchState, *, inplace: bool = False) -> BatchState:
+        """Deal the next game (seed + batch size) in every terminated lane; see the
+        module docstring. Pure unless ``inplace``."""
+        done = np.flatnonzero(state.terminated)
+        if not done.size:
+            return state
+        if not inplace:
+            state = state.copy()
+        self._deal(state, done, state.seed[done] + state.batch_size)
+        state.rewards[done] = 0
+        state.legal_action_mask[done] = self._legal(state, done)
+        return state
+
+    # ----------------------------------------------------------------------------------
+    # Legal actions
+    # ----------------------------------------------------------------------------------
+    def legal_action_mask(self, state: BatchState) -> NDArray[np.bool_]:
+        """The legal columns of each lane (``state.legal_action_mask``)."""
+        return state.legal_action_mask
+
+    def _legal(self, state: BatchState, lanes: NDArray[np.intp] | None = None,
+               out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """The mask of ``lanes`` (all lanes when None), computed from the state, written
+        into ``out`` when given (every column is written)."""
+        if lanes is None:
+            player = state.current_player.astype(np.intp)
+            hands, pigs, phase = state.hands, state.pigs, state.phase
+        else:
+            player = state.current_player[lanes].astype(np.intp)
+            hands, pigs, phase = state.hands[lanes], state.pigs[lanes], state.phase[lanes]
+        B, P = player.shape[0], self.num_players
+        rank = self._rank[hands[np.arange(B), player]]
+        running = phase != 2
+        in_turn = phase == 0
+        have_bits = self._have_bits[rank] * running  # finished lanes play nothing
+        own = np.arange(P)[None, :] == player[:, None]
+        allowed = np.where(own, have_bits[:, None] & self._own_bits,
+                           have_bits[:, None] & self._other_bits).astype(U8)
+        play_bits = self._fit_bits[pigs] & allowed[:, :, None]  # B, P, N
+        plays = np.unpackbits(play_bits[..., None], axis=-1, bitorder="little")
+        mask = np.empty((B, self.num_actions), dtype=np.bool_) if out is None else out
+        targeted = len(self._targeted)
+        mask[:, self._targeted_cols] = plays[..., :targeted].transpose(0, 3, 1, 2).reshape(B, -1)
+        untargeted = self._have[rank][:, self._untargeted_kinds] & running[:, None]
+        mask[:, self._untargeted_cols] = untargeted
+        empty = self._hand_len[rank] == 0
+        discards = self._discard_ok[rank] & in_turn[:, None]
+        if not self.exchange:  # German: discard one only beside a usable card, else show
+            usable = play_bits.reshape(B, -1).any(axis=1) | untargeted.any(axis=1)
+            discards &= usable[:, None]
+            mask[:, self._show] = in_turn & ~usable & ~empty
+        else:
+            mask[:, self._show] = False
+        mask[:, self._discard_start:] = discards
+        mask[:, self._pass] = in_turn & empty
+        mask[:, self._done] = phase == 1
+        return mask
+
+    # ----------------------------------------------------------------------------------
+    # Step
+    # ----------------------------------------------------------------------------------
+    def step(self, state: BatchState, actions: NDArray[np.integer[Any]] | list[int], *,
+             inplace: bool = False) -> BatchState:
+        """Play one action (a mask column) in every lane; terminated lanes ignore theirs.
+
+        Pure unless ``inplace`` (then ``state`` itself is updated and returned). Raises
+        :class:`MalformedActionError` for a wrong shape or a column out of range and
+        :class:`IllegalActionError` naming the first lane whose action is not legal; the
+        state is then unchanged.
+        """
+        B = state.batch_size
+        action = np.asarray(actions)
+        if action.shape != (B,) or not np.issubdtype(action.dtype, np.integer):
+            raise MalformedActionError(
+                f"actions must be {B} integer mask columns, one per lane, not shape "
+                f"{action.shape} of {action.dtype}")
+        action = action.astype(np.intp, copy=False)
+        if B and (action.min() < 0 or action.max() >= self.num_actions):
+            lane = int(np.flatnonzero((action < 0) | (action >= self.num_actions))[0])
+            raise MalformedActionError(f"lane {lane}: {int(action[lane])} is no column of "
+                                       f"the {self.num_actions} actions")
+        rows = self._lane_rows(B)
+        live = ~state.terminated
+        legal = state.legal_action_mask[rows, action]
+        if not (legal | ~live).all():
+            lane = int(np.flatnonzero(~legal & live)[0])
+            code = int(self.action_codes[action[lane]])
+            raise IllegalActionError(f"lane {lane}: {encode_action(code)} is not legal now",
+                                     "not-legal-now")
+        if not inplace:
+            state = BatchState(**{f.name: getattr(state, f.name).copy() for f in fields(state)
+                                  if f.name != "legal_action_mask"},
+                               legal_action_mask=np.empty_like(state.legal_action_mask))
+        self._step(state, np.where(live, action, self.num_actions), rows)
+        self._legal(state, out=state.legal_action_mask)
+        return state
+
+    def _step(self, s: BatchState, a: NDArray[np.intp], rows: NDArray[np.intp]) -> None:
+        P, N, D = self.num_players, self.pigs_each, len(self._deck)
+        s.rewards[:] = 0
+        player = s.current_player.astype(np.intp)
+        hands = s.hands.reshape(-1)
+        hand_at = rows * P + player
+        before = hands[hand_at].astype(I64)
+        after = before - self._delta[a]
+        after[self._clears_hand[a]] = 0
+        # Pigs: one targeted pig per lane (untargeted actions rewrite pig 0.0 unchanged).
+        pigs = s.pigs.reshape(-1)
+        pig_at = rows * (P * N) + self._pig_offset[a]
+        flags = pigs[pig_at]
+        pigs[pig_at] = (flags & self._and[a]) | self._or[a]
+        rain = np.flatnonzero(self._is_rain[a])
+        if rain.size:
+            s.pigs[rain] = self._rained[s.pigs[rain]]
+        # What goes on the discard pile, in the engine's order.
+        added = self._append[a]
+        count = self._append_n[a] + (self._is_lightning[a] & ((flags & HAS_DOOR) != 0))
+        if self.pretty_wins:
+            lucky = np.flatnonzero(self._is_lucky[a])
+            if lucky.size:  # further Lucky Birds are lost unused
+                extra = (after[lucky] // self._pow[LUCKY]) % (self.hand_size + 1)
+                after[lucky] -= extra * self._pow[LUCKY]
+                count[lucky] += extra.astype(I32)
+        cleared = np.flatnonzero(self._clears_hand[a])
+        if cleared.size:  # show / done: the whole hand, sorted
+            rank = self._rank[before[cleared]]
+            added[cleared] = self._hand_sorted[rank]
+            count[cleared] = self._hand_len[rank]
+        slots = np.arange(_WIDTH)
+        fills = slots[None, :] < count[:, None]
+        at = (rows * D + s.discard_len)[:, None] + slots[None, :]
+        s.discard.reshape(-1)[at[fills]] = added[fills]
+        s.discard_len[:] += count
+        # A win ends the game at once: no refill.
+        won = np.zeros(rows.shape[0], dtype=np.bool_)
+        checked = np.flatnonzero(self._checks_win[a])
+        if checked.size:
+            target = self._target[a[checked]]
+            row = s.pigs[checked, target]
+            dirty = self._all_dirty[row].all(axis=1)
+            winning = dirty | (self._pretty[row].all(axis=1) if self.pretty_wins else False)
+            winners = checked[winning]
+            if winners.size:
+                won[winners] = True
+                s.winner[winners] = target[winning]
+                s.win_kind[winners] = np.where(dirty[winning], 1, 2)
+                s.phase[winners] = 2
+                s.turn[winners] += 1
+                s.terminated[winners] = True
+                s.rewards[winners, target[winning]] = 1.0
+        hands[hand_at] = after
+        # A Lucky Bird (or a card played in its turn) leaves the turn open while cards remain.
+        open_turn = self._is_play[a] & ~won
+        if self.pretty_wins:
+            open_turn &= (self._is_lucky[a] | (s.phase == 1)) & (after != 0)
+            s.phase[open_turn] = 1
+        else:
+            open_turn[:] = False
+        ending = np.flatnonzero((a != self.num_actions) & ~won & ~open_turn)
+        self._end_turn(s, ending, player[ending], hands)
+
+    def _end_turn(self, s: BatchState, lanes: NDArray[np.intp], player: NDArray[np.intp],
+                  hands: NDArray[np.int32]) -> None:
+        """Refill the hands of ``lanes`` and pass the turn on (or stop at the cap)."""
+        D, P = len(self._deck), self.num_players
+        hand_at = lanes * P + player
+        missing = self.hand_size - self._hand_len[self._rank[hands[hand_at]]]
+        for k in range(self.hand_size):
+            needy = np.flatnonzero(missing > k)
+            if not needy.size:
+                break
+            lane = lanes[needy]
+            empty = s.deck_len[lane] == 0
+            if empty.any():  # the discard pile, shuffled, becomes the deck
+                refill = lane[empty & (s.discard_len[lane] > 0)]
+                if refill.size:
+                    length = s.discard_len[refill].astype(np.intp)
+                    s.deck[refill] = s.discard[refill]
+                    s.deck_len[refill] = length
+                    s.discard_len[refill] = 0
+                    self._shuffle(s, refill, length)
+                keep = s.deck_len[lane] > 0  # nothing left anywhere: play on short-handed
+                needy, lane = needy[keep], lane[keep]
+            top = s.deck_len[lane] - 1
+            card = s.deck.reshape(-1)[lane * D + top]
+            s.deck_len[lane] = top
+            hands[hand_at[needy]] += self._pow[card].astype(I32)
+        s.phase[lanes] = 0
+        turn = s.turn[lanes] + 1
+        s.turn[lanes] = turn
+        capped = turn >= self.turn_cap
+        s.phase[lanes[capped]] = 2
+        s.terminated[lanes[capped]] = True
+        moving = lanes[~capped]
+        s.current_player[moving] = (player[~capped] + 1) % P
+
+    # ----------------------------------------------------------------------------------
+    # Observe
+    # ----------------------------------------------------------------------------------
+    def hand_counts(self, state: BatchState) -> NDArray[np.int8]:
+        """Every hand as a count per card kind: ``B x P x K``."""
+        return self._hand_counts[self._rank[state.hands]]
+
+    def observe(self, state: BatchState, seat: int) -> NDArray[np.float32]:
+        """What ``seat`` sees in every lane, as the float32 rows laid out in the module
+        docstring: its own hand, never another's."""
+        P, K = self.num_players, self.kinds
+        if not 0 <= seat < P:
+            raise InvalidOptionError(f"seat must be 0-{P - 1}, not {seat!r}")
+        B = state.batch_size
+        order = (seat + np.arange(P)) % P
+        ranks = self._rank[state.hands[:, order]]  # B, P
+        hand = self._hand_counts[ranks[:, 0]].astype(np.float32)
+        pigs = self._flag_bits[state.pigs[:, order]].reshape(B, -1)
+        sizes = self._hand_len[ranks].astype(np.float32)
+        to_act = ((state.current_player[:, None] - seat) % P == np.arange(P)[None, :])
+        deck = state.deck_len[:, None].astype(np.float32)
+        on_pile = np.arange(state.discard.shape[1])[None, :] < state.discard_len[:, None]
+        pile = np.stack([((state.discard == k) & on_pile).sum(axis=1) for k in range(K)],
+                        axis=1).astype(np.float32)
+        lucky = (state.phase == 1)[:, None].astype(np.float32)
+        over = state.terminated[:, None].astype(np.float32)
+        return np.concatenate([hand, pigs, sizes, to_act.astype(np.float32), deck, pile,
+                               lucky, over], axis=1)
+
+
+# --------------------------------------------------------------------------------------
+# Speed
+# --------------------------------------------------------------------------------------
+BENCH_BATCHES = (1, 64, 1_024, 16_384)
+"""The batch sizes ``--bench`` measures."""
+
+
+def pin_to_one_core() -> None:
+    """Run this process on one core (Linux), so figures are per core."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def batched_actions_per_second(batch: int, seconds: float, ruleset: str = "dirty-pig",
+                               num_players: int = 2, *, inplace: bool = False) -> float:
+    """Actions per CPU second of random legal play at ``batch`` lanes, with auto-reset
+    (each step counts the lanes that acted), measured for about ``seconds``."""
+    from saustall.bench import clock
+
+    sim = BatchedDrecksau(ruleset, num_players)
+    state = sim.init(np.arange(batch))
+    noise = np.random.default_rng(0)
+    for _ in range(3):  # warm up (first reshuffles, allocations)
+        state = _random_step(sim, state, noise, inplace)
+    actions = 0
+    start = clock()
+    elapsed = 0.0
+    while elapsed < seconds:
+        live = int(batch - np.count_nonzero(state.terminated))
+        state = _random_step(sim, state, noise, inplace)
+        actions += live
+        elapsed = clock() - start
+    return actions / elapsed
+
+
+def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArray[np.intp]:
+    """A uniformly random legal column per lane (column 0 where none is legal)."""
+    scores = noise.random(mask.shape, dtype=np.float32) * mask
+    return np.argmax(scores, axis=1)
+
+
+def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
+                 inplace: bool) -> BatchState:
+    state = sim.auto_reset(state, inplace=inplace)
+    return sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m saustall.rl.batched --bench``: actions/s at each batch size."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bench", action="store_true", help="measure actions/s")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per batch size")
+    parser.add_argument("--ruleset", default="dirty-pig")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--inplace", action="store_true",
+                        help="step in place (no copy of the state per step)")
+    args = parser.parse_args(argv)
+    if not args.bench:
+        parser.print_help()
+        return
+    pin_to_one_core()
+    print(f"batched {args.ruleset} {args.players}p, one core, CPU time"
+          f"{', in place' if args.inplace else ''}:")
+    for batch in BENCH_BATCHES:
+        rate = batched_actions_per_second(batch, args.seconds, args.ruleset, args.players,
+                                          inplace=args.inplace)
+        print(f"  batch {batch:>6,}: {rate:>12,.0f} actions/s")
+
+
+if __name__ == "__main__":
+    main()
