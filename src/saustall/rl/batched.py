@@ -222,8 +222,7 @@ class BatchedDrecksau:
         self._untargeted_kinds = np.array([c for c in range(K) if CARD_SCOPE[c] == UNTARGETED],
                                           dtype=np.intp)
         # Play columns in (targeted kind, seat, pig) order, as _legal builds them.
-        self._targeted_cols = np.array([self._column[play_action(c, t, i)] for c in targeted
-                                        for t in range(P) for i in range(N)], dtype=np.intp)
+        self._kind_columns = [self._column[play_action(c, 0, 0)] for c in targeted]
         A = self.num_actions + 1  # the last row describes the no-op of a finished lane
         self._kind = np.full(A, _NOOP, dtype=I8)
         self._card = np.zeros(A, dtype=I8)
@@ -321,19 +320,28 @@ class BatchedDrecksau:
         self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
 
     def _build_shuffle_tables(self) -> None:
-        # Rng.shuffle of n cards, position by position: step s swaps position n-1-s; a
-        # draw starts each of _batches(n)'s groups (its product and rejection limit; a
-        # limit of 2**64 is stored as 0: nothing is rejected).
+        # Rng.shuffle of n cards as tables by (n, step): step s swaps position n-1-s with
+        # a digit of one of _batches(n)'s draws: (draw % product) // divisor % bound. A
+        # rejection limit of 2**64 is stored as 0 (nothing is rejected).
         D = len(self._deck)
-        self._start = np.zeros((D + 1, D), dtype=np.bool_)
-        self._product = np.ones((D + 1, D), dtype=U64)
-        self._limit = np.zeros((D + 1, D), dtype=U64)
-        for n in range(2, D + 1):
-            for product, limit, steps in _batches(n):
-                s = n - 1 - steps[0][0]
-                self._start[n, s] = True
-                self._product[n, s] = product
-                self._limit[n, s] = limit % (1 << 64)
+        groups = [_batches(n) if n >= 2 else () for n in range(D + 1)]
+        G = max(len(plan) for plan in groups)
+        self._groups = np.array([len(plan) for plan in groups], dtype=np.intp)
+        self._product = np.ones((D + 1, G), dtype=U64)
+        self._limit = np.zeros((D + 1, G), dtype=U64)
+        self._step_group = np.zeros((D + 1, D), dtype=np.intp)
+        self._step_divisor = np.ones((D + 1, D), dtype=U64)
+        self._step_bound = np.ones((D + 1, D), dtype=U64)
+        for n, plan in enumerate(groups):
+            for g, (product, limit, steps) in enumerate(plan):
+                self._product[n, g] = product
+                self._limit[n, g] = limit % (1 << 64)
+                divisor = 1
+                for k, bound in steps:
+                    self._step_group[n, n - 1 - k] = g
+                    self._step_divisor[n, n - 1 - k] = divisor
+                    self._step_bound[n, n - 1 - k] = bound
+                    divisor *= bound
 
     def column_of(self, code: int) -> int:
         """The mask column of the engine's action ``code``; raises
@@ -356,41 +364,46 @@ class BatchedDrecksau:
     def _shuffle(self, state: BatchState, lanes: NDArray[np.intp],
                  lengths: NDArray[np.intp]) -> None:
         """Rng.shuffle of ``deck[lane, :length]`` in each of ``lanes``, drawing from
-        the lane's stream. Lanes are sorted by length (longest first), so the lanes still
-        swapping at a step are a prefix."""
+        the lane's stream: first every draw (they do not depend on the cards), then the
+        Fisher-Yates swaps, lanes sorted longest first so that the lanes still swapping
+        at a step are a prefix."""
+        if not lanes.size:
+            return
         order = np.argsort(-lengths, kind="stable")
         lanes, lengths = lanes[order], lengths[order]
-        cards = state.deck[lanes]
+        steps = int(lengths[0]) - 1
+        if steps < 1:
+            return
+        groups = self._groups[lengths]
         streams = state.rng[lanes]
-        batch = np.zeros(lanes.shape[0], dtype=U64)
-        descending = -lengths
-        rows = np.arange(lanes.shape[0], dtype=np.intp)
-        for step in range(int(lengths[0]) - 1 if lanes.size else 0):
-            active = int(np.searchsorted(descending, -(step + 2), side="right"))
-            n = lengths[:active]
-            starting = np.flatnonzero(self._start[n, step])
-            if starting.size:
-                product = self._product[n[starting], step]
-                limit = self._limit[n[starting], step]
-                states, value = _stream_next(streams[starting])
-                rejected = np.flatnonzero((value >= limit) & (limit != 0))
-                while rejected.size:  # Rng.randrange's rejection of a partial block
-                    states[rejected], value[rejected] = _stream_next(states[rejected])
-                    still = (value[rejected] >= limit[rejected]) & (limit[rejected] != 0)
-                    rejected = rejected[still]
-                streams[starting] = states
-                batch[starting] = value % product
-            position = n - 1 - step
-            bound = (position + 1).astype(U64)
-            drawn = batch[:active]
-            other = (drawn % bound).astype(np.intp)
-            batch[:active] = drawn // bound
-            r = rows[:active]
-            swapped = cards[r, position]
-            cards[r, position] = cards[r, other]
-            cards[r, other] = swapped
-        state.deck[lanes] = cards
+        draws = np.zeros((lanes.shape[0], int(groups.max())), dtype=U64)
+        for g in range(draws.shape[1]):
+            drawing = np.flatnonzero(groups > g)
+            product = self._product[lengths[drawing], g]
+            limit = self._limit[lengths[drawing], g]
+            states, value = _stream_next(streams[drawing])
+            rejected = np.flatnonzero((value >= limit) & (limit != 0))
+            while rejected.size:  # Rng.randrange's rejection of a partial block
+                states[rejected], value[rejected] = _stream_next(states[rejected])
+                still = (value[rejected] >= limit[rejected]) & (limit[rejected] != 0)
+                rejected = rejected[still]
+            streams[drawing] = states
+            draws[drawing, g] = value % product
         state.rng[lanes] = streams
+        digits = np.take_along_axis(draws, self._step_group[lengths, :steps], axis=1)
+        other = ((digits // self._step_divisor[lengths, :steps])
+                 % self._step_bound[lengths, :steps]).astype(np.intp)
+        position = lengths[:, None] - 1 - np.arange(steps)[None, :]
+        active = np.searchsorted(-lengths, -(np.arange(steps) + 2), side="right").tolist()
+        cards = state.deck[lanes]
+        rows = np.arange(lanes.shape[0], dtype=np.intp)
+        for step in range(steps):
+            r = rows[:active[step]]
+            k, j = position[r, step], other[r, step]
+            swapped = cards[r, k]
+            cards[r, k] = cards[r, j]
+            cards[r, j] = swapped
+        state.deck[lanes] = cards
 
     def _deal(self, state: BatchState, lanes: NDArray[np.intp],
               seeds: NDArray[np.int64]) -> None:
@@ -465,7 +478,7 @@ class BatchedDrecksau:
         else:
             player = state.current_player[lanes].astype(np.intp)
             hands, pigs, phase = state.hands[lanes], state.pigs[lanes], state.phase[lanes]
-        B, P = player.shape[0], self.num_players
+        B, P, N = player.shape[0], self.num_players, self.pigs_each
         rank = self._rank[hands[np.arange(B), player]]
         running = phase != 2
         in_turn = phase == 0
@@ -474,23 +487,29 @@ class BatchedDrecksau:
         allowed = np.where(own, have_bits[:, None] & self._own_bits,
                            have_bits[:, None] & self._other_bits).astype(U8)
         play_bits = self._fit_bits[pigs] & allowed[:, :, None]  # B, P, N
-        plays = np.unpackbits(play_bits[..., None], axis=-1, bitorder="little")
         mask = np.empty((B, self.num_actions), dtype=np.bool_) if out is None else out
-        targeted = len(self._targeted)
-        mask[:, self._targeted_cols] = plays[..., :targeted].transpose(0, 3, 1, 2).reshape(B, -1)
-        untargeted = self._have[rank][:, self._untargeted_kinds] & running[:, None]
-        mask[:, self._untargeted_cols] = untargeted
-        empty = self._hand_len[rank] == 0
-        discards = self._discard_ok[rank] & in_turn[:, None]
-        if not self.exchange:  # German: discard one only beside a usable card, else show
-            usable = play_bits.reshape(B, -1).any(axis=1) | untargeted.any(axis=1)
-            discards &= usable[:, None]
-            mask[:, self._show] = in_turn & ~usable & ~empty
-        else:
+        bits = mask.view(U8)
+        digit = np.empty_like(play_bits)
+        for k, column in enumerate(self._kind_columns):  # card k's block: seat, pig
+            np.right_shift(play_bits, k, out=digit)
+            np.bitwise_and(digit, 1, out=bits[:, column:column + P * N].reshape(B, P, N))
+        usable = None
+        for card, column in zip(self._untargeted_kinds.tolist(),
+                                self._untargeted_cols.tolist()):
+            np.logical_and(self._have[:, card][rank], running, out=mask[:, column])
+        np.take(self._discard_ok, rank, axis=0, out=mask[:, self._discard_start:])
+        np.logical_and(in_turn, self._hand_len[rank] == 0, out=mask[:, self._pass])
+        np.equal(phase, 1, out=mask[:, self._done])
+        if self.exchange:
             mask[:, self._show] = False
-        mask[:, self._discard_start:] = discards
-        mask[:, self._pass] = in_turn & empty
-        mask[:, self._done] = phase == 1
+            closed = np.flatnonzero(~in_turn)  # discards only in a turn of one's own
+        else:  # German: discard one only beside a usable card, else show
+            usable = (play_bits.reshape(B, -1).any(axis=1)
+                      | mask[:, self._untargeted_cols].any(axis=1))
+            np.logical_and(in_turn & ~usable, self._hand_len[rank] != 0,
+                           out=mask[:, self._show])
+            closed = np.flatnonzero(~(in_turn & usable))
+        mask[closed, self._discard_start:] = False
         return mask
 
     # ----------------------------------------------------------------------------------
@@ -696,10 +715,29 @@ def batched_actions_per_second(batch: int, seconds: float, ruleset: str = "dirty
     return actions / elapsed
 
 
+_POPCOUNT = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.int16)
+_NTH_BIT = np.array([[[i for i in range(8) if byte >> i & 1][n] if n < bin(byte).count("1")
+                      else 0 for n in range(8)] for byte in range(256)], dtype=np.intp)
+"""``_NTH_BIT[byte, n]``: the position of the n-th set bit of ``byte`` (0 if none)."""
+
+
 def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArray[np.intp]:
-    """A uniformly random legal column per lane (column 0 where none is legal)."""
-    scores = noise.random(mask.shape, dtype=np.float32) * mask
-    return np.argmax(scores, axis=1)
+    """A uniformly random legal column per lane (column 0 where none is legal).
+
+    Works on the mask packed to bits (one pass over it): the set bits are counted per
+    byte, a rank drawn below each lane's count, and its byte and bit looked up.
+    """
+    B = mask.shape[0]
+    packed = np.packbits(mask, axis=1, bitorder="little")
+    counts = _POPCOUNT[packed]
+    ends = np.cumsum(counts, axis=1, dtype=np.int16)
+    total = ends[:, -1]
+    pick = (noise.random(B) * total).astype(np.int16)
+    byte = np.minimum((ends <= pick[:, None]).sum(axis=1), packed.shape[1] - 1)
+    rows = np.arange(B)
+    nth = pick - (ends[rows, byte] - counts[rows, byte])
+    return np.asarray(byte * 8 + _NTH_BIT[packed[rows, byte], np.clip(nth, 0, 7)],
+                      dtype=np.intp)
 
 
 def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
