@@ -43,7 +43,7 @@ deck, ``A`` actions; seats absolute, as in the engine):
 | ``pigs`` | B, P, N | uint8 | pig flags: 1 dirty, 2 barn, 4 door, 8 rod, 16 pretty |
 | ``deck`` | B, D | int8 | draw pile, bottom first; ``deck[b, :deck_len[b]]`` is the engine's ``deck`` (the rest is stale) |
 | ``deck_len`` | B | int32 | cards in the draw pile |
-| ``discard`` | B, D | int8 | discard pile, oldest first (``discard[b, :discard_len[b]]``) |
+| ``discard`` | B, D + 4 | int8 | discard pile, oldest first (``discard[b, :discard_len[b]]``; the rest is stale) |
 | ``discard_len`` | B | int32 | cards in the discard pile |
 | ``rng`` | B | uint64 | the SplitMix64 stream's state (the engine's ``rng._state``) |
 | ``winner`` | B | int8 | winning seat, -1 while running or after a draw at the turn cap |
@@ -106,6 +106,9 @@ _WIDTH = 4
 
 # Action kinds (per column, plus one no-op column for finished lanes).
 _PLAY, _DISCARD, _SHOW, _PASS, _DONE, _NOOP = range(6)
+# Bits of an action's properties, and the rows of the action table (_build_actions).
+_B_PLAY, _B_CLEARS, _B_RAIN, _B_LIGHTNING, _B_LUCKY, _B_WIN = 1, 2, 4, 8, 16, 32
+_F_BITS, _F_TARGET, _F_PIG, _F_AND, _F_OR, _F_COUNT, _F_DELTA = range(7)
 
 
 @dataclass(frozen=True)
@@ -271,6 +274,13 @@ class BatchedDrecksau:
         self._is_lightning = self._is_play & (card == LIGHTNING)
         self._is_lucky = self._is_play & (card == LUCKY)
         self._checks_win = self._is_play & ((card == MUD) | (card == PRETTY) | (card == ESCAPE))
+        bits = (self._is_play * _B_PLAY + self._clears_hand * _B_CLEARS + self._is_rain * _B_RAIN
+                + self._is_lightning * _B_LIGHTNING + self._is_lucky * _B_LUCKY
+                + self._checks_win * _B_WIN)
+        # One row per field, one column per action: np.take(..., axis=1) gathers every
+        # field of every lane's action at once, each field a contiguous row.
+        self._table = np.stack([bits, self._target, self._pig_offset, self._and, self._or,
+                                self._append_n, self._delta]).astype(I64)
 
     def _build_hand_tables(self) -> None:
         K, H = self.kinds, self.hand_size
@@ -280,6 +290,7 @@ class BatchedDrecksau:
                  for combo in combinations_with_replacement(range(K), size)]
         R = len(hands)
         self._rank = np.full(base ** K, -1, dtype=np.int16 if R < 2 ** 15 else I32)
+        self._code_len = np.zeros(base ** K, dtype=I32)  # cards in the hand of each code
         self._hand_counts = np.zeros((R, K), dtype=I8)
         self._hand_len = np.zeros(R, dtype=I32)
         self._hand_sorted = np.zeros((R, _WIDTH), dtype=I8)
@@ -289,6 +300,7 @@ class BatchedDrecksau:
         for rank, hand in enumerate(hands):
             code = sum(int(self._pow[c]) for c in hand)
             self._rank[code] = rank
+            self._code_len[code] = len(hand)
             for c in hand:
                 self._hand_counts[rank, c] += 1
                 self._have[rank, c] = True
@@ -393,17 +405,19 @@ class BatchedDrecksau:
         digits = np.take_along_axis(draws, self._step_group[lengths, :steps], axis=1)
         other = ((digits // self._step_divisor[lengths, :steps])
                  % self._step_bound[lengths, :steps]).astype(np.intp)
-        position = lengths[:, None] - 1 - np.arange(steps)[None, :]
+        D = state.deck.shape[1]
+        start = (np.arange(lanes.shape[0], dtype=np.intp) * D)[None, :]
+        # Flat positions, one row per step (lanes along the row): contiguous prefixes.
+        position = (start + lengths[None, :] - 1 - np.arange(steps)[:, None])
+        other = start + other.T
         active = np.searchsorted(-lengths, -(np.arange(steps) + 2), side="right").tolist()
-        cards = state.deck[lanes]
-        rows = np.arange(lanes.shape[0], dtype=np.intp)
+        cards = state.deck[lanes].reshape(-1)
         for step in range(steps):
-            r = rows[:active[step]]
-            k, j = position[r, step], other[r, step]
-            swapped = cards[r, k]
-            cards[r, k] = cards[r, j]
-            cards[r, j] = swapped
-        state.deck[lanes] = cards
+            k, j = position[step, :active[step]], other[step, :active[step]]
+            swapped = np.take(cards, k)
+            cards[k] = np.take(cards, j)
+            cards[j] = swapped
+        state.deck[lanes] = cards.reshape(-1, D)
 
     def _deal(self, state: BatchState, lanes: NDArray[np.intp],
               seeds: NDArray[np.int64]) -> None:
@@ -440,7 +454,7 @@ class BatchedDrecksau:
             current_player=np.zeros(B, I8), phase=np.zeros(B, I8), turn=np.zeros(B, I32),
             hands=np.zeros((B, P), I32), pigs=np.zeros((B, P, N), U8),
             deck=np.zeros((B, D), I8), deck_len=np.zeros(B, I32),
-            discard=np.zeros((B, D), I8), discard_len=np.zeros(B, I32),
+            discard=np.zeros((B, D + _WIDTH), I8), discard_len=np.zeros(B, I32),
             rng=np.zeros(B, U64), winner=np.full(B, -1, I8), win_kind=np.zeros(B, I8),
             terminated=np.zeros(B, np.bool_), rewards=np.zeros((B, P), np.float32),
             legal_action_mask=np.zeros((B, self.num_actions), np.bool_),
@@ -479,14 +493,14 @@ class BatchedDrecksau:
             player = state.current_player[lanes].astype(np.intp)
             hands, pigs, phase = state.hands[lanes], state.pigs[lanes], state.phase[lanes]
         B, P, N = player.shape[0], self.num_players, self.pigs_each
-        rank = self._rank[hands[np.arange(B), player]]
+        rank = np.take(self._rank, np.take(hands.reshape(-1), np.arange(B) * P + player))
         running = phase != 2
         in_turn = phase == 0
-        have_bits = self._have_bits[rank] * running  # finished lanes play nothing
-        own = np.arange(P)[None, :] == player[:, None]
-        allowed = np.where(own, have_bits[:, None] & self._own_bits,
-                           have_bits[:, None] & self._other_bits).astype(U8)
-        play_bits = self._fit_bits[pigs] & allowed[:, :, None]  # B, P, N
+        have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
+        own_bits, other_bits = have_bits & self._own_bits, have_bits & self._other_bits
+        own = (np.arange(P)[None, :] == player[:, None]).astype(U8)
+        allowed = other_bits[:, None] ^ ((own_bits ^ other_bits)[:, None] * own)
+        play_bits = np.take(self._fit_bits, pigs) & allowed[:, :, None]  # B, P, N
         mask = np.empty((B, self.num_actions), dtype=np.bool_) if out is None else out
         bits = mask.view(U8)
         digit = np.empty_like(play_bits)
@@ -496,18 +510,19 @@ class BatchedDrecksau:
         usable = None
         for card, column in zip(self._untargeted_kinds.tolist(),
                                 self._untargeted_cols.tolist()):
-            np.logical_and(self._have[:, card][rank], running, out=mask[:, column])
+            np.logical_and(np.take(self._have[:, card], rank), running, out=mask[:, column])
         np.take(self._discard_ok, rank, axis=0, out=mask[:, self._discard_start:])
-        np.logical_and(in_turn, self._hand_len[rank] == 0, out=mask[:, self._pass])
+        empty = np.take(self._hand_len, rank) == 0
+        np.logical_and(in_turn, empty, out=mask[:, self._pass])
         np.equal(phase, 1, out=mask[:, self._done])
         if self.exchange:
             mask[:, self._show] = False
             closed = np.flatnonzero(~in_turn)  # discards only in a turn of one's own
         else:  # German: discard one only beside a usable card, else show
-            usable = (play_bits.reshape(B, -1).any(axis=1)
-                      | mask[:, self._untargeted_cols].any(axis=1))
-            np.logical_and(in_turn & ~usable, self._hand_len[rank] != 0,
-                           out=mask[:, self._show])
+            usable = mask[:, self._untargeted_cols[0]].copy()
+            for pig in play_bits.reshape(B, -1).T:  # columns: no slow reduction over rows
+                usable |= pig != 0
+            np.logical_and(in_turn & ~usable, ~empty, out=mask[:, self._show])
             closed = np.flatnonzero(~(in_turn & usable))
         mask[closed, self._discard_start:] = False
         return mask
@@ -552,52 +567,63 @@ class BatchedDrecksau:
         return state
 
     def _step(self, s: BatchState, a: NDArray[np.intp], rows: NDArray[np.intp]) -> None:
-        P, N, D = self.num_players, self.pigs_each, len(self._deck)
+        # Written for speed: np.take and arithmetic over whole lanes rather than fancy or
+        # boolean indexing (several times slower per element), subsets only where rare.
+        P, N, W = self.num_players, self.pigs_each, s.discard.shape[1]
         s.rewards[:] = 0
         player = s.current_player.astype(np.intp)
         hands = s.hands.reshape(-1)
         hand_at = rows * P + player
-        before = hands[hand_at].astype(I64)
-        after = before - self._delta[a]
-        after[self._clears_hand[a]] = 0
+        before = np.take(hands, hand_at).astype(I64)
+        info = np.take(self._table, a, axis=1)
+        bits = info[_F_BITS]
+        clears = (bits & _B_CLEARS) != 0
+        after = (before - info[_F_DELTA]) * ~clears
         # Pigs: one targeted pig per lane (untargeted actions rewrite pig 0.0 unchanged).
         pigs = s.pigs.reshape(-1)
-        pig_at = rows * (P * N) + self._pig_offset[a]
-        flags = pigs[pig_at]
-        pigs[pig_at] = (flags & self._and[a]) | self._or[a]
-        rain = np.flatnonzero(self._is_rain[a])
+        pig_at = rows * (P * N) + info[_F_PIG]
+        flags = np.take(pigs, pig_at)
+        pigs[pig_at] = (flags & info[_F_AND]) | info[_F_OR]
+        rain = np.flatnonzero(bits & _B_RAIN)
         if rain.size:
-            s.pigs[rain] = self._rained[s.pigs[rain]]
-        # What goes on the discard pile, in the engine's order.
-        added = self._append[a]
-        count = self._append_n[a] + (self._is_lightning[a] & ((flags & HAS_DOOR) != 0))
+            s.pigs[rain] = np.take(self._rained, s.pigs[rain])
+        # What goes on the discard pile, in the engine's order: four slots written per
+        # lane, ``count`` of them kept (the slack columns take the rest).
+        added = np.take(self._append, a, axis=0)
+        count = info[_F_COUNT] + (((bits & _B_LIGHTNING) != 0) & ((flags & HAS_DOOR) != 0))
         if self.pretty_wins:
-            lucky = np.flatnonzero(self._is_lucky[a])
+            lucky = np.flatnonzero(bits & _B_LUCKY)
             if lucky.size:  # further Lucky Birds are lost unused
                 extra = (after[lucky] // self._pow[LUCKY]) % (self.hand_size + 1)
                 after[lucky] -= extra * self._pow[LUCKY]
-                count[lucky] += extra.astype(I32)
-        cleared = np.flatnonzero(self._clears_hand[a])
+                count[lucky] += extra
+        cleared = np.flatnonzero(clears)
         if cleared.size:  # show / done: the whole hand, sorted
-            rank = self._rank[before[cleared]]
-            added[cleared] = self._hand_sorted[rank]
-            count[cleared] = self._hand_len[rank]
-        slots = np.arange(_WIDTH)
-        fills = slots[None, :] < count[:, None]
-        at = (rows * D + s.discard_len)[:, None] + slots[None, :]
-        s.discard.reshape(-1)[at[fills]] = added[fills]
-        s.discard_len[:] += count
+            rank = np.take(self._rank, before[cleared])
+            added[cleared] = np.take(self._hand_sorted, rank, axis=0)
+            count[cleared] = np.take(self._hand_len, rank)
+        at = (rows * W + s.discard_len)[:, None] + np.arange(_WIDTH)[None, :]
+        s.discard.reshape(-1)[at] = added
+        s.discard_len[:] += count.astype(I32)
         # A win ends the game at once: no refill.
-        won = np.zeros(rows.shape[0], dtype=np.bool_)
-        checked = np.flatnonzero(self._checks_win[a])
+        ending = a != self.num_actions
+        checked = np.flatnonzero(bits & _B_WIN)
         if checked.size:
-            target = self._target[a[checked]]
-            row = s.pigs[checked, target]
-            dirty = self._all_dirty[row].all(axis=1)
-            winning = dirty | (self._pretty[row].all(axis=1) if self.pretty_wins else False)
+            target = info[_F_TARGET][checked]
+            first = (checked * P + target) * N
+            row = [np.take(pigs, first + i) for i in range(N)]
+            dirty = np.take(self._all_dirty, row[0])
+            for flags_i in row[1:]:
+                dirty &= np.take(self._all_dirty, flags_i)
+            winning = dirty
+            if self.pretty_wins:
+                pretty = np.take(self._pretty, row[0])
+                for flags_i in row[1:]:
+                    pretty &= np.take(self._pretty, flags_i)
+                winning = dirty | pretty
             winners = checked[winning]
             if winners.size:
-                won[winners] = True
+                ending[winners] = False
                 s.winner[winners] = target[winning]
                 s.win_kind[winners] = np.where(dirty[winning], 1, 2)
                 s.phase[winners] = 2
@@ -605,50 +631,50 @@ class BatchedDrecksau:
                 s.terminated[winners] = True
                 s.rewards[winners, target[winning]] = 1.0
         hands[hand_at] = after
-        # A Lucky Bird (or a card played in its turn) leaves the turn open while cards remain.
-        open_turn = self._is_play[a] & ~won
         if self.pretty_wins:
-            open_turn &= (self._is_lucky[a] | (s.phase == 1)) & (after != 0)
+            # A Lucky Bird (or a card played in its turn) keeps the turn while cards remain.
+            open_turn = (ending & ((bits & _B_PLAY) != 0) & (after != 0)
+                         & (((bits & _B_LUCKY) != 0) | (s.phase == 1)))
             s.phase[open_turn] = 1
-        else:
-            open_turn[:] = False
-        ending = np.flatnonzero((a != self.num_actions) & ~won & ~open_turn)
-        self._end_turn(s, ending, player[ending], hands)
+            ending &= ~open_turn
+        self._end_turn(s, ending, player, hands, rows)
 
-    def _end_turn(self, s: BatchState, lanes: NDArray[np.intp], player: NDArray[np.intp],
-                  hands: NDArray[np.int32]) -> None:
-        """Refill the hands of ``lanes`` and pass the turn on (or stop at the cap)."""
+    def _end_turn(self, s: BatchState, ending: NDArray[np.bool_], player: NDArray[np.intp],
+                  hands: NDArray[np.int32], rows: NDArray[np.intp]) -> None:
+        """Refill the hands of the ``ending`` lanes and pass the turn on (or stop at the
+        cap)."""
         D, P = len(self._deck), self.num_players
-        hand_at = lanes * P + player
-        missing = self.hand_size - self._hand_len[self._rank[hands[hand_at]]]
+        hand_at = rows * P + player
+        missing = (self.hand_size - np.take(self._code_len, np.take(hands, hand_at))) * ending
         for k in range(self.hand_size):
-            needy = np.flatnonzero(missing > k)
-            if not needy.size:
+            lane = np.flatnonzero(missing > k)
+            if not lane.size:
                 break
-            lane = lanes[needy]
-            empty = s.deck_len[lane] == 0
+            empty = np.take(s.deck_len, lane) == 0
             if empty.any():  # the discard pile, shuffled, becomes the deck
-                refill = lane[empty & (s.discard_len[lane] > 0)]
+                refill = lane[empty & (np.take(s.discard_len, lane) > 0)]
                 if refill.size:
                     length = s.discard_len[refill].astype(np.intp)
-                    s.deck[refill] = s.discard[refill]
+                    s.deck[refill] = s.discard[refill, :D]
                     s.deck_len[refill] = length
                     s.discard_len[refill] = 0
                     self._shuffle(s, refill, length)
-                keep = s.deck_len[lane] > 0  # nothing left anywhere: play on short-handed
-                needy, lane = needy[keep], lane[keep]
-            top = s.deck_len[lane] - 1
-            card = s.deck.reshape(-1)[lane * D + top]
+                lane = lane[np.take(s.deck_len, lane) > 0]  # else play on short-handed
+            top = np.take(s.deck_len, lane) - 1
+            card = np.take(s.deck.reshape(-1), lane * D + top)
             s.deck_len[lane] = top
-            hands[hand_at[needy]] += self._pow[card].astype(I32)
-        s.phase[lanes] = 0
-        turn = s.turn[lanes] + 1
-        s.turn[lanes] = turn
-        capped = turn >= self.turn_cap
-        s.phase[lanes[capped]] = 2
-        s.terminated[lanes[capped]] = True
-        moving = lanes[~capped]
-        s.current_player[moving] = (player[~capped] + 1) % P
+            at = np.take(hand_at, lane)
+            hands[at] = np.take(hands, at) + np.take(self._pow, card)
+        np.multiply(s.phase, ~ending, out=s.phase)
+        turn = s.turn + ending
+        s.turn[:] = turn
+        capped = ending & (turn >= self.turn_cap)
+        if capped.any():
+            np.add(s.phase, 2 * capped, out=s.phase, casting="unsafe")
+            np.logical_or(s.terminated, capped, out=s.terminated)
+            ending = ending & ~capped
+        moved = player + ending
+        s.current_player[:] = moved - P * (moved >= P)
 
     # ----------------------------------------------------------------------------------
     # Observe
@@ -728,22 +754,26 @@ def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArr
     byte, a rank drawn below each lane's count, and its byte and bit looked up.
     """
     B = mask.shape[0]
-    packed = np.packbits(mask, axis=1, bitorder="little")
-    counts = _POPCOUNT[packed]
-    ends = np.cumsum(counts, axis=1, dtype=np.int16)
-    total = ends[:, -1]
-    pick = (noise.random(B) * total).astype(np.int16)
-    byte = np.minimum((ends <= pick[:, None]).sum(axis=1), packed.shape[1] - 1)
-    rows = np.arange(B)
-    nth = pick - (ends[rows, byte] - counts[rows, byte])
-    return np.asarray(byte * 8 + _NTH_BIT[packed[rows, byte], np.clip(nth, 0, 7)],
-                      dtype=np.intp)
+    packed = np.packbits(mask, axis=1, bitorder="little").T.copy()  # bytes x lanes
+    counts = np.take(_POPCOUNT, packed)
+    pick = (noise.random(B) * counts.sum(axis=0)).astype(np.int16)
+    byte = np.zeros(B, dtype=np.intp)
+    seen = np.zeros(B, dtype=np.int16)  # set bits in the bytes before ``byte``
+    passed = np.ones(B, dtype=np.bool_)
+    for row in counts:  # rows, not a reduction along each lane: far faster for short rows
+        passed &= seen + row <= pick
+        byte += passed
+        seen += row * passed
+    byte = np.minimum(byte, packed.shape[0] - 1)
+    lanes = np.arange(B)
+    nth = np.clip(pick - seen, 0, 7)
+    return np.asarray(byte * 8 + _NTH_BIT[packed[byte, lanes], nth], dtype=np.intp)
 
 
 def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
                  inplace: bool) -> BatchState:
-    state = sim.auto_reset(state, inplace=inplace)
-    return sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace)
+    state = sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace)
+    return sim.auto_reset(state, inplace=True)  # the new state is ours to change
 
 
 def main(argv: list[str] | None = None) -> None:
