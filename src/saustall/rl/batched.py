@@ -138,8 +138,29 @@ class BatchState:
         return int(self.phase.shape[0])
 
     def copy(self) -> "BatchState":
-        """A deep copy (every array copied)."""
-        return BatchState(**{f.name: getattr(self, f.name).copy() for f in fields(self)})
+        """A deep copy (every array copied, in its memory layout)."""
+        twin = _lane_last_copy(self)
+        twin.legal_action_mask[...] = self.legal_action_mask
+        return twin
+
+
+def _is_lane_last(state: BatchState) -> bool:
+    """Whether hands, pigs and the mask have the lane-last memory layout the step writes
+    through (flat views of their transposes)."""
+    return bool(state.hands.T.flags.c_contiguous and state.legal_action_mask.T.flags.c_contiguous
+                and state.pigs.transpose(1, 2, 0).flags.c_contiguous)
+
+
+def _lane_last_copy(state: BatchState) -> BatchState:
+    """A copy of ``state`` in the lane-last layout (the mask's contents left out: every
+    step writes all of it)."""
+    copied = {f.name: getattr(state, f.name).copy() for f in fields(state)
+              if f.name not in ("hands", "pigs", "legal_action_mask")}
+    return BatchState(**copied,
+                      hands=np.array(state.hands.T, order="C").T,
+                      pigs=np.array(state.pigs.transpose(1, 2, 0), order="C").transpose(2, 0, 1),
+                      legal_action_mask=np.empty(state.legal_action_mask.shape[::-1],
+                                                 np.bool_).T)
 
 
 def _stream_next(state: NDArray[np.uint64]) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
@@ -310,6 +331,7 @@ class BatchedDrecksau:
                                         if c in hand)
             for j, cards in enumerate(self._discard_sets):
                 self._discard_ok[rank, j] = all(cards.count(c) <= hand.count(c) for c in cards)
+        self._discard_columns = np.ascontiguousarray(self._discard_ok.T)
         if len(self._targeted) > 8:
             raise AssertionError("targeted card kinds must fit one byte")
 
@@ -452,12 +474,12 @@ class BatchedDrecksau:
         B, P, N, D = seed_array.shape[0], self.num_players, self.pigs_each, len(self._deck)
         state = BatchState(
             current_player=np.zeros(B, I8), phase=np.zeros(B, I8), turn=np.zeros(B, I32),
-            hands=np.zeros((B, P), I32), pigs=np.zeros((B, P, N), U8),
+            hands=np.zeros((P, B), I32).T, pigs=np.zeros((P, N, B), U8).transpose(2, 0, 1),
             deck=np.zeros((B, D), I8), deck_len=np.zeros(B, I32),
             discard=np.zeros((B, D + _WIDTH), I8), discard_len=np.zeros(B, I32),
             rng=np.zeros(B, U64), winner=np.full(B, -1, I8), win_kind=np.zeros(B, I8),
             terminated=np.zeros(B, np.bool_), rewards=np.zeros((B, P), np.float32),
-            legal_action_mask=np.zeros((B, self.num_actions), np.bool_),
+            legal_action_mask=np.zeros((self.num_actions, B), np.bool_).T,
             seed=np.zeros(B, I64))
         self._deal(state, np.arange(B, dtype=np.intp), seed_array)
         return replace(state, legal_action_mask=self._legal(state))
@@ -486,45 +508,53 @@ class BatchedDrecksau:
                out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
         """The mask of ``lanes`` (all lanes when None), computed from the state, written
         into ``out`` when given (every column is written)."""
+        # Worked lane-last (hands P x B, pigs P x N x B, the mask A x B: the state's
+        # memory layout), so every column of the mask is written as one contiguous row.
         if lanes is None:
             player = state.current_player.astype(np.intp)
-            hands, pigs, phase = state.hands, state.pigs, state.phase
+            hands, pigs, phase = state.hands.T, state.pigs.transpose(1, 2, 0), state.phase
         else:
             player = state.current_player[lanes].astype(np.intp)
-            hands, pigs, phase = state.hands[lanes], state.pigs[lanes], state.phase[lanes]
+            hands, pigs = state.hands[lanes].T, state.pigs[lanes].transpose(1, 2, 0)
+            phase = state.phase[lanes]
         B, P, N = player.shape[0], self.num_players, self.pigs_each
-        rank = np.take(self._rank, np.take(hands.reshape(-1), np.arange(B) * P + player))
+        lane = np.arange(B)
+        rank = np.take(self._rank, np.take(np.ascontiguousarray(hands).reshape(-1),
+                                           player * B + lane))
         running = phase != 2
         in_turn = phase == 0
         have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
         own_bits, other_bits = have_bits & self._own_bits, have_bits & self._other_bits
-        own = (np.arange(P)[None, :] == player[:, None]).astype(U8)
-        allowed = other_bits[:, None] ^ ((own_bits ^ other_bits)[:, None] * own)
-        play_bits = np.take(self._fit_bits, pigs) & allowed[:, :, None]  # B, P, N
-        mask = np.empty((B, self.num_actions), dtype=np.bool_) if out is None else out
-        bits = mask.view(U8)
-        digit = np.empty_like(play_bits)
+        allowed = np.empty((P, 1, B), dtype=U8)
+        for seat in range(P):
+            allowed[seat, 0] = other_bits ^ ((own_bits ^ other_bits) * (player == seat))
+        play_bits = np.take(self._fit_bits, pigs) & allowed  # P, N, B
+        columns = np.empty((self.num_actions, B), np.bool_) if out is None else out.T
+        flat_bits = play_bits.reshape(P * N, B)
         for k, column in enumerate(self._kind_columns):  # card k's block: seat, pig
-            np.right_shift(play_bits, k, out=digit)
-            np.bitwise_and(digit, 1, out=bits[:, column:column + P * N].reshape(B, P, N))
-        usable = None
+            np.right_shift(flat_bits, k, out=columns[column:column + P * N].view(U8))
+        for column in self._kind_columns:
+            block = columns[column:column + P * N].view(U8)
+            np.bitwise_and(block, 1, out=block)
         for card, column in zip(self._untargeted_kinds.tolist(),
                                 self._untargeted_cols.tolist()):
-            np.logical_and(np.take(self._have[:, card], rank), running, out=mask[:, column])
-        np.take(self._discard_ok, rank, axis=0, out=mask[:, self._discard_start:])
+            np.logical_and(np.take(self._have[:, card], rank), running, out=columns[column])
         empty = np.take(self._hand_len, rank) == 0
-        np.logical_and(in_turn, empty, out=mask[:, self._pass])
-        np.equal(phase, 1, out=mask[:, self._done])
+        np.logical_and(in_turn, empty, out=columns[self._pass])
+        np.equal(phase, 1, out=columns[self._done])
         if self.exchange:
-            mask[:, self._show] = False
-            closed = np.flatnonzero(~in_turn)  # discards only in a turn of one's own
+            columns[self._show] = False
+            open_ = in_turn  # discards only in a turn of one's own
         else:  # German: discard one only beside a usable card, else show
-            usable = mask[:, self._untargeted_cols[0]].copy()
-            for pig in play_bits.reshape(B, -1).T:  # columns: no slow reduction over rows
+            usable = columns[self._untargeted_cols[0]].copy()
+            for pig in flat_bits:
                 usable |= pig != 0
-            np.logical_and(in_turn & ~usable, ~empty, out=mask[:, self._show])
-            closed = np.flatnonzero(~(in_turn & usable))
-        mask[closed, self._discard_start:] = False
+            np.logical_and(in_turn & ~usable, ~empty, out=columns[self._show])
+            open_ = in_turn & usable
+        # The empty hand's rank (0) discards nothing: lanes that may not discard take it.
+        np.take(self._discard_columns, rank * open_, axis=1,
+                out=columns[self._discard_start:])
+        mask = columns.T
         return mask
 
     # ----------------------------------------------------------------------------------
@@ -559,9 +589,10 @@ class BatchedDrecksau:
             raise IllegalActionError(f"lane {lane}: {encode_action(code)} is not legal now",
                                      "not-legal-now")
         if not inplace:
-            state = BatchState(**{f.name: getattr(state, f.name).copy() for f in fields(state)
-                                  if f.name != "legal_action_mask"},
-                               legal_action_mask=np.empty_like(state.legal_action_mask))
+            state = _lane_last_copy(state)
+        elif not _is_lane_last(state):
+            raise InvalidOptionError("stepping in place needs a state made by init or step "
+                                     "(lane-last memory layout)")
         self._step(state, np.where(live, action, self.num_actions), rows)
         self._legal(state, out=state.legal_action_mask)
         return state
@@ -571,17 +602,18 @@ class BatchedDrecksau:
         # boolean indexing (several times slower per element), subsets only where rare.
         P, N, W = self.num_players, self.pigs_each, s.discard.shape[1]
         s.rewards[:] = 0
+        B = rows.shape[0]
         player = s.current_player.astype(np.intp)
-        hands = s.hands.reshape(-1)
-        hand_at = rows * P + player
+        hands = s.hands.T.reshape(-1)  # lane-last memory: a view
+        hand_at = player * B + rows
         before = np.take(hands, hand_at).astype(I64)
         info = np.take(self._table, a, axis=1)
         bits = info[_F_BITS]
         clears = (bits & _B_CLEARS) != 0
         after = (before - info[_F_DELTA]) * ~clears
         # Pigs: one targeted pig per lane (untargeted actions rewrite pig 0.0 unchanged).
-        pigs = s.pigs.reshape(-1)
-        pig_at = rows * (P * N) + info[_F_PIG]
+        pigs = s.pigs.transpose(1, 2, 0).reshape(-1)
+        pig_at = info[_F_PIG] * B + rows
         flags = np.take(pigs, pig_at)
         pigs[pig_at] = (flags & info[_F_AND]) | info[_F_OR]
         rain = np.flatnonzero(bits & _B_RAIN)
@@ -610,8 +642,8 @@ class BatchedDrecksau:
         checked = np.flatnonzero(bits & _B_WIN)
         if checked.size:
             target = info[_F_TARGET][checked]
-            first = (checked * P + target) * N
-            row = [np.take(pigs, first + i) for i in range(N)]
+            first = target * (N * B) + checked
+            row = [np.take(pigs, first + i * B) for i in range(N)]
             dirty = np.take(self._all_dirty, row[0])
             for flags_i in row[1:]:
                 dirty &= np.take(self._all_dirty, flags_i)
@@ -637,34 +669,37 @@ class BatchedDrecksau:
                          & (((bits & _B_LUCKY) != 0) | (s.phase == 1)))
             s.phase[open_turn] = 1
             ending &= ~open_turn
-        self._end_turn(s, ending, player, hands, rows)
+        self._end_turn(s, ending, hands, hand_at, rows)
 
-    def _end_turn(self, s: BatchState, ending: NDArray[np.bool_], player: NDArray[np.intp],
-                  hands: NDArray[np.int32], rows: NDArray[np.intp]) -> None:
+    def _end_turn(self, s: BatchState, ending: NDArray[np.bool_], hands: NDArray[np.int32],
+                  hand_at: NDArray[np.intp], rows: NDArray[np.intp]) -> None:
         """Refill the hands of the ``ending`` lanes and pass the turn on (or stop at the
-        cap)."""
+        cap). ``hands`` is the flat lane-last view of the hands, ``hand_at`` each lane's
+        hand of the player to act in it."""
         D, P = len(self._deck), self.num_players
-        hand_at = rows * P + player
         missing = (self.hand_size - np.take(self._code_len, np.take(hands, hand_at))) * ending
+        short = np.flatnonzero(missing > s.deck_len)
+        if short.size:
+            # These lanes draw the deck's last cards, then the discard pile, shuffled,
+            # becomes the deck (at most once a turn: the pile is then empty).
+            refill = short[np.take(s.discard_len, short) > 0]
+            while refill.size:
+                lane = refill[np.take(s.deck_len, refill) > 0]
+                if not lane.size:
+                    break
+                self._draw(s, lane, hands, hand_at)
+                missing[lane] -= 1
+            if refill.size:
+                length = s.discard_len[refill].astype(np.intp)
+                s.deck[refill] = s.discard[refill, :D]
+                s.deck_len[refill] = length
+                s.discard_len[refill] = 0
+                self._shuffle(s, refill, length)
         for k in range(self.hand_size):
-            lane = np.flatnonzero(missing > k)
+            lane = np.flatnonzero((missing > k) & (s.deck_len > 0))  # else short-handed
             if not lane.size:
                 break
-            empty = np.take(s.deck_len, lane) == 0
-            if empty.any():  # the discard pile, shuffled, becomes the deck
-                refill = lane[empty & (np.take(s.discard_len, lane) > 0)]
-                if refill.size:
-                    length = s.discard_len[refill].astype(np.intp)
-                    s.deck[refill] = s.discard[refill, :D]
-                    s.deck_len[refill] = length
-                    s.discard_len[refill] = 0
-                    self._shuffle(s, refill, length)
-                lane = lane[np.take(s.deck_len, lane) > 0]  # else play on short-handed
-            top = np.take(s.deck_len, lane) - 1
-            card = np.take(s.deck.reshape(-1), lane * D + top)
-            s.deck_len[lane] = top
-            at = np.take(hand_at, lane)
-            hands[at] = np.take(hands, at) + np.take(self._pow, card)
+            self._draw(s, lane, hands, hand_at)
         np.multiply(s.phase, ~ending, out=s.phase)
         turn = s.turn + ending
         s.turn[:] = turn
@@ -673,8 +708,18 @@ class BatchedDrecksau:
             np.add(s.phase, 2 * capped, out=s.phase, casting="unsafe")
             np.logical_or(s.terminated, capped, out=s.terminated)
             ending = ending & ~capped
-        moved = player + ending
+        moved = s.current_player + ending
         s.current_player[:] = moved - P * (moved >= P)
+
+    def _draw(self, s: BatchState, lanes: NDArray[np.intp], hands: NDArray[np.int32],
+              hand_at: NDArray[np.intp]) -> None:
+        """The top card of each lane's deck into the hand of the player to act."""
+        D = len(self._deck)
+        top = np.take(s.deck_len, lanes) - 1
+        card = np.take(s.deck.reshape(-1), lanes * D + top)
+        s.deck_len[lanes] = top
+        at = np.take(hand_at, lanes)
+        hands[at] = np.take(hands, at) + np.take(self._pow, card)
 
     # ----------------------------------------------------------------------------------
     # Observe
@@ -754,7 +799,7 @@ def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArr
     byte, a rank drawn below each lane's count, and its byte and bit looked up.
     """
     B = mask.shape[0]
-    packed = np.packbits(mask, axis=1, bitorder="little").T.copy()  # bytes x lanes
+    packed = np.packbits(mask.T, axis=0, bitorder="little")  # bytes x lanes
     counts = np.take(_POPCOUNT, packed)
     pick = (noise.random(B) * counts.sum(axis=0)).astype(np.int16)
     byte = np.zeros(B, dtype=np.intp)
