@@ -163,6 +163,19 @@ def _lane_last_copy(state: BatchState) -> BatchState:
                                                  np.bool_).T)
 
 
+def _words(array: NDArray[np.uint8]) -> NDArray[Any]:
+    """``array`` (bytes, lanes last) seen as 64-bit words when the lanes fill whole
+    words: byte-wise shifts, ands and small sums then treat 8 lanes in one operation."""
+    if array.shape[-1] % 8 == 0 and array.flags.c_contiguous:
+        return array.view(U64)
+    return array
+
+
+def _ones(words: NDArray[Any]) -> Any:
+    """A 1 in every byte of a word of :func:`_words`."""
+    return U64(0x0101010101010101) if words.dtype == U64 else U8(1)
+
+
 def _stream_next(state: NDArray[np.uint64]) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
     """SplitMix64 for each lane: the advanced states and their outputs (``Rng._next``)."""
     state = state + _GOLDEN
@@ -317,7 +330,6 @@ class BatchedDrecksau:
         self._hand_sorted = np.zeros((R, _WIDTH), dtype=I8)
         self._have = np.zeros((R, K), dtype=np.bool_)
         self._have_bits = np.zeros(R, dtype=U8)  # bit k: holds targeted kind k
-        self._discard_ok = np.zeros((R, self.num_actions - self._discard_start), dtype=np.bool_)
         for rank, hand in enumerate(hands):
             code = sum(int(self._pow[c]) for c in hand)
             self._rank[code] = rank
@@ -329,9 +341,14 @@ class BatchedDrecksau:
             self._hand_sorted[rank, :len(hand)] = hand
             self._have_bits[rank] = sum(1 << k for k, c in enumerate(self._targeted)
                                         if c in hand)
-            for j, cards in enumerate(self._discard_sets):
-                self._discard_ok[rank, j] = all(cards.count(c) <= hand.count(c) for c in cards)
-        self._discard_columns = np.ascontiguousarray(self._discard_ok.T)
+        # Per discard column, the rows of _legal's ``needs`` (kind k, at least t cards:
+        # row k * T + t - 1) that must all be set.
+        self._most_needed = H if self.exchange else 1
+        self._discard_plan = []
+        for j, cards in enumerate(self._discard_sets):
+            rows = tuple(kind * self._most_needed + cards.count(kind) - 1
+                         for kind in sorted(set(cards)))
+            self._discard_plan.append((self._discard_start + j, rows))
         if len(self._targeted) > 8:
             raise AssertionError("targeted card kinds must fit one byte")
 
@@ -519,8 +536,8 @@ class BatchedDrecksau:
             phase = state.phase[lanes]
         B, P, N = player.shape[0], self.num_players, self.pigs_each
         lane = np.arange(B)
-        rank = np.take(self._rank, np.take(np.ascontiguousarray(hands).reshape(-1),
-                                           player * B + lane))
+        code = np.take(np.ascontiguousarray(hands).reshape(-1), player * B + lane)
+        rank = np.take(self._rank, code)
         running = phase != 2
         in_turn = phase == 0
         have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
@@ -531,11 +548,13 @@ class BatchedDrecksau:
         play_bits = np.take(self._fit_bits, pigs) & allowed  # P, N, B
         columns = np.empty((self.num_actions, B), np.bool_) if out is None else out.T
         flat_bits = play_bits.reshape(P * N, B)
+        # Byte-wise work on 8 lanes at once where the lanes fill whole words.
+        words = _words(columns.view(U8))
+        source, ones = _words(flat_bits), _ones(words)
         for k, column in enumerate(self._kind_columns):  # card k's block: seat, pig
-            np.right_shift(flat_bits, k, out=columns[column:column + P * N].view(U8))
-        for column in self._kind_columns:
-            block = columns[column:column + P * N].view(U8)
-            np.bitwise_and(block, 1, out=block)
+            block = words[column:column + P * N]
+            np.right_shift(source, k, out=block)
+            np.bitwise_and(block, ones, out=block)
         for card, column in zip(self._untargeted_kinds.tolist(),
                                 self._untargeted_cols.tolist()):
             np.logical_and(np.take(self._have[:, card], rank), running, out=columns[column])
@@ -551,9 +570,22 @@ class BatchedDrecksau:
                 usable |= pig != 0
             np.logical_and(in_turn & ~usable, ~empty, out=columns[self._show])
             open_ = in_turn & usable
-        # The empty hand's rank (0) discards nothing: lanes that may not discard take it.
-        np.take(self._discard_columns, rank * open_, axis=1,
-                out=columns[self._discard_start:])
+        # Discards: column j needs ``t`` cards of kind ``k`` for each (k, t) of its plan;
+        # lanes that may not discard see an empty hand (code 0).
+        open_code = code * open_
+        needs = np.empty((self.kinds, self._most_needed, B), dtype=U8)
+        for kind in range(self.kinds):
+            held = (open_code // int(self._pow[kind])) % (self.hand_size + 1)
+            for need in range(self._most_needed):
+                np.greater(held, need, out=needs[kind, need].view(np.bool_))
+        need_words = _words(needs.reshape(-1, B))
+        for column, rows in self._discard_plan:
+            if len(rows) == 1:
+                words[column] = need_words[rows[0]]
+            else:
+                np.bitwise_and(need_words[rows[0]], need_words[rows[1]], out=words[column])
+                if len(rows) == 3:
+                    np.bitwise_and(words[column], need_words[rows[2]], out=words[column])
         mask = columns.T
         return mask
 
@@ -786,10 +818,9 @@ def batched_actions_per_second(batch: int, seconds: float, ruleset: str = "dirty
     return actions / elapsed
 
 
-_POPCOUNT = np.array([bin(byte).count("1") for byte in range(256)], dtype=np.int16)
-_NTH_BIT = np.array([[[i for i in range(8) if byte >> i & 1][n] if n < bin(byte).count("1")
-                      else 0 for n in range(8)] for byte in range(256)], dtype=np.intp)
-"""``_NTH_BIT[byte, n]``: the position of the n-th set bit of ``byte`` (0 if none)."""
+_NTH_BIT = np.array([[i for i in range(8) if byte >> i & 1][n] if n < bin(byte).count("1")
+                     else 0 for byte in range(256) for n in range(8)], dtype=np.intp)
+"""``_NTH_BIT[byte * 8 + n]``: the position of the n-th set bit of ``byte`` (0 if none)."""
 
 
 def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArray[np.intp]:
@@ -798,21 +829,31 @@ def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArr
     Works on the mask packed to bits (one pass over it): the set bits are counted per
     byte, a rank drawn below each lane's count, and its byte and bit looked up.
     """
-    B = mask.shape[0]
-    packed = np.packbits(mask.T, axis=0, bitorder="little")  # bytes x lanes
-    counts = np.take(_POPCOUNT, packed)
-    pick = (noise.random(B) * counts.sum(axis=0)).astype(np.int16)
-    byte = np.zeros(B, dtype=np.intp)
-    seen = np.zeros(B, dtype=np.int16)  # set bits in the bytes before ``byte``
-    passed = np.ones(B, dtype=np.bool_)
-    for row in counts:  # rows, not a reduction along each lane: far faster for short rows
-        passed &= seen + row <= pick
-        byte += passed
-        seen += row * passed
-    byte = np.minimum(byte, packed.shape[0] - 1)
-    lanes = np.arange(B)
-    nth = np.clip(pick - seen, 0, 7)
-    return np.asarray(byte * 8 + _NTH_BIT[packed[byte, lanes], nth], dtype=np.intp)
+    B, A = mask.shape
+    columns = np.ascontiguousarray(mask.T).view(U8)  # no copy for a lane-last mask
+    full, rest = divmod(A, 8)
+    packed = np.zeros((full + (rest > 0), B), dtype=U8)  # 8 columns a byte
+    packed_words, column_words = _words(packed), _words(columns)
+    blocks = column_words[:full * 8].reshape(full, 8, -1)
+    for bit in range(8):
+        packed_words[:full] |= blocks[:, bit] << bit
+    for bit in range(rest):
+        packed_words[full] |= column_words[full * 8 + bit] << bit
+    counts = np.bitwise_count(packed)
+    ends = counts.copy()  # set bits up to each byte, per lane (at most A < 256 in a byte)
+    end_words = _words(ends)
+    for byte in range(1, ends.shape[0]):
+        end_words[byte] += end_words[byte - 1]
+    total = ends[-1]
+    pick = (noise.random(B) * total).astype(U8)
+    found = np.zeros(B, dtype=U8)
+    for row in ends:
+        found += row <= pick
+    found = np.minimum(found, ends.shape[0] - 1).astype(np.intp)
+    at = found * B + np.arange(B)
+    nth = pick - (np.take(ends, at) - np.take(counts, at))
+    bit = np.take(_NTH_BIT, np.take(packed, at).astype(np.intp) * 8 + np.minimum(nth, 7))
+    return np.where(total > 0, found * 8 + bit, 0)
 
 
 def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
