@@ -45,7 +45,7 @@ def describe_lane(sim: BatchedDrecksau, state: BatchState, lane: int) -> dict[st
         "winner": int(state.winner[lane]),
         "win_kind": int(state.win_kind[lane]),
         "legal": sim.action_codes[state.legal_action_mask[lane]].tolist(),
-        "terminal": bool(state.terminated[lane]),
+        "terminal": bool(state.phase[lane] == 2),
     }
 
 
@@ -68,10 +68,13 @@ def describe_scalar(game: DrecksauState) -> dict[str, Any]:
 
 
 def play_and_compare(ruleset: str, players: int, options: dict[str, Any], games: int,
-                     lanes: int, first_seed: int = 0) -> tuple[int, int]:
+                     lanes: int, first_seed: int = 0, *,
+                     reset_in_step: bool = False) -> tuple[int, int]:
     """Play until ``games`` games have finished in ``lanes`` lanes, comparing every
-    state; returns (games finished, actions compared). Raises AssertionError naming the
-    lane, seed, action and field at the first difference."""
+    state; returns (games finished, actions compared). Finished lanes are dealt again by
+    ``auto_reset`` (every terminal state compared), or with ``reset_in_step`` by
+    ``step(auto_reset=True)`` (the terminal step's flags and rewards compared). Raises
+    AssertionError naming the lane, seed, action and field at the first difference."""
     sim = BatchedDrecksau(ruleset, players, options)
     engine = get("drecksau", ruleset)
     seeds = np.arange(lanes) + first_seed
@@ -81,6 +84,16 @@ def play_and_compare(ruleset: str, players: int, options: dict[str, Any], games:
     finished = actions = 0
     returns = np.zeros((lanes, players))
     last: list[str] = ["deal"] * lanes
+
+    def game_over(lane: int) -> bool:
+        """Check a finished game's returns; True once enough games have finished."""
+        nonlocal finished
+        assert returns[lane].tolist() == twins[lane].returns(), (
+            f"seed {int(state.seed[lane])}: rewards {returns[lane]} != returns "
+            f"{twins[lane].returns()}")
+        finished += 1
+        return finished >= games
+
     while True:
         for lane, twin in enumerate(twins):
             assert isinstance(twin, DrecksauState)
@@ -90,14 +103,11 @@ def play_and_compare(ruleset: str, players: int, options: dict[str, Any], games:
                 raise AssertionError(
                     f"{ruleset} {players}p {options}: seed {int(state.seed[lane])}, after "
                     f"{last[lane]}: {field} is {mine[field]}, the engine has {theirs[field]}")
-            if twin.is_terminal():
-                assert returns[lane].tolist() == twin.returns(), (
-                    f"seed {int(state.seed[lane])}: rewards {returns[lane]} != "
-                    f"returns {twin.returns()}")
-                finished += 1
-                if finished >= games:
+            if not reset_in_step:
+                assert bool(state.terminated[lane]) == twin.is_terminal()
+                if twin.is_terminal() and game_over(lane):
                     return finished, actions
-        if state.terminated.any():
+        if not reset_in_step and state.terminated.any():
             state = sim.auto_reset(state)
             for lane in np.flatnonzero(state.terminated == 0):
                 if twins[lane].is_terminal():
@@ -106,10 +116,18 @@ def play_and_compare(ruleset: str, players: int, options: dict[str, Any], games:
                     last[lane] = "deal"
             continue  # compare the new deals before playing them
         columns = random_columns(state.legal_action_mask, noise)
-        state = sim.step(state, columns)
+        state = sim.step(state, columns, auto_reset=reset_in_step)
         returns += state.rewards
         for lane, twin in enumerate(twins):
             code = int(sim.action_codes[columns[lane]])
             last[lane] = twin.game.encode_action(code)
             twin.apply(code)
             actions += 1
+            if reset_in_step:
+                assert bool(state.terminated[lane]) == twin.is_terminal()
+                if twin.is_terminal():
+                    if game_over(lane):
+                        return finished, actions
+                    twins[lane] = engine.new_state(players, int(state.seed[lane]), options)
+                    returns[lane] = 0
+                    last[lane] = "deal"

@@ -25,11 +25,14 @@ columns are in increasing code order, so a lane's legal columns mapped through
 ``action_codes`` are the engine's ``legal_actions()`` sorted). ``sim.column_of(code)``
 goes the other way.
 
-Finished lanes: :meth:`BatchedDrecksau.step` leaves a terminated lane unchanged (its
-action is ignored; pgx's convention). :meth:`BatchedDrecksau.auto_reset` deals the next
-game in every terminated lane: lane ``b`` of a batch of ``B`` moves from seed ``s`` to seed
-``s + B``, so the lanes together play seeds ``s0, s0 + 1, ...`` without overlap when
-started from ``np.arange(B) + s0``. Call it after reading the step's rewards.
+Finished lanes: :meth:`BatchedDrecksau.step` leaves the game of a terminated lane as it
+is (its action is ignored, its rewards are 0; pgx's convention).
+:meth:`BatchedDrecksau.auto_reset` deals the next game in every lane whose game is over;
+``step(..., auto_reset=True)`` does the same within the step (one legal-mask pass instead
+of two), keeping ``terminated`` and ``rewards`` of the game that just ended for that step.
+Lane ``b`` of a batch of ``B`` moves from seed ``s`` to seed ``s + B``, so the lanes
+together play seeds ``s0, s0 + 1, ...`` without overlap when started from
+``np.arange(B) + s0``.
 
 State (:class:`BatchState`; ``B`` lanes, ``P`` players, ``N`` pigs each, ``D`` cards in the
 deck, ``A`` actions; seats absolute, as in the engine):
@@ -37,7 +40,7 @@ deck, ``A`` actions; seats absolute, as in the engine):
 | field | shape | dtype | meaning |
 | --- | --- | --- | --- |
 | ``current_player`` | B | int8 | seat to act (unchanged once over) |
-| ``phase`` | B | int8 | 0 a turn, 1 a Lucky Bird turn, 2 over |
+| ``phase`` | B | int8 | 0 a turn, 1 a Lucky Bird turn, 2 over (the lane's game is over) |
 | ``turn`` | B | int32 | turns played (the engine's ``turn``) |
 | ``hands`` | B, P | int32 | each hand as a code: sum of ``count[c] * (H+1)**c`` over card kinds ``c`` (``H`` the hand size); :meth:`BatchedDrecksau.hand_counts` decodes it |
 | ``pigs`` | B, P, N | uint8 | pig flags: 1 dirty, 2 barn, 4 door, 8 rod, 16 pretty |
@@ -48,7 +51,7 @@ deck, ``A`` actions; seats absolute, as in the engine):
 | ``rng`` | B | uint64 | the SplitMix64 stream's state (the engine's ``rng._state``) |
 | ``winner`` | B | int8 | winning seat, -1 while running or after a draw at the turn cap |
 | ``win_kind`` | B | int8 | 0 none, 1 all pigs dirty, 2 all pigs pretty |
-| ``terminated`` | B | bool | the game is over (won, or stopped at the turn cap) |
+| ``terminated`` | B | bool | the game is over (won, or stopped at the turn cap); with ``step(auto_reset=True)``: it ended in this step (the lane already holds the next deal) |
 | ``rewards`` | B, P | float32 | the last step's rewards: 1 to the winner when a game is won, else 0 |
 | ``legal_action_mask`` | B, A | bool | legal columns for the seat to act; none once over |
 | ``seed`` | B | int64 | the seed of the lane's current game |
@@ -502,9 +505,9 @@ class BatchedDrecksau:
         return replace(state, legal_action_mask=self._legal(state))
 
     def auto_reset(self, state: BatchState, *, inplace: bool = False) -> BatchState:
-        """Deal the next game (seed + batch size) in every terminated lane; see the
-        module docstring. Pure unless ``inplace``."""
-        done = np.flatnonzero(state.terminated)
+        """Deal the next game (seed + batch size) in every lane whose game is over; see
+        the module docstring. Pure unless ``inplace``."""
+        done = np.flatnonzero(state.phase == 2)
         if not done.size:
             return state
         if not inplace:
@@ -593,9 +596,13 @@ class BatchedDrecksau:
     # Step
     # ----------------------------------------------------------------------------------
     def step(self, state: BatchState, actions: NDArray[np.integer[Any]] | list[int], *,
-             inplace: bool = False) -> BatchState:
-        """Play one action (a mask column) in every lane; terminated lanes ignore theirs.
+             inplace: bool = False, auto_reset: bool = False) -> BatchState:
+        """Play one action (a mask column) in every lane; lanes whose game is over ignore
+        theirs.
 
+        With ``auto_reset``, a lane whose game ends in this step is dealt its next game at
+        once (as :meth:`auto_reset` deals it): ``terminated`` and ``rewards`` still tell of
+        the game that ended, every other field is the new game's (pgx's auto-reset).
         Pure unless ``inplace`` (then ``state`` itself is updated and returned). Raises
         :class:`MalformedActionError` for a wrong shape or a column out of range and
         :class:`IllegalActionError` naming the first lane whose action is not legal; the
@@ -613,7 +620,7 @@ class BatchedDrecksau:
             raise MalformedActionError(f"lane {lane}: {int(action[lane])} is no column of "
                                        f"the {self.num_actions} actions")
         rows = self._lane_rows(B)
-        live = ~state.terminated
+        live = state.phase != 2
         legal = state.legal_action_mask[rows, action]
         if not (legal | ~live).all():
             lane = int(np.flatnonzero(~legal & live)[0])
@@ -626,6 +633,12 @@ class BatchedDrecksau:
             raise InvalidOptionError("stepping in place needs a state made by init or step "
                                      "(lane-last memory layout)")
         self._step(state, np.where(live, action, self.num_actions), rows)
+        np.equal(state.phase, 2, out=state.terminated)
+        if auto_reset:
+            done = np.flatnonzero(state.terminated)
+            if done.size:
+                self._deal(state, done, state.seed[done] + B)
+                state.terminated[done] = True
         self._legal(state, out=state.legal_action_mask)
         return state
 
@@ -811,9 +824,8 @@ def batched_actions_per_second(batch: int, seconds: float, ruleset: str = "dirty
     start = clock()
     elapsed = 0.0
     while elapsed < seconds:
-        live = int(batch - np.count_nonzero(state.terminated))
         state = _random_step(sim, state, noise, inplace)
-        actions += live
+        actions += batch  # every lane acts: finished games are dealt again at once
         elapsed = clock() - start
     return actions / elapsed
 
@@ -858,8 +870,8 @@ def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArr
 
 def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
                  inplace: bool) -> BatchState:
-    state = sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace)
-    return sim.auto_reset(state, inplace=True)  # the new state is ours to change
+    return sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace,
+                    auto_reset=True)
 
 
 def main(argv: list[str] | None = None) -> None:
