@@ -27,26 +27,36 @@ CASES: list[tuple[str, int, dict[str, Any]]] = (
     + [("drecksau", n, {}) for n in range(2, 5)]
     + [("drecksau", n, {"hand_size": 4}) for n in (2, 4)]
     + [("sauschoen", n, {}) for n in range(2, 7)]
+    + [("dirty-pig", 3, {"turn_cap": 20}), ("sauschoen", 4, {"turn_cap": 30})]
 )
 
 
-def describe_lane(sim: BatchedDrecksau, state: BatchState, lane: int) -> dict[str, Any]:
-    """Every field of one lane, in the scalar engine's terms."""
-    counts = sim.hand_counts(state)[lane]
-    return {
-        "hands": [[c for c in range(sim.kinds) for _ in range(int(row[c]))] for row in counts],
-        "deck": state.deck[lane, :state.deck_len[lane]].tolist(),
-        "discard": state.discard[lane, :state.discard_len[lane]].tolist(),
-        "pigs": state.pigs[lane].tolist(),
-        "player": int(state.current_player[lane]),
-        "phase": int(state.phase[lane]),
-        "turn": int(state.turn[lane]),
-        "rng": int(state.rng[lane]),
-        "winner": int(state.winner[lane]),
-        "win_kind": int(state.win_kind[lane]),
-        "legal": sim.action_codes[state.legal_action_mask[lane]].tolist(),
-        "terminal": bool(state.phase[lane] == 2),
-    }
+def describe_lanes(sim: BatchedDrecksau, state: BatchState) -> list[dict[str, Any]]:
+    """Every field of every lane, in the scalar engine's terms (arrays converted once)."""
+    counts = sim.hand_counts(state).tolist()
+    deck, deck_len = state.deck.tolist(), state.deck_len.tolist()
+    discard, discard_len = state.discard.tolist(), state.discard_len.tolist()
+    pigs, player, phase = state.pigs.tolist(), state.current_player.tolist(), state.phase.tolist()
+    turn, rng = state.turn.tolist(), state.rng.tolist()
+    winner, win_kind = state.winner.tolist(), state.win_kind.tolist()
+    lane_of, column = np.nonzero(state.legal_action_mask)
+    legal: list[list[int]] = [[] for _ in range(state.batch_size)]
+    for lane, code in zip(lane_of.tolist(), sim.action_codes[column].tolist()):
+        legal[lane].append(code)
+    return [{
+        "hands": [[c for c, n in enumerate(row) for _ in range(n)] for row in counts[b]],
+        "deck": deck[b][:deck_len[b]],
+        "discard": discard[b][:discard_len[b]],
+        "pigs": pigs[b],
+        "player": player[b],
+        "phase": phase[b],
+        "turn": turn[b],
+        "rng": rng[b],
+        "winner": winner[b],
+        "win_kind": win_kind[b],
+        "legal": legal[b],
+        "terminal": phase[b] == 2,
+    } for b in range(state.batch_size)]
 
 
 def describe_scalar(game: DrecksauState) -> dict[str, Any]:
@@ -95,9 +105,10 @@ def play_and_compare(ruleset: str, players: int, options: dict[str, Any], games:
         return finished >= games
 
     while True:
+        described = describe_lanes(sim, state)
         for lane, twin in enumerate(twins):
             assert isinstance(twin, DrecksauState)
-            mine, theirs = describe_lane(sim, state, lane), describe_scalar(twin)
+            mine, theirs = described[lane], describe_scalar(twin)
             if mine != theirs:
                 field = next(k for k in theirs if mine[k] != theirs[k])
                 raise AssertionError(

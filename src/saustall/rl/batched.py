@@ -302,15 +302,16 @@ class BatchedDrecksau:
                     self._discard_count[col, card] += 1
             else:
                 self._kind[col] = {SHOW: _SHOW, PASS: _PASS, DONE: _DONE}[code]
-        kind, card = self._kind, self._card
+        kind, cards_played = self._kind, self._card
         self._delta = self._discard_count.astype(I64) @ (self.hand_size + 1) ** np.arange(
             K, dtype=I64)  # the hand code a play or discard takes away
         self._is_play = kind == _PLAY
         self._clears_hand = (kind == _SHOW) | (kind == _DONE)
-        self._is_rain = self._is_play & (card == RAIN)
-        self._is_lightning = self._is_play & (card == LIGHTNING)
-        self._is_lucky = self._is_play & (card == LUCKY)
-        self._checks_win = self._is_play & ((card == MUD) | (card == PRETTY) | (card == ESCAPE))
+        self._is_rain = self._is_play & (cards_played == RAIN)
+        self._is_lightning = self._is_play & (cards_played == LIGHTNING)
+        self._is_lucky = self._is_play & (cards_played == LUCKY)
+        self._checks_win = self._is_play & ((cards_played == MUD) | (cards_played == PRETTY)
+                                            | (cards_played == ESCAPE))
         bits = (self._is_play * _B_PLAY + self._clears_hand * _B_CLEARS + self._is_rain * _B_RAIN
                 + self._is_lightning * _B_LIGHTNING + self._is_lucky * _B_LUCKY
                 + self._checks_win * _B_WIN)
