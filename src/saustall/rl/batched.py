@@ -462,14 +462,21 @@ class BatchedDrecksau:
             cards[j] = swapped
         state.deck[lanes] = cards.reshape(-1, D)
 
-    def _deal(self, state: BatchState, lanes: NDArray[np.intp],
-              seeds: NDArray[np.int64]) -> None:
-        """Deal new games from ``seeds`` in ``lanes`` (DrecksauState.__init__)."""
+    def _deal(self, state: BatchState, lanes: NDArray[np.intp], seeds: NDArray[np.int64],
+              also: NDArray[np.intp] | None = None,
+              also_lengths: NDArray[np.intp] | None = None) -> None:
+        """Deal new games from ``seeds`` in ``lanes`` (DrecksauState.__init__); the decks
+        of the ``also`` lanes (their ``also_lengths`` cards) are shuffled in the same pass."""
         state.seed[lanes] = seeds
         state.rng[lanes] = np.array([_key(int(seed)) for seed in seeds.tolist()], dtype=U64)
         D, P = len(self._deck), self.num_players
         state.deck[lanes] = self._deck
-        self._shuffle(state, lanes, np.full(lanes.shape[0], D, dtype=np.intp))
+        lengths = np.full(lanes.shape[0], D, dtype=np.intp)
+        if also is not None and also_lengths is not None:
+            self._shuffle(state, np.concatenate([lanes, also]),
+                          np.concatenate([lengths, also_lengths]))
+        else:
+            self._shuffle(state, lanes, lengths)
         hands = np.zeros((lanes.shape[0], P), dtype=I64)
         top = D - 1
         for _ in range(self.hand_size):  # one card at a time, as at the table
@@ -633,17 +640,19 @@ class BatchedDrecksau:
         elif not _is_lane_last(state):
             raise InvalidOptionError("stepping in place needs a state made by init or step "
                                      "(lane-last memory layout)")
-        self._step(state, np.where(live, action, self.num_actions), rows)
-        np.equal(state.phase, 2, out=state.terminated)
-        if auto_reset:
-            done = np.flatnonzero(state.terminated)
-            if done.size:
-                self._deal(state, done, state.seed[done] + B)
-                state.terminated[done] = True
+        over = self._step(state, np.where(live, action, self.num_actions), rows, auto_reset)
+        if over is None:
+            np.equal(state.phase, 2, out=state.terminated)
+        else:
+            state.terminated[:] = False
+            state.terminated[over] = True
         self._legal(state, out=state.legal_action_mask)
         return state
 
-    def _step(self, s: BatchState, a: NDArray[np.intp], rows: NDArray[np.intp]) -> None:
+    def _step(self, s: BatchState, a: NDArray[np.intp], rows: NDArray[np.intp],
+              reset: bool) -> NDArray[np.intp] | None:
+        """Play action column ``a[b]`` in every lane (the no-op column in finished ones);
+        with ``reset``, deal the next game where a game is over and return those lanes."""
         # Written for speed: np.take and arithmetic over whole lanes rather than fancy or
         # boolean indexing (several times slower per element), subsets only where rare.
         P, N, W = self.num_players, self.pigs_each, s.discard.shape[1]
@@ -715,47 +724,61 @@ class BatchedDrecksau:
                          & (((bits & _B_LUCKY) != 0) | (s.phase == 1)))
             s.phase[open_turn] = 1
             ending &= ~open_turn
-        self._end_turn(s, ending, hands, hand_at, rows)
+        return self._end_turn(s, ending, hands, hand_at, rows, reset)
 
     def _end_turn(self, s: BatchState, ending: NDArray[np.bool_], hands: NDArray[np.int32],
-                  hand_at: NDArray[np.intp], rows: NDArray[np.intp]) -> None:
+                  hand_at: NDArray[np.intp], rows: NDArray[np.intp],
+                  reset: bool) -> NDArray[np.intp] | None:
         """Refill the hands of the ``ending`` lanes and pass the turn on (or stop at the
         cap). ``hands`` is the flat lane-last view of the hands, ``hand_at`` each lane's
-        hand of the player to act in it."""
+        hand of the player to act in it.
+
+        With ``reset``, every lane whose game is over is dealt its next game (a capped
+        game skips its last refill: nobody sees it), its deck shuffled in the same pass
+        as the refills'; returns those lanes (None without ``reset``).
+        """
         D, P = len(self._deck), self.num_players
+        # The turn passes (drawing does not depend on it).
+        np.multiply(s.phase, ~ending, out=s.phase)
+        turn = s.turn + ending
+        s.turn[:] = turn
+        capped = ending & (turn >= self.turn_cap)
+        drawing = ending
+        if capped.any():
+            np.add(s.phase, 2 * capped, out=s.phase, casting="unsafe")
+            np.logical_or(s.terminated, capped, out=s.terminated)
+            drawing = ending & ~capped
+            if reset:
+                ending = drawing
+        moved = s.current_player + drawing
+        s.current_player[:] = moved - P * (moved >= P)
+        over = np.flatnonzero(s.phase == 2) if reset else None
         missing = (self.hand_size - np.take(self._code_len, np.take(hands, hand_at))) * ending
         short = np.flatnonzero(missing > s.deck_len)
-        if short.size:
-            # These lanes draw the deck's last cards, then the discard pile, shuffled,
-            # becomes the deck (at most once a turn: the pile is then empty).
-            refill = short[np.take(s.discard_len, short) > 0]
-            while refill.size:
-                lane = refill[np.take(s.deck_len, refill) > 0]
-                if not lane.size:
-                    break
-                self._draw(s, lane, hands, hand_at)
-                missing[lane] -= 1
-            if refill.size:
-                length = s.discard_len[refill].astype(np.intp)
-                s.deck[refill] = s.discard[refill, :D]
-                s.deck_len[refill] = length
-                s.discard_len[refill] = 0
-                self._shuffle(s, refill, length)
+        refill = short[np.take(s.discard_len, short) > 0]
+        # These lanes draw the deck's last cards, then the discard pile, shuffled, becomes
+        # the deck (at most once a turn: the pile is then empty).
+        while refill.size:
+            lane = refill[np.take(s.deck_len, refill) > 0]
+            if not lane.size:
+                break
+            self._draw(s, lane, hands, hand_at)
+            missing[lane] -= 1
+        length = s.discard_len[refill].astype(np.intp)
+        if refill.size:
+            s.deck[refill] = s.discard[refill, :D]
+            s.deck_len[refill] = length
+            s.discard_len[refill] = 0
+        if over is not None and over.size:
+            self._deal(s, over, s.seed[over] + rows.shape[0], refill, length)
+        elif refill.size:
+            self._shuffle(s, refill, length)
         for k in range(self.hand_size):
             lane = np.flatnonzero((missing > k) & (s.deck_len > 0))  # else short-handed
             if not lane.size:
                 break
             self._draw(s, lane, hands, hand_at)
-        np.multiply(s.phase, ~ending, out=s.phase)
-        turn = s.turn + ending
-        s.turn[:] = turn
-        capped = ending & (turn >= self.turn_cap)
-        if capped.any():
-            np.add(s.phase, 2 * capped, out=s.phase, casting="unsafe")
-            np.logical_or(s.terminated, capped, out=s.terminated)
-            ending = ending & ~capped
-        moved = s.current_player + ending
-        s.current_player[:] = moved - P * (moved >= P)
+        return over
 
     def _draw(self, s: BatchState, lanes: NDArray[np.intp], hands: NDArray[np.int32],
               hand_at: NDArray[np.intp]) -> None:
