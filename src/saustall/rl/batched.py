@@ -87,7 +87,7 @@ from numpy.typing import NDArray
 
 from saustall.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
 from saustall.core.registry import get as get_game
-from saustall.core.rng import _batches, _key  # the scalar stream's own plan and key
+from saustall.core.rng import _key  # the scalar stream's own key
 from saustall.games.drecksau.game import (
     DONE, PASS, SHOW, discard_action, encode_action, play_action,
 )
@@ -98,10 +98,9 @@ from saustall.games.drecksau.targets import (
     ANYONE, CARD_SCOPE, DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, OTHERS, OWN, UNTARGETED,
     row_masks,
 )
+from saustall.rl.lanes import ShufflePlan, random_columns, word_ones, words
 
 I8, I32, I64, U8, U64 = np.int8, np.int32, np.int64, np.uint8, np.uint64
-_GOLDEN, _MIX1, _MIX2 = U64(0x9E3779B97F4A7C15), U64(0xBF58476D1CE4E5B9), U64(0x94D049BB133111EB)
-_S27, _S30, _S31 = U64(27), U64(30), U64(31)
 _FLAGS = 32
 """Pig flag values 0..31."""
 _WIDTH = 4
@@ -166,27 +165,6 @@ def _lane_last_copy(state: BatchState) -> BatchState:
                                                  np.bool_).T)
 
 
-def _words(array: NDArray[np.uint8]) -> NDArray[Any]:
-    """``array`` (bytes, lanes last) seen as 64-bit words when the lanes fill whole
-    words: byte-wise shifts, ands and small sums then treat 8 lanes in one operation."""
-    if array.shape[-1] % 8 == 0 and array.flags.c_contiguous:
-        return array.view(U64)
-    return array
-
-
-def _ones(words: NDArray[Any]) -> Any:
-    """A 1 in every byte of a word of :func:`_words`."""
-    return U64(0x0101010101010101) if words.dtype == U64 else U8(1)
-
-
-def _stream_next(state: NDArray[np.uint64]) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
-    """SplitMix64 for each lane: the advanced states and their outputs (``Rng._next``)."""
-    state = state + _GOLDEN
-    z = (state ^ (state >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    return state, z ^ (z >> _S31)
-
-
 class BatchedDrecksau:
     """The batched simulator of one Drecksau ruleset and player count.
 
@@ -226,7 +204,7 @@ class BatchedDrecksau:
         self._build_actions()
         self._build_hand_tables()
         self._build_pig_tables()
-        self._build_shuffle_tables()
+        self._plan = ShufflePlan(len(self._deck))
         self._rows = np.arange(0, dtype=np.intp)
 
     # ----------------------------------------------------------------------------------
@@ -374,30 +352,6 @@ class BatchedDrecksau:
         self._pretty = (flags & IS_PRETTY) != 0
         self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
 
-    def _build_shuffle_tables(self) -> None:
-        # Rng.shuffle of n cards as tables by (n, step): step s swaps position n-1-s with
-        # a digit of one of _batches(n)'s draws: (draw % product) // divisor % bound. A
-        # rejection limit of 2**64 is stored as 0 (nothing is rejected).
-        D = len(self._deck)
-        groups = [_batches(n) if n >= 2 else () for n in range(D + 1)]
-        G = max(len(plan) for plan in groups)
-        self._groups = np.array([len(plan) for plan in groups], dtype=np.intp)
-        self._product = np.ones((D + 1, G), dtype=U64)
-        self._limit = np.zeros((D + 1, G), dtype=U64)
-        self._step_group = np.zeros((D + 1, D), dtype=np.intp)
-        self._step_divisor = np.ones((D + 1, D), dtype=U64)
-        self._step_bound = np.ones((D + 1, D), dtype=U64)
-        for n, plan in enumerate(groups):
-            for g, (product, limit, steps) in enumerate(plan):
-                self._product[n, g] = product
-                self._limit[n, g] = limit % (1 << 64)
-                divisor = 1
-                for k, bound in steps:
-                    self._step_group[n, n - 1 - k] = g
-                    self._step_divisor[n, n - 1 - k] = divisor
-                    self._step_bound[n, n - 1 - k] = bound
-                    divisor *= bound
-
     def column_of(self, code: int) -> int:
         """The mask column of the engine's action ``code``; raises
         :class:`MalformedActionError` for a code outside this ruleset's actions."""
@@ -416,52 +370,6 @@ class BatchedDrecksau:
     # ----------------------------------------------------------------------------------
     # Random stream and dealing
     # ----------------------------------------------------------------------------------
-    def _shuffle(self, state: BatchState, lanes: NDArray[np.intp],
-                 lengths: NDArray[np.intp]) -> None:
-        """Rng.shuffle of ``deck[lane, :length]`` in each of ``lanes``, drawing from
-        the lane's stream: first every draw (they do not depend on the cards), then the
-        Fisher-Yates swaps, lanes sorted longest first so that the lanes still swapping
-        at a step are a prefix."""
-        if not lanes.size:
-            return
-        order = np.argsort(-lengths, kind="stable")
-        lanes, lengths = lanes[order], lengths[order]
-        steps = int(lengths[0]) - 1
-        if steps < 1:
-            return
-        groups = self._groups[lengths]
-        streams = state.rng[lanes]
-        draws = np.zeros((lanes.shape[0], int(groups.max())), dtype=U64)
-        for g in range(draws.shape[1]):
-            drawing = np.flatnonzero(groups > g)
-            product = self._product[lengths[drawing], g]
-            limit = self._limit[lengths[drawing], g]
-            states, value = _stream_next(streams[drawing])
-            rejected = np.flatnonzero((value >= limit) & (limit != 0))
-            while rejected.size:  # Rng.randrange's rejection of a partial block
-                states[rejected], value[rejected] = _stream_next(states[rejected])
-                still = (value[rejected] >= limit[rejected]) & (limit[rejected] != 0)
-                rejected = rejected[still]
-            streams[drawing] = states
-            draws[drawing, g] = value % product
-        state.rng[lanes] = streams
-        digits = np.take_along_axis(draws, self._step_group[lengths, :steps], axis=1)
-        other = ((digits // self._step_divisor[lengths, :steps])
-                 % self._step_bound[lengths, :steps]).astype(np.intp)
-        D = state.deck.shape[1]
-        start = (np.arange(lanes.shape[0], dtype=np.intp) * D)[None, :]
-        # Flat positions, one row per step (lanes along the row): contiguous prefixes.
-        position = (start + lengths[None, :] - 1 - np.arange(steps)[:, None])
-        other = start + other.T
-        active = np.searchsorted(-lengths, -(np.arange(steps) + 2), side="right").tolist()
-        cards = state.deck[lanes].reshape(-1)
-        for step in range(steps):
-            k, j = position[step, :active[step]], other[step, :active[step]]
-            swapped = np.take(cards, k)
-            cards[k] = np.take(cards, j)
-            cards[j] = swapped
-        state.deck[lanes] = cards.reshape(-1, D)
-
     def _deal(self, state: BatchState, lanes: NDArray[np.intp], seeds: NDArray[np.int64],
               also: NDArray[np.intp] | None = None,
               also_lengths: NDArray[np.intp] | None = None) -> None:
@@ -473,10 +381,10 @@ class BatchedDrecksau:
         state.deck[lanes] = self._deck
         lengths = np.full(lanes.shape[0], D, dtype=np.intp)
         if also is not None and also_lengths is not None:
-            self._shuffle(state, np.concatenate([lanes, also]),
+            self._plan.shuffle(state.deck, state.rng, np.concatenate([lanes, also]),
                           np.concatenate([lengths, also_lengths]))
         else:
-            self._shuffle(state, lanes, lengths)
+            self._plan.shuffle(state.deck, state.rng, lanes, lengths)
         hands = np.zeros((lanes.shape[0], P), dtype=I64)
         top = D - 1
         for _ in range(self.hand_size):  # one card at a time, as at the table
@@ -560,10 +468,10 @@ class BatchedDrecksau:
         columns = np.empty((self.num_actions, B), np.bool_) if out is None else out.T
         flat_bits = play_bits.reshape(P * N, B)
         # Byte-wise work on 8 lanes at once where the lanes fill whole words.
-        words = _words(columns.view(U8))
-        source, ones = _words(flat_bits), _ones(words)
+        mask_words = words(columns.view(U8))
+        source, ones = words(flat_bits), word_ones(mask_words)
         for k, column in enumerate(self._kind_columns):  # card k's block: seat, pig
-            block = words[column:column + P * N]
+            block = mask_words[column:column + P * N]
             np.right_shift(source, k, out=block)
             np.bitwise_and(block, ones, out=block)
         for card, column in zip(self._untargeted_kinds.tolist(),
@@ -589,14 +497,14 @@ class BatchedDrecksau:
             held = (open_code // int(self._pow[kind])) % (self.hand_size + 1)
             for need in range(self._most_needed):
                 np.greater(held, need, out=needs[kind, need].view(np.bool_))
-        need_words = _words(needs.reshape(-1, B))
+        need_words = words(needs.reshape(-1, B))
         for column, rows in self._discard_plan:
             if len(rows) == 1:
-                words[column] = need_words[rows[0]]
+                mask_words[column] = need_words[rows[0]]
             else:
-                np.bitwise_and(need_words[rows[0]], need_words[rows[1]], out=words[column])
+                np.bitwise_and(need_words[rows[0]], need_words[rows[1]], out=mask_words[column])
                 if len(rows) == 3:
-                    np.bitwise_and(words[column], need_words[rows[2]], out=words[column])
+                    np.bitwise_and(mask_words[column], need_words[rows[2]], out=mask_words[column])
         mask = columns.T
         return mask
 
@@ -772,7 +680,7 @@ class BatchedDrecksau:
         if over is not None and over.size:
             self._deal(s, over, s.seed[over] + rows.shape[0], refill, length)
         elif refill.size:
-            self._shuffle(s, refill, length)
+            self._plan.shuffle(s.deck, s.rng, refill, length)
         for k in range(self.hand_size):
             lane = np.flatnonzero((missing > k) & (s.deck_len > 0))  # else short-handed
             if not lane.size:
@@ -852,44 +760,6 @@ def batched_actions_per_second(batch: int, seconds: float, ruleset: str = "dirty
         actions += batch  # every lane acts: finished games are dealt again at once
         elapsed = clock() - start
     return actions / elapsed
-
-
-_NTH_BIT = np.array([[i for i in range(8) if byte >> i & 1][n] if n < bin(byte).count("1")
-                     else 0 for byte in range(256) for n in range(8)], dtype=np.intp)
-"""``_NTH_BIT[byte * 8 + n]``: the position of the n-th set bit of ``byte`` (0 if none)."""
-
-
-def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArray[np.intp]:
-    """A uniformly random legal column per lane (column 0 where none is legal).
-
-    Works on the mask packed to bits (one pass over it): the set bits are counted per
-    byte, a rank drawn below each lane's count, and its byte and bit looked up.
-    """
-    B, A = mask.shape
-    columns = np.ascontiguousarray(mask.T).view(U8)  # no copy for a lane-last mask
-    full, rest = divmod(A, 8)
-    packed = np.zeros((full + (rest > 0), B), dtype=U8)  # 8 columns a byte
-    packed_words, column_words = _words(packed), _words(columns)
-    blocks = column_words[:full * 8].reshape(full, 8, -1)
-    for bit in range(8):
-        packed_words[:full] |= blocks[:, bit] << bit
-    for bit in range(rest):
-        packed_words[full] |= column_words[full * 8 + bit] << bit
-    counts = np.bitwise_count(packed)
-    ends = counts.copy()  # set bits up to each byte, per lane (at most A < 256 in a byte)
-    end_words = _words(ends)
-    for byte in range(1, ends.shape[0]):
-        end_words[byte] += end_words[byte - 1]
-    total = ends[-1]
-    pick = (noise.random(B) * total).astype(U8)
-    found = np.zeros(B, dtype=U8)
-    for row in ends:
-        found += row <= pick
-    found = np.minimum(found, ends.shape[0] - 1).astype(np.intp)
-    at = found * B + np.arange(B)
-    nth = pick - (np.take(ends, at) - np.take(counts, at))
-    bit = np.take(_NTH_BIT, np.take(packed, at).astype(np.intp) * 8 + np.minimum(nth, 7))
-    return np.where(total > 0, found * 8 + bit, 0)
 
 
 def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
