@@ -135,3 +135,32 @@ def test_observation_shows_only_the_observers_hand() -> None:
 
 def test_the_speed_measure_counts_actions() -> None:
     assert batched_actions_per_second(8, 0.05) > 0
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("dirty-pig", 2), ("drecksau", 3),
+                                                  ("sauschoen", 2)])
+def test_play_on_short_handed_when_no_card_is_left_to_draw(ruleset: str, players: int) -> None:
+    # Random games never empty both piles; here both start empty, so hands shrink (and
+    # an empty hand passes) until played cards come back through the discard pile.
+    sim = BatchedDrecksau(ruleset, players)
+    seeds = list(range(6))
+    state = sim.init(seeds)
+    twins = [get("drecksau", ruleset).new_state(players, seed) for seed in seeds]
+    for lane, twin in enumerate(twins):
+        assert isinstance(twin, DrecksauState)
+        twin.deck, twin.discard, twin._legal = [], [], None
+    state.deck_len[:] = 0
+    state.discard_len[:] = 0
+    noise = np.random.default_rng(5)
+    short = 0
+    for _ in range(40):
+        for lane, twin in enumerate(twins):
+            assert isinstance(twin, DrecksauState)
+            assert describe_lanes(sim, state)[lane] == describe_scalar(twin)
+            short += not twin.deck and len(twin.hands[twin.player]) < twin.hand_size
+        columns = random_columns(state.legal_action_mask, noise)
+        state = sim.step(state, columns)
+        for lane, twin in enumerate(twins):
+            if not twin.is_terminal():
+                twin.apply(int(sim.action_codes[columns[lane]]))
+    assert short > 0  # the case under test did occur

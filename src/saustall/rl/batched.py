@@ -140,7 +140,7 @@ class BatchState:
         return int(self.phase.shape[0])
 
     def copy(self) -> "BatchState":
-        """A deep copy (every array copied, in its memory layout)."""
+        """A deep copy (every array copied, hands, pigs and mask laid out lane-last)."""
         twin = _lane_last_copy(self)
         twin.legal_action_mask[...] = self.legal_action_mask
         return twin
