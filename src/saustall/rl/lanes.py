@@ -106,18 +106,20 @@ class ShufflePlan:
         digits = np.take_along_axis(draws, self._step_group[lengths, :steps], axis=1)
         other = ((digits // self._step_divisor[lengths, :steps])
                  % self._step_bound[lengths, :steps]).astype(np.intp)
-        D = deck.shape[1]
-        start = (np.arange(lanes.shape[0], dtype=np.intp) * D)[None, :]
-        # Flat positions, one row per step (lanes along the row): contiguous prefixes.
-        position = (start + lengths[None, :] - 1 - np.arange(steps)[:, None])
-        other = start + other.T
-        active = np.searchsorted(-lengths, -(np.arange(steps) + 2), side="right").tolist()
+        D, m = deck.shape[1], lanes.shape[0]
+        start = (np.arange(m, dtype=np.intp) * D)[None, :]
+        # Flat positions, one row per step, each lane's pair (k, j) side by side: the
+        # lanes still swapping at a step are a prefix of its row, and one fancy
+        # assignment swaps them all (numpy reads the right side before writing).
+        pairs = np.empty((steps, m, 2), dtype=np.intp)
+        pairs[:, :, 0] = start + lengths[None, :] - 1 - np.arange(steps)[:, None]
+        pairs[:, :, 1] = start + other.T
+        swapped = pairs[:, :, ::-1].reshape(steps, 2 * m)
+        pairs = pairs.reshape(steps, 2 * m)
+        active = (2 * np.searchsorted(-lengths, -(np.arange(steps) + 2), side="right")).tolist()
         cards = deck[lanes].reshape(-1)
         for step in range(steps):
-            k, j = position[step, :active[step]], other[step, :active[step]]
-            swapped = np.take(cards, k)
-            cards[k] = np.take(cards, j)
-            cards[j] = swapped
+            cards[pairs[step, :active[step]]] = cards[swapped[step, :active[step]]]
         deck[lanes] = cards.reshape(-1, D)
 
 
