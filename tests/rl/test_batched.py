@@ -41,10 +41,12 @@ def test_ten_thousand_batched_games_match_the_engine(ruleset: str, players: int,
     each = math.ceil(LONG_GAMES / len(CASES))  # together at least LONG_GAMES games
     seed = 100_000 * players + 7
     half = each // 2
-    played = play_and_compare(ruleset, players, options, half, 64, seed)[0]
-    played += play_and_compare(ruleset, players, options, each - half, 61, seed + 50_000,
-                               reset_in_step=True)[0]
-    assert played == each
+    played, actions = play_and_compare(ruleset, players, options, half, 64, seed)
+    more, more_actions = play_and_compare(ruleset, players, options, each - half, 61,
+                                          seed + 50_000, reset_in_step=True)
+    print(f"{ruleset} {players}p {options}: {played + more} games, "
+          f"{actions + more_actions} actions compared")
+    assert played + more == each
 
 
 def test_columns_are_the_engine_action_codes_in_order() -> None:
