@@ -16,7 +16,8 @@ import numpy as np
 
 from saustall.core.registry import get
 from saustall.games.drecksau.game import DrecksauState
-from saustall.rl.batched import BatchedDrecksau, BatchState, random_columns
+from saustall.rl.batched import BatchedDrecksau, BatchState
+from saustall.rl.lanes import random_columns
 
 PHASES = {"turn": 0, "lucky-bird": 1, "over": 2}
 WIN_KINDS = {None: 0, "dirty": 1, "pretty": 2}

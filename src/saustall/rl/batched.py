@@ -11,12 +11,13 @@ Rulesets: ``dirty-pig``, ``drecksau`` (``hand_size`` 3 or 4) and ``sauschoen``, 
 player count they allow; ``turn_cap`` as in the engine. The Sauschön tournament is not
 batched (its rounds re-seed through Python's Mersenne Twister, one lane at a time).
 
-Use::
+Use (needs numpy: the ``rl`` extra)::
 
     sim = BatchedDrecksau("dirty-pig", num_players=2)
     state = sim.init(np.arange(1024))           # lane b plays seed b
+    noise = np.random.default_rng(0)
     while not state.terminated.all():
-        actions = pick(state.legal_action_mask)  # column indices, one per lane
+        actions = random_columns(state.legal_action_mask, noise)  # a column per lane
         state = sim.step(state, actions)         # pure: ``state`` is left as it was
 
 Actions are the columns of the legal-action mask: column ``i`` is the engine's action code
@@ -55,6 +56,11 @@ deck, ``A`` actions; seats absolute, as in the engine):
 | ``rewards`` | B, P | float32 | the last step's rewards: 1 to the winner when a game is won, else 0 |
 | ``legal_action_mask`` | B, A | bool | legal columns for the seat to act; none once over |
 | ``seed`` | B | int64 | the seed of the lane's current game |
+
+Memory: ``hands``, ``pigs`` and ``legal_action_mask`` are stored lanes-last (their
+transposes are C-contiguous), so that the step and the mask work on whole rows of lanes;
+they are views of the shapes above. :meth:`BatchedDrecksau.step` restores that layout when
+it copies a state; stepping ``inplace`` needs it (a state from ``init`` or ``step``).
 
 Observations (:meth:`BatchedDrecksau.observe`, float32 ``B x F``; seats relative to the
 observer: seat ``(seat + r) % P`` is row ``r``); only what that seat may see:

@@ -114,12 +114,12 @@ class ShufflePlan:
         pairs = np.empty((steps, m, 2), dtype=np.intp)
         pairs[:, :, 0] = start + lengths[None, :] - 1 - np.arange(steps)[:, None]
         pairs[:, :, 1] = start + other.T
-        swapped = pairs[:, :, ::-1].reshape(steps, 2 * m)
-        pairs = pairs.reshape(steps, 2 * m)
+        targets = pairs.reshape(steps, 2 * m)
+        sources = pairs[:, :, ::-1].reshape(steps, 2 * m)
         active = (2 * np.searchsorted(-lengths, -(np.arange(steps) + 2), side="right")).tolist()
         cards = deck[lanes].reshape(-1)
         for step in range(steps):
-            cards[pairs[step, :active[step]]] = cards[swapped[step, :active[step]]]
+            cards[targets[step, :active[step]]] = cards[sources[step, :active[step]]]
         deck[lanes] = cards.reshape(-1, D)
 
 
