@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 # The modules setup.py compiles with mypyc: a change rebuilds them (`make test` stays compiled).
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
-.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-server simulate-100k arena typecheck play clean
+.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-server simulate-100k arena typecheck play clean \
+	rl-differential bench-batched
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +35,16 @@ fuzz: $(STAMP)
 wire-fuzz: $(STAMP)
 	SAUSTALL_WIRE_GAMES=$${GAMES:-10000} SAUSTALL_WIRE_PARTS=$${PARTS:-2} $(PY) -m pytest \
 	  -n $${PARTS:-2} --timeout 0 -rP -m long tests/server/test_hidden_information.py
+
+# The batched Drecksau simulator against the scalar engine: GAMES seeded games (default
+# 10,000) over every ruleset and player count, every state compared, in PARTS processes.
+rl-differential: $(STAMP)
+	SAUSTALL_RL_GAMES=$${GAMES:-10000} $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP \
+	  --durations=5 -m long tests/rl/test_batched.py
+
+# The batched simulator's actions/s at batch 1, 64, 1,024 and 16,384 (one core, CPU time).
+bench-batched: $(STAMP)
+	$(PY) -m saustall.rl.batched --bench $(ARGS)
 
 # The whole suite RUNS times in a row (default 10), counting failed runs: a flaky test shows.
 steady: $(STAMP)

@@ -1,0 +1,1 @@
+"""Environments for agents (the optional ``rl`` extra): see ``docs/rl.md``."""

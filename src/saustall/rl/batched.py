@@ -1,0 +1,800 @@
+"""Batched Drecksau: N games stepped together on numpy arrays (pgx style).
+
+The same rules and the same random stream as the scalar engine
+(:mod:`saustall.games.drecksau.game`): lane ``b`` dealt from seed ``s`` plays exactly the
+game ``get("drecksau", ruleset).new_state(num_players, s)`` plays, action for action, and
+its deck is shuffled by the same SplitMix64 draws (:mod:`saustall.core.rng`, vectorized in
+uint64 arithmetic). A differential test (``tests/rl/test_batched.py``) checks every field
+against the scalar engine after every action.
+
+Rulesets: ``dirty-pig``, ``drecksau`` (``hand_size`` 3 or 4) and ``sauschoen``, every
+player count they allow; ``turn_cap`` as in the engine. The Sauschön tournament is not
+batched (its rounds re-seed through Python's Mersenne Twister, one lane at a time).
+
+Use (needs numpy: the ``rl`` extra)::
+
+    sim = BatchedDrecksau("dirty-pig", num_players=2)
+    state = sim.init(np.arange(1024))           # lane b plays seed b
+    noise = np.random.default_rng(0)
+    while not state.terminated.all():
+        actions = random_columns(state.legal_action_mask, noise)  # a column per lane
+        state = sim.step(state, actions)         # pure: ``state`` is left as it was
+
+Actions are the columns of the legal-action mask: column ``i`` is the engine's action code
+``sim.action_codes[i]`` (``play mud 0.2``, ``discard mud,rain``, ... as in the engine; the
+columns are in increasing code order, so a lane's legal columns mapped through
+``action_codes`` are the engine's ``legal_actions()`` sorted). ``sim.column_of(code)``
+goes the other way.
+
+Finished lanes: :meth:`BatchedDrecksau.step` leaves the game of a terminated lane as it
+is (its action is ignored, its rewards are 0; pgx's convention).
+:meth:`BatchedDrecksau.auto_reset` deals the next game in every lane whose game is over;
+``step(..., auto_reset=True)`` does the same within the step (one legal-mask pass instead
+of two), keeping ``terminated`` and ``rewards`` of the game that just ended for that step.
+Lane ``b`` of a batch of ``B`` moves from seed ``s`` to seed ``s + B``, so the lanes
+together play seeds ``s0, s0 + 1, ...`` without overlap when started from
+``np.arange(B) + s0``.
+
+State (:class:`BatchState`; ``B`` lanes, ``P`` players, ``N`` pigs each, ``D`` cards in the
+deck, ``A`` actions; seats absolute, as in the engine):
+
+| field | shape | dtype | meaning |
+| --- | --- | --- | --- |
+| ``current_player`` | B | int8 | seat to act (unchanged once over) |
+| ``phase`` | B | int8 | 0 a turn, 1 a Lucky Bird turn, 2 over (the lane's game is over) |
+| ``turn`` | B | int32 | turns played (the engine's ``turn``) |
+| ``hands`` | B, P | int32 | each hand as a code: sum of ``count[c] * (H+1)**c`` over card kinds ``c`` (``H`` the hand size); :meth:`BatchedDrecksau.hand_counts` decodes it |
+| ``pigs`` | B, P, N | uint8 | pig flags: 1 dirty, 2 barn, 4 door, 8 rod, 16 pretty |
+| ``deck`` | B, D | int8 | draw pile, bottom first; ``deck[b, :deck_len[b]]`` is the engine's ``deck`` (the rest is stale) |
+| ``deck_len`` | B | int32 | cards in the draw pile |
+| ``discard`` | B, D + 4 | int8 | discard pile, oldest first (``discard[b, :discard_len[b]]``; the rest is stale) |
+| ``discard_len`` | B | int32 | cards in the discard pile |
+| ``rng`` | B | uint64 | the SplitMix64 stream's state (the engine's ``rng._state``) |
+| ``winner`` | B | int8 | winning seat, -1 while running or after a draw at the turn cap |
+| ``win_kind`` | B | int8 | 0 none, 1 all pigs dirty, 2 all pigs pretty |
+| ``terminated`` | B | bool | the game is over (won, or stopped at the turn cap); with ``step(auto_reset=True)``: it ended in this step (the lane already holds the next deal) |
+| ``rewards`` | B, P | float32 | the last step's rewards: 1 to the winner when a game is won, else 0 |
+| ``legal_action_mask`` | B, A | bool | legal columns for the seat to act; none once over |
+| ``seed`` | B | int64 | the seed of the lane's current game |
+
+Memory: ``hands``, ``pigs`` and ``legal_action_mask`` are stored lanes-last (their
+transposes are C-contiguous), so that the step and the mask work on whole rows of lanes;
+they are views of the shapes above. :meth:`BatchedDrecksau.step` restores that layout when
+it copies a state; stepping ``inplace`` needs it (a state from ``init`` or ``step``).
+
+Observations (:meth:`BatchedDrecksau.observe`, float32 ``B x F``; seats relative to the
+observer: seat ``(seat + r) % P`` is row ``r``); only what that seat may see:
+
+| columns | size | meaning |
+| --- | --- | --- |
+| hand | K | the observer's cards, a count per card kind (K kinds in the deck) |
+| pigs | P * N * 5 | each pig's flags (dirty, barn, door, rod, pretty) as 0/1 |
+| hand sizes | P | cards in each player's hand |
+| to act | P | one-hot: who acts |
+| deck | 1 | cards in the draw pile |
+| discard pile | K | cards of each kind in the discard pile (public: played face up) |
+| lucky | 1 | a Lucky Bird turn is under way |
+| over | 1 | the game is over |
+
+Run ``python -m saustall.rl.batched --bench`` for actions/s at several batch sizes, on one
+core (CPU time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass, fields, replace
+from itertools import combinations_with_replacement
+from typing import Any, Mapping
+
+import numpy as np
+from numpy.typing import NDArray
+
+from saustall.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
+from saustall.core.registry import get as get_game
+from saustall.core.rng import _key  # the scalar stream's own key
+from saustall.games.drecksau.game import (
+    DONE, PASS, SHOW, discard_action, encode_action, play_action,
+)
+from saustall.games.drecksau.rulesets import (
+    BARN, CARD_BY_NAME, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN, ROD,
+)
+from saustall.games.drecksau.targets import (
+    ANYONE, CARD_SCOPE, DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, OTHERS, OWN, UNTARGETED,
+    row_masks,
+)
+from saustall.rl.lanes import ShufflePlan, random_columns, word_ones, words
+
+I8, I32, I64, U8, U64 = np.int8, np.int32, np.int64, np.uint8, np.uint64
+_FLAGS = 32
+"""Pig flag values 0..31."""
+_WIDTH = 4
+"""The most cards one action puts on the discard pile (a German hand of four shown)."""
+
+# Action kinds (per column, plus one no-op column for finished lanes).
+_PLAY, _DISCARD, _SHOW, _PASS, _DONE, _NOOP = range(6)
+# Bits of an action's properties, and the rows of the action table (_build_actions).
+_B_PLAY, _B_CLEARS, _B_RAIN, _B_LIGHTNING, _B_LUCKY, _B_WIN = 1, 2, 4, 8, 16, 32
+_F_BITS, _F_TARGET, _F_PIG, _F_AND, _F_OR, _F_COUNT, _F_DELTA = range(7)
+
+
+@dataclass(frozen=True)
+class BatchState:
+    """N games of one Drecksau ruleset; the layout is in the module docstring."""
+
+    current_player: NDArray[np.int8]
+    phase: NDArray[np.int8]
+    turn: NDArray[np.int32]
+    hands: NDArray[np.int32]
+    pigs: NDArray[np.uint8]
+    deck: NDArray[np.int8]
+    deck_len: NDArray[np.int32]
+    discard: NDArray[np.int8]
+    discard_len: NDArray[np.int32]
+    rng: NDArray[np.uint64]
+    winner: NDArray[np.int8]
+    win_kind: NDArray[np.int8]
+    terminated: NDArray[np.bool_]
+    rewards: NDArray[np.float32]
+    legal_action_mask: NDArray[np.bool_]
+    seed: NDArray[np.int64]
+
+    @property
+    def batch_size(self) -> int:
+        """The number of lanes."""
+        return int(self.phase.shape[0])
+
+    def copy(self) -> "BatchState":
+        """A deep copy (every array copied, hands, pigs and mask laid out lane-last)."""
+        twin = _lane_last_copy(self)
+        twin.legal_action_mask[...] = self.legal_action_mask
+        return twin
+
+
+def _is_lane_last(state: BatchState) -> bool:
+    """Whether hands, pigs and the mask have the lane-last memory layout the step writes
+    through (flat views of their transposes)."""
+    return bool(state.hands.T.flags.c_contiguous and state.legal_action_mask.T.flags.c_contiguous
+                and state.pigs.transpose(1, 2, 0).flags.c_contiguous)
+
+
+def _lane_last_copy(state: BatchState) -> BatchState:
+    """A copy of ``state`` in the lane-last layout (the mask's contents left out: every
+    step writes all of it)."""
+    copied = {f.name: getattr(state, f.name).copy() for f in fields(state)
+              if f.name not in ("hands", "pigs", "legal_action_mask")}
+    return BatchState(**copied,
+                      hands=np.array(state.hands.T, order="C").T,
+                      pigs=np.array(state.pigs.transpose(1, 2, 0), order="C").transpose(2, 0, 1),
+                      legal_action_mask=np.empty(state.legal_action_mask.shape[::-1],
+                                                 np.bool_).T)
+
+
+class BatchedDrecksau:
+    """The batched simulator of one Drecksau ruleset and player count.
+
+    ``options`` are the ruleset's own (``turn_cap``; ``hand_size`` in ``drecksau``),
+    checked as the engine checks them. Raises :class:`InvalidOptionError` for the
+    tournament ruleset, a player count or an option the ruleset does not allow.
+    """
+
+    def __init__(self, ruleset: str = "dirty-pig", num_players: int = 2,
+                 options: Mapping[str, Any] | None = None) -> None:
+        game = get_game("drecksau", ruleset)
+        params = game.ruleset.params
+        if params.get("tournament"):
+            raise InvalidOptionError(f"{ruleset!r} is not batched: only single rounds "
+                                     "(dirty-pig, drecksau, sauschoen) are")
+        game.ruleset.check_players(num_players)
+        resolved = game.ruleset.resolve_options(options)
+        self.ruleset = ruleset
+        """The ruleset's name."""
+        self.num_players = num_players
+        """Players per game."""
+        self.turn_cap: int = resolved["turn_cap"]
+        """Turns after which an undecided game stops as a draw."""
+        self.hand_size: int = resolved.get("hand_size", 3)
+        """Cards in a full hand."""
+        self.pigs_each: int = params["pigs_per_player"].get(num_players, params["default_pigs"])
+        """Pigs per player."""
+        self.exchange = params["turn_style"] == "exchange"
+        """Exchange 1 to all cards (English), rather than discard one or show (German)."""
+        self.pretty_wins: bool = params["pretty_wins"]
+        """All pigs pretty wins too (Sauschön)."""
+        deck = [CARD_BY_NAME[name] for name, count in params["deck"].items()
+                for _ in range(count)]
+        self.kinds = max(deck) + 1
+        """Card kinds in the deck (kinds ``0 .. kinds-1``)."""
+        self._deck = np.array(deck, dtype=I8)
+        self._build_actions()
+        self._build_hand_tables()
+        self._build_pig_tables()
+        self._plan = ShufflePlan(len(self._deck))
+        self._rows = np.arange(0, dtype=np.intp)
+
+    # ----------------------------------------------------------------------------------
+    # Tables, built once per simulator
+    # ----------------------------------------------------------------------------------
+    def _build_actions(self) -> None:
+        P, N, K = self.num_players, self.pigs_each, self.kinds
+        targeted = [c for c in range(K) if CARD_SCOPE[c] != UNTARGETED]
+        self._targeted = targeted
+        codes: list[int] = []
+        for card in range(K):
+            if CARD_SCOPE[card] == UNTARGETED:
+                codes.append(play_action(card))
+            else:
+                codes += [play_action(card, t, i) for t in range(P) for i in range(N)]
+        codes += [SHOW, PASS, DONE]
+        sizes = range(1, self.hand_size + 1) if self.exchange else range(1, 2)
+        discards = sorted({discard_action(combo) for size in sizes
+                           for combo in combinations_with_replacement(range(K), size)})
+        self._discard_start = len(codes)
+        self._discard_sets = [sorted(combo) for size in sizes
+                              for combo in combinations_with_replacement(range(K), size)]
+        self._discard_sets.sort(key=discard_action)
+        codes += discards
+        self.action_codes: NDArray[np.int32] = np.array(codes, dtype=I32)
+        """Column ``i`` of the mask is the engine's action code ``action_codes[i]``."""
+        self.num_actions = len(codes)
+        """Columns of the legal-action mask."""
+        self._column = {code: i for i, code in enumerate(codes)}
+        self._show, self._pass, self._done = (self._column[c] for c in (SHOW, PASS, DONE))
+        self._untargeted_cols = np.array([self._column[play_action(c)] for c in range(K)
+                                          if CARD_SCOPE[c] == UNTARGETED], dtype=np.intp)
+        self._untargeted_kinds = np.array([c for c in range(K) if CARD_SCOPE[c] == UNTARGETED],
+                                          dtype=np.intp)
+        # Play columns in (targeted kind, seat, pig) order, as _legal builds them.
+        self._kind_columns = [self._column[play_action(c, 0, 0)] for c in targeted]
+        A = self.num_actions + 1  # the last row describes the no-op of a finished lane
+        self._kind = np.full(A, _NOOP, dtype=I8)
+        self._card = np.zeros(A, dtype=I8)
+        self._target = np.zeros(A, dtype=np.intp)
+        self._pig_offset = np.zeros(A, dtype=np.intp)
+        self._and = np.full(A, 0xFF, dtype=U8)
+        self._or = np.zeros(A, dtype=U8)
+        self._append = np.zeros((A, _WIDTH), dtype=I8)
+        self._append_n = np.zeros(A, dtype=I32)
+        self._discard_count = np.zeros((A, K), dtype=I32)
+        pig_ops = {MUD: (0xFF, DIRTY), BARN: (0xFF, IN_BARN), FARMER: (~DIRTY & 0xFF, 0),
+                   DOOR: (0xFF, HAS_DOOR), LIGHTNING: (~(IN_BARN | HAS_DOOR) & 0xFF, 0),
+                   ROD: (0xFF, HAS_ROD), PRETTY: (0xFF, IS_PRETTY),
+                   ESCAPE: (~IS_PRETTY & 0xFF, 0)}
+        # What a play puts on the discard pile (Lightning adds the door it finds; Lucky
+        # Bird every further Lucky Bird in the hand: both counted at the step).
+        goes = {MUD: [MUD], RAIN: [RAIN], FARMER: [FARMER], LIGHTNING: [LIGHTNING, BARN, DOOR],
+                ESCAPE: [ESCAPE, PRETTY], LUCKY: [LUCKY] * _WIDTH}
+        counts = {MUD: 1, RAIN: 1, FARMER: 1, LIGHTNING: 2, ESCAPE: 2, LUCKY: 1}
+        for col, code in enumerate(codes):
+            if code < SHOW:
+                card, t, i = code >> 6, (code >> 3) & 7, code & 7
+                self._kind[col], self._card[col] = _PLAY, card
+                self._discard_count[col, card] = 1
+                if CARD_SCOPE[card] != UNTARGETED:
+                    self._target[col], self._pig_offset[col] = t, t * N + i
+                    self._and[col], self._or[col] = pig_ops[card]
+                cards = goes.get(card, [])
+                self._append[col, :len(cards)] = cards
+                self._append_n[col] = counts.get(card, 0)
+            elif code >= SHOW + 100:
+                cards = self._discard_sets[col - self._discard_start]
+                self._kind[col] = _DISCARD
+                self._append[col, :len(cards)] = cards
+                self._append_n[col] = len(cards)
+                for card in cards:
+                    self._discard_count[col, card] += 1
+            else:
+                self._kind[col] = {SHOW: _SHOW, PASS: _PASS, DONE: _DONE}[code]
+        kind, cards_played = self._kind, self._card
+        self._delta = self._discard_count.astype(I64) @ (self.hand_size + 1) ** np.arange(
+            K, dtype=I64)  # the hand code a play or discard takes away
+        self._is_play = kind == _PLAY
+        self._clears_hand = (kind == _SHOW) | (kind == _DONE)
+        self._is_rain = self._is_play & (cards_played == RAIN)
+        self._is_lightning = self._is_play & (cards_played == LIGHTNING)
+        self._is_lucky = self._is_play & (cards_played == LUCKY)
+        self._checks_win = self._is_play & ((cards_played == MUD) | (cards_played == PRETTY)
+                                            | (cards_played == ESCAPE))
+        bits = (self._is_play * _B_PLAY + self._clears_hand * _B_CLEARS + self._is_rain * _B_RAIN
+                + self._is_lightning * _B_LIGHTNING + self._is_lucky * _B_LUCKY
+                + self._checks_win * _B_WIN)
+        # One row per field, one column per action: np.take(..., axis=1) gathers every
+        # field of every lane's action at once, each field a contiguous row.
+        self._table = np.stack([bits, self._target, self._pig_offset, self._and, self._or,
+                                self._append_n, self._delta]).astype(I64)
+
+    def _build_hand_tables(self) -> None:
+        K, H = self.kinds, self.hand_size
+        base = H + 1
+        self._pow = base ** np.arange(K, dtype=I64)
+        hands = [combo for size in range(H + 1)
+                 for combo in combinations_with_replacement(range(K), size)]
+        R = len(hands)
+        self._rank = np.full(base ** K, -1, dtype=np.int16 if R < 2 ** 15 else I32)
+        self._code_len = np.zeros(base ** K, dtype=I32)  # cards in the hand of each code
+        self._hand_counts = np.zeros((R, K), dtype=I8)
+        self._hand_len = np.zeros(R, dtype=I32)
+        self._hand_sorted = np.zeros((R, _WIDTH), dtype=I8)
+        self._have = np.zeros((R, K), dtype=np.bool_)
+        self._have_bits = np.zeros(R, dtype=U8)  # bit k: holds targeted kind k
+        for rank, hand in enumerate(hands):
+            code = sum(int(self._pow[c]) for c in hand)
+            self._rank[code] = rank
+            self._code_len[code] = len(hand)
+            for c in hand:
+                self._hand_counts[rank, c] += 1
+                self._have[rank, c] = True
+            self._hand_len[rank] = len(hand)
+            self._hand_sorted[rank, :len(hand)] = hand
+            self._have_bits[rank] = sum(1 << k for k, c in enumerate(self._targeted)
+                                        if c in hand)
+        # Per discard column, the rows of _legal's ``needs`` (kind k, at least t cards:
+        # row k * T + t - 1) that must all be set.
+        self._most_needed = H if self.exchange else 1
+        self._discard_plan = []
+        for j, cards in enumerate(self._discard_sets):
+            rows = tuple(kind * self._most_needed + cards.count(kind) - 1
+                         for kind in sorted(set(cards)))
+            self._discard_plan.append((self._discard_start + j, rows))
+        if len(self._targeted) > 8:
+            raise AssertionError("targeted card kinds must fit one byte")
+
+    def _build_pig_tables(self) -> None:
+        # bit k of _fit_bits[f]: targeted kind k fits a pig with flags f (the engine's
+        # row_masks, asked one pig at a time).
+        self._fit_bits = np.zeros(_FLAGS, dtype=U8)
+        for f in range(_FLAGS):
+            masks = row_masks([f])
+            self._fit_bits[f] = sum(1 << k for k, c in enumerate(self._targeted) if masks[c] & 1)
+        self._own_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
+                                if CARD_SCOPE[c] in (OWN, ANYONE)))
+        self._other_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
+                                  if CARD_SCOPE[c] in (OTHERS, ANYONE)))
+        flags = np.arange(_FLAGS, dtype=U8)
+        washed = (flags & (DIRTY | IN_BARN | IS_PRETTY)) == DIRTY
+        self._rained = np.where(washed, flags & U8(~DIRTY & 0xFF), flags).astype(U8)
+        self._all_dirty = (flags & (DIRTY | IS_PRETTY)) == DIRTY
+        self._pretty = (flags & IS_PRETTY) != 0
+        self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
+
+    def column_of(self, code: int) -> int:
+        """The mask column of the engine's action ``code``; raises
+        :class:`MalformedActionError` for a code outside this ruleset's actions."""
+        try:
+            return self._column[code]
+        except KeyError:
+            raise MalformedActionError(
+                f"{code!r} is no action of {self.ruleset} with {self.num_players} players"
+            ) from None
+
+    def _lane_rows(self, batch: int) -> NDArray[np.intp]:
+        if self._rows.shape[0] != batch:
+            self._rows = np.arange(batch, dtype=np.intp)
+        return self._rows
+
+    # ----------------------------------------------------------------------------------
+    # Random stream and dealing
+    # ----------------------------------------------------------------------------------
+    def _deal(self, state: BatchState, lanes: NDArray[np.intp], seeds: NDArray[np.int64],
+              also: NDArray[np.intp] | None = None,
+              also_lengths: NDArray[np.intp] | None = None) -> None:
+        """Deal new games from ``seeds`` in ``lanes`` (DrecksauState.__init__); the decks
+        of the ``also`` lanes (their ``also_lengths`` cards) are shuffled in the same pass."""
+        state.seed[lanes] = seeds
+        state.rng[lanes] = np.array([_key(int(seed)) for seed in seeds.tolist()], dtype=U64)
+        D, P = len(self._deck), self.num_players
+        state.deck[lanes] = self._deck
+        lengths = np.full(lanes.shape[0], D, dtype=np.intp)
+        if also is not None and also_lengths is not None:
+            self._plan.shuffle(state.deck, state.rng, np.concatenate([lanes, also]),
+                          np.concatenate([lengths, also_lengths]))
+        else:
+            self._plan.shuffle(state.deck, state.rng, lanes, lengths)
+        hands = np.zeros((lanes.shape[0], P), dtype=I64)
+        top = D - 1
+        for _ in range(self.hand_size):  # one card at a time, as at the table
+            for seat in range(P):
+                hands[:, seat] += self._pow[state.deck[lanes, top]]
+                top -= 1
+        state.hands[lanes] = hands
+        state.deck_len[lanes] = top + 1
+        state.discard_len[lanes] = 0
+        state.pigs[lanes] = 0
+        state.current_player[lanes] = 0
+        state.phase[lanes] = 0
+        state.turn[lanes] = 0
+        state.winner[lanes] = -1
+        state.win_kind[lanes] = 0
+        state.terminated[lanes] = False
+
+    def init(self, seeds: NDArray[np.integer[Any]] | list[int]) -> BatchState:
+        """New games, lane ``b`` dealt from ``seeds[b]`` exactly as the engine deals it."""
+        seed_array = np.asarray(seeds, dtype=I64)
+        if seed_array.ndim != 1 or seed_array.shape[0] < 1:
+            raise InvalidOptionError("seeds must be a non-empty 1-d sequence of integers")
+        B, P, N, D = seed_array.shape[0], self.num_players, self.pigs_each, len(self._deck)
+        state = BatchState(
+            current_player=np.zeros(B, I8), phase=np.zeros(B, I8), turn=np.zeros(B, I32),
+            hands=np.zeros((P, B), I32).T, pigs=np.zeros((P, N, B), U8).transpose(2, 0, 1),
+            deck=np.zeros((B, D), I8), deck_len=np.zeros(B, I32),
+            discard=np.zeros((B, D + _WIDTH), I8), discard_len=np.zeros(B, I32),
+            rng=np.zeros(B, U64), winner=np.full(B, -1, I8), win_kind=np.zeros(B, I8),
+            terminated=np.zeros(B, np.bool_), rewards=np.zeros((B, P), np.float32),
+            legal_action_mask=np.zeros((self.num_actions, B), np.bool_).T,
+            seed=np.zeros(B, I64))
+        self._deal(state, np.arange(B, dtype=np.intp), seed_array)
+        return replace(state, legal_action_mask=self._legal(state))
+
+    def auto_reset(self, state: BatchState, *, inplace: bool = False) -> BatchState:
+        """Deal the next game (seed + batch size) in every lane whose game is over; see
+        the module docstring. Pure unless ``inplace``."""
+        done = np.flatnonzero(state.phase == 2)
+        if not done.size:
+            return state
+        if not inplace:
+            state = state.copy()
+        self._deal(state, done, state.seed[done] + state.batch_size)
+        state.rewards[done] = 0
+        state.legal_action_mask[done] = self._legal(state, done)
+        return state
+
+    # ----------------------------------------------------------------------------------
+    # Legal actions
+    # ----------------------------------------------------------------------------------
+    def legal_action_mask(self, state: BatchState) -> NDArray[np.bool_]:
+        """The legal columns of each lane (``state.legal_action_mask``)."""
+        return state.legal_action_mask
+
+    def _legal(self, state: BatchState, lanes: NDArray[np.intp] | None = None,
+               out: NDArray[np.bool_] | None = None) -> NDArray[np.bool_]:
+        """The mask of ``lanes`` (all lanes when None), computed from the state, written
+        into ``out`` when given (every column is written)."""
+        # Worked lane-last (hands P x B, pigs P x N x B, the mask A x B: the state's
+        # memory layout), so every column of the mask is written as one contiguous row.
+        if lanes is None:
+            player = state.current_player.astype(np.intp)
+            hands, pigs, phase = state.hands.T, state.pigs.transpose(1, 2, 0), state.phase
+        else:
+            player = state.current_player[lanes].astype(np.intp)
+            hands, pigs = state.hands[lanes].T, state.pigs[lanes].transpose(1, 2, 0)
+            phase = state.phase[lanes]
+        B, P, N = player.shape[0], self.num_players, self.pigs_each
+        lane = np.arange(B)
+        code = np.take(np.ascontiguousarray(hands).reshape(-1), player * B + lane)
+        rank = np.take(self._rank, code)
+        running = phase != 2
+        in_turn = phase == 0
+        have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
+        own_bits, other_bits = have_bits & self._own_bits, have_bits & self._other_bits
+        allowed = np.empty((P, 1, B), dtype=U8)
+        for seat in range(P):
+            allowed[seat, 0] = other_bits ^ ((own_bits ^ other_bits) * (player == seat))
+        play_bits = np.take(self._fit_bits, pigs) & allowed  # P, N, B
+        columns = np.empty((self.num_actions, B), np.bool_) if out is None else out.T
+        flat_bits = play_bits.reshape(P * N, B)
+        # Byte-wise work on 8 lanes at once where the lanes fill whole words.
+        mask_words = words(columns.view(U8))
+        source, ones = words(flat_bits), word_ones(mask_words)
+        for k, column in enumerate(self._kind_columns):  # card k's block: seat, pig
+            block = mask_words[column:column + P * N]
+            np.right_shift(source, k, out=block)
+            np.bitwise_and(block, ones, out=block)
+        for card, column in zip(self._untargeted_kinds.tolist(),
+                                self._untargeted_cols.tolist()):
+            np.logical_and(np.take(self._have[:, card], rank), running, out=columns[column])
+        empty = np.take(self._hand_len, rank) == 0
+        np.logical_and(in_turn, empty, out=columns[self._pass])
+        np.equal(phase, 1, out=columns[self._done])
+        if self.exchange:
+            columns[self._show] = False
+            open_ = in_turn  # discards only in a turn of one's own
+        else:  # German: discard one only beside a usable card, else show
+            usable = columns[self._untargeted_cols[0]].copy()
+            for pig in flat_bits:
+                usable |= pig != 0
+            np.logical_and(in_turn & ~usable, ~empty, out=columns[self._show])
+            open_ = in_turn & usable
+        # Discards: column j needs ``t`` cards of kind ``k`` for each (k, t) of its plan;
+        # lanes that may not discard see an empty hand (code 0).
+        open_code = code * open_
+        needs = np.empty((self.kinds, self._most_needed, B), dtype=U8)
+        for kind in range(self.kinds):
+            held = (open_code // int(self._pow[kind])) % (self.hand_size + 1)
+            for need in range(self._most_needed):
+                np.greater(held, need, out=needs[kind, need].view(np.bool_))
+        need_words = words(needs.reshape(-1, B))
+        for column, rows in self._discard_plan:
+            if len(rows) == 1:
+                mask_words[column] = need_words[rows[0]]
+            else:
+                np.bitwise_and(need_words[rows[0]], need_words[rows[1]], out=mask_words[column])
+                if len(rows) == 3:
+                    np.bitwise_and(mask_words[column], need_words[rows[2]], out=mask_words[column])
+        mask = columns.T
+        return mask
+
+    # ----------------------------------------------------------------------------------
+    # Step
+    # ----------------------------------------------------------------------------------
+    def step(self, state: BatchState, actions: NDArray[np.integer[Any]] | list[int], *,
+             inplace: bool = False, auto_reset: bool = False) -> BatchState:
+        """Play one action (a mask column) in every lane; lanes whose game is over ignore
+        theirs.
+
+        With ``auto_reset``, a lane whose game ends in this step is dealt its next game at
+        once (as :meth:`auto_reset` deals it): ``terminated`` and ``rewards`` still tell of
+        the game that ended, every other field is the new game's (pgx's auto-reset).
+        Pure unless ``inplace`` (then ``state`` itself is updated and returned). Raises
+        :class:`MalformedActionError` for a wrong shape or a column out of range and
+        :class:`IllegalActionError` naming the first lane whose action is not legal; the
+        state is then unchanged.
+        """
+        B = state.batch_size
+        action = np.asarray(actions)
+        if action.shape != (B,) or not np.issubdtype(action.dtype, np.integer):
+            raise MalformedActionError(
+                f"actions must be {B} integer mask columns, one per lane, not shape "
+                f"{action.shape} of {action.dtype}")
+        action = action.astype(np.intp, copy=False)
+        if B and (action.min() < 0 or action.max() >= self.num_actions):
+            lane = int(np.flatnonzero((action < 0) | (action >= self.num_actions))[0])
+            raise MalformedActionError(f"lane {lane}: {int(action[lane])} is no column of "
+                                       f"the {self.num_actions} actions")
+        rows = self._lane_rows(B)
+        live = state.phase != 2
+        legal = state.legal_action_mask[rows, action]
+        if not (legal | ~live).all():
+            lane = int(np.flatnonzero(~legal & live)[0])
+            code = int(self.action_codes[action[lane]])
+            raise IllegalActionError(f"lane {lane}: {encode_action(code)} is not legal now",
+                                     "not-legal-now")
+        if not inplace:
+            state = _lane_last_copy(state)
+        elif not _is_lane_last(state):
+            raise InvalidOptionError("stepping in place needs a state made by init or step "
+                                     "(lane-last memory layout)")
+        over = self._step(state, np.where(live, action, self.num_actions), rows, auto_reset)
+        if over is None:
+            np.equal(state.phase, 2, out=state.terminated)
+        else:
+            state.terminated[:] = False
+            state.terminated[over] = True
+        self._legal(state, out=state.legal_action_mask)
+        return state
+
+    def _step(self, s: BatchState, a: NDArray[np.intp], rows: NDArray[np.intp],
+              reset: bool) -> NDArray[np.intp] | None:
+        """Play action column ``a[b]`` in every lane (the no-op column in finished ones);
+        with ``reset``, deal the next game where a game is over and return those lanes."""
+        # Written for speed: np.take and arithmetic over whole lanes rather than fancy or
+        # boolean indexing (several times slower per element), subsets only where rare.
+        P, N, W = self.num_players, self.pigs_each, s.discard.shape[1]
+        s.rewards[:] = 0
+        B = rows.shape[0]
+        player = s.current_player.astype(np.intp)
+        hands = s.hands.T.reshape(-1)  # lane-last memory: a view
+        hand_at = player * B + rows
+        before = np.take(hands, hand_at).astype(I64)
+        info = np.take(self._table, a, axis=1)
+        bits = info[_F_BITS]
+        clears = (bits & _B_CLEARS) != 0
+        after = (before - info[_F_DELTA]) * ~clears
+        # Pigs: one targeted pig per lane (untargeted actions rewrite pig 0.0 unchanged).
+        pigs = s.pigs.transpose(1, 2, 0).reshape(-1)
+        pig_at = info[_F_PIG] * B + rows
+        flags = np.take(pigs, pig_at)
+        pigs[pig_at] = (flags & info[_F_AND]) | info[_F_OR]
+        rain = np.flatnonzero(bits & _B_RAIN)
+        if rain.size:
+            s.pigs[rain] = np.take(self._rained, s.pigs[rain])
+        # What goes on the discard pile, in the engine's order: four slots written per
+        # lane, ``count`` of them kept (the slack columns take the rest).
+        added = np.take(self._append, a, axis=0)
+        count = info[_F_COUNT] + (((bits & _B_LIGHTNING) != 0) & ((flags & HAS_DOOR) != 0))
+        if self.pretty_wins:
+            lucky = np.flatnonzero(bits & _B_LUCKY)
+            if lucky.size:  # further Lucky Birds are lost unused
+                extra = (after[lucky] // self._pow[LUCKY]) % (self.hand_size + 1)
+                after[lucky] -= extra * self._pow[LUCKY]
+                count[lucky] += extra
+        cleared = np.flatnonzero(clears)
+        if cleared.size:  # show / done: the whole hand, sorted
+            rank = np.take(self._rank, before[cleared])
+            added[cleared] = np.take(self._hand_sorted, rank, axis=0)
+            count[cleared] = np.take(self._hand_len, rank)
+        at = (rows * W + s.discard_len)[:, None] + np.arange(_WIDTH)[None, :]
+        s.discard.reshape(-1)[at] = added
+        s.discard_len[:] += count.astype(I32)
+        # A win ends the game at once: no refill.
+        ending = a != self.num_actions
+        checked = np.flatnonzero(bits & _B_WIN)
+        if checked.size:
+            target = info[_F_TARGET][checked]
+            first = target * (N * B) + checked
+            row = [np.take(pigs, first + i * B) for i in range(N)]
+            dirty = np.take(self._all_dirty, row[0])
+            for flags_i in row[1:]:
+                dirty &= np.take(self._all_dirty, flags_i)
+            winning = dirty
+            if self.pretty_wins:
+                pretty = np.take(self._pretty, row[0])
+                for flags_i in row[1:]:
+                    pretty &= np.take(self._pretty, flags_i)
+                winning = dirty | pretty
+            winners = checked[winning]
+            if winners.size:
+                ending[winners] = False
+                s.winner[winners] = target[winning]
+                s.win_kind[winners] = np.where(dirty[winning], 1, 2)
+                s.phase[winners] = 2
+                s.turn[winners] += 1
+                s.terminated[winners] = True
+                s.rewards[winners, target[winning]] = 1.0
+        hands[hand_at] = after
+        if self.pretty_wins:
+            # A Lucky Bird (or a card played in its turn) keeps the turn while cards remain.
+            open_turn = (ending & ((bits & _B_PLAY) != 0) & (after != 0)
+                         & (((bits & _B_LUCKY) != 0) | (s.phase == 1)))
+            s.phase[open_turn] = 1
+            ending &= ~open_turn
+        return self._end_turn(s, ending, hands, hand_at, rows, reset)
+
+    def _end_turn(self, s: BatchState, ending: NDArray[np.bool_], hands: NDArray[np.int32],
+                  hand_at: NDArray[np.intp], rows: NDArray[np.intp],
+                  reset: bool) -> NDArray[np.intp] | None:
+        """Refill the hands of the ``ending`` lanes and pass the turn on (or stop at the
+        cap). ``hands`` is the flat lane-last view of the hands, ``hand_at`` each lane's
+        hand of the player to act in it.
+
+        With ``reset``, every lane whose game is over is dealt its next game (a capped
+        game skips its last refill: nobody sees it), its deck shuffled in the same pass
+        as the refills'; returns those lanes (None without ``reset``).
+        """
+        D, P = len(self._deck), self.num_players
+        # The turn passes (drawing does not depend on it).
+        np.multiply(s.phase, ~ending, out=s.phase)
+        turn = s.turn + ending
+        s.turn[:] = turn
+        capped = ending & (turn >= self.turn_cap)
+        drawing = ending
+        if capped.any():
+            np.add(s.phase, 2 * capped, out=s.phase, casting="unsafe")
+            np.logical_or(s.terminated, capped, out=s.terminated)
+            drawing = ending & ~capped
+            if reset:
+                ending = drawing
+        moved = s.current_player + drawing
+        s.current_player[:] = moved - P * (moved >= P)
+        over = np.flatnonzero(s.phase == 2) if reset else None
+        missing = (self.hand_size - np.take(self._code_len, np.take(hands, hand_at))) * ending
+        short = np.flatnonzero(missing > s.deck_len)
+        refill = short[np.take(s.discard_len, short) > 0]
+        # These lanes draw the deck's last cards, then the discard pile, shuffled, becomes
+        # the deck (at most once a turn: the pile is then empty).
+        while refill.size:
+            lane = refill[np.take(s.deck_len, refill) > 0]
+            if not lane.size:
+                break
+            self._draw(s, lane, hands, hand_at)
+            missing[lane] -= 1
+        length = s.discard_len[refill].astype(np.intp)
+        if refill.size:
+            s.deck[refill] = s.discard[refill, :D]
+            s.deck_len[refill] = length
+            s.discard_len[refill] = 0
+        if over is not None and over.size:
+            self._deal(s, over, s.seed[over] + rows.shape[0], refill, length)
+        elif refill.size:
+            self._plan.shuffle(s.deck, s.rng, refill, length)
+        for k in range(self.hand_size):
+            lane = np.flatnonzero((missing > k) & (s.deck_len > 0))  # else short-handed
+            if not lane.size:
+                break
+            self._draw(s, lane, hands, hand_at)
+        return over
+
+    def _draw(self, s: BatchState, lanes: NDArray[np.intp], hands: NDArray[np.int32],
+              hand_at: NDArray[np.intp]) -> None:
+        """The top card of each lane's deck into the hand of the player to act."""
+        D = len(self._deck)
+        top = np.take(s.deck_len, lanes) - 1
+        card = np.take(s.deck.reshape(-1), lanes * D + top)
+        s.deck_len[lanes] = top
+        at = np.take(hand_at, lanes)
+        hands[at] = np.take(hands, at) + np.take(self._pow, card)
+
+    # ----------------------------------------------------------------------------------
+    # Observe
+    # ----------------------------------------------------------------------------------
+    def hand_counts(self, state: BatchState) -> NDArray[np.int8]:
+        """Every hand as a count per card kind: ``B x P x K``."""
+        return self._hand_counts[self._rank[state.hands]]
+
+    def observe(self, state: BatchState, seat: int) -> NDArray[np.float32]:
+        """What ``seat`` sees in every lane, as the float32 rows laid out in the module
+        docstring: its own hand, never another's."""
+        P, K = self.num_players, self.kinds
+        if not 0 <= seat < P:
+            raise InvalidOptionError(f"seat must be 0-{P - 1}, not {seat!r}")
+        B = state.batch_size
+        order = (seat + np.arange(P)) % P
+        ranks = self._rank[state.hands[:, order]]  # B, P
+        hand = self._hand_counts[ranks[:, 0]].astype(np.float32)
+        pigs = self._flag_bits[state.pigs[:, order]].reshape(B, -1)
+        sizes = self._hand_len[ranks].astype(np.float32)
+        to_act = ((state.current_player[:, None] - seat) % P == np.arange(P)[None, :])
+        deck = state.deck_len[:, None].astype(np.float32)
+        on_pile = np.arange(state.discard.shape[1])[None, :] < state.discard_len[:, None]
+        pile = np.stack([((state.discard == k) & on_pile).sum(axis=1) for k in range(K)],
+                        axis=1).astype(np.float32)
+        lucky = (state.phase == 1)[:, None].astype(np.float32)
+        over = state.terminated[:, None].astype(np.float32)
+        return np.concatenate([hand, pigs, sizes, to_act.astype(np.float32), deck, pile,
+                               lucky, over], axis=1)
+
+
+# --------------------------------------------------------------------------------------
+# Speed
+# --------------------------------------------------------------------------------------
+BENCH_BATCHES = (1, 64, 1_024, 16_384)
+"""The batch sizes ``--bench`` measures."""
+
+
+def pin_to_one_core() -> None:
+    """Run this process on one core (Linux), so figures are per core."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def batched_actions_per_second(batch: int, seconds: float, ruleset: str = "dirty-pig",
+                               num_players: int = 2, *, inplace: bool = False) -> float:
+    """Actions per CPU second of random legal play at ``batch`` lanes, with auto-reset
+    (each step counts the lanes that acted), measured for about ``seconds``."""
+    from saustall.bench import clock
+
+    sim = BatchedDrecksau(ruleset, num_players)
+    state = sim.init(np.arange(batch))
+    noise = np.random.default_rng(0)
+    for _ in range(3):  # warm up (first reshuffles, allocations)
+        state = _random_step(sim, state, noise, inplace)
+    actions = 0
+    start = clock()
+    elapsed = 0.0
+    while elapsed < seconds:
+        state = _random_step(sim, state, noise, inplace)
+        actions += batch  # every lane acts: finished games are dealt again at once
+        elapsed = clock() - start
+    return actions / elapsed
+
+
+def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
+                 inplace: bool) -> BatchState:
+    return sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace,
+                    auto_reset=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m saustall.rl.batched --bench``: actions/s at each batch size."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bench", action="store_true", help="measure actions/s")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per batch size")
+    parser.add_argument("--ruleset", default="dirty-pig")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--inplace", action="store_true",
+                        help="step in place (no copy of the state per step)")
+    args = parser.parse_args(argv)
+    if not args.bench:
+        parser.print_help()
+        return
+    pin_to_one_core()
+    print(f"batched {args.ruleset} {args.players}p, one core, CPU time"
+          f"{', in place' if args.inplace else ''}:")
+    for batch in BENCH_BATCHES:
+        rate = batched_actions_per_second(batch, args.seconds, args.ruleset, args.players,
+                                          inplace=args.inplace)
+        print(f"  batch {batch:>6,}: {rate:>12,.0f} actions/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+"""Vectorized building blocks of the batched simulators: work on many lanes (games) at once.
+
+* :func:`stream_next`: SplitMix64 (:class:`saustall.core.rng.Rng`) advanced in every lane,
+  in numpy uint64 arithmetic (which wraps modulo 2**64 as the scalar code's masks do).
+* :class:`ShufflePlan`: :meth:`Rng.shuffle <saustall.core.rng.Rng.shuffle>` of many decks
+  of different lengths, each lane drawing from its own stream exactly as the scalar
+  engine draws.
+* :func:`words`: a byte array (lanes last) seen as 64-bit words, so that byte-wise
+  shifts, ands and small sums treat 8 lanes in one operation.
+* :func:`random_columns`: a uniformly random legal column per lane of an action mask.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from saustall.core.rng import _batches  # the scalar shuffle's own plan
+
+U8, U64 = np.uint8, np.uint64
+_GOLDEN, _MIX1, _MIX2 = U64(0x9E3779B97F4A7C15), U64(0xBF58476D1CE4E5B9), U64(0x94D049BB133111EB)
+_S27, _S30, _S31 = U64(27), U64(30), U64(31)
+
+
+def words(array: NDArray[np.uint8]) -> NDArray[Any]:
+    """``array`` (bytes, lanes last) seen as 64-bit words when the lanes fill whole
+    words: byte-wise shifts, ands and small sums then treat 8 lanes in one operation."""
+    if array.shape[-1] % 8 == 0 and array.flags.c_contiguous:
+        return array.view(U64)
+    return array
+
+
+def word_ones(array: NDArray[Any]) -> Any:
+    """A 1 in every byte of a word of :func:`words` (``array`` is its result)."""
+    return U64(0x0101010101010101) if array.dtype == U64 else U8(1)
+
+
+def stream_next(state: NDArray[np.uint64]) -> tuple[NDArray[np.uint64], NDArray[np.uint64]]:
+    """SplitMix64 for each lane: the advanced states and their outputs (``Rng._next``)."""
+    state = state + _GOLDEN
+    z = (state ^ (state >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return state, z ^ (z >> _S31)
+
+
+class ShufflePlan:
+    """:meth:`Rng.shuffle <saustall.core.rng.Rng.shuffle>` of up to ``size`` cards, in
+    many lanes at once."""
+
+    def __init__(self, size: int) -> None:
+        """Tables for every deck length ``0 .. size``."""
+        # Rng.shuffle of n cards as tables by (n, step): step s swaps position n-1-s with
+        # a digit of one of _batches(n)'s draws: (draw % product) // divisor % bound. A
+        # rejection limit of 2**64 is stored as 0 (nothing is rejected).
+        D = size
+        groups = [_batches(n) if n >= 2 else () for n in range(D + 1)]
+        G = max(len(plan) for plan in groups)
+        self._groups = np.array([len(plan) for plan in groups], dtype=np.intp)
+        self._product = np.ones((D + 1, G), dtype=U64)
+        self._limit = np.zeros((D + 1, G), dtype=U64)
+        self._step_group = np.zeros((D + 1, D), dtype=np.intp)
+        self._step_divisor = np.ones((D + 1, D), dtype=U64)
+        self._step_bound = np.ones((D + 1, D), dtype=U64)
+        for n, plan in enumerate(groups):
+            for g, (product, limit, steps) in enumerate(plan):
+                self._product[n, g] = product
+                self._limit[n, g] = limit % (1 << 64)
+                divisor = 1
+                for k, bound in steps:
+                    self._step_group[n, n - 1 - k] = g
+                    self._step_divisor[n, n - 1 - k] = divisor
+                    self._step_bound[n, n - 1 - k] = bound
+                    divisor *= bound
+
+    def shuffle(self, deck: NDArray[np.int8], rng: NDArray[np.uint64], lanes: NDArray[np.intp],
+                lengths: NDArray[np.intp]) -> None:
+        """Rng.shuffle of ``deck[lane, :length]`` in each of ``lanes``, drawing from
+        the lane's stream: first every draw (they do not depend on the cards), then the
+        Fisher-Yates swaps, lanes sorted longest first so that the lanes still swapping
+        at a step are a prefix."""
+        if not lanes.size:
+            return
+        order = np.argsort(-lengths, kind="stable")
+        lanes, lengths = lanes[order], lengths[order]
+        steps = int(lengths[0]) - 1
+        if steps < 1:
+            return
+        groups = self._groups[lengths]
+        streams = rng[lanes]
+        draws = np.zeros((lanes.shape[0], int(groups.max())), dtype=U64)
+        for g in range(draws.shape[1]):
+            drawing = np.flatnonzero(groups > g)
+            product = self._product[lengths[drawing], g]
+            limit = self._limit[lengths[drawing], g]
+            states, value = stream_next(streams[drawing])
+            rejected = np.flatnonzero((value >= limit) & (limit != 0))
+            while rejected.size:  # Rng.randrange's rejection of a partial block
+                states[rejected], value[rejected] = stream_next(states[rejected])
+                still = (value[rejected] >= limit[rejected]) & (limit[rejected] != 0)
+                rejected = rejected[still]
+            streams[drawing] = states
+            draws[drawing, g] = value % product
+        rng[lanes] = streams
+        digits = np.take_along_axis(draws, self._step_group[lengths, :steps], axis=1)
+        other = ((digits // self._step_divisor[lengths, :steps])
+                 % self._step_bound[lengths, :steps]).astype(np.intp)
+        D, m = deck.shape[1], lanes.shape[0]
+        start = (np.arange(m, dtype=np.intp) * D)[None, :]
+        # Flat positions, one row per step, each lane's pair (k, j) side by side: the
+        # lanes still swapping at a step are a prefix of its row, and one fancy
+        # assignment swaps them all (numpy reads the right side before writing).
+        pairs = np.empty((steps, m, 2), dtype=np.intp)
+        pairs[:, :, 0] = start + lengths[None, :] - 1 - np.arange(steps)[:, None]
+        pairs[:, :, 1] = start + other.T
+        targets = pairs.reshape(steps, 2 * m)
+        sources = pairs[:, :, ::-1].reshape(steps, 2 * m)
+        active = (2 * np.searchsorted(-lengths, -(np.arange(steps) + 2), side="right")).tolist()
+        cards = deck[lanes].reshape(-1)
+        for step in range(steps):
+            cards[targets[step, :active[step]]] = cards[sources[step, :active[step]]]
+        deck[lanes] = cards.reshape(-1, D)
+
+
+NTH_BIT = np.array([[i for i in range(8) if byte >> i & 1][n] if n < bin(byte).count("1")
+                     else 0 for byte in range(256) for n in range(8)], dtype=np.intp)
+"""``NTH_BIT[byte * 8 + n]``: the position of the n-th set bit of ``byte`` (0 if none)."""
+
+
+def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArray[np.intp]:
+    """A uniformly random legal column per lane (column 0 where none is legal).
+
+    Works on the mask packed to bits (one pass over it): the set bits are counted per
+    byte, a rank drawn below each lane's count, and its byte and bit looked up.
+    """
+    B, A = mask.shape
+    columns = np.ascontiguousarray(mask.T).view(U8)  # no copy for a lane-last mask
+    full, rest = divmod(A, 8)
+    packed = np.zeros((full + (rest > 0), B), dtype=U8)  # 8 columns a byte
+    packed_words, column_words = words(packed), words(columns)
+    blocks = column_words[:full * 8].reshape(full, 8, -1)
+    for bit in range(8):
+        packed_words[:full] |= blocks[:, bit] << bit
+    for bit in range(rest):
+        packed_words[full] |= column_words[full * 8 + bit] << bit
+    counts = np.bitwise_count(packed)
+    if A < 256:  # set bits up to each byte fit a byte: add 8 lanes a word
+        ends = counts.copy()
+        end_words = words(ends)
+        for byte in range(1, ends.shape[0]):
+            end_words[byte] += end_words[byte - 1]
+    else:
+        ends = np.cumsum(counts, axis=0, dtype=np.uint16)
+    total = ends[-1]
+    pick = (noise.random(B) * total).astype(ends.dtype)
+    found = np.zeros(B, dtype=np.intp)
+    for row in ends:
+        found += row <= pick
+    found = np.minimum(found, ends.shape[0] - 1)
+    at = found * B + np.arange(B)
+    nth = pick - (np.take(ends, at) - np.take(counts, at))
+    bit = np.take(NTH_BIT, np.take(packed, at).astype(np.intp) * 8 + np.minimum(nth, 7))
+    return np.where(total > 0, found * 8 + bit, 0)
