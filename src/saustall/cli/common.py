@@ -7,6 +7,10 @@ from typing import Any, Sequence
 
 import typer
 
+HELP_FLAGS = frozenset({"-h", "--help"})
+HELP_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
+"""Typer context settings giving every command both -h and --help."""
+
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
     """Ruleset options given as ``name=value``; values read as JSON where they parse.

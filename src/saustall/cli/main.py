@@ -17,12 +17,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from saustall.cli.arena import HELP as ARENA_HELP
+from saustall.cli.common import HELP_FLAGS, HELP_SETTINGS
 from saustall.core import GameRecord, SaustallError, get, rulesets
 
 app = typer.Typer(help="Saustall: pig card games to play, simulate and study.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, context_settings=HELP_SETTINGS)
 db_app = typer.Typer(help="Check and back up the game server's database.",
-                     no_args_is_help=True)
+                     no_args_is_help=True, context_settings=HELP_SETTINGS)
 app.add_typer(db_app, name="db")
 console = Console()
 
@@ -89,7 +90,8 @@ def list_games() -> None:
     console.print(table)
 
 
-# "--help" after the game name goes on to the game's own command (help_option_names=[]).
+# "--help" after the game name goes on to the game's own command (help_option_names=[]);
+# before it, the command answers it itself.
 _PASS_ON = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
 
 
@@ -98,15 +100,22 @@ def play(ctx: typer.Context,
          game: str = typer.Argument("drecksau", help="drecksau, saukopf or pigasus")) -> None:
     """Play a game in the terminal against bots or with friends on one keyboard.
 
-    Options depend on the game: ``saustall play GAME --help`` lists them.
+    Options depend on the game: saustall play GAME --help lists them. Each game is saved
+    as a record (see saustall replay).
     """
+    args = list(ctx.args)
+    if game in HELP_FLAGS:
+        console.print(ctx.get_help())
+        raise typer.Exit(0)
+    if game.startswith("-"):  # options without a game: they are Drecksau's
+        game, args = "drecksau", [game, *args]
     module = _load(PLAY_MODULES, game, "terminal play")
-    module.run_cli(game, list(ctx.args))
+    module.run_cli(game, args)
 
 
 @app.command(context_settings=_PASS_ON)
 def saukopf(ctx: typer.Context) -> None:
-    """Saukopf tools for a physical table: ``saustall saukopf score --help``."""
+    """Saukopf tools for a physical table: saustall saukopf score --help."""
     module = _load({"saukopf": "saustall.cli.saukopf_tools"}, "saukopf", "Saukopf tools")
     module.run_cli("saukopf", list(ctx.args))
 
@@ -116,11 +125,11 @@ def simulate(ctx: typer.Context,
              game: Optional[str] = typer.Argument(None, help="drecksau, saukopf or pigasus")) -> None:
     """Simulate many bot games in parallel and report balance statistics.
 
-    Options depend on the game: ``saustall simulate GAME --help`` lists them.
+    Options depend on the game: saustall simulate GAME --help lists them.
     """
     if game is None or game.startswith("-"):  # no game named: this command's own help
         console.print(ctx.get_help())
-        raise typer.Exit(0 if "--help" in (game, *ctx.args) else 2)
+        raise typer.Exit(0 if HELP_FLAGS & {game, *ctx.args} else 2)
     module = _load(SIMULATE_MODULES, game, "simulation")
     module.run_cli(game, list(ctx.args))
 

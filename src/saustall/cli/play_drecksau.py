@@ -23,6 +23,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from saustall.cli.common import HELP_SETTINGS
 from saustall.bots.base import Bot, bot_levels, make_seat_bots
 from saustall.core.errors import SaustallError
 from saustall.core.game import GameState, View
@@ -379,7 +380,8 @@ class TerminalPlay:
 
 def build_app(console: Console | None = None, input_fn: InputFn | None = None) -> typer.Typer:
     """The ``saustall play drecksau`` command (console and input injectable for tests)."""
-    app = typer.Typer(add_completion=False, help="Play Drecksau in the terminal.")
+    app = typer.Typer(add_completion=False, help="Play Drecksau in the terminal.",
+                      context_settings=HELP_SETTINGS)
     out = console or Console()
 
     @app.command()
