@@ -109,7 +109,7 @@ def test_play_command_line_runs_and_helps() -> None:
     runner = CliRunner()
     console = quiet_console()
     app = play_saukopf.build_app(console=console)
-    result = runner.invoke(app, ["--auto", "--seed", "5", "--deals", "1"])
+    result = runner.invoke(app, ["--auto", "--seed", "5", "--deals", "1", "--no-record"])
     assert result.exit_code == 0, result.output
     assert "Session ledger" in output(console)
     assert runner.invoke(app, ["--help"]).exit_code == 0

@@ -168,17 +168,24 @@ def arena(
 @app.command()
 def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
            step: Optional[int] = typer.Option(None, help="stop after this many actions")) -> None:
-    """Replay a game record with full rule checks and show the final position."""
+    """Replay a game record with full rule checks and show the final position.
+
+    Players and pigs are numbered from 1, as on the play screens.
+    """
+    from saustall.cli.replay import describe_steps, show_position
+
     try:
         loaded = GameRecord.load(record)
         state = loaded.replay(upto=step)
+        steps = describe_steps(loaded, step)
     except SaustallError as exc:
         fail(str(exc))
         return
     console.print(f"[bold]{loaded.game}/{loaded.ruleset}[/], {loaded.num_players} players, "
                   f"{len(loaded.actions)} actions, engine {loaded.engine_version}")
-    for index, text in enumerate(loaded.actions[: step if step is not None else None], 1):
-        console.print(f"{index:4d}. {text}")
+    for index, text in enumerate(steps, 1):
+        console.print(f"{index:4d}. {escape(text)}", highlight=False)
+    show_position(state, console)
     if state.is_terminal():
         won = state.winners()
         console.print("Winner: " + (", ".join(f"player {p + 1}" for p in won) if won else "none (draw)"))
