@@ -12,10 +12,12 @@ from typer.testing import CliRunner
 
 from saustall.cli import play_saukopf, saukopf_tools
 from saustall.cli.play_saukopf import SaukopfTerminal
-from saustall.cli.saukopf_prompts import PromptError, parse_bid
+from saustall.cli.saukopf_prompts import PromptError, bid_prompt, parse_bid
 from saustall.cli.saukopf_tools import ScoreInputError, build_outcome
 from saustall.core import GameRecord
-from saustall.games.saukopf.cards import GAME_KINDS, GRAS, HAUER, SCHWARZ, WUTZ, Declaration
+from saustall.games.saukopf.cards import (
+    GAME_KINDS, GRAS, HAUER, KNORPEL, SCHWARZ, WUTZ, Declaration, parse_card,
+)
 from saustall.games.saukopf.game import BID_BASE, PASS, declare_action, is_declare
 
 import pytest
@@ -332,3 +334,18 @@ def test_terminal_play_saves_a_record_by_default(tmp_path: Path,
     assert CliRunner().invoke(app, ["--auto", "--seed", "5", "--deals", "1",
                                     "--no-record"]).exit_code == 0
     assert len(list((tmp_path / "records").glob("*.json"))) == 1
+
+
+def test_the_bid_question_names_the_bids_this_hand_may_make() -> None:
+    napf = [PASS, BID_BASE + 61, *(BID_BASE + b for b in range(91, 121)), BID_BASE + SCHWARZ]
+    assert bid_prompt(napf) == "Your bid: a number 61 or 91-120, s for Schwarz, p to pass"
+    assert bid_prompt([PASS, BID_BASE + SCHWARZ]) == "Your bid: s for Schwarz, p to pass"
+    assert bid_prompt([PASS]) == "You have bid twice: p to pass"
+
+
+def test_knorpel_asks_for_its_card() -> None:
+    terminal, script, text = run_script(["120", "knorpel", "zz", "EO", "n", "y"])
+    assert any(p.startswith("Knorpel: which card is the only trump?") for p, _ in script.seen)
+    assert "Unknown card 'zz'" in text
+    declared = [a for a in terminal.state.history if is_declare(a)]
+    assert declared == [declare_action(Declaration(KNORPEL, parse_card("EO"), False))]

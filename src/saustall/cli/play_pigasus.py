@@ -526,7 +526,8 @@ def save_game(game: TerminalPigasus, record_dir: Path | None, console: Console) 
     path = save_record(game.state, record_dir,
                        f"pigasus-{game.state.game.ruleset.name}-{game.seed}", meta)
     where = escape(str(path))
-    console.print(f"Record saved to [bold]{where}[/] (saustall replay {where})")
+    console.print(f"Record saved to [bold]{where}[/] (saustall replay {where})",
+                  highlight=False, soft_wrap=True)
     return path
 
 

@@ -288,7 +288,8 @@ class SaukopfTerminal:
             path = save_record(self.state, self.record_dir,
                                f"saukopf-{self.game.ruleset.name}-{self.seed}", meta)
             self.record_path = path
-            self.console.print(f"Record saved to [bold]{path}[/] (saustall replay {path})")
+            self.console.print(f"Record saved to [bold]{path}[/] (saustall replay {path})",
+                               highlight=False, soft_wrap=True)
 
 
 def _named_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
