@@ -187,3 +187,15 @@ def test_play_command_help() -> None:
     result = CliRunner().invoke(app, ["play", "drecksau", "--help"])
     assert result.exit_code == 0
     assert "--hotseat" in result.output and "--record-dir" in result.output
+
+
+def test_play_command_saves_by_default_and_no_record_turns_it_off(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["play", "drecksau", "--seed", "3", "--bots", "random"]
+    result = CliRunner().invoke(app, args, input="1\n" * 400)
+    assert result.exit_code == 0 and "Game record saved to" in result.output
+    assert len(list((tmp_path / "records").glob("drecksau-*.json"))) == 1
+    result = CliRunner().invoke(app, [*args, "--no-record"], input="1\n" * 400)
+    assert result.exit_code == 0 and "saved" not in result.output
+    assert len(list((tmp_path / "records").glob("drecksau-*.json"))) == 1

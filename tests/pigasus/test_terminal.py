@@ -61,7 +61,7 @@ def test_cards_appear_at_a_steady_pace():
 
 def test_right_then_wrong_grab_by_the_person():
     game = TerminalPigasus(stacked(3, ["PC", "GE", "CP", "HS"]), 0, ["slow"], pace_ms=1000)
-    screen = Script([(3300, " "), (3800, "a"), (4000, "c"), (4600, "g"), (5000, "0")],
+    screen = Script([(3300, " "), (3800, "a"), (4000, "c"), (4600, " "), (5000, "0")],
                     stop_at=5500).run(game)
     assert log_text(game)[:4] == [
         "You grab the Pigasus!", "RIGHT: You take Pig/Croc + Croc/Pig.",
@@ -135,6 +135,75 @@ def test_labels_cover_the_largest_table():
     assert len(set(LABELS)) == len(LABELS) >= 56
     # While pointing, letters pick cards; the no-pair keys must not be card labels.
     assert not set(LABELS) & set(play_pigasus.NO_PAIR_KEYS)
+
+
+def test_card_letters_collide_with_no_command_key():
+    commands = set(play_pigasus.GRAB_KEYS) | set(play_pigasus.QUIT_KEYS) | {"+", "-"}
+    assert not set(LABELS) & commands
+    game = TerminalPigasus(stacked(2, ["PC", "GE"]), 0, ["slow"], pace_ms=1000)
+    for key in "qgQG":  # letters: no grab, no quit, no question
+        game.press(key, 100)
+    assert not game.quit and not game.confirming_quit and not game.pointing
+
+
+def test_a_stray_key_never_ends_the_game_without_asking():
+    game = TerminalPigasus(stacked(2, ["PC", "GE", "HS"]), 0, ["slow"], pace_ms=1000)
+    game.press(play_pigasus.ESC, 100)
+    assert game.confirming_quit and not game.quit
+    assert "Quit the game?" in Text.from_markup(game.render(100)).plain
+    game.press("x", 200)  # anything but y plays on
+    assert not game.confirming_quit and not game.quit
+    game.press(play_pigasus.CTRL_C, 300)
+    game.press(" ", 1200)  # a grab answers "no" and still grabs
+    assert not game.quit and game.pointing
+    game.press("0", 1300)
+    game.press(play_pigasus.ESC, 1400)
+    game.press("y", 1500)
+    assert game.quit and not game.finished
+
+
+def test_keys_typed_together_all_count():
+    game = TerminalPigasus(stacked(2, ["PC", "GE", "CP"]), 0, ["slow"], pace_ms=1000)
+    # The grab and both letters arrive in one read: all three must count at once.
+    Script([(3100, " ac")], stop_at=3400).run(game)
+    assert log_text(game)[:2] == ["You grab the Pigasus!", "RIGHT: You take Pig/Croc + Croc/Pig."]
+    assert game.state.scores() == [2, 0]
+
+
+def test_escape_sequences_are_one_key():
+    assert play_pigasus.split_keys("\x1b[Aab\x1bOP\x1b[15~c") == ["a", "b", "c"]
+    assert play_pigasus.split_keys("\x1b") == ["\x1b"]
+    assert play_pigasus.split_keys("a\x1b") == ["a", "\x1b"]
+
+
+def test_table_shows_each_head_above_its_body_in_aligned_columns():
+    game = TerminalPigasus(stacked(2, ["PC", "GE", "CP"]), 0, ["slow"], pace_ms=1000)
+    game.advance(3000)
+    lines = Text.from_markup(game.render(3000)).plain.splitlines()
+    labels = next(i for i, line in enumerate(lines) if line.strip().startswith("a "))
+    heads, bodies = lines[labels + 1], lines[labels + 2]
+    assert heads.startswith("head") and bodies.startswith("body")
+    col = {key: lines[labels].index(key) for key in "abc"}
+    # The pair a (pig body, croc head) and c (croc body, pig head) reads as a cross.
+    assert heads[col["a"]:].startswith("Croc") and bodies[col["a"]:].startswith("Pig")
+    assert heads[col["c"]:].startswith("Pig") and bodies[col["c"]:].startswith("Croc")
+    assert heads[col["b"]:].startswith("Elephant") and bodies[col["b"]:].startswith("Giraffe")
+
+
+def test_a_game_is_saved_even_when_stopped(tmp_path):
+    from rich.console import Console
+    import io
+
+    game = TerminalPigasus(stacked(2, ["PC", "GE", "CP"]), 0, ["slow"], pace_ms=1000, seed=4)
+    game.advance(2500)
+    out = io.StringIO()
+    path = play_pigasus.save_game(game, tmp_path, Console(file=out, width=200))
+    assert path is not None and path.parent == tmp_path and path.name.startswith("pigasus-")
+    assert "Record saved to" in out.getvalue() and str(path) in out.getvalue()
+    record = GameRecord.load(path)
+    assert record.meta["finished"] is False
+    assert record.replay().history == game.state.history
+    assert play_pigasus.save_game(game, None, Console(file=io.StringIO())) is None
 
 
 def test_play_command_help_and_errors(capsys):

@@ -5,13 +5,20 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from typer.testing import CliRunner
 
 from saustall.cli import play_saukopf, saukopf_tools
 from saustall.cli.play_saukopf import SaukopfTerminal
+from saustall.cli.saukopf_prompts import PromptError, bid_prompt, parse_bid
 from saustall.cli.saukopf_tools import ScoreInputError, build_outcome
+from saustall.core import GameRecord
+from saustall.games.saukopf.cards import (
+    GAME_KINDS, GRAS, HAUER, KNORPEL, SCHWARZ, WUTZ, Declaration, parse_card,
+)
+from saustall.games.saukopf.game import BID_BASE, PASS, declare_action, is_declare
 
 import pytest
 
@@ -26,13 +33,24 @@ def output(console: Console) -> str:
     return file.getvalue()
 
 
+def plain_answers(prompt: str) -> str:
+    """Pass in the bidding, take the first game, suit and move; never am Spieß."""
+    if prompt.startswith("Your bid"):
+        return "p"
+    if "am Spieß" in prompt and prompt.rstrip().endswith("(b back):"):
+        return "n"
+    if prompt.startswith("Declare "):
+        return "y"
+    return "1"
+
+
 def test_human_plays_a_full_session_by_move_numbers(tmp_path: Path) -> None:
     console = quiet_console()
     prompts: list[str] = []
 
     def first_move(prompt: str) -> str:
         prompts.append(prompt)
-        return "1"
+        return plain_answers(prompt)
 
     terminal = SaukopfTerminal(seed=11, deals=2, console=console, input_fn=first_move,
                                record_dir=tmp_path)
@@ -50,7 +68,7 @@ def test_human_plays_a_full_session_by_move_numbers(tmp_path: Path) -> None:
 
 def test_human_types_cards_and_gets_clear_errors() -> None:
     console = quiet_console()
-    answers = iter(["zz", "130", "?", "61", "62"])
+    answers = iter(["zz", "130", "?", "61", "", "62"])
 
     def scripted(prompt: str) -> str:
         try:
@@ -62,10 +80,10 @@ def test_human_types_cards_and_gets_clear_errors() -> None:
     state = terminal.run()
     text = output(console)
     assert terminal.quit and not state.is_terminal()
-    assert "cannot read action 'zz'" in text
-    assert "a bid is a number of card points from 61 to 120" in text
+    assert "'zz' is not a bid. Your bid: a number 62-120, s for Schwarz, p to pass." in text
+    assert "130 is not a bid: bids are card points from 61 to 120" in text
     assert "Not allowed: a bid must beat the top bid 61" in text
-    assert "How to play" in text
+    assert "How to play" in text and "cannot read action" not in text
     assert "You: bids 62" in text
 
 
@@ -93,7 +111,7 @@ def test_play_command_line_runs_and_helps() -> None:
     runner = CliRunner()
     console = quiet_console()
     app = play_saukopf.build_app(console=console)
-    result = runner.invoke(app, ["--auto", "--seed", "5", "--deals", "1"])
+    result = runner.invoke(app, ["--auto", "--seed", "5", "--deals", "1", "--no-record"])
     assert result.exit_code == 0, result.output
     assert "Session ledger" in output(console)
     assert runner.invoke(app, ["--help"]).exit_code == 0
@@ -186,3 +204,148 @@ def test_parse_laufende_and_bid() -> None:
         saukopf_tools.parse_laufende("viele")
     with pytest.raises(ScoreInputError):
         saukopf_tools.parse_bid("60")
+
+
+# --------------------------------------------------------------------------------------
+# Bidding and declaring at the terminal (issue 13)
+# --------------------------------------------------------------------------------------
+
+class Answers:
+    """Scripted answers; records each prompt with the number of actions played so far."""
+
+    def __init__(self, answers: list[str], then: str = "q") -> None:
+        self.answers = list(answers)
+        self.then = then
+        self.seen: list[tuple[str, int]] = []
+        self.terminal: SaukopfTerminal | None = None
+
+    def __call__(self, prompt: str) -> str:
+        assert self.terminal is not None
+        self.seen.append((prompt, len(self.terminal.state.history)))
+        return self.answers.pop(0) if self.answers else self.then
+
+
+def run_script(answers: list[str], seed: int = 3, then: str = "q",
+               **kwargs: Any) -> tuple[SaukopfTerminal, Answers, str]:
+    console = quiet_console()
+    script = Answers(answers, then)
+    terminal = SaukopfTerminal(seed=seed, deals=1, console=console, input_fn=script,
+                               **kwargs)
+    script.terminal = terminal
+    terminal.run()
+    return terminal, script, output(console)
+
+
+@pytest.mark.parametrize("text, action", [
+    ("61", BID_BASE + 61), ("120", BID_BASE + 120), ("bid 65", BID_BASE + 65),
+    ("s", BID_BASE + SCHWARZ), ("Schwarz", BID_BASE + SCHWARZ), ("p", PASS), ("pass", PASS),
+])
+def test_bids_read_as_bids(text: str, action: int) -> None:
+    assert parse_bid(text) == action
+
+
+@pytest.mark.parametrize("text", ["60", "2", "1", "121", "0", "zz", "declare wutz", ""])
+def test_small_numbers_are_no_bids_and_no_move_numbers(text: str) -> None:
+    with pytest.raises(PromptError):
+        parse_bid(text)
+
+
+def test_numbers_below_61_never_bid_or_pick_a_move() -> None:
+    # Resi opens with 61; "60" and "2" once bid 120 and 62; now they change nothing.
+    terminal, script, text = run_script(["60", "2", "1", "p"])
+    bids = [prompt for prompt, _ in script.seen if prompt.startswith("Your bid")]
+    assert bids[0].startswith("Your bid: a number 62-120, s for Schwarz, p to pass")
+    assert len({played for _, played in script.seen[:4]}) == 1  # nothing applied
+    assert "60 is not a bid" in text and "2 is not a bid" in text and "1 is not a bid" in text
+    assert "You: passes (quiekt)" in text and "You: bids" not in text
+
+
+def test_declaring_takes_two_short_steps_and_a_confirmation() -> None:
+    answers = ["120",            # top bid: this hand declares
+               "9",              # no such game
+               "keiler", "x", "h", "n",  # Keiler, a wrong suit, then Herz, not am Spieß
+               "n",              # not confirmed: back to the games
+               "wutz", "y", "y"]  # Wutz am Spieß, confirmed
+    terminal, script, text = run_script(answers)
+    menu = [line for line in text.splitlines() if line.startswith("  ") and ") " in line]
+    assert 0 < len(menu) <= 2 * 11  # a short list of games, shown twice, not 84 raw items
+    assert "declare hauer" not in text
+    assert "There is no game 9: choose 1 to 5" in text
+    assert "'x' is not one of the suits you may choose" in text
+    prompts = [prompt for prompt, _ in script.seen]
+    assert any(p.startswith("Keiler: which suit is trump?") for p in prompts)
+    confirms = [(p, n) for p, n in script.seen if p.startswith("Declare ")]
+    assert confirms[0][0].startswith("Declare Keiler (Herz) for 120? It cannot be taken back")
+    assert confirms[1][0].startswith("Declare Wutz am Spieß for 120?")
+    last_confirm = prompts.index(confirms[1][0])
+    played = {n for p, n in script.seen[1:last_confirm + 1]}
+    assert len(played) == 1  # nothing was declared before the final y
+    declared = [a for a in terminal.state.history if is_declare(a)]
+    assert declared == [declare_action(Declaration(WUTZ, -1, True))]
+    assert "You: declares Wutz am Spieß" in text
+
+
+def test_a_whole_declaration_can_be_typed_at_once() -> None:
+    terminal, _, text = run_script(["120", "hauer gras spiess", "y"])
+    declared = [a for a in terminal.state.history if is_declare(a)]
+    assert declared == [declare_action(Declaration(HAUER, GRAS, True))]
+
+
+def test_empty_lines_get_a_short_hint() -> None:
+    _, script, text = run_script(["", "120", "", "wutz", "", "n", "", "y", ""])
+    assert "cannot read action" not in text
+    assert "Your bid: a number 62-120, s for Schwarz, p to pass." in text
+    assert "Type the number of a game (1-5) or its name." in text
+    assert "Type y for am Spieß, n for the usual order." in text
+    assert "Type y to declare, n to choose again." in text
+    assert "Type the number of a move" in text
+
+
+def test_help_explains_games_trumps_and_scoring() -> None:
+    _, _, text = run_script(["?", "? games", "? trumps", "? scoring", "? nonsense"])
+    flat = " ".join(text.replace("│", " ").split())
+    assert "How to play" in flat and "? games" in flat
+    for kind in GAME_KINDS:
+        assert kind.title in flat
+    assert "Sauerei EO GO HO SO EU GU HU SU HA H10 HK H9 H8 H7" in flat
+    assert "Wutz EU GU HU SU" in flat and "Vegane Mast none" in flat
+    assert "Schlachtung 2" in flat and "Übergrunzer 1" in flat and "Schlachtmeister" in flat
+    assert "No help on 'nonsense'" in flat
+
+
+def test_deals_out_of_range_names_the_range() -> None:
+    console = quiet_console()
+    result = CliRunner().invoke(play_saukopf.build_app(console=console),
+                                ["--auto", "--deals", "0"])
+    text = " ".join(output(console).split())
+    assert result.exit_code == 2
+    assert "must be a whole number from 1 to 100, not 0" in text and "1, 2, 3" not in text
+
+
+def test_terminal_play_saves_a_record_by_default(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    console = quiet_console()
+    app = play_saukopf.build_app(console=console)
+    assert CliRunner().invoke(app, ["--auto", "--seed", "5", "--deals", "1"]).exit_code == 0
+    saved = list((tmp_path / "records").glob("saukopf-saukopf-5-*.json"))
+    assert len(saved) == 1 and "Record saved to" in output(console)
+    assert GameRecord.load(saved[0]).replay().is_terminal()
+    assert CliRunner().invoke(app, ["--auto", "--seed", "5", "--deals", "1",
+                                    "--no-record"]).exit_code == 0
+    assert len(list((tmp_path / "records").glob("*.json"))) == 1
+
+
+def test_the_bid_question_names_the_bids_this_hand_may_make() -> None:
+    napf = [PASS, BID_BASE + 61, *(BID_BASE + b for b in range(91, 121)), BID_BASE + SCHWARZ]
+    assert bid_prompt(napf) == "Your bid: a number 61 or 91-120, s for Schwarz, p to pass"
+    assert bid_prompt([PASS, BID_BASE + SCHWARZ]) == "Your bid: s for Schwarz, p to pass"
+    assert bid_prompt([PASS]) == "You have bid twice: p to pass"
+
+
+def test_knorpel_asks_for_its_card() -> None:
+    terminal, script, text = run_script(["120", "knorpel", "zz", "EO", "n", "y"])
+    assert any(p.startswith("Knorpel: which card is the only trump?") for p, _ in script.seen)
+    assert "Unknown card 'zz'" in text
+    declared = [a for a in terminal.state.history if is_declare(a)]
+    assert declared == [declare_action(Declaration(KNORPEL, parse_card("EO"), False))]

@@ -17,12 +17,13 @@ from rich.markup import escape
 from rich.table import Table
 
 from saustall.cli.arena import HELP as ARENA_HELP
+from saustall.cli.common import HELP_FLAGS, HELP_SETTINGS
 from saustall.core import GameRecord, SaustallError, get, rulesets
 
 app = typer.Typer(help="Saustall: pig card games to play, simulate and study.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, context_settings=HELP_SETTINGS)
 db_app = typer.Typer(help="Check and back up the game server's database.",
-                     no_args_is_help=True)
+                     no_args_is_help=True, context_settings=HELP_SETTINGS)
 app.add_typer(db_app, name="db")
 console = Console()
 
@@ -89,7 +90,8 @@ def list_games() -> None:
     console.print(table)
 
 
-# "--help" after the game name goes on to the game's own command (help_option_names=[]).
+# "--help" after the game name goes on to the game's own command (help_option_names=[]);
+# before it, the command answers it itself.
 _PASS_ON = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
 
 
@@ -98,15 +100,22 @@ def play(ctx: typer.Context,
          game: str = typer.Argument("drecksau", help="drecksau, saukopf or pigasus")) -> None:
     """Play a game in the terminal against bots or with friends on one keyboard.
 
-    Options depend on the game: ``saustall play GAME --help`` lists them.
+    Options depend on the game: saustall play GAME --help lists them. Each game is saved
+    as a record (see saustall replay).
     """
+    args = list(ctx.args)
+    if game in HELP_FLAGS:
+        console.print(ctx.get_help())
+        raise typer.Exit(0)
+    if game.startswith("-"):  # options without a game: they are Drecksau's
+        game, args = "drecksau", [game, *args]
     module = _load(PLAY_MODULES, game, "terminal play")
-    module.run_cli(game, list(ctx.args))
+    module.run_cli(game, args)
 
 
 @app.command(context_settings=_PASS_ON)
 def saukopf(ctx: typer.Context) -> None:
-    """Saukopf tools for a physical table: ``saustall saukopf score --help``."""
+    """Saukopf tools for a physical table: saustall saukopf score --help."""
     module = _load({"saukopf": "saustall.cli.saukopf_tools"}, "saukopf", "Saukopf tools")
     module.run_cli("saukopf", list(ctx.args))
 
@@ -116,11 +125,11 @@ def simulate(ctx: typer.Context,
              game: Optional[str] = typer.Argument(None, help="drecksau, saukopf or pigasus")) -> None:
     """Simulate many bot games in parallel and report balance statistics.
 
-    Options depend on the game: ``saustall simulate GAME --help`` lists them.
+    Options depend on the game: saustall simulate GAME --help lists them.
     """
     if game is None or game.startswith("-"):  # no game named: this command's own help
         console.print(ctx.get_help())
-        raise typer.Exit(0 if "--help" in (game, *ctx.args) else 2)
+        raise typer.Exit(0 if HELP_FLAGS & {game, *ctx.args} else 2)
     module = _load(SIMULATE_MODULES, game, "simulation")
     module.run_cli(game, list(ctx.args))
 
@@ -159,17 +168,24 @@ def arena(
 @app.command()
 def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
            step: Optional[int] = typer.Option(None, help="stop after this many actions")) -> None:
-    """Replay a game record with full rule checks and show the final position."""
+    """Replay a game record with full rule checks and show the final position.
+
+    Players and pigs are numbered from 1, as on the play screens.
+    """
+    from saustall.cli.replay import describe_steps, show_position
+
     try:
         loaded = GameRecord.load(record)
         state = loaded.replay(upto=step)
+        steps = describe_steps(loaded, step)
     except SaustallError as exc:
         fail(str(exc))
         return
     console.print(f"[bold]{loaded.game}/{loaded.ruleset}[/], {loaded.num_players} players, "
                   f"{len(loaded.actions)} actions, engine {loaded.engine_version}")
-    for index, text in enumerate(loaded.actions[: step if step is not None else None], 1):
-        console.print(f"{index:4d}. {text}")
+    for index, text in enumerate(steps, 1):
+        console.print(f"{index:4d}. {escape(text)}", highlight=False)
+    show_position(state, console)
     if state.is_terminal():
         won = state.winners()
         console.print("Winner: " + (", ".join(f"player {p + 1}" for p in won) if won else "none (draw)"))

@@ -23,6 +23,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from saustall.cli.common import HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP
 from saustall.bots.base import Bot, bot_levels, make_seat_bots
 from saustall.core.errors import SaustallError
 from saustall.core.game import GameState, View
@@ -379,7 +380,8 @@ class TerminalPlay:
 
 def build_app(console: Console | None = None, input_fn: InputFn | None = None) -> typer.Typer:
     """The ``saustall play drecksau`` command (console and input injectable for tests)."""
-    app = typer.Typer(add_completion=False, help="Play Drecksau in the terminal.")
+    app = typer.Typer(add_completion=False, help="Play Drecksau in the terminal.",
+                      context_settings=HELP_SETTINGS)
     out = console or Console()
 
     @app.command()
@@ -394,8 +396,8 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
         bots: str = typer.Option("heuristic", help="bot level for the bot seats, or one per "
                                  "bot seat separated by commas"),
         seed: Optional[int] = typer.Option(None, help="seed for the deal (default: random)"),
-        record_dir: Path = typer.Option(Path("records"), help="where the game record is "
-                                        "saved"),
+        record_dir: Path = typer.Option(RECORD_DIR, help=RECORD_DIR_HELP),
+        no_record: bool = typer.Option(False, "--no-record", help=NO_RECORD_HELP),
         option: list[str] = typer.Option([], "--option", help="ruleset option name=value, "
                                          "e.g. hand_size=4"),
         bot_delay: float = typer.Option(0.0, help="seconds to pause after each bot move"),
@@ -429,7 +431,8 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
         try:
             session = TerminalPlay(
                 ruleset=ruleset, players=count, humans=range(human_count), bots=levels,
-                seed=chosen_seed, options=parse_options(option), record_dir=record_dir,
+                seed=chosen_seed, options=parse_options(option),
+                record_dir=None if no_record else record_dir,
                 console=out, input_fn=input_fn, bot_delay=bot_delay)
         except (SaustallError, ValueError) as exc:
             _fail(out, str(exc))

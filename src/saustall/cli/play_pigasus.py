@@ -1,9 +1,12 @@
 """``saustall play pigasus``: Pigasus in real time in the terminal, against bots.
 
-Cards appear at a steady pace (``--pace``, or ``+``/``-`` during play). When you see two
-cards with swapped bodies and heads, press SPACE to grab the Pigasus, then type the
-letters of the two cards (``0`` or Esc: you see no pair after all). The screen shows who
-grabbed, whether it was right or wrong, and the scores.
+Cards appear at a steady pace (``--pace``, or ``+``/``-`` during play). Each card is shown
+as a column, its head above its body, so a pair (bodies and heads swapped) shows as a
+cross. When you see one, press SPACE to grab the Pigasus, then type the letters of the
+two cards (``0`` or Esc: you see no pair after all). Esc or Ctrl-C at any other time asks
+whether to quit; only ``y`` (or a second Esc/Ctrl-C) ends the game. Keys typed together
+all count (the loop reads every pending key). The screen shows who grabbed, whether it
+was right or wrong, and the scores.
 
 The game logic of the client is :class:`TerminalPigasus`: it is driven by times and keys
 given to it, so the tests run it without a terminal. :func:`run_loop` is the real-time
@@ -13,6 +16,7 @@ the real ones (POSIX terminals).
 
 from __future__ import annotations
 
+import os
 import secrets
 import sys
 import time
@@ -25,9 +29,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from saustall.cli.common import parse_options
+from saustall.cli.common import (
+    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, parse_options, save_record,
+)
 from saustall.bots.pigasus import LEVELS, PigasusBot
-from saustall.core import GameRecord, SaustallError, get
+from saustall.core import SaustallError, get
 from saustall.core.errors import IllegalActionError
 from saustall.core.game import View
 from saustall.core.rng import derive_seed
@@ -40,9 +46,13 @@ from saustall.games.pigasus.game import (
 LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ123456789"
 """Key labels of the table slots, in slot order (the table never has more than 56 cards)."""
 
-GRAB_KEYS = (" ", "g")
+GRAB_KEYS = (" ",)
 NO_PAIR_KEYS = ("0", "\x1b")
-QUIT_KEY = "q"
+ESC, CTRL_C = "\x1b", "\x03"
+QUIT_KEYS = (ESC, CTRL_C)
+"""Keys that ask whether to quit (never card letters, so no stray key ends a game)."""
+CONFIRM_KEYS = ("y", "Y")
+CARDS_PER_ROW = 7
 MIN_PACE_MS, MAX_PACE_MS, PACE_STEP_MS = 300, 6000, 250
 
 SHORT = {"pig": "Pig", "crocodile": "Croc", "giraffe": "Giraffe", "elephant": "Elephant",
@@ -62,6 +72,56 @@ def card_text(code: str) -> str:
     """A card as plain "Body/Head" text."""
     body, head = (ANIMALS[a] for a in CARDS[card_from_code(code)])
     return f"{SHORT[body]}/{SHORT[head]}"
+
+
+CELL = max(len(name) for name in SHORT.values()) + 2
+"""Width of one card's column: the longest animal name and a gap."""
+
+
+def table_lines(cards: Sequence[tuple[int, int]], marked: set[int] | frozenset[int] = frozenset(),
+                per_row: int = CARDS_PER_ROW) -> list[str]:
+    """The face-up cards as columns: label, head above body (rich markup).
+
+    ``cards`` are (slot, card) pairs; a pair shows as two columns whose names cross. The
+    cards in ``marked`` (pointed at) are shown reversed.
+    """
+    if not cards:
+        return ["(the table is empty)"]
+    lines: list[str] = []
+    for start in range(0, len(cards), per_row):
+        row = cards[start:start + per_row]
+        labels, heads, bodies = "      ", "head  ", "body  "
+        for slot, card in row:
+            body, head = (ANIMALS[a] for a in CARDS[card])
+            style = "reverse " if card in marked else ""
+            labels += f"[bold]{LABELS[slot]}[/]" + " " * (CELL - 1)
+            heads += f"[{style}{COLOURS[head]}]{SHORT[head]:<{CELL - 1}}[/] "
+            bodies += f"[{style}{COLOURS[body]}]{SHORT[body]:<{CELL - 1}}[/] "
+        if lines:
+            lines.append("")
+        lines.extend(line.rstrip() for line in (labels, heads, bodies))
+    return lines
+
+
+def split_keys(text: str) -> list[str]:
+    """The keys in a burst of terminal input, in order.
+
+    A lone Esc is a key; an escape sequence (an arrow or function key: Esc, then ``[`` or
+    ``O`` and more) is dropped as one unit, so it cannot count as Esc plus letters.
+    """
+    keys: list[str] = []
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char == ESC and i + 1 < len(text) and text[i + 1] in "[O":
+            i += 2
+            while i < len(text) and not (text[i].isalpha() or text[i] == "~"):
+                i += 1
+            i += 1
+            continue
+        keys.append(char)
+        i += 1
+    return keys
 
 
 class AutoDealer:
@@ -113,6 +173,7 @@ class TerminalPigasus:
         self.table = RealtimeTable(state, agents, tick_seat=human)
         self.log: deque[LogLine] = deque(maxlen=8)
         self.quit = False
+        self.confirming_quit = False
         self._seen_settled = state.settled
         self._seen_tiebreak = state.tiebreak
 
@@ -172,12 +233,27 @@ class TerminalPigasus:
             bot.deal_interval_ms = self.pace_ms
 
     # -- keys --------------------------------------------------------------------------
+    def press_keys(self, keys: str, now: int) -> None:
+        """Handle every key of ``keys`` (all that arrived together), in order."""
+        for key in split_keys(keys):
+            if self.quit:
+                return
+            self.press(key, now)
+
     def press(self, key: str, now: int) -> None:
         """Handle one key pressed at ``now`` (ms)."""
         self.advance(now)
         if self.finished:
             self.quit = True
             return
+        if self.confirming_quit:
+            self.confirming_quit = False
+            if key in CONFIRM_KEYS or key in QUIT_KEYS:
+                self.quit = True
+                return
+            self._say(now, "Playing on.")
+            if key in ("n", "N"):
+                return
         if self.pointing:
             self._press_pointing(key, now)
             return
@@ -189,8 +265,8 @@ class TerminalPigasus:
         elif key == "-":
             self.set_pace(self.pace_ms + PACE_STEP_MS)
             self._say(now, f"Slower: a card every {self.pace_ms / 1000:.2f} s")
-        elif key == QUIT_KEY:
-            self.quit = True
+        elif key in QUIT_KEYS:
+            self.confirming_quit = True
 
     def _press_pointing(self, key: str, now: int) -> None:
         at = max(now, self.state.now)
@@ -272,7 +348,7 @@ class TerminalPigasus:
         lines.append(
             f"[bold]PIGASUS[/]  seed {self.seed}   {now / 1000:6.1f} s   "
             f"a card every {self.pace_ms / 1000:.2f} s ([bold]+[/]/[bold]-[/] to change)   "
-            f"[bold]q[/] quits")
+            f"[bold]Esc[/] quits")
         deck = f"deck {len(state.deck)}"
         if state.tiebreak:
             deck += " (tie-break)"
@@ -283,22 +359,8 @@ class TerminalPigasus:
             f"{escape(self.unit_name(u))} [bold]{scores[u]}[/]" for u in range(state.num_units)))
         lines.append("")
         fingers = {c for h in state.holders for c in h.cards}
-        cells = [f"[bold]{LABELS[slot]}[/] "
-                 + ("[reverse]" if card in fingers else "")
-                 + card_markup(CODES[card])
-                 + ("[/reverse]" if card in fingers else "")
-                 for slot, card in enumerate(state.table) if card >= 0]
-        plain = [len(LABELS[slot]) + 1 + len(card_text(CODES[card]))
-                 for slot, card in enumerate(state.table) if card >= 0]
-        if cells:
-            width = max(plain) + 3
-            for start in range(0, len(cells), 4):
-                row = ""
-                for cell, size in zip(cells[start:start + 4], plain[start:start + 4]):
-                    row += cell + " " * (width - size)
-                lines.append(row.rstrip())
-        else:
-            lines.append("(the table is empty)")
+        lines.extend(table_lines([(slot, card) for slot, card in enumerate(state.table)
+                                  if card >= 0], fingers))
         lines.append("")
         lines.append(self._pigasus_line(now))
         lines.append("")
@@ -308,6 +370,9 @@ class TerminalPigasus:
 
     def _pigasus_line(self, now: int) -> str:
         state = self.state
+        if self.confirming_quit and not state.is_terminal():
+            return ("[bold red]Quit the game?[/] y or Esc: quit; any other key: play on "
+                    "(the cards keep coming).")
         if state.is_terminal():
             return f"[bold]{escape(self.result_text())}[/] (press any key)"
         if now < 0:
@@ -333,12 +398,13 @@ class TerminalPigasus:
 # --------------------------------------------------------------------------------------
 
 def run_loop(game: TerminalPigasus, clock: Callable[[], int],
-             read_key: Callable[[float], str | None], draw: Callable[[str], None],
+             read_keys: Callable[[float], str | None], draw: Callable[[str], None],
              refresh_s: float = 0.2) -> None:
     """Play until the game ends or the person quits.
 
-    ``clock()`` gives the time in ms; ``read_key(timeout_s)`` waits up to ``timeout_s``
-    for one key and returns it (None on timeout); ``draw(markup)`` shows a screen.
+    ``clock()`` gives the time in ms; ``read_keys(timeout_s)`` waits up to ``timeout_s``
+    for input and returns every key pending (None on timeout), so keys typed together
+    all count; ``draw(markup)`` shows a screen.
     """
     while not game.quit:
         now = clock()
@@ -348,9 +414,9 @@ def run_loop(game: TerminalPigasus, clock: Callable[[], int],
             break
         wake = game.next_wakeup()
         timeout = refresh_s if wake is None else min(refresh_s, max(0.0, (wake - now) / 1000))
-        key = read_key(timeout)
-        if key is not None:
-            game.press(key, clock())
+        keys = read_keys(timeout)
+        if keys:
+            game.press_keys(keys, clock())
 
 
 def run_terminal(game: TerminalPigasus, console: Console,
@@ -374,21 +440,27 @@ def run_terminal(game: TerminalPigasus, console: Console,
     def clock() -> int:
         return int((time.monotonic() - start) * 1000)
 
-    def read_key(timeout: float) -> str | None:
-        ready, _, _ = select.select([fd], [], [], timeout)
-        if not ready:
-            return None
-        return sys.stdin.read(1)
+    def read_keys(timeout: float) -> str | None:
+        try:
+            ready, _, _ = select.select([fd], [], [], timeout)
+            if not ready:
+                return None
+            return os.read(fd, 1024).decode("utf-8", errors="replace")
+        except KeyboardInterrupt:  # Ctrl-C: ask, like Esc
+            return CTRL_C
 
     try:
         tty.setcbreak(fd)
         with Live(console=console, screen=True, auto_refresh=False) as live:
             def draw(markup: str) -> None:
                 live.update(Text.from_markup(markup), refresh=True)
-            run_loop(game, clock, read_key, draw)
+            run_loop(game, clock, read_keys, draw)
             if game.finished and not game.quit:
                 draw(game.render(clock()))
-                sys.stdin.read(1)
+                try:
+                    os.read(fd, 1024)
+                except KeyboardInterrupt:
+                    pass
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
     console.print(Text.from_markup(game.render(clock())))
@@ -398,7 +470,8 @@ def run_terminal(game: TerminalPigasus, console: Console,
 # The command
 # --------------------------------------------------------------------------------------
 
-app = typer.Typer(add_completion=False, help=__doc__)
+app = typer.Typer(add_completion=False, help="Play Pigasus in real time in the terminal.",
+                  context_settings=HELP_SETTINGS)
 
 
 @app.command()
@@ -413,13 +486,15 @@ def play(
     seed: Optional[int] = typer.Option(None, help="seed for the shuffle (default: random)"),
     option: Optional[list[str]] = typer.Option(
         None, "--option", "-o", help="ruleset option name=value, e.g. window_ms=100"),
-    record: Optional[Path] = typer.Option(None, help="save the game record (JSON) here"),
+    record_dir: Path = typer.Option(RECORD_DIR, help=RECORD_DIR_HELP),
+    no_record: bool = typer.Option(False, "--no-record", help=NO_RECORD_HELP),
 ) -> None:
     """Play Pigasus in real time against bots in this terminal.
 
-    Spot two cards with swapped bodies and heads and press SPACE (or g) to grab.
+    Each card shows its head above its body; spot two cards with swapped bodies and heads
+    and press SPACE to grab. Then type the two cards' letters (0 or Esc: no pair).
 
-    Then type the two cards' letters (0 or Esc: no pair). Keys + and - change the pace.
+    Keys + and - change the pace; Esc or Ctrl-C asks whether to quit.
     """
     console = Console()
     levels = [name.strip() for name in bots.split(",") if name.strip()]
@@ -436,12 +511,24 @@ def play(
         console.print("[bold red]error:[/] Pigasus is played live: run it in a terminal.")
         raise typer.Exit(2)
     game = TerminalPigasus(state, 0, levels, pace, chosen_seed)
-    run_terminal(game, console)
-    if record is not None:
-        GameRecord.from_state(state, meta={
-            "human": game.human, "bots": {str(seat): level for seat, level in game.levels.items()},
-        }).save(record)
-        console.print(f"Record saved to {record}")
+    try:
+        run_terminal(game, console)
+    finally:
+        save_game(game, None if no_record else record_dir, console)
+
+
+def save_game(game: TerminalPigasus, record_dir: Path | None, console: Console) -> Path | None:
+    """Save the game's record in ``record_dir`` (finished or not) and say where."""
+    if record_dir is None:
+        return None
+    meta = {"client": "terminal", "human": game.human, "finished": game.finished,
+            "bots": {str(seat): level for seat, level in game.levels.items()}}
+    path = save_record(game.state, record_dir,
+                       f"pigasus-{game.state.game.ruleset.name}-{game.seed}", meta)
+    where = escape(str(path))
+    console.print(f"Record saved to [bold]{where}[/] (saustall replay {where})",
+                  highlight=False, soft_wrap=True)
+    return path
 
 
 def run_cli(game: str, args: list[str]) -> None:

@@ -20,41 +20,29 @@ from typing import Any, Callable, Optional, Sequence
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
+from saustall.cli.common import (
+    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, save_record,
+)
 from saustall.bots.base import Bot, bot_levels, make_seat_bots
 from saustall.core.errors import SaustallError
 from saustall.core.game import View
-from saustall.core.record import GameRecord
 from saustall.core.registry import get
-from saustall.games.saukopf.cards import CARD_BY_TEXT, CARD_TEXT, bid_text, card_title
+from saustall.cli.saukopf_prompts import MoveReader, QuitGame, move_lines
+from saustall.games.saukopf.cards import CARD_TEXT, bid_text, card_title
 from saustall.games.saukopf.game import (
-    BID_BASE, CARD_BASE, GIVE_BASE, REVOKE_BASE, SaukopfState, declaration_of, decode_action,
-    describe, is_bid, is_card, is_declare,
+    BID_BASE, CARD_BASE, GIVE_BASE, REVOKE_BASE, SaukopfState, declaration_of, describe,
+    is_bid, is_card, is_declare,
 )
+from saustall.rules_text.saukopf_help import HELP_TOPICS, INPUT_HELP, OVERVIEW
 
 InputFn = Callable[[str], str]
 """Reads one line of input after showing a prompt."""
 
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
-HELP_WORDS = frozenset({"?", "h", "help"})
 BOT_NAMES = ("Resi", "Alois", "Zenzi", "Sepp")
-
-HELP_TEXT = """\
-Saukopf is Schafkopf with pigs. Bid card points (Grunzen, 61-120 or Schwarz) or pass
-(Quieken); the top bidder declares a game the bid allows. Clean games (Trog) are won by
-taking at least the bid; if everybody passes, the unclean games (Napf) are bid, won when
-the opponents take at least the bid. Follow suit; trumps are a suit of their own.
-Winners take meat points, reckless losers roughness points.
-
-Type the number of a move, or its notation: a card like EO or H10, 'pass',
-'declare sauerei gras', 'kontra', 're'. While bidding type the number itself (65) or
-'schwarz', or 'p' to pass. '?' shows this help, 'q' stops."""
-
-
-class QuitGame(Exception):
-    """The player asked to stop (or input ended)."""
 
 
 class SaukopfTerminal:
@@ -180,39 +168,23 @@ class SaukopfTerminal:
 
     def _human_move(self, seat: int) -> Any:
         view = self.state.view(seat)
-        legal = self.state.legal_actions(seat)
         self.show_table(view)
-        self.show_moves(legal)
-        while True:
-            answer = self._ask(f"Your move (1-{len(legal)}, ? help, q quit): ").strip()
-            low = answer.lower()
-            if low in QUIT_WORDS:
-                raise QuitGame()
-            if low in HELP_WORDS:
-                self.console.print(Panel(HELP_TEXT, title="How to play"))
-                continue
-            if view["phase"] == "bidding" and (low == "schwarz"
-                                               or (low.isdigit() and int(low) >= 61)):
-                low = "bid " + low  # in the bidding a bare number is a bid
-            elif view["phase"] == "bidding" and low in ("p", "quiek"):
-                low = "pass"
-            if low.isdigit():
-                number = int(low)
-                if 1 <= number <= len(legal):
-                    return legal[number - 1]
-                self.console.print(f"[red]There is no move {number}: choose 1 to {len(legal)}.[/]")
-                continue
-            text = low if low.startswith(("bid ", "pass")) else answer
-            if answer.upper() in CARD_BY_TEXT:
-                text = ("give " if view["phase"] == "giving" else "card ") + answer
-            try:
-                action = decode_action(text)
-            except SaustallError as exc:
-                self.console.print(f"[red]{exc}[/]")
-                continue
-            if action in legal:
-                return action
-            self.console.print(f"[red]Not allowed: {self.state.explain_illegal(action, seat)}[/]")
+        self.show_moves(self.state.legal_actions(seat))
+        reader = MoveReader(self.state, seat, self._ask, self.console.print, self.show_help)
+        return reader.read()
+
+    def show_help(self, topic: str | None = None) -> None:
+        """``?``: the rules in short and how to type; ``? games|trumps|scoring``: more."""
+        if topic is None:
+            self.console.print(Panel(OVERVIEW, title="How to play"))
+            self.console.print(Panel(INPUT_HELP, title="How to type"))
+            return
+        found = [name for name in HELP_TOPICS if name.startswith(topic)]
+        if not found:
+            self.console.print(f"[red]No help on {topic!r}; topics: "
+                               f"{', '.join(HELP_TOPICS)}[/]")
+            return
+        self.console.print(Panel(escape(HELP_TOPICS[found[0]]), title=found[0].title()))
 
     # -- drawing -----------------------------------------------------------------------
     def show_table(self, view: View) -> None:
@@ -260,23 +232,9 @@ class SaukopfTerminal:
         self.console.print("Your hand: [bold]" + " ".join(view.get("hand", [])) + "[/]")
 
     def show_moves(self, legal: list[Any]) -> None:
-        """The legal moves, numbered from 1."""
-        bids = [a for a in legal if is_bid(a)]
-        if bids:
-            self.console.print(f"  1) pass, or bid {bid_text(bids[0] - BID_BASE)} to "
-                               f"{bid_text(bids[-1] - BID_BASE)}: type the number, or "
-                               "'schwarz'")
-            return
-        if all(is_card(a) for a in legal):
-            self.console.print("Cards you may play: " + "  ".join(
-                f"{i}) {CARD_TEXT[a - CARD_BASE]}" for i, a in enumerate(legal, 1)))
-            return
-        if len(legal) > 12:
-            self.console.print("Moves: " + ", ".join(
-                f"{i}) {self.game.encode_action(a)}" for i, a in enumerate(legal, 1)))
-            return
-        for i, action in enumerate(legal, 1):
-            self.console.print(f"  {i}) {describe(action)}")
+        """What the player may do now (numbered where a number is typed)."""
+        for line in move_lines(legal, self.state.phase):
+            self.console.print(line)
 
     def show_result(self, result: dict[str, Any]) -> None:
         """The scoring breakdown of a finished deal."""
@@ -324,15 +282,14 @@ class SaukopfTerminal:
             self.console.print(Panel(f"Schlachtmeister: {master}\nOberrauborstler: {rough}",
                                      title="Trophies", style="bold green"))
         if self.record_dir is not None:
-            self.record_dir.mkdir(parents=True, exist_ok=True)
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            path = self.record_dir / f"saukopf-{self.game.ruleset.name}-{self.seed}-{stamp}.json"
             meta = {"client": "terminal", "human": self.human,
                     "bots": {str(seat): bot.name for seat, bot in self.bots.items()},
                     "finished": self.state.is_terminal()}
-            GameRecord.from_state(self.state, meta=meta).save(path)
+            path = save_record(self.state, self.record_dir,
+                               f"saukopf-{self.game.ruleset.name}-{self.seed}", meta)
             self.record_path = path
-            self.console.print(f"Record saved to [bold]{path}[/] (saustall replay {path})")
+            self.console.print(f"Record saved to [bold]{path}[/] (saustall replay {path})",
+                               highlight=False, soft_wrap=True)
 
 
 def _named_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
@@ -353,7 +310,8 @@ def _named_lines(result: dict[str, Any], names: Sequence[str]) -> list[str]:
 
 def build_app(console: Console | None = None, input_fn: InputFn | None = None) -> typer.Typer:
     """The ``saustall play saukopf`` command (console and input injectable for tests)."""
-    app = typer.Typer(add_completion=False, help="Play Saukopf in the terminal.")
+    app = typer.Typer(add_completion=False, help="Play Saukopf in the terminal.",
+                      context_settings=HELP_SETTINGS)
 
     @app.command()
     def play(
@@ -366,7 +324,8 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
                                   "seat to the dealer's left bids and leads first)"),
         seed: Optional[int] = typer.Option(None, help="seed for a repeatable session"),
         auto: bool = typer.Option(False, "--auto", help="bots play every seat; watch"),
-        record_dir: Optional[Path] = typer.Option(None, help="save the game record here"),
+        record_dir: Path = typer.Option(RECORD_DIR, help=RECORD_DIR_HELP),
+        no_record: bool = typer.Option(False, "--no-record", help=NO_RECORD_HELP),
     ) -> None:
         """Play a session of Saukopf against bots."""
         out = console or Console()
@@ -380,7 +339,8 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
             terminal = SaukopfTerminal(
                 ruleset=ruleset, human=None if auto else seat - 1, bots=levels,
                 seed=seed if seed is not None else int(time.time()) % 1_000_000,
-                deals=deals, console=out, input_fn=input_fn, record_dir=record_dir)
+                deals=deals, console=out, input_fn=input_fn,
+                record_dir=None if no_record else record_dir)
         except (SaustallError, ValueError) as exc:
             out.print(f"[bold red]error:[/] {exc}")
             raise typer.Exit(2) from None

@@ -28,6 +28,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from saustall.cli.common import HELP_SETTINGS
 from saustall.games.saukopf.cards import (
     GAME_KINDS, KIND_BY_NAME, SCHWARZ, VEGANE_MAST, base_trumps, bid_text,
 )
@@ -242,8 +243,10 @@ def build_app(console: Console | None = None) -> typer.Typer:
     """The ``saustall saukopf`` commands (console injectable for tests)."""
     out = console or Console()
     app = typer.Typer(add_completion=False, no_args_is_help=True,
-                      help="Saukopf tools for a physical table.")
+                      help="Saukopf tools for a physical table.",
+                      context_settings=HELP_SETTINGS)
     score = typer.Typer(add_completion=False, no_args_is_help=True,
+                        context_settings=HELP_SETTINGS,
                         help="Keep score of a Saukopf evening: new, add, show, undo.")
     app.add_typer(score, name="score")
 

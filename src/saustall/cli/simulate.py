@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from saustall.cli.common import HELP_SETTINGS
 from saustall.core.errors import SaustallError
 from saustall.core.registry import get
 from saustall.sim import (
@@ -165,7 +166,8 @@ def render(result: SimulationResult, console: Console) -> None:
 
 def build_app(console: Console | None = None) -> typer.Typer:
     """The ``saustall simulate GAME`` command (console injectable for tests)."""
-    app = typer.Typer(add_completion=False, help="Simulate bot games and report statistics.")
+    app = typer.Typer(add_completion=False, help="Simulate bot games and report statistics.",
+                      context_settings=HELP_SETTINGS)
     out = console or Console()
     err = Console(stderr=True) if console is None else console
 

@@ -16,7 +16,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from saustall.cli.common import parse_options
+from saustall.cli.common import HELP_SETTINGS, parse_options
 from saustall.bots.pigasus import LEVELS, SimulationResult, simulate_game
 from saustall.core import SaustallError, get
 from saustall.core.rng import derive_seed
@@ -98,7 +98,8 @@ def render(summary: dict[str, Any], console: Console) -> None:
         f"{summary['mean_events']:.0f} events; tie-breaks: {summary['tiebreaks']}")
 
 
-app = typer.Typer(add_completion=False, help=__doc__)
+app = typer.Typer(add_completion=False, context_settings=HELP_SETTINGS,
+                  help="Simulate many Pigasus bot games on simulated time.")
 
 
 @app.command()

@@ -81,6 +81,14 @@ def check_action_code(action: object, codes: range, game: str) -> int:
     return action
 
 
+def _choices_text(choices: tuple[Any, ...]) -> str:
+    """``one of 3, 4``, or ``a whole number from 1 to 100`` for a long run of ints."""
+    ints = [c for c in choices if type(c) is int]
+    if len(ints) == len(choices) >= 5 and ints == list(range(ints[0], ints[-1] + 1)):
+        return f"a whole number from {ints[0]} to {ints[-1]}"
+    return "one of " + ", ".join(repr(c) for c in choices)
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One option a ruleset accepts when a game is created (e.g. hand size)."""
@@ -113,9 +121,9 @@ class OptionSpec:
         """
         if self.choices is not None:
             if not any(type(value) is type(c) and value == c for c in self.choices):
-                allowed = ", ".join(repr(c) for c in self.choices)
                 raise InvalidOptionError(
-                    f"option {self.name!r} must be one of {allowed}, not {value!r}")
+                    f"option {self.name!r} must be {_choices_text(self.choices)}, "
+                    f"not {value!r}")
             return value
         if type(value) is not type(self.default):
             raise InvalidOptionError(
