@@ -9,3 +9,7 @@ Usage, observation tables and the action mappings: ``docs/rl.md``.
 """
 
 from __future__ import annotations
+
+from saustall.rl.gym_envs import register_envs
+
+register_envs()
