@@ -42,7 +42,7 @@ def fresh(obs: Observation) -> Observation:
     return {key: value.copy() for key, value in obs.items()}
 
 
-class TurnBasedSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]  # no types shipped
+class TurnBasedSingleAgentEnv(gymnasium.Env[Observation, Any]):
     """Seat 0 of a turn-based Saustall AEC environment against registered bots."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
@@ -121,7 +121,7 @@ class SaukopfEnv(TurnBasedSingleAgentEnv):
                                             **options), level)
 
 
-class PigasusEnv(gymnasium.Env):  # type: ignore[misc]  # gymnasium ships no types
+class PigasusEnv(gymnasium.Env[Observation, Any]):
     """Pigasus for seat 0 against real-time bots, one step per tick
     (arguments as :class:`pigasus_v0.parallel_env`)."""
 
