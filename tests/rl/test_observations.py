@@ -188,3 +188,32 @@ def test_pigasus_rewards_are_the_engines_returns(game: str, ruleset: str) -> Non
             totals[agent] += reward
     assert par.state.is_terminal()
     assert [totals[a] for a in par.possible_agents] == pytest.approx(par.state.returns())
+
+
+@pytest.mark.parametrize("game,ruleset", TURN_BASED)
+def test_observations_stay_in_their_space_at_every_table_size(game: str, ruleset: str) -> None:
+    for n in players_of(game, ruleset):
+        env = MODULES[game].raw_env(ruleset=ruleset, num_players=n)
+        space = env.observation_space("player_0")
+        for count, position in enumerate(_random_positions(env, games=1, seed=n)):
+            if count % 3 == 0:
+                for seat in range(n):
+                    assert space.contains(position.observe(f"player_{seat}"))
+
+
+def test_drecksau_pig_block_reads_back_as_the_views_pigs() -> None:
+    env = MODULES["drecksau"].raw_env(ruleset="sauschoen", num_players=3)
+    start, m = env.layout.at["pigs"], env.max_pigs
+    flagged = 0
+    for position in _random_positions(env, games=2, seed=9):
+        for seat in range(3):
+            view = position.state.view(seat)
+            obs = position.observe(f"player_{seat}")["observation"]
+            for s, row in enumerate(view["pigs"]):
+                for i, pig in enumerate(row):
+                    at = start + ((s - seat) % 3) * m * 6 + i * 6
+                    names = ("present", "dirty", "barn", "door", "rod", "pretty")
+                    got = {name: bool(obs[at + k]) for k, name in enumerate(names)}
+                    assert got == {"present": True, **pig}
+                    flagged += sum(pig.values())
+    assert flagged > 100

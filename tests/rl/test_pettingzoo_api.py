@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -18,6 +19,14 @@ from tests.rl.helpers import MODULES, REALTIME, RULESETS, TURN_BASED, players_of
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
+def seeded(env: Any) -> Any:
+    """``env`` with its action spaces seeded: the API tests sample actions from them, so
+    every run plays the same games (the tests reset the environment with seed 0)."""
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(i)
+    return env
+
+
 def test_every_registered_ruleset_has_an_environment() -> None:
     assert len(RULESETS) == 8
     assert {game for game, _ in RULESETS} == set(MODULES)
@@ -27,8 +36,8 @@ def test_every_registered_ruleset_has_an_environment() -> None:
 def test_api_and_seed_tests_pass(game: str, ruleset: str) -> None:
     module = MODULES[game]
     players = players_of(game, ruleset)
-    api_test(module.env(ruleset=ruleset, num_players=players[0]), num_cycles=200)
-    api_test(module.env(ruleset=ruleset, num_players=players[-1]), num_cycles=100)
+    api_test(seeded(module.env(ruleset=ruleset, num_players=players[0])), num_cycles=200)
+    api_test(seeded(module.env(ruleset=ruleset, num_players=players[-1])), num_cycles=100)
     seed_test(functools.partial(module.env, ruleset=ruleset, num_players=players[0]),
               num_cycles=100)
 
@@ -38,11 +47,12 @@ def test_parallel_api_and_seed_tests_pass(game: str, ruleset: str) -> None:
     module = MODULES[game]
     players = players_of(game, ruleset)
     for n in (players[0], players[-1]):
-        parallel_api_test(module.parallel_env(ruleset=ruleset, num_players=n), num_cycles=200)
+        parallel_api_test(seeded(module.parallel_env(ruleset=ruleset, num_players=n)),
+                          num_cycles=200)
     parallel_seed_test(functools.partial(module.parallel_env, ruleset=ruleset,
                                          num_players=players[0]), num_cycles=100)
     # and its AEC form, through the standard wrappers
-    api_test(module.env(ruleset=ruleset, num_players=players[0]), num_cycles=50)
+    api_test(seeded(module.env(ruleset=ruleset, num_players=players[0])), num_cycles=50)
     seed_test(functools.partial(module.env, ruleset=ruleset, num_players=players[0]),
               num_cycles=30)
 

@@ -60,14 +60,25 @@ class ActionTable:
         self.codes = [list(row) for row in codes]
         self.index: list[dict[Hashable, int]] = [
             {code: i for i, code in enumerate(row) if code is not None} for row in self.codes]
+        self._masks: list[dict[tuple[Hashable, ...], np.ndarray]] = [{} for _ in self.codes]
+
+    MASKS_KEPT = 50_000
+    """Masks remembered per seat (a legal list recurs often; memory stays bounded)."""
 
     def mask(self, seat: int, legal: Sequence[Hashable]) -> np.ndarray:
-        """The int8 mask of ``seat``'s legal engine actions."""
-        mask = np.zeros(self.size, dtype=np.int8)
-        if legal:
-            index = self.index[seat]
-            mask[[index[code] for code in legal]] = 1
-        return mask
+        """The int8 mask of ``seat``'s legal engine actions (a new array every call)."""
+        key = tuple(legal)
+        known = self._masks[seat]
+        found = known.get(key)
+        if found is None:
+            found = np.zeros(self.size, dtype=np.int8)
+            if legal:
+                index = self.index[seat]
+                found[[index[code] for code in legal]] = 1
+            if len(known) >= self.MASKS_KEPT:
+                known.clear()
+            known[key] = found
+        return found.copy()
 
     def code(self, seat: int, action: int) -> Hashable:
         """The engine action of index ``action`` for ``seat``; ValueError if it has none."""
@@ -157,6 +168,7 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
                              f"or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = [agent_name(p) for p in range(self.num_players)]
+        self._seats = {agent: p for p, agent in enumerate(self.possible_agents)}
         self.actions = self.build_actions()
         self.obs_size = self.observation_size()
         self._space = observation_space(self.obs_size, self.actions.size, self.obs_low)
@@ -218,7 +230,7 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         found = self._obs.get(agent)
         if found is None:
             state = self._require_state()
-            seat = seat_of(agent)
+            seat = self._seats[agent]
             legal = state.legal_actions(seat) if seat in state.to_act() else []
             found = self._obs[agent] = {"observation": self.encode(state.view(seat), seat),
                                         "action_mask": self.actions.mask(seat, legal)}
@@ -231,14 +243,14 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             self._was_dead_step(action)
             return
         state = self._require_state()
-        seat = seat_of(agent)
+        seat = self._seats[agent]
         assert action is not None, "a live agent must act"
         state.apply(self.actions.code(seat, int(action)), seat)
         self._obs = {}
         self._cumulative_rewards[agent] = 0.0
         rewards = self.step_rewards(state)
         for a in self.agents:
-            self.rewards[a] = 0.0 if rewards is None else float(rewards[seat_of(a)])
+            self.rewards[a] = 0.0 if rewards is None else float(rewards[self._seats[a]])
         if state.is_terminal():
             capped = state.stopped_at_cap()
             for a in self.agents:

@@ -48,7 +48,7 @@ Observation: a float32 vector in [0, 1], built from ``state.view(seat)`` only:
 | | 1 | ``deck`` | cards in the deck / deck size |
 | | 1 | ``lucky`` | a Lucky Bird turn is under way |
 | | 1 | ``turn`` | turns played / ``turn_cap`` |
-| | 10 + ``P`` | ``tournament`` | ``sauschoen-tournament`` only: trophies left (1, 2, 3 points), buckets left (1, 2, 3), score per relative seat / 12, deciding round, round / round cap, rounds won with pretty pigs / 3, with dirty / 3 |
+| | 10 + ``P`` | ``tournament`` | ``sauschoen-tournament`` only: trophies left (1, 2, 3 points), buckets left (1, 2, 3), score per relative seat / 12, deciding round, round / round cap, rounds won with pretty pigs / 3, with dirty / 3 (each at most 1) |
 
 The exact offsets of a ruleset: ``raw_env(ruleset=...).layout.table()``.
 """
@@ -94,6 +94,8 @@ class raw_env(TurnBasedEnv):
         self.max_pigs = max([params["default_pigs"], *params["pigs_per_player"].values()])
         self.kinds = [kind for kind, name in enumerate(CARD_KINDS) if name in params["deck"]]
         self.deck_total = {CARD_BY_NAME[name]: count for name, count in params["deck"].items()}
+        self.deck_total_by_name = {CARD_KINDS[kind]: count
+                                   for kind, count in self.deck_total.items()}
         self.deck_size = sum(self.deck_total.values())
         self.exchange = params["turn_style"] == "exchange"
         self.tournament = bool(params.get("tournament"))
@@ -113,7 +115,7 @@ class raw_env(TurnBasedEnv):
         if self.tournament:
             layout.add("tournament", 10 + p, "trophies left (1, 2, 3), buckets left (1, 2, 3), "
                        "score per relative seat / 12, deciding, round / round cap, "
-                       "pretty wins / 3, dirty wins / 3")
+                       "pretty wins / 3, dirty wins / 3 (each at most 1)")
         self.kind_slot = {kind: i for i, kind in enumerate(self.kinds)}
         self.name_slot = {CARD_KINDS[kind]: i for i, kind in enumerate(self.kinds)}
 
@@ -170,50 +172,60 @@ class raw_env(TurnBasedEnv):
 
     def encode(self, view: View, seat: int) -> np.ndarray:
         at = self.layout.at
-        n, p, m = self.num_players, self.max_players, self.max_pigs
-        obs = np.zeros(self.layout.size, dtype=np.float32)
+        n, m = self.num_players, self.max_pigs
         name_slot = self.name_slot
-        ones: list[int] = []
+        ones: list[int] = []  # entries set to 1
+        where: list[int] = []  # other entries, and their values
+        values: list[float] = []
+        held: dict[str, int] = {}
         for name in view.get("hand", ()):
-            obs[name_slot[name]] += 1.0 / MAX_HAND
+            held[name] = held.get(name, 0) + 1
+        for name, count in held.items():
+            where.append(name_slot[name])
+            values.append(count / MAX_HAND)
         pigs_at = at["pigs"]
+        append = ones.append
         for s, row in enumerate(view["pigs"]):
             base = pigs_at + ((s - seat) % n) * m * 6
-            for i, pig in enumerate(row):
-                start = base + i * 6
-                ones.append(start)
-                if pig["dirty"]:
-                    ones.append(start + 1)
-                if pig["barn"]:
-                    ones.append(start + 2)
-                if pig["door"]:
-                    ones.append(start + 3)
-                if pig["rod"]:
-                    ones.append(start + 4)
-                if pig["pretty"]:
-                    ones.append(start + 5)
-        seated = at["seated"]
+            for pig in row:
+                dirty, barn, door, rod, pretty = pig.values()  # view order: PIG_FLAGS
+                append(base)
+                if dirty:
+                    append(base + 1)
+                if barn:
+                    append(base + 2)
+                if door:
+                    append(base + 3)
+                if rod:
+                    append(base + 4)
+                if pretty:
+                    append(base + 5)
+                base += 6
+        seated, to_act, counts = at["seated"], at["to_act"], at["hand_counts"]
         ones += [seated + (s - seat) % n for s in view["participants"]]
-        to_act = at["to_act"]
         ones += [to_act + (s - seat) % n for s in view["to_act"]]
-        counts = at["hand_counts"]
         for s, count in enumerate(view["hand_counts"]):
-            obs[counts + (s - seat) % n] = count / MAX_HAND
+            where.append(counts + (s - seat) % n)
+            values.append(count / MAX_HAND)
         discard = at["discard"]
-        total = self.deck_total
+        total = self.deck_total_by_name
         for name, count in view["discard_pile"].items():
-            obs[discard + name_slot[name]] = count / total[CARD_BY_NAME[name]]
+            where.append(discard + name_slot[name])
+            values.append(count / total[name])
         top = view["discard_top"]
         if top is not None:
             ones.append(at["discard_top"] + name_slot[top])
-        obs[at["deck"]] = view["deck_count"] / self.deck_size
+        where.append(at["deck"])
+        values.append(view["deck_count"] / self.deck_size)
         if view["phase"] == "lucky-bird":
             ones.append(at["lucky"])
-        obs[at["turn"]] = min(1.0, view["turn"] / view["turn_cap"])
+        where.append(at["turn"])
+        values.append(min(1.0, view["turn"] / view["turn_cap"]))
+        obs = np.zeros(self.layout.size, dtype=np.float32)
         if self.tournament:
             self._encode_tournament(obs, view["tournament"], seat, ones)
         obs[ones] = 1.0
-        del p
+        obs[where] = values
         return obs
 
     def _encode_tournament(self, obs: np.ndarray, table: dict[str, Any], seat: int,
@@ -228,8 +240,9 @@ class raw_env(TurnBasedEnv):
             ones.append(at + 6 + p)
         rounds = table["rounds"]
         obs[at + 7 + p] = min(1.0, len(rounds) / 30)
-        obs[at + 8 + p] = sum(1 for r in rounds if r["how"] == "pretty") / 3
-        obs[at + 9 + p] = sum(1 for r in rounds if r["how"] == "dirty") / 3
+        # deciding rounds can add wins beyond the three of each stack: capped at 1
+        obs[at + 8 + p] = min(1.0, sum(1 for r in rounds if r["how"] == "pretty") / 3)
+        obs[at + 9 + p] = min(1.0, sum(1 for r in rounds if r["how"] == "dirty") / 3)
 
 
 env = make_env(raw_env)
