@@ -126,7 +126,7 @@ def noop_env(**_: Any) -> Any:
             self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
             self.terminations = dict.fromkeys(self.agents, False)
             self.truncations = dict.fromkeys(self.agents, False)
-            self.infos = {agent: {} for agent in self.agents}
+            self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
             self.agent_selection = "player_0"
 
         def observe(self, agent: str) -> Any:
