@@ -21,18 +21,19 @@ Action space ``Discrete(n)``, fixed per ruleset, in this order:
 
 | block | entries | meaning |
 | --- | --- | --- |
-| own-pig cards (mud, barn, door, rod) | ``M`` each | the card on own pig ``i`` |
-| other-player cards (farmer, lightning) | ``(P-1)*M`` each | on pig ``i`` of relative seat ``r`` (1..P-1): index ``(r-1)*M + i`` |
-| any-pig cards (pretty, escape) | ``P*M`` each | on pig ``i`` of relative seat ``r`` (0..P-1): ``r*M + i`` |
-| untargeted cards (rain, lucky-bird) | 1 each | play the card |
+| one block per card kind of the deck, in card-kind order: | | |
+| own-pig cards (mud, barn, door, rod) | ``M`` | the card on own pig ``i`` (block offset ``i``) |
+| other-player cards (farmer, lightning) | ``(P-1)*M`` | on pig ``i`` of relative seat ``r`` (1..P-1): ``(r-1)*M + i`` |
+| any-pig cards (pretty, escape) | ``P*M`` | on pig ``i`` of relative seat ``r`` (0..P-1): ``r*M + i`` |
+| untargeted cards (rain, lucky-bird) | 1 | play the card |
 | discards | one per multiset | ``exchange`` rulesets: every multiset of 1-3 card kinds; ``drecksau``: one card of each kind |
 | ``show`` | 1 (``drecksau`` only) | show a hand with nothing usable and redraw |
 | ``pass`` | 1 | empty hand, nothing to draw |
 | ``done`` | 1 (Sauschön only) | end a Lucky Bird turn |
 
-Card blocks come in card-kind order; discards by size, then by the sorted kinds
-(``ActionTable.slots`` names every index: ``raw_env().actions.slots``). ``dirty-pig``
-has 310 actions, ``drecksau`` 194, ``sauschoen`` 518 (as does the tournament).
+Discards come by size, then by the sorted kinds; ``raw_env().actions.slots`` names every
+index. ``dirty-pig`` has 191 actions, ``drecksau`` 60, ``sauschoen`` and
+``sauschoen-tournament`` 367.
 
 Observation: a float32 vector in [0, 1], built from ``state.view(seat)`` only:
 

@@ -9,9 +9,10 @@ first). The engine judges each action at that time; one it refuses (masked out, 
 illegal by an earlier seat's action of the same tick, such as a reveal after someone
 grabbed) changes nothing: it counts as a no-op, and the agent's info says
 ``{"refused": True}``. (There is no standard PettingZoo wrapper that ends a parallel game
-on an illegal action; the AEC form ``env()`` has the terminate-illegal wrapper.) Then the clock moves to ``t + tick_ms``, and every change due by
-then (the grab window closing, a holder out of time to point, the last call) happens at
-its own due time, through the engine's ``tick`` action.
+on an illegal action; the AEC form ``env()`` has the terminate-illegal wrapper.)
+Then the clock moves to ``t + tick_ms``, and every change due by then (the grab window
+closing, a holder out of time to point, the last call) happens at its own due time,
+through the engine's ``tick`` action.
 
 ``parallel_env(ruleset="pigasus", num_players=4, render_mode=None, tick_ms=100,
 max_ticks=20000, **options)`` is the parallel environment; ``env(...)`` the same game as a
