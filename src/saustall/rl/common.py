@@ -36,16 +36,6 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def seat_of(agent: str) -> int:
-    """The seat of an agent name (``player_2`` -> 2)."""
-    return int(agent.rsplit("_", 1)[1])
-
-
-def relative(seat: int, observer: int, num_players: int) -> int:
-    """Where ``seat`` sits as ``observer`` sees it: 0 is the observer, 1 the next seat..."""
-    return (seat - observer) % num_players
-
-
 class ActionTable:
     """A fixed action space (``Discrete(size)``) and its mapping to engine actions.
 

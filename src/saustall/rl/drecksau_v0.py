@@ -123,7 +123,9 @@ class raw_env(TurnBasedEnv):
     # -- actions -----------------------------------------------------------------------
     def build_actions(self) -> ActionTable:
         n, p, m = self.num_players, self.max_players, self.max_pigs
-        hand_max = 3
+        # the largest hand of the ruleset (3, or the largest hand_size option)
+        hand_max = max([3, *(max(spec.choices or (3,)) for spec in self.game.ruleset.options
+                             if spec.name == "hand_size")])
         slots: list[str] = []
         specs: list[tuple[str, Any]] = []  # ("play", (card, rel, pig)) / ("code", code)
         for kind in self.kinds:
