@@ -56,7 +56,7 @@ The exact offsets of a ruleset: ``raw_env(ruleset=...).layout.table()``.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import Any, Hashable
 
 import numpy as np
@@ -117,6 +117,14 @@ class raw_env(TurnBasedEnv):
             layout.add("tournament", 10 + p, "trophies left (1, 2, 3), buckets left (1, 2, 3), "
                        "score per relative seat / 12, deciding, round / round cap, "
                        "pretty wins / 3, dirty wins / 3 (each at most 1)")
+        # pig_ones[slot][flags]: the entries a pig sets, for each pig slot (relative seat
+        # times M plus pig) and each tuple of its view flags (in PIG_FLAGS order)
+        start = layout.at["pigs"]
+        self.pig_ones = [
+            {flags: (start + slot * 6,) + tuple(start + slot * 6 + 1 + k
+                                                for k, on in enumerate(flags) if on)
+             for flags in product((False, True), repeat=len(PIG_FLAGS))}
+            for slot in range(p * m)]
         self.kind_slot = {kind: i for i, kind in enumerate(self.kinds)}
         self.name_slot = {CARD_KINDS[kind]: i for i, kind in enumerate(self.kinds)}
 
@@ -186,24 +194,12 @@ class raw_env(TurnBasedEnv):
         for name, count in held.items():
             where.append(name_slot[name])
             values.append(count / MAX_HAND)
-        pigs_at = at["pigs"]
-        append = ones.append
+        pig_ones = self.pig_ones
         for s, row in enumerate(view["pigs"]):
-            base = pigs_at + ((s - seat) % n) * m * 6
+            slot = ((s - seat) % n) * m
             for pig in row:
-                dirty, barn, door, rod, pretty = pig.values()  # view order: PIG_FLAGS
-                append(base)
-                if dirty:
-                    append(base + 1)
-                if barn:
-                    append(base + 2)
-                if door:
-                    append(base + 3)
-                if rod:
-                    append(base + 4)
-                if pretty:
-                    append(base + 5)
-                base += 6
+                ones += pig_ones[slot][tuple(pig.values())]  # view order: PIG_FLAGS
+                slot += 1
         seated, to_act, counts = at["seated"], at["to_act"], at["hand_counts"]
         ones += [seated + (s - seat) % n for s in view["participants"]]
         ones += [to_act + (s - seat) % n for s in view["to_act"]]
