@@ -30,6 +30,8 @@ from typing import Any
 import gymnasium
 
 from saustall.bots.base import Bot, make_bot, view_for
+from saustall.core.errors import IllegalActionError
+from saustall.games.pigasus.actions import PigasusAction
 from saustall.rl import drecksau_v0, pigasus_v0, saukopf_v0
 from saustall.rl.common import ILLEGAL_REWARD, Observation, TurnBasedEnv, agent_name
 
@@ -157,11 +159,18 @@ class PigasusEnv(gymnasium.Env[Observation, Any]):
             raise RuntimeError("the episode is over: call reset()")
         state = par._require_state()
         actions = {AGENT: int(action)}
+        plans: dict[int, PigasusAction] = {}
         for seat, bot in self.bots.items():
             plan = bot.react(state.view(seat), par.time)
-            due = plan is not None and plan.time <= par.time
-            actions[agent_name(seat)] = pigasus_v0.action_index(plan) if due else 0
+            if plan is not None and plan.time <= par.time:  # due by this tick: act now
+                plans[seat] = plan
+            actions[agent_name(seat)] = pigasus_v0.action_index(plan) if seat in plans else 0
         observations, rewards, terms, truncs, infos = par.step(actions)
+        for seat, plan in plans.items():
+            refused = infos.get(agent_name(seat), {})
+            rejected = getattr(self.bots[seat], "rejected", None)
+            if refused.get("refused") and callable(rejected):  # the bot gives up that try
+                rejected(plan, IllegalActionError("refused at the tick", refused["rule"]))
         self._obs = observations[AGENT]
         return (fresh(self._obs), float(rewards[AGENT]), bool(terms[AGENT]), bool(truncs[AGENT]),
                 infos[AGENT])
