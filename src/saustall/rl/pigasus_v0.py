@@ -8,8 +8,9 @@ other, starting from a seat that moves one place each tick (so no seat always go
 first). The engine judges each action at that time; one it refuses (masked out, or made
 illegal by an earlier seat's action of the same tick, such as a reveal after someone
 grabbed) changes nothing: it counts as a no-op, and the agent's info says
-``{"refused": True, "rule": ...}`` with the rule the engine named. (There is no standard PettingZoo wrapper that ends a parallel game
-on an illegal action; the AEC form ``env()`` has the terminate-illegal wrapper.)
+``{"refused": True, "rule": ...}`` with the rule the engine named. (There is no
+standard PettingZoo wrapper that ends a parallel game on an illegal action; the AEC form
+``env()`` has the terminate-illegal wrapper.)
 Then the clock moves to ``t + tick_ms``, and every change due by then (the grab window
 closing, a holder out of time to point, the last call) happens at its own due time,
 through the engine's ``tick`` action.
