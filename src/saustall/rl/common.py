@@ -216,14 +216,21 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self.agent_selection = agent_name(self.state.current_player)
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation and action mask (zeros unless it is to act)."""
+        """``agent``'s observation and action mask (zeros unless it is to act).
+
+        Built once per step and agent (``last()`` and the wrappers ask again), so the
+        arrays are read-only: copy them to change them.
+        """
         found = self._obs.get(agent)
         if found is None:
             state = self._require_state()
             seat = self._seats[agent]
             legal = state.legal_actions(seat) if seat in state.to_act() else []
-            found = self._obs[agent] = {"observation": self.encode(state.view(seat), seat),
-                                        "action_mask": self.actions.mask(seat, legal)}
+            vector = self.encode(state.view(seat), seat)
+            mask = self.actions.mask(seat, legal)
+            vector.flags.writeable = False
+            mask.flags.writeable = False
+            found = self._obs[agent] = {"observation": vector, "action_mask": mask}
         return found
 
     def step(self, action: int | None) -> None:
