@@ -219,3 +219,23 @@ def test_drecksau_pig_block_reads_back_as_the_views_pigs() -> None:
                     assert got == {"present": True, **pig}
                     flagged += sum(pig.values())
     assert flagged > 100
+
+
+def test_saukopf_pays_each_deal_as_it_is_scored() -> None:
+    env = MODULES["saukopf"].raw_env(ruleset="saukopf", deals=3)
+    rng = random.Random(5)
+    paid_mid_session = 0
+    for game in range(4):
+        env.reset(seed=game)
+        state = env.state
+        while not state.is_terminal():
+            seat = state.current_player
+            deals_done = len(state.view(None)["results"])
+            mask = env.observe(f"player_{seat}")["action_mask"]
+            env.step(rng.choice(np.flatnonzero(mask).tolist()))
+            rewards = [env.rewards[f"player_{p}"] for p in range(4)]
+            if any(rewards):
+                # paid exactly when a deal was scored, and only the new deal's points
+                assert len(state.view(None)["results"]) == deals_done + 1
+                paid_mid_session += not state.is_terminal()
+    assert paid_mid_session > 0
