@@ -6,8 +6,8 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 # The modules setup.py compiles with mypyc: a change rebuilds them (`make test` stays compiled).
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
-.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-server simulate-100k arena typecheck play clean \
-	rl-differential bench-batched
+.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
+	typecheck play clean rl-differential bench-batched
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +62,12 @@ bench: $(STAMP)
 bench-compare: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m saustall.bench --compare $(ARGS)
+
+# Steps/s of the RL environments (saustall.rl) against PettingZoo's leduc_holdem_v4 and
+# RLCard, side by side (the `rl-bench` extra); `make bench-rl ARGS="--runs 9 --json"`.
+bench-rl: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[rl-bench]'
+	$(PY) -m saustall.rl.bench $(ARGS)
 
 # 100,000 random-bot games of 2-player Dirty Pig on WORKERS processes (default 2), with the
 # elapsed time and the peak memory; GAMES=10000 for a shorter run (memory stays flat).

@@ -1,0 +1,257 @@
+"""Environment speed: ``python -m saustall.rl.bench`` (``make bench-rl``).
+
+Steps per second of our PettingZoo AEC environment (2-player ``dirty-pig``) against
+PettingZoo's ``leduc_holdem_v4`` and RLCard's own ``leduc-holdem`` environment, measured
+side by side in one run: each contender in its own worker process pinned to one core,
+rounds interleaving the contenders (one timed run each, one after the other, so that a
+busy machine slows all alike), every ratio the median of the per-round ratios, every
+figure in the worker's CPU time (the helpers of :mod:`saustall.bench_compare`).
+
+A step is one agent's action, taken the way a training loop takes it: ``env.last()``,
+a uniformly random action among those the mask allows, ``env.step(action)`` (RLCard:
+``env.step`` on a random legal action). ``env`` rows run through PettingZoo's standard
+wrappers (order enforcing, assert out of bounds, terminate illegal), ``raw_env`` rows
+without them. The ``no-op env`` row is a do-nothing AEC environment under the same three
+wrappers: the most steps per second any wrapped PettingZoo environment reaches here.
+
+:data:`CONTENDERS` lists the rows; other modules (the batched simulator) add theirs as
+:class:`Contender` entries with their own unit. :data:`RATIOS` names the ratios printed,
+the first one with the issue's bar.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from saustall.bench_compare import _pin, _timed
+
+OUR_ENV = "saustall drecksau_v0 dirty-pig 2p env"
+LEDUC_ENV = "pettingzoo leduc_holdem_v4 env"
+
+
+@dataclass(frozen=True)
+class Contender:
+    """One row: ``function(seconds, seed, **kwargs)`` returns units per second."""
+
+    label: str
+    function: Callable[..., float]
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    unit: str = "steps/s"
+
+
+def aec_steps_per_second(make: str, seconds: float, seed: int, wrapped: bool = True,
+                         **kwargs: Any) -> float:
+    """Random-play steps per second of the AEC environment ``module:function``."""
+    import importlib
+
+    import numpy as np
+
+    module_name, _, name = make.partition(":")
+    factory = getattr(importlib.import_module(module_name), name)
+    env = factory(**kwargs)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+
+    def game() -> int:
+        env.reset()
+        steps = 0
+        for _agent in env.agent_iter():
+            obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        return steps
+
+    return _timed(game, seconds)
+
+
+def rlcard_steps_per_second(seconds: float, seed: int, name: str = "leduc-holdem") -> float:
+    """Random-play steps per second of RLCard's own environment."""
+    import rlcard
+
+    env = rlcard.make(name, config={"seed": seed})
+    rng = random.Random(seed)
+
+    def game() -> int:
+        state, _player = env.reset()
+        steps = 0
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _player = env.step(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    return _timed(game, seconds)
+
+
+def noop_env(**_: Any) -> Any:
+    """A do-nothing two-player AEC environment (50-step games) in the standard wrappers."""
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+
+    from saustall.rl.common import observation_space, standard_wrappers
+
+    class NoOp(AECEnv):  # type: ignore[misc]
+        metadata = {"name": "noop"}
+
+        def __init__(self) -> None:
+            self.possible_agents = ["player_0", "player_1"]
+            self._obs = {"observation": np.zeros(4, np.float32),
+                         "action_mask": np.ones(4, np.int8)}
+            self._space = observation_space(4, 4)
+            self._actions = spaces.Discrete(4)
+
+        def observation_space(self, agent: str) -> Any:
+            return self._space
+
+        def action_space(self, agent: str) -> Any:
+            return self._actions
+
+        def reset(self, seed: int | None = None, options: Any = None) -> None:
+            self.agents = self.possible_agents[:]
+            self.moves = 0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+            self.agent_selection = "player_0"
+
+        def observe(self, agent: str) -> Any:
+            return self._obs
+
+        def step(self, action: Any) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            self.moves += 1
+            if self.moves >= 50:
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self.agent_selection = "player_1" if agent == "player_0" else "player_0"
+            self._accumulate_rewards()
+
+    return standard_wrappers(NoOp())
+
+
+def batched_rate(seconds: float, seed: int, batch: int) -> float:
+    """Random-play actions per second of the batched simulator at ``batch`` lanes."""
+    from saustall.rl.batched import batched_actions_per_second
+
+    return batched_actions_per_second(batch, seconds)
+
+
+CONTENDERS: list[Contender] = [
+    Contender(OUR_ENV, aec_steps_per_second,
+              {"make": "saustall.rl.drecksau_v0:env", "ruleset": "dirty-pig", "num_players": 2}),
+    Contender("saustall drecksau_v0 dirty-pig 2p raw_env", aec_steps_per_second,
+              {"make": "saustall.rl.drecksau_v0:raw_env", "ruleset": "dirty-pig",
+               "num_players": 2}),
+    Contender(LEDUC_ENV, aec_steps_per_second,
+              {"make": "pettingzoo.classic.leduc_holdem_v4:env"}),
+    Contender("pettingzoo leduc_holdem_v4 raw_env", aec_steps_per_second,
+              {"make": "pettingzoo.classic.leduc_holdem_v4:raw_env"}),
+    Contender("rlcard leduc-holdem", rlcard_steps_per_second),
+    Contender("saustall saukopf_v0 saukopf 4p env", aec_steps_per_second,
+              {"make": "saustall.rl.saukopf_v0:env", "ruleset": "saukopf"}),
+    Contender("no-op env (pettingzoo wrappers only)", aec_steps_per_second,
+              {"make": "saustall.rl.bench:noop_env"}),
+    *(Contender(f"batched dirty-pig 2p, batch {batch:,}", batched_rate, {"batch": batch},
+                "actions/s") for batch in (1, 64, 1_024, 16_384)),
+]
+"""The rows measured, in order."""
+
+RATIOS: list[tuple[str, str, float | None]] = [
+    (OUR_ENV, LEDUC_ENV, 5.0),
+    ("saustall drecksau_v0 dirty-pig 2p raw_env", "pettingzoo leduc_holdem_v4 raw_env", None),
+    (OUR_ENV, "rlcard leduc-holdem", None),
+    ("no-op env (pettingzoo wrappers only)", LEDUC_ENV, None),
+]
+"""(numerator, denominator, bar or None): the ratios printed."""
+
+
+def _run(contender: Contender, seconds: float, seed: int) -> float:
+    return contender.function(seconds=seconds, seed=seed, **contender.kwargs)
+
+
+def measure(runs: int, seconds: float, only: list[Contender] | None = None) -> dict[str, Any]:
+    """Interleaved rounds of every contender; medians, and per-round ratio medians."""
+    contenders = only if only is not None else CONTENDERS
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [0]
+    pools = {c.label: ProcessPoolExecutor(max_workers=1, initializer=_pin,
+                                          initargs=(cpus[i % len(cpus)],))
+             for i, c in enumerate(contenders)}
+    rounds: list[dict[str, float]] = []
+    try:
+        for round_no in range(runs):
+            rounds.append({c.label: pools[c.label].submit(_run, c, seconds, round_no).result()
+                           for c in contenders})  # one after another: no overlap
+    finally:
+        for pool in pools.values():
+            pool.shutdown()
+    rows = [{"contender": c.label, "unit": c.unit,
+             "median": statistics.median(r[c.label] for r in rounds)} for c in contenders]
+    labels = {c.label for c in contenders}
+    ratios = []
+    for ours, theirs, bar in RATIOS:
+        if ours in labels and theirs in labels:
+            ratio = statistics.median(r[ours] / r[theirs] for r in rounds)
+            ratios.append({"numerator": ours, "denominator": theirs, "ratio": ratio,
+                           "bar": bar, "meets_bar": None if bar is None else ratio >= bar})
+    return {"runs": runs, "seconds": seconds, "contenders": rows, "ratios": ratios}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print (``--json`` for machine-readable output)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--runs", type=int, default=5, help="interleaved rounds (default 5)")
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="CPU seconds per contender per round (default 2)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    args = parser.parse_args(argv)
+    report = measure(args.runs, args.seconds)
+    from saustall.bench import engine_note
+
+    report["saustall_engine"] = engine_note()
+    if args.json:
+        json.dump(report, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=max(120, Console().width))
+    table = Table(title=f"Environments, one core each, median of {args.runs} interleaved rounds")
+    table.add_column("contender")
+    table.add_column("per second", justify="right")
+    table.add_column("unit")
+    for row in report["contenders"]:
+        table.add_row(row["contender"], f"{row['median']:,.0f}", row["unit"])
+    console.print(table)
+    ratios = Table(title="Ratios (median of per-round ratios)")
+    for column in ("numerator", "denominator", "ratio", "bar", ""):
+        ratios.add_column(column, justify="right" if column in ("ratio", "bar") else "left")
+    for row in report["ratios"]:
+        verdict = "" if row["meets_bar"] is None else ("pass" if row["meets_bar"] else "short")
+        ratios.add_row(row["numerator"], row["denominator"], f"{row['ratio']:.2f}",
+                       "" if row["bar"] is None else f">= {row['bar']:g}", verdict)
+    console.print(ratios)
+    console.print(f"Saustall engine: {report['saustall_engine']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

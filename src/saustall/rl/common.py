@@ -1,0 +1,282 @@
+"""What the Saustall environments share: the turn-based AEC base, action index tables and
+the helpers that turn a seat's view into numpy arrays.
+
+Every environment sees the game through the engine's public API only: ``new_state``
+through the registry, ``legal_actions``, ``apply``, ``view``, ``returns``,
+``is_terminal`` and ``current_player`` / ``to_act``. Observations are built from
+``state.view(seat)`` (what that seat may see), never from the state itself.
+
+Seats in observations and actions are *relative*: row 0 is always the observing (or
+acting) seat, row ``r`` the seat ``r`` places to its left (``(seat + r) % players``). A
+policy trained in one seat therefore plays any seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Hashable, Mapping, Sequence
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from saustall.core.game import Game, GameState, View
+from saustall.core.registry import get
+
+Observation = dict[str, np.ndarray]
+"""``{"observation": float32 vector, "action_mask": int8 vector}``."""
+
+ILLEGAL_REWARD = -1.0
+"""What the terminate-illegal wrapper gives an agent that takes a masked-out action."""
+
+
+def agent_name(seat: int) -> str:
+    """The PettingZoo agent name of a seat: ``player_0``, ``player_1``..."""
+    return f"player_{seat}"
+
+
+class ActionTable:
+    """A fixed action space (``Discrete(size)``) and its mapping to engine actions.
+
+    ``slots`` describes each index once (the documented mapping); ``codes[seat][i]`` is
+    the engine action index ``i`` means for ``seat`` (None where it means nothing at this
+    table, e.g. a seat that is not there), and ``index[seat]`` the reverse look-up.
+    """
+
+    def __init__(self, slots: Sequence[str], codes: Sequence[Sequence[Hashable | None]]) -> None:
+        self.slots = tuple(slots)
+        self.size = len(self.slots)
+        self.codes = [list(row) for row in codes]
+        self.index: list[dict[Hashable, int]] = [
+            {code: i for i, code in enumerate(row) if code is not None} for row in self.codes]
+        self._masks: list[dict[tuple[Hashable, ...], np.ndarray]] = [{} for _ in self.codes]
+
+    MASKS_KEPT = 50_000
+    """Masks remembered per seat (a legal list recurs often; memory stays bounded)."""
+
+    def mask(self, seat: int, legal: Sequence[Hashable]) -> np.ndarray:
+        """The int8 mask of ``seat``'s legal engine actions (a new array every call)."""
+        key = tuple(legal)
+        known = self._masks[seat]
+        found = known.get(key)
+        if found is None:
+            found = np.zeros(self.size, dtype=np.int8)
+            if legal:
+                index = self.index[seat]
+                found[[index[code] for code in legal]] = 1
+            if len(known) >= self.MASKS_KEPT:
+                known.clear()
+            known[key] = found
+        return found.copy()
+
+    def code(self, seat: int, action: int) -> Hashable:
+        """The engine action of index ``action`` for ``seat``; ValueError if it has none."""
+        if not 0 <= action < self.size:
+            raise ValueError(f"action {action} is outside the action space 0-{self.size - 1}")
+        code = self.codes[seat][action]
+        if code is None:
+            raise ValueError(f"action {action} ({self.slots[action]}) means nothing at this "
+                             "table (no such seat or pig)")
+        return code
+
+
+class Layout:
+    """The observation vector's layout: named blocks of fixed sizes, in order.
+
+    ``layout.add("hand", 7, "cards of each kind in hand / 4")`` reserves a block;
+    ``layout.at["hand"]`` is its first index. :meth:`table` writes the docstring table.
+    """
+
+    def __init__(self) -> None:
+        self.at: dict[str, int] = {}
+        self.blocks: list[tuple[str, int, int, str]] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, meaning: str) -> None:
+        """Reserve ``size`` entries named ``name``."""
+        self.at[name] = self.size
+        self.blocks.append((name, self.size, size, meaning))
+        self.size += size
+
+    def table(self) -> str:
+        """The layout as a markdown table (offset, size, name, meaning)."""
+        rows = ["| offset | size | block | meaning |", "| --- | --- | --- | --- |"]
+        rows += [f"| {start} | {size} | ``{name}`` | {meaning} |"
+                 for name, start, size, meaning in self.blocks]
+        return "\n".join(rows)
+
+
+def observation_space(obs_size: int, num_actions: int, low: float = 0.0) -> spaces.Dict:
+    """The Dict space of every agent: a float32 vector in [low, 1] and an int8 mask."""
+    return spaces.Dict({
+        "observation": spaces.Box(low=low, high=1.0, shape=(obs_size,), dtype=np.float32),
+        "action_mask": spaces.Box(low=0, high=1, shape=(num_actions,), dtype=np.int8),
+    })
+
+
+def new_seed(rng: random.Random) -> int:
+    """A game seed drawn from the environment's own random source."""
+    return rng.getrandbits(62)
+
+
+def standard_wrappers(env: AECEnv) -> AECEnv:
+    """PettingZoo's classic wrappers: an illegal (masked-out) action ends the game with
+    :data:`ILLEGAL_REWARD` for its taker; actions outside the space are refused; the
+    call order (reset before step...) is enforced."""
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
+
+
+def ansi_view(view: View, keys: Sequence[str]) -> str:
+    """A few lines of text from a (spectator) view: ``key: value`` for each of ``keys``."""
+    return "\n".join(f"{key}: {view.get(key)}" for key in keys if key in view)
+
+
+class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
+    """An AEC environment over a turn-based Saustall game (one seat acts at a time).
+
+    Subclasses set :attr:`game_name` and build :attr:`actions` (the action table) and
+    :meth:`encode` (view to observation vector); everything else is here.
+    """
+
+    game_name = ""
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False,
+                                "render_fps": 1}
+    render_keys: tuple[str, ...] = ("phase", "to_act", "winners")
+
+    def __init__(self, ruleset: str | None = None, num_players: int | None = None,
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.game: Game = get(self.game_name, ruleset)
+        self.num_players = num_players if num_players is not None else self.game.default_players
+        self.game.ruleset.check_players(self.num_players)
+        self.options = self.game.ruleset.resolve_options(options)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} "
+                             f"or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(p) for p in range(self.num_players)]
+        self._seats = {agent: p for p, agent in enumerate(self.possible_agents)}
+        self.actions = self.build_actions()
+        self.obs_size = self.observation_size()
+        self._space = observation_space(self.obs_size, self.actions.size, self.obs_low)
+        self._action_space = spaces.Discrete(self.actions.size)
+        self._rng = random.Random()
+        self.state: GameState | None = None
+        self._obs: dict[str, Observation] = {}
+        self._returns: list[float] = [0.0] * self.num_players
+
+    obs_low = 0.0
+    """The least value an observation entry takes (Saukopf's ledger goes below 0)."""
+
+    # -- to be provided by each game ---------------------------------------------------
+    def build_actions(self) -> ActionTable:
+        """The fixed action space of this ruleset and player count."""
+        raise NotImplementedError
+
+    def observation_size(self) -> int:
+        """Length of the observation vector."""
+        raise NotImplementedError
+
+    def encode(self, view: View, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` from its view (and nothing else)."""
+        raise NotImplementedError
+
+    def step_rewards(self, state: GameState) -> list[float] | None:
+        """Rewards of this step, per seat (None: all zero). Default: the game's own
+        result, :meth:`GameState.returns`, paid when the game ends."""
+        if state.is_terminal():
+            return state.returns()
+        return None
+
+    # -- the AEC API -------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's observation space (the same for all)."""
+        return self._space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's action space: ``Discrete(n)`` fixed by ruleset and table size."""
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """Deal a new game; ``seed`` seeds this environment's source of game seeds."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.state = self.game.new_state(self.num_players, new_seed(self._rng), self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        self._obs = {}
+        self.agent_selection = agent_name(self.state.current_player)
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation and action mask (zeros unless it is to act).
+
+        Built once per step and agent (``last()`` and the wrappers ask again), so the
+        arrays are read-only: copy them to change them.
+        """
+        found = self._obs.get(agent)
+        if found is None:
+            state = self._require_state()
+            seat = self._seats[agent]
+            legal = state.legal_actions(seat) if seat in state.to_act() else []
+            vector = self.encode(state.view(seat), seat)
+            mask = self.actions.mask(seat, legal)
+            vector.flags.writeable = False
+            mask.flags.writeable = False
+            found = self._obs[agent] = {"observation": vector, "action_mask": mask}
+        return found
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action (index into the action space)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._require_state()
+        seat = self._seats[agent]
+        assert action is not None, "a live agent must act"
+        state.apply(self.actions.code(seat, int(action)), seat)
+        self._obs = {}
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.step_rewards(state)
+        for a in self.agents:
+            self.rewards[a] = 0.0 if rewards is None else float(rewards[self._seats[a]])
+        if state.is_terminal():
+            capped = state.stopped_at_cap()
+            for a in self.agents:
+                self.terminations[a] = not capped
+                self.truncations[a] = capped
+            self.agent_selection = agent  # dead agents step out in seat order from here
+        else:
+            self.agent_selection = agent_name(state.current_player)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the public (spectator) view as text."""
+        if self.render_mode is None:
+            return None
+        state = self._require_state()
+        return ansi_view(state.view(None), self.render_keys)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _require_state(self) -> GameState:
+        if self.state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.state
+
+
+def make_env(raw: Callable[..., AECEnv]) -> Callable[..., AECEnv]:
+    """``env(...)`` of a module: ``raw_env(...)`` in :func:`standard_wrappers`."""
+    def env(**kwargs: Any) -> AECEnv:
+        return standard_wrappers(raw(**kwargs))
+    env.__doc__ = "The wrapped AEC environment (see the module docstring); arguments as raw_env."
+    return env

@@ -1,0 +1,247 @@
+"""Drecksau / Dirty Pig as a PettingZoo AEC environment (``classic`` style).
+
+``env(ruleset="dirty-pig", num_players=2, render_mode=None, **options)`` is the wrapped
+environment (terminate-illegal, out-of-bounds and order-enforcing wrappers);
+``raw_env(...)`` the bare one. Every ruleset of the game is reachable: ``dirty-pig``
+(2-6 players), ``drecksau`` (2-4), ``sauschoen`` (2-6) and ``sauschoen-tournament``
+(2-6); ``options`` are the ruleset's options (``turn_cap``, ``hand_size``...). Agents are
+``player_0`` ... ``player_{n-1}``; seat 0 moves first.
+
+Rewards are the game's own result (:meth:`GameState.returns`): 1 to the winner, 0 to
+the others, paid at the end. A game stopped at ``turn_cap`` ends as a draw (0 each) and
+is reported as *truncated*, not terminated.
+
+Seats are relative (see :mod:`saustall.rl.common`): row 0 is the observing or acting seat.
+``P`` is the ruleset's most players (6, or 4 for ``drecksau``), ``M`` its most pigs per
+player (5, or 3 with Sauschön), ``K`` the card kinds in its deck (7, or 10 with Sauschön:
+mud, rain, barn, farmer, door, lightning, rod, pretty, escape, lucky-bird), all fixed per
+ruleset so that one policy plays any table size.
+
+Action space ``Discrete(n)``, fixed per ruleset, in this order:
+
+| block | entries | meaning |
+| --- | --- | --- |
+| one block per card kind of the deck, in card-kind order: | | |
+| own-pig cards (mud, barn, door, rod) | ``M`` | the card on own pig ``i`` (block offset ``i``) |
+| other-player cards (farmer, lightning) | ``(P-1)*M`` | on pig ``i`` of relative seat ``r`` (1..P-1): ``(r-1)*M + i`` |
+| any-pig cards (pretty, escape) | ``P*M`` | on pig ``i`` of relative seat ``r`` (0..P-1): ``r*M + i`` |
+| untargeted cards (rain, lucky-bird) | 1 | play the card |
+| discards | one per multiset | ``exchange`` rulesets: every multiset of 1-3 card kinds; ``drecksau``: one card of each kind |
+| ``show`` | 1 (``drecksau`` only) | show a hand with nothing usable and redraw |
+| ``pass`` | 1 | empty hand, nothing to draw |
+| ``done`` | 1 (Sauschön only) | end a Lucky Bird turn |
+
+Discards come by size, then by the sorted kinds; ``raw_env().actions.slots`` names every
+index. ``dirty-pig`` has 191 actions, ``drecksau`` 60, ``sauschoen`` and
+``sauschoen-tournament`` 367.
+
+Observation: a float32 vector in [0, 1], built from ``state.view(seat)`` only:
+
+| offset | size | block | meaning |
+| --- | --- | --- | --- |
+| 0 | ``K`` | ``hand`` | cards of each kind in my hand / 4 |
+| ``K`` | ``P*M*6`` | ``pigs`` | per relative seat, per pig: present, dirty, barn, door, rod, pretty |
+| | ``P`` | ``seated`` | relative seat plays this round |
+| | ``P`` | ``hand_counts`` | cards in that seat's hand / 4 |
+| | ``P`` | ``to_act`` | that seat is to act |
+| | ``K`` | ``discard`` | discard pile, per kind / that kind's count in the deck |
+| | ``K`` | ``discard_top`` | the discard pile's top card (one-hot) |
+| | 1 | ``deck`` | cards in the deck / deck size |
+| | 1 | ``lucky`` | a Lucky Bird turn is under way |
+| | 1 | ``turn`` | turns played / ``turn_cap`` |
+| | 10 + ``P`` | ``tournament`` | ``sauschoen-tournament`` only: trophies left (1, 2, 3 points), buckets left (1, 2, 3), score per relative seat / 12, deciding round, round / round cap, rounds won with pretty pigs / 3, with dirty / 3 (each at most 1) |
+
+The exact offsets of a ruleset: ``raw_env(ruleset=...).layout.table()``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement, product
+from typing import Any, Hashable
+
+import numpy as np
+
+from saustall.core.game import View
+from saustall.games.drecksau.game import DONE, PASS, SHOW, discard_action, play_action
+from saustall.games.drecksau.rulesets import CARD_BY_NAME, CARD_KINDS, LUCKY
+from saustall.games.drecksau.targets import ANYONE, CARD_SCOPE, OTHERS, OWN, UNTARGETED
+from saustall.rl.common import ActionTable, Layout, TurnBasedEnv, make_env
+
+PIG_FLAGS = ("dirty", "barn", "door", "rod", "pretty")
+"""The pig flags of a view, in the order of the ``pigs`` block (after ``present``)."""
+MAX_HAND = 4.0
+"""Scale of hand counts (the largest hand)."""
+
+
+class raw_env(TurnBasedEnv):
+    """Drecksau without wrappers (see the module docstring)."""
+
+    game_name = "drecksau"
+    metadata = {**TurnBasedEnv.metadata, "name": "drecksau_v0"}
+    render_keys = ("ruleset", "turn", "phase", "to_act", "pigs", "hand_counts",
+                   "deck_count", "discard_top", "last", "winners")
+
+    def __init__(self, ruleset: str | None = "dirty-pig", num_players: int | None = 2,
+                 render_mode: str | None = None, **options: Any) -> None:
+        self._prepare(ruleset)
+        super().__init__(ruleset, num_players, render_mode, **options)
+
+    def _prepare(self, ruleset: str | None) -> None:
+        from saustall.core.registry import get
+
+        rules = get("drecksau", ruleset).ruleset
+        params = rules.params
+        self.max_players = rules.max_players
+        self.max_pigs = max([params["default_pigs"], *params["pigs_per_player"].values()])
+        self.kinds = [kind for kind, name in enumerate(CARD_KINDS) if name in params["deck"]]
+        self.deck_total = {CARD_BY_NAME[name]: count for name, count in params["deck"].items()}
+        self.deck_total_by_name = {CARD_KINDS[kind]: count
+                                   for kind, count in self.deck_total.items()}
+        self.deck_size = sum(self.deck_total.values())
+        self.exchange = params["turn_style"] == "exchange"
+        self.tournament = bool(params.get("tournament"))
+        layout = self.layout = Layout()
+        k, p, m = len(self.kinds), self.max_players, self.max_pigs
+        layout.add("hand", k, "cards of each kind in my hand / 4")
+        layout.add("pigs", p * m * 6, "per relative seat, per pig: present, dirty, barn, door, "
+                   "rod, pretty")
+        layout.add("seated", p, "relative seat plays this round")
+        layout.add("hand_counts", p, "cards in that seat's hand / 4")
+        layout.add("to_act", p, "that seat is to act")
+        layout.add("discard", k, "discard pile per kind / that kind's count in the deck")
+        layout.add("discard_top", k, "top card of the discard pile (one-hot)")
+        layout.add("deck", 1, "cards in the deck / deck size")
+        layout.add("lucky", 1, "a Lucky Bird turn is under way")
+        layout.add("turn", 1, "turns played / turn_cap")
+        if self.tournament:
+            layout.add("tournament", 10 + p, "trophies left (1, 2, 3), buckets left (1, 2, 3), "
+                       "score per relative seat / 12, deciding, round / round cap, "
+                       "pretty wins / 3, dirty wins / 3 (each at most 1)")
+        # pig_ones[slot][flags]: the entries a pig sets, for each pig slot (relative seat
+        # times M plus pig) and each tuple of its view flags (in PIG_FLAGS order)
+        start = layout.at["pigs"]
+        self.pig_ones = [
+            {flags: (start + slot * 6,) + tuple(start + slot * 6 + 1 + k
+                                                for k, on in enumerate(flags) if on)
+             for flags in product((False, True), repeat=len(PIG_FLAGS))}
+            for slot in range(p * m)]
+        self.kind_slot = {kind: i for i, kind in enumerate(self.kinds)}
+        self.name_slot = {CARD_KINDS[kind]: i for i, kind in enumerate(self.kinds)}
+
+    # -- actions -----------------------------------------------------------------------
+    def build_actions(self) -> ActionTable:
+        n, p, m = self.num_players, self.max_players, self.max_pigs
+        # the largest hand of the ruleset (3, or the largest hand_size option)
+        hand_max = max([3, *(max(spec.choices or (3,)) for spec in self.game.ruleset.options
+                             if spec.name == "hand_size")])
+        slots: list[str] = []
+        specs: list[tuple[str, Any]] = []  # ("play", (card, rel, pig)) / ("code", code)
+        for kind in self.kinds:
+            name, scope = CARD_KINDS[kind], CARD_SCOPE[kind]
+            if scope == UNTARGETED:
+                slots.append(f"play {name}")
+                specs.append(("play", (kind, 0, 0)))
+                continue
+            rels = {OWN: range(1), OTHERS: range(1, p), ANYONE: range(p)}[scope]
+            for r in rels:
+                for i in range(m):
+                    slots.append(f"play {name} seat+{r} pig {i}")
+                    specs.append(("play", (kind, r, i)))
+        sizes = range(1, hand_max + 1) if self.exchange else range(1, 2)
+        for size in sizes:
+            for combo in combinations_with_replacement(self.kinds, size):
+                slots.append("discard " + ",".join(CARD_KINDS[c] for c in combo))
+                specs.append(("code", discard_action(list(combo))))
+        if not self.exchange:
+            slots.append("show")
+            specs.append(("code", SHOW))
+        slots.append("pass")
+        specs.append(("code", PASS))
+        if LUCKY in self.kinds:
+            slots.append("done")
+            specs.append(("code", DONE))
+        codes: list[list[Hashable | None]] = []
+        for seat in range(n):
+            row: list[Hashable | None] = []
+            for what, spec in specs:
+                if what == "code":
+                    row.append(spec)
+                    continue
+                kind, r, i = spec
+                if CARD_SCOPE[kind] == UNTARGETED:
+                    row.append(play_action(kind))
+                elif r < n:
+                    row.append(play_action(kind, (seat + r) % n, i))
+                else:
+                    row.append(None)
+            codes.append(row)
+        return ActionTable(slots, codes)
+
+    # -- observations ------------------------------------------------------------------
+    def observation_size(self) -> int:
+        return self.layout.size
+
+    def encode(self, view: View, seat: int) -> np.ndarray:
+        at = self.layout.at
+        n, m = self.num_players, self.max_pigs
+        name_slot = self.name_slot
+        ones: list[int] = []  # entries set to 1
+        where: list[int] = []  # other entries, and their values
+        values: list[float] = []
+        held: dict[str, int] = {}
+        for name in view.get("hand", ()):
+            held[name] = held.get(name, 0) + 1
+        for name, count in held.items():
+            where.append(name_slot[name])
+            values.append(count / MAX_HAND)
+        pig_ones = self.pig_ones
+        for s, row in enumerate(view["pigs"]):
+            slot = ((s - seat) % n) * m
+            for pig in row:
+                ones += pig_ones[slot][tuple(pig.values())]  # view order: PIG_FLAGS
+                slot += 1
+        seated, to_act, counts = at["seated"], at["to_act"], at["hand_counts"]
+        ones += [seated + (s - seat) % n for s in view["participants"]]
+        ones += [to_act + (s - seat) % n for s in view["to_act"]]
+        for s, count in enumerate(view["hand_counts"]):
+            where.append(counts + (s - seat) % n)
+            values.append(count / MAX_HAND)
+        discard = at["discard"]
+        total = self.deck_total_by_name
+        for name, count in view["discard_pile"].items():
+            where.append(discard + name_slot[name])
+            values.append(count / total[name])
+        top = view["discard_top"]
+        if top is not None:
+            ones.append(at["discard_top"] + name_slot[top])
+        where.append(at["deck"])
+        values.append(view["deck_count"] / self.deck_size)
+        if view["phase"] == "lucky-bird":
+            ones.append(at["lucky"])
+        where.append(at["turn"])
+        values.append(min(1.0, view["turn"] / view["turn_cap"]))
+        obs = np.zeros(self.layout.size, dtype=np.float32)
+        if self.tournament:
+            self._encode_tournament(obs, view["tournament"], seat, ones)
+        obs[ones] = 1.0
+        obs[where] = values
+        return obs
+
+    def _encode_tournament(self, obs: np.ndarray, table: dict[str, Any], seat: int,
+                           ones: list[int]) -> None:
+        at = self.layout.at["tournament"]
+        n, p = self.num_players, self.max_players
+        ones += [at + points - 1 for points in table["trophies"]]
+        ones += [at + 2 + points for points in table["buckets"]]
+        for s, score in enumerate(table["scores"]):
+            obs[at + 6 + (s - seat) % n] = min(1.0, score / 12)
+        if table["deciding"]:
+            ones.append(at + 6 + p)
+        rounds = table["rounds"]
+        obs[at + 7 + p] = min(1.0, len(rounds) / 30)
+        # deciding rounds can add wins beyond the three of each stack: capped at 1
+        obs[at + 8 + p] = min(1.0, sum(1 for r in rounds if r["how"] == "pretty") / 3)
+        obs[at + 9 + p] = min(1.0, sum(1 for r in rounds if r["how"] == "dirty") / 3)
+
+
+env = make_env(raw_env)

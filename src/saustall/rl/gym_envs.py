@@ -1,0 +1,195 @@
+"""Single-agent Gymnasium environments: seat 0 is the agent, bots play the other seats.
+
+Registered on ``import saustall.rl``:
+
+| id | class | bots by default |
+| --- | --- | --- |
+| ``saustall/Drecksau-v0`` | :class:`DrecksauEnv` | ``heuristic`` |
+| ``saustall/Saukopf-v0`` | :class:`SaukopfEnv` | ``heuristic`` |
+| ``saustall/Pigasus-v0`` | :class:`PigasusEnv` | ``casual`` |
+
+``gymnasium.make("saustall/Drecksau-v0", ruleset="dirty-pig", num_players=2,
+level="random")`` after ``import saustall.rl`` (or in one line:
+``gymnasium.make("saustall.rl:saustall/Drecksau-v0")``, which imports the module first).
+``level`` is any bot level registered for the game (:func:`saustall.bots.base.make_bot`).
+
+Observations, actions and rewards are those of the PettingZoo environments
+(:mod:`saustall.rl.drecksau_v0`, :mod:`saustall.rl.saukopf_v0`,
+:mod:`saustall.rl.pigasus_v0`) for seat 0; a step's reward is what seat 0 earned from its
+action until it is to act again (bots' moves included). A masked-out action in the
+turn-based games ends the episode with reward -1 and ``info["illegal"] = True`` (the
+policy of PettingZoo's terminate-illegal wrapper; the engine is never asked to accept
+it). In Pigasus one step is one tick; an action the engine refuses there is a no-op with
+``info["refused"] = True``, as in the parallel environment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+
+from saustall.bots.base import Bot, make_bot, view_for
+from saustall.core.errors import IllegalActionError
+from saustall.games.pigasus.actions import PigasusAction
+from saustall.rl import drecksau_v0, pigasus_v0, saukopf_v0
+from saustall.rl.common import ILLEGAL_REWARD, Observation, TurnBasedEnv, agent_name
+
+AGENT = agent_name(0)
+"""The learning agent's name: seat 0."""
+
+
+def fresh(obs: Observation) -> Observation:
+    """A copy of an observation: Gymnasium callers keep what they are given."""
+    return {key: value.copy() for key, value in obs.items()}
+
+
+class TurnBasedSingleAgentEnv(gymnasium.Env[Observation, Any]):
+    """Seat 0 of a turn-based Saustall AEC environment against registered bots."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(self, aec: TurnBasedEnv, level: str) -> None:
+        self.aec = aec
+        self.level = level
+        make_bot(aec.game_name, level, 0)  # an unknown level fails here, naming the known
+        self.render_mode = aec.render_mode
+        self.observation_space = aec.observation_space(AGENT)
+        self.action_space = aec.action_space(AGENT)
+        self.bots: dict[int, Bot] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
+              ) -> tuple[Observation, dict[str, Any]]:
+        """A new game; bots get seeds drawn from the environment's random source."""
+        super().reset(seed=seed)
+        self.aec.reset(seed=int(self.np_random.integers(2**62)))
+        self.bots = {seat: make_bot(self.aec.game_name, self.level,
+                                    int(self.np_random.integers(2**62)))
+                     for seat in range(1, self.aec.num_players)}
+        self._play_bots()  # nothing is won before seat 0 first acts
+        return fresh(self.aec.observe(AGENT)), {}
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Seat 0 takes ``action``; the bots play until it is seat 0's turn again."""
+        aec = self.aec
+        if aec.terminations.get(AGENT, True) or aec.truncations.get(AGENT, False):
+            raise RuntimeError("the episode is over: call reset()")
+        obs = aec.observe(AGENT)
+        if not obs["action_mask"][int(action)]:
+            for agent in aec.agents:
+                aec.terminations[agent] = True
+            return fresh(obs), ILLEGAL_REWARD, True, False, {"illegal": True}
+        aec.step(int(action))
+        reward = aec.rewards[AGENT] + self._play_bots()
+        return (fresh(aec.observe(AGENT)), float(reward), bool(aec.terminations[AGENT]),
+                bool(aec.truncations[AGENT]), {})
+
+    def _play_bots(self) -> float:
+        """Let the bots move until seat 0 is to act or the game is over; seat 0's reward."""
+        aec = self.aec
+        state = aec._require_state()
+        gained = 0.0
+        while not state.is_terminal() and state.current_player != 0:
+            seat = state.current_player
+            bot = self.bots[seat]
+            code = bot.choose(view_for(bot, state, seat), state.legal_actions(seat))
+            aec.step(aec.actions.index[seat][code])
+            gained += aec.rewards[AGENT]
+        return gained
+
+    def render(self) -> str | None:
+        """The public view as text (``render_mode="ansi"``)."""
+        return self.aec.render()
+
+
+class DrecksauEnv(TurnBasedSingleAgentEnv):
+    """Drecksau for seat 0 against bots (arguments as :class:`drecksau_v0.raw_env`)."""
+
+    def __init__(self, ruleset: str = "dirty-pig", num_players: int = 2,
+                 level: str = "heuristic", render_mode: str | None = None,
+                 **options: Any) -> None:
+        super().__init__(drecksau_v0.raw_env(ruleset=ruleset, num_players=num_players,
+                                             render_mode=render_mode, **options), level)
+
+
+class SaukopfEnv(TurnBasedSingleAgentEnv):
+    """Saukopf for seat 0 against bots (arguments as :class:`saukopf_v0.raw_env`)."""
+
+    def __init__(self, ruleset: str = "saukopf", num_players: int | None = None,
+                 level: str = "heuristic", render_mode: str | None = None,
+                 reward: str = "net", **options: Any) -> None:
+        super().__init__(saukopf_v0.raw_env(ruleset=ruleset, num_players=num_players,
+                                            render_mode=render_mode, reward=reward,
+                                            **options), level)
+
+
+class PigasusEnv(gymnasium.Env[Observation, Any]):
+    """Pigasus for seat 0 against real-time bots, one step per tick
+    (arguments as :class:`pigasus_v0.parallel_env`)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 10}
+
+    def __init__(self, ruleset: str = "pigasus", num_players: int = 4,
+                 level: str = "casual", render_mode: str | None = None,
+                 **options: Any) -> None:
+        self.par = pigasus_v0.parallel_env(ruleset=ruleset, num_players=num_players,
+                                           render_mode=render_mode, **options)
+        self.level = level
+        make_bot("pigasus", level, 0)
+        self.render_mode = render_mode
+        self.observation_space = self.par.observation_space(AGENT)
+        self.action_space = self.par.action_space(AGENT)
+        self.bots: dict[int, Any] = {}
+        self._obs: Observation | None = None
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
+              ) -> tuple[Observation, dict[str, Any]]:
+        """A new game at time 0."""
+        super().reset(seed=seed)
+        observations, _ = self.par.reset(seed=int(self.np_random.integers(2**62)))
+        self.bots = {seat: make_bot("pigasus", self.level, int(self.np_random.integers(2**62)))
+                     for seat in range(1, self.par.num_players)}
+        self._obs = observations[AGENT]
+        return fresh(self._obs), {}
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """One tick: seat 0's action and each bot's plan if it is due by now."""
+        par = self.par
+        if not par.agents:
+            raise RuntimeError("the episode is over: call reset()")
+        state = par._require_state()
+        actions = {AGENT: int(action)}
+        plans: dict[int, PigasusAction] = {}
+        for seat, bot in self.bots.items():
+            plan = bot.react(state.view(seat), par.time)
+            if plan is not None and plan.time <= par.time:  # due by this tick: act now
+                plans[seat] = plan
+            actions[agent_name(seat)] = pigasus_v0.action_index(plan) if seat in plans else 0
+        observations, rewards, terms, truncs, infos = par.step(actions)
+        for seat, plan in plans.items():
+            refused = infos.get(agent_name(seat), {})
+            rejected = getattr(self.bots[seat], "rejected", None)
+            if refused.get("refused") and callable(rejected):  # the bot gives up that try
+                rejected(plan, IllegalActionError("refused at the tick", refused["rule"]))
+        self._obs = observations[AGENT]
+        return (fresh(self._obs), float(rewards[AGENT]), bool(terms[AGENT]), bool(truncs[AGENT]),
+                infos[AGENT])
+
+    def render(self) -> str | None:
+        """The public view as text (``render_mode="ansi"``)."""
+        return self.par.render()
+
+
+GYM_ENVS = {"saustall/Drecksau-v0": "saustall.rl.gym_envs:DrecksauEnv",
+            "saustall/Saukopf-v0": "saustall.rl.gym_envs:SaukopfEnv",
+            "saustall/Pigasus-v0": "saustall.rl.gym_envs:PigasusEnv"}
+"""The registered ids and their entry points."""
+
+
+def register_envs() -> None:
+    """Register the environments with Gymnasium (once; importing twice is harmless)."""
+    for env_id, entry_point in GYM_ENVS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point=entry_point)
+
+

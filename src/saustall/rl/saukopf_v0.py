@@ -1,0 +1,243 @@
+"""Saukopf as a PettingZoo AEC environment (``classic`` style).
+
+``env(ruleset="saukopf", num_players=None, render_mode=None, reward="net", **options)``
+is the wrapped environment, ``raw_env(...)`` the bare one. Rulesets: ``saukopf``
+(4 players) and ``dreihaxer`` (3); ``options`` are the ruleset's (``deals``, ``dealer``,
+``hands``, ``allow_revoke``). An episode is one session of ``deals`` deals (default: each
+player deals once; ``deals=1`` for single deals).
+
+Rewards: ``reward="net"`` (default) pays each deal's meat minus roughness points as the
+deal is scored, the step it ends: the rewards of an episode add up to the game's own
+result, :meth:`GameState.returns` (net points over the session). ``reward="win_loss"``
+pays +1 to the Schlachtmeister (the winners; ties share) and -1 to everyone else at the
+end of the session.
+
+Action space ``Discrete(237)``: every Saukopf action code, in ascending code order
+(``raw_env().actions.slots`` names them):
+
+| indices | engine codes | meaning |
+| --- | --- | --- |
+| 0-3 | 0-3 | pass, kontra (Huftritt), re (Gegenhuftritt), join (Kreuzung partner) |
+| 4-35 | 100-131 | play card ``c`` (``suit*8 + rank``) |
+| 36-67 | 200-231 | hand card ``c`` to the Kreuzung declarer |
+| 68-71 | 300-303 | record a revoke by relative seat ``r`` (``allow_revoke`` only) |
+| 72-132 | 1061-1121 | bid 61-120, Schwarz |
+| 133-236 | 2000+ | declare a game (every declaration the notation knows) |
+
+Observation: a float32 vector in [-1, 1], from ``state.view(seat)`` only. ``P`` is the
+table size (4, or 3 for the Dreihaxer); seats are relative (row 0 is the observer):
+
+| block | size | meaning |
+| --- | --- | --- |
+| ``hand`` | 32 | cards in my hand |
+| ``trick`` | ``P*32`` | the card each relative seat put in the current trick |
+| ``played`` | ``P*32`` | cards each relative seat played in earlier tricks of this deal |
+| ``aside`` | 32 | cards laid open aside (Dreihaxer) |
+| ``trumps`` | 32 | trump rank of each card, weakest to strongest in (0, 1]; 0 if not trump |
+| ``phase`` | 8 | bidding, declaring, partner, giving, kontra, re, playing, over |
+| ``napf`` | 1 | the bidding is in the Napf |
+| ``top_bid`` | 1 | (top bid - 60) / 61, Schwarz 1 |
+| ``top_bidder`` | ``P`` | relative seat of the top bidder |
+| ``bids_left`` | ``P`` | bids left / 2 |
+| ``passed`` | ``P`` | has passed |
+| ``game`` | 11 | declared game kind (one-hot, in the rulebook's order) |
+| ``spiess`` | 1 | declared am Spieß |
+| ``declarer`` | ``P`` | relative seat of the declarer |
+| ``partner`` | ``P`` | relative seat of the declarer's partner, once I may know it |
+| ``called_ace`` | 32 | the called Sau |
+| ``open_trump`` | 32 | a Kreuzung's open trump |
+| ``given`` | 32 | the card handed over face down (declarer and partner only) |
+| ``kontra`` / ``re`` | ``P`` each | who gave the Huftritt / Gegenhuftritt |
+| ``leader`` | ``P`` | who led the current trick |
+| ``to_act`` | ``P`` | who is to act |
+| ``points`` | ``P`` | card points taken / 120 |
+| ``tricks_won`` | ``P`` | tricks taken / tricks per deal |
+| ``hand_counts`` | ``P`` | cards held / hand size |
+| ``deal`` | 1 | deals finished / deals |
+| ``dealer`` | ``P`` | relative seat of the dealer |
+| ``net`` | ``P`` | session net points / 100, clipped to [-1, 1] |
+
+Exact offsets: ``raw_env(ruleset=...).layout.table()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+import numpy as np
+
+from saustall.core.game import GameState, View
+from saustall.games.saukopf.actions import NOTATION, REVOKE_BASE
+from saustall.games.saukopf.cards import CARD_TEXT, GAME_KINDS, SCHWARZ
+from saustall.rl.common import ActionTable, Layout, TurnBasedEnv, make_env
+
+CARD_INDEX = {text: c for c, text in enumerate(CARD_TEXT)}
+"""Card text (``EO``) to card number."""
+PHASES = ("bidding", "declaring", "partner", "giving", "kontra", "re", "playing", "over")
+"""The phases of a deal, in the order of the ``phase`` block."""
+KIND_INDEX = {kind.name: i for i, kind in enumerate(GAME_KINDS)}
+REWARDS = ("net", "win_loss")
+"""The reward options."""
+
+
+def bid_value(text: str | None) -> int:
+    """A bid's number (Schwarz: 121) from its view text; 0 for none."""
+    if text is None:
+        return 0
+    return SCHWARZ if text.lower() == "schwarz" else int(text)
+
+
+class raw_env(TurnBasedEnv):
+    """Saukopf without wrappers (see the module docstring)."""
+
+    game_name = "saukopf"
+    metadata = {**TurnBasedEnv.metadata, "name": "saukopf_v0"}
+    render_keys = ("ruleset", "deal", "phase", "to_act", "bidding", "declared", "trick",
+                   "points", "ledger", "winners")
+    obs_low = -1.0
+
+    def __init__(self, ruleset: str | None = "saukopf", num_players: int | None = None,
+                 render_mode: str | None = None, reward: str = "net",
+                 **options: Any) -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward = reward
+        super().__init__(ruleset, num_players, render_mode, **options)
+        self.hand_size = int(self.game.ruleset.params["hand_size"])
+        self.layout = self._layout()
+
+    def _layout(self) -> Layout:
+        p = self.num_players
+        layout = Layout()
+        for name, size, meaning in (
+                ("hand", 32, "cards in my hand"),
+                ("trick", p * 32, "card each relative seat put in the current trick"),
+                ("played", p * 32, "cards each relative seat played in earlier tricks"),
+                ("aside", 32, "cards laid open aside"),
+                ("trumps", 32, "trump rank, weakest to strongest in (0, 1]; 0: no trump"),
+                ("phase", len(PHASES), "phase of the deal (one-hot)"),
+                ("napf", 1, "the bidding is in the Napf"),
+                ("top_bid", 1, "(top bid - 60) / 61, Schwarz 1"),
+                ("top_bidder", p, "relative seat of the top bidder"),
+                ("bids_left", p, "bids left / 2"),
+                ("passed", p, "has passed"),
+                ("game", len(GAME_KINDS), "declared game kind"),
+                ("spiess", 1, "declared am Spiess"),
+                ("declarer", p, "relative seat of the declarer"),
+                ("partner", p, "relative seat of the partner, once I may know it"),
+                ("called_ace", 32, "the called Sau"),
+                ("open_trump", 32, "a Kreuzung's open trump"),
+                ("given", 32, "the card handed over face down (declarer and partner)"),
+                ("kontra", p, "who gave the Huftritt"),
+                ("re", p, "who gave the Gegenhuftritt"),
+                ("leader", p, "who led the current trick"),
+                ("to_act", p, "who is to act"),
+                ("points", p, "card points taken / 120"),
+                ("tricks_won", p, "tricks taken / tricks per deal"),
+                ("hand_counts", p, "cards held / hand size"),
+                ("deal", 1, "deals finished / deals"),
+                ("dealer", p, "relative seat of the dealer"),
+                ("net", p, "session net points / 100, clipped to [-1, 1]")):
+            layout.add(name, size, meaning)
+        return layout
+
+    def build_actions(self) -> ActionTable:
+        n = self.num_players
+        codes = sorted(NOTATION)
+        slots = [NOTATION[c] if not REVOKE_BASE <= c < REVOKE_BASE + 4
+                 else f"revoke seat+{c - REVOKE_BASE}" for c in codes]
+        rows: list[list[Hashable | None]] = []
+        for seat in range(n):
+            row: list[Hashable | None] = []
+            for c in codes:
+                if REVOKE_BASE <= c < REVOKE_BASE + 4:
+                    r = c - REVOKE_BASE
+                    row.append(REVOKE_BASE + (seat + r) % n if r < n else None)
+                else:
+                    row.append(c)
+            rows.append(row)
+        return ActionTable(slots, rows)
+
+    def observation_size(self) -> int:
+        return self._layout().size
+
+    def step_rewards(self, state: GameState) -> list[float] | None:
+        if self.reward == "win_loss":
+            if not state.is_terminal():
+                return None
+            won = state.winners()
+            return [1.0 if p in won else -1.0 for p in range(self.num_players)]
+        now = state.returns()
+        gained = [a - b for a, b in zip(now, self._returns)]
+        self._returns = now
+        return gained if any(gained) else None
+
+    def reset(self, seed: int | None = None, options: Any = None) -> None:
+        super().reset(seed, options)
+        self._returns = [0.0] * self.num_players
+
+    def encode(self, view: View, seat: int) -> np.ndarray:
+        at = self.layout.at
+        n = self.num_players
+        obs = np.zeros(self.layout.size, dtype=np.float32)
+        ones: list[int] = []
+        cards = CARD_INDEX
+
+        def rel(s: int) -> int:
+            return (s - seat) % n
+
+        ones += [cards[c] for c in view.get("hand", ())]
+        trick = at["trick"]
+        ones += [trick + rel(s) * 32 + cards[c] for s, c in view["trick"]]
+        played = at["played"]
+        for entry in view["tricks"]:
+            leader = entry["leader"]
+            ones += [played + rel(leader + i) * 32 + cards[c]
+                     for i, c in enumerate(entry["cards"])]
+        ones += [at["aside"] + cards[c] for c in view["aside"]]
+        ones.append(at["phase"] + PHASES.index(view["phase"]))
+        bidding = view["bidding"]
+        if bidding["stage"] == "napf":
+            ones.append(at["napf"])
+        top = bid_value(bidding["top_bid"])
+        if top:
+            obs[at["top_bid"]] = (top - 60) / 61
+        if bidding["top_bidder"] is not None:
+            ones.append(at["top_bidder"] + rel(bidding["top_bidder"]))
+        for s, left in enumerate(bidding["bids_left"]):
+            obs[at["bids_left"] + rel(s)] = left / 2
+        ones += [at["passed"] + rel(s) for s, done in enumerate(bidding["passed"]) if done]
+        declared = view["declared"]
+        if declared is not None:
+            trumps = declared["trumps"]
+            for i, c in enumerate(trumps):
+                obs[at["trumps"] + cards[c]] = (i + 1) / len(trumps)
+            ones.append(at["game"] + KIND_INDEX[declared["kind"]])
+            if declared["spiess"]:
+                ones.append(at["spiess"])
+            ones.append(at["declarer"] + rel(declared["declarer"]))
+            if declared["partner"] is not None:
+                ones.append(at["partner"] + rel(declared["partner"]))
+            for name in ("called_ace", "open_trump", "given"):
+                if declared[name] is not None:
+                    ones.append(at[name] + cards[declared[name]])
+        for name in ("kontra", "re"):
+            if view[name] is not None:
+                ones.append(at[name] + rel(view[name]))
+        ones.append(at["leader"] + rel(view["leader"]))
+        ones += [at["to_act"] + rel(s) for s in view["to_act"]]
+        tricks_per_deal = self.hand_size
+        for s in range(n):
+            r = rel(s)
+            obs[at["points"] + r] = view["points"][s] / 120
+            obs[at["tricks_won"] + r] = view["tricks_won"][s] / tricks_per_deal
+            obs[at["hand_counts"] + r] = view["hand_counts"][s] / self.hand_size
+            obs[at["net"] + r] = max(-1.0, min(1.0, view["ledger"]["net"][s] / 100))
+        finished = len(view["results"])
+        obs[at["deal"]] = min(1.0, finished / view["deals"])
+        ones.append(at["dealer"] + rel(view["dealer"]))
+        obs[ones] = 1.0
+        return obs
+
+
+env = make_env(raw_env)
