@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import pickle
 import random
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from saustall.bots.base import make_bot
+from saustall.bots.base import bot_levels, make_bot
 from saustall.core import registry
 from saustall.server.bot_workers import BotWorkers
 from saustall.server.tables import HubSettings
@@ -143,3 +144,12 @@ async def test_a_bot_that_fails_in_a_worker_raises_its_error_here() -> None:
                                  state.view(seat), legal)
     finally:
         await workers.close()
+
+
+def test_every_registered_bot_can_travel_to_a_worker() -> None:
+    # A bot goes to a worker process and back, pickled, with every decision.
+    for game in registry.game_names():
+        for level in bot_levels(game):
+            bot = make_bot(game, level, 3)
+            copy = pickle.loads(pickle.dumps(bot))
+            assert type(copy) is type(bot) and copy.name == bot.name, (game, level)

@@ -85,6 +85,11 @@ def decide(decision: Decision) -> Choice:
     return Choice(index, decision.bot)
 
 
+def _ready() -> bool:
+    """Nothing: the task that starts the workers."""
+    return True
+
+
 def _start_worker() -> None:
     """Set up a worker: lower priority, no Ctrl+C of its own (the server stops it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -99,7 +104,8 @@ class BotWorkers:
     """A bounded pool of processes in which bots choose their actions.
 
     ``size`` is the number of worker processes (default :func:`default_size`). The pool
-    starts on the first decision and is rebuilt if a worker dies.
+    starts in the background when the server starts (:meth:`start`), or on the first
+    decision, and is rebuilt if a worker dies.
     """
 
     def __init__(self, size: int | None = None) -> None:
@@ -107,18 +113,33 @@ class BotWorkers:
         if self.size < 1:
             raise ValueError(f"the bot pool needs at least one worker, not {self.size}")
         self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Future[ProcessPoolExecutor] | None = None
         self._closed = False
 
-    def _executor(self) -> ProcessPoolExecutor:
+    def _launch(self) -> ProcessPoolExecutor:
+        """A new pool with every worker running (this blocks: call it in a thread)."""
+        context = multiprocessing.get_context("forkserver")
+        # The fork server imports the bots once; every worker is forked from it warm.
+        context.set_forkserver_preload(["saustall.server.bot_workers", "saustall.bots"])
+        pool = ProcessPoolExecutor(self.size, mp_context=context, initializer=_start_worker)
+        pool.submit(_ready).result()  # the first task starts every worker
+        return pool
+
+    async def start(self) -> ProcessPoolExecutor:
+        """The running pool, started in a thread on first use (starting processes blocks,
+        and must not block the event loop)."""
         if self._closed:
             raise RuntimeError("the bot workers are shut down")
-        if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            # The fork server imports the bots once; every worker is forked from it warm.
-            context.set_forkserver_preload(["saustall.server.bot_workers", "saustall.bots"])
-            self._pool = ProcessPoolExecutor(self.size, mp_context=context,
-                                             initializer=_start_worker)
-        return self._pool
+        if self._pool is not None:
+            return self._pool
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(asyncio.to_thread(self._launch))
+        pool = await asyncio.shield(self._starting)
+        if self._closed:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise RuntimeError("the bot workers are shut down")
+        self._pool = pool
+        return pool
 
     async def choose(self, game: str, ruleset: str, bot: Bot, view: View,
                      legal: Sequence[str]) -> Choice:
@@ -130,7 +151,7 @@ class BotWorkers:
         decision = Decision(game, ruleset, bot, view, tuple(legal))
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
-            pool = self._executor()
+            pool = await self.start()
             try:
                 return await loop.run_in_executor(pool, decide, decision)
             except BrokenProcessPool:
@@ -138,7 +159,7 @@ class BotWorkers:
                     raise
                 log.error("a bot worker died; starting a new pool")
                 if self._pool is pool:
-                    self._pool = None
+                    self._pool, self._starting = None, None
                 pool.shutdown(wait=False, cancel_futures=True)
         raise AssertionError("unreachable")
 
@@ -147,6 +168,11 @@ class BotWorkers:
         ``grace_seconds`` is stopped."""
         self._closed = True
         pool, self._pool = self._pool, None
+        if pool is None and self._starting is not None:
+            try:
+                pool = await asyncio.shield(self._starting)
+            except Exception:  # it never started: nothing to stop
+                return
         if pool is None:
             return
         # The executor's own processes (private, so read with care): shutdown() alone
@@ -159,3 +185,4 @@ class BotWorkers:
             await asyncio.to_thread(process.join, max(0.0, deadline - time.monotonic()))
             if process.is_alive():
                 process.terminate()
+        await asyncio.to_thread(pool.shutdown, True)  # its queues closed, its thread ended

@@ -144,6 +144,7 @@ class Hub:
                 self._after_change(table)
         log.info("restored %d tables", len(self.tables))
         self._spawn(retention.sweep_loop(self))
+        self._spawn(self._start_bot_workers())
 
     def restore(self, stored_tables: list[StoredTable]) -> list[BrokenTable]:
         """Rebuild ``stored_tables`` into :attr:`tables` without starting bots or timers;
@@ -234,6 +235,13 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         await self.bot_workers.close()
+
+    async def _start_bot_workers(self) -> None:
+        """Start the bots' worker processes now, not when the first bot thinks."""
+        try:
+            await self.bot_workers.start()
+        except RuntimeError:  # shut down before they started
+            pass
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.create_task(coro)
