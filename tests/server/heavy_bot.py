@@ -5,6 +5,7 @@ It lives in a module of its own so that a bot worker process can unpickle it.
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any, Sequence
@@ -43,3 +44,13 @@ class FailingBot:
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         """Divide by zero."""
         return 1 // 0
+
+
+class DyingBot:
+    """Ends its worker process on every decision, as a crash would."""
+
+    name = "dying"
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        """Exit the process at once."""
+        os._exit(3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import pickle
+from concurrent.futures.process import BrokenProcessPool
 import random
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from saustall.core import registry
 from saustall.server.bot_workers import BotWorkers
 from saustall.server.tables import HubSettings
 from tests.server.conftest import LiveServer, Wire, bearer, create, fast_bots, join, quick_settings
-from tests.server.heavy_bot import FailingBot, ThinkingBot
+from tests.server.heavy_bot import DyingBot, FailingBot, ThinkingBot
 
 
 @pytest.fixture
@@ -142,6 +143,24 @@ async def test_a_bot_that_fails_in_a_worker_raises_its_error_here() -> None:
         with pytest.raises(ZeroDivisionError):
             await workers.choose("drecksau", game.ruleset.name, FailingBot(),
                                  state.view(seat), legal)
+    finally:
+        await workers.close()
+
+
+async def test_a_worker_that_dies_is_replaced() -> None:
+    game = registry.get("drecksau")
+    state = game.new_state(2, 1)
+    seat = state.to_act()[0]
+    legal = [game.encode_action(a) for a in state.legal_actions(seat)]
+    workers = BotWorkers(size=1)
+    try:
+        with pytest.raises(BrokenProcessPool):  # it was asked twice, and died twice
+            await workers.choose("drecksau", game.ruleset.name, DyingBot(), state.view(seat),
+                                 legal)
+        choice = await workers.choose("drecksau", game.ruleset.name,
+                                      make_bot("drecksau", "heuristic", 1), state.view(seat),
+                                      legal)
+        assert 0 <= choice.index < len(legal)
     finally:
         await workers.close()
 

@@ -134,7 +134,13 @@ class BotWorkers:
             return self._pool
         if self._starting is None:
             self._starting = asyncio.ensure_future(asyncio.to_thread(self._launch))
-        pool = await asyncio.shield(self._starting)
+        starting = self._starting
+        try:
+            pool = await asyncio.shield(starting)
+        except Exception:
+            if self._starting is starting:  # the next decision tries again
+                self._starting = None
+            raise
         if self._closed:
             pool.shutdown(wait=False, cancel_futures=True)
             raise RuntimeError("the bot workers are shut down")
@@ -155,12 +161,12 @@ class BotWorkers:
             try:
                 return await loop.run_in_executor(pool, decide, decision)
             except BrokenProcessPool:
-                if attempt == 2 or self._closed:
-                    raise
-                log.error("a bot worker died; starting a new pool")
-                if self._pool is pool:
+                if self._pool is pool:  # the next decision gets a new pool
                     self._pool, self._starting = None, None
                 pool.shutdown(wait=False, cancel_futures=True)
+                if attempt == 2 or self._closed:
+                    raise
+                log.error("a bot worker died; asking again in a new pool")
         raise AssertionError("unreachable")
 
     async def close(self, grace_seconds: float = 2.0) -> None:

@@ -242,6 +242,8 @@ class Hub:
             await self.bot_workers.start()
         except RuntimeError:  # shut down before they started
             pass
+        except Exception:  # the first decision tries again
+            log.exception("could not start the bot workers")
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.create_task(coro)
