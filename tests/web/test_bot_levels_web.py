@@ -26,6 +26,9 @@ def test_lobby_offers_named_levels_first_with_club_preselected_and_explained(
         ("Other bots", "slow"), ("Other bots", "casual"), ("Other bots", "sharp")]
     assert page.input_value("#botlevel") == "club"
     assert page.inner_text("#botlevel-desc") == "Reacts in about 1.5 s: an even game for a newcomer."
+    page.select_option("#botlevel", "slow")
+    assert page.inner_text("#botlevel-desc") == ("Earlier level: about 1.8 s, misses almost "
+                                                 "half the pairs.")
     page.select_option("#botlevel", "beginner")
     assert "about 2 s" in page.inner_text("#botlevel-desc")
     page.select_option("#lang-select", "de")  # the choice survives, now in German

@@ -48,6 +48,8 @@ class Tally:
     """Acknowledgement times measured while the spectator storm ran."""
     storm_from: float = float("inf")
     """Monotonic time at which the spectator storm started."""
+    measure_from: float = 0.0
+    """Monotonic time before which latencies are not counted (``--warmup``)."""
     actions: int = 0
     games: int = 0
     errors: int = 0
@@ -82,7 +84,7 @@ async def seat_client(url: str, token: str, tally: Tally, stop_at: float, seed: 
             now = time.monotonic()
             if kind == "ack":
                 started = sent_at.get(message["id"])
-                if started is not None:
+                if started is not None and started >= tally.measure_from:
                     (tally.storm_ack_ms if started >= tally.storm_from
                      else tally.ack_ms).append((now - started) * 1000)
             elif kind == "event" and message.get("kind") == "action" and counts_events \
@@ -99,7 +101,8 @@ async def seat_client(url: str, token: str, tally: Tally, stop_at: float, seed: 
                     tally.games += 1
                 return
             elif kind == "state":
-                if pending is not None and message["seq"] > pending - 1:
+                if pending is not None and message["seq"] > pending - 1 \
+                        and sent_at[pending] >= tally.measure_from:
                     tally.state_ms.append((now - sent_at[pending]) * 1000)
                     pending = None
                 if message["legal"] and message["status"] == "playing" \
@@ -251,6 +254,7 @@ async def bench(args: argparse.Namespace) -> None:
         cpu_start = cpu_seconds(server.pid)
         cpu_storm = cpu_start
         started = time.monotonic()
+        tally.measure_from = started + args.warmup
         stop_at = started + args.seconds
         loops = asyncio.gather(*(table_loop(base, ws_base, args, tally, stop_at, i)
                                  for i in range(args.tables)), return_exceptions=True)
@@ -277,6 +281,7 @@ async def bench(args: argparse.Namespace) -> None:
     print(f"Saustall server load benchmark: {args.game}, {args.tables} concurrent tables of "
           f"{args.humans} WebSocket players + {args.bots} {args.bot} bots, "
           f"bot delay {args.bot_delay}s, "
+          + (f"latencies after a {args.warmup:g} s warm-up, " if args.warmup else "") +
           f"{elapsed:.1f}s on {os.cpu_count()} cores, SQLite")
     print(f"  tables held at once : {args.tables} ({tally.tables} created, "
           f"{tally.games} games finished, {args.tables * args.humans} sockets)")
@@ -311,6 +316,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="the bots' level: any the server offers for the game (e.g. "
                              "random, heuristic, club) or burn-100ms, which spends 100 ms of "
                              "CPU per decision like a search bot (default: random)")
+    parser.add_argument("--warmup", type=float, default=0.0, metavar="SECONDS",
+                        help="leave the latencies of the first SECONDS out (while every "
+                             "table is being set up at once)")
     parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
                         help="the server's bot processes (default: its own, one per core)")
     parser.add_argument("--spectators", type=int, default=0,

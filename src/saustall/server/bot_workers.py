@@ -31,6 +31,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -45,6 +46,9 @@ log = logging.getLogger("saustall.server.bots")
 
 WORKER_NICENESS = 10
 """How much lower the workers' CPU priority is than the server's (``nice`` steps)."""
+
+WATCH_SECONDS = 1.0
+"""How often a worker checks that the server process still runs."""
 
 MAX_DEFAULT_WORKERS = 8
 """The default pool never exceeds this many workers, however many cores there are."""
@@ -90,9 +94,28 @@ def _ready() -> bool:
     return True
 
 
-def _start_worker() -> None:
-    """Set up a worker: lower priority, no Ctrl+C of its own (the server stops it)."""
+def _watch_server(server_pid: int) -> None:
+    """End this worker once the server process is gone.
+
+    A server that is killed (not shut down) sends its workers no goodbye, and a worker
+    waiting for work would wait for ever, keeping the fork server alive too.
+    """
+    while True:
+        time.sleep(WATCH_SECONDS)
+        try:
+            os.kill(server_pid, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # alive, under another user
+            pass
+
+
+def _start_worker(server_pid: int) -> None:
+    """Set up a worker: lower priority, no Ctrl+C of its own (the server stops it), and
+    gone with the server (:func:`_watch_server`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_server, args=(server_pid,), daemon=True,
+                     name="watch-server").start()
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # not allowed here: think at the server's priority
@@ -121,7 +144,8 @@ class BotWorkers:
         context = multiprocessing.get_context("forkserver")
         # The fork server imports the bots once; every worker is forked from it warm.
         context.set_forkserver_preload(["saustall.server.bot_workers", "saustall.bots"])
-        pool = ProcessPoolExecutor(self.size, mp_context=context, initializer=_start_worker)
+        pool = ProcessPoolExecutor(self.size, mp_context=context, initializer=_start_worker,
+                                   initargs=(os.getpid(),))
         pool.submit(_ready).result()  # the first task starts every worker
         return pool
 
