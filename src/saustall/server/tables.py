@@ -865,8 +865,6 @@ class Hub:
             choice = await self.bot_workers.choose(
                 game.name, game.ruleset.name, bot, view,
                 [game.encode_action(action) for action in legal])
-        except asyncio.CancelledError:
-            raise
         except Exception:
             log.exception("bot %s failed at table %s; it plays the first legal action",
                           getattr(bot, "name", type(bot).__name__), table.id)
