@@ -42,8 +42,8 @@ async def test_named_levels_come_first_and_club_is_seated_by_default(
         named_levels: None, http: httpx.AsyncClient) -> None:
     games = {g["game"]: g for g in (await http.get("/api/games")).json()["games"]}
     drecksau = games["drecksau"]
-    assert drecksau["bot_levels"] == ["beginner", "club", "expert",
-                                      "random", "heuristic", "racer"]
+    assert drecksau["bot_levels"][:3] == ["beginner", "club", "expert"]
+    assert {"random", "heuristic", "racer"} <= set(drecksau["bot_levels"][3:])
     assert drecksau["named_bot_levels"] == ["beginner", "club", "expert"]
     assert drecksau["default_bot_level"] == "club"
 
