@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("steady", derandomize=True, deadline=None,
@@ -45,3 +46,27 @@ def database_directory(fallback: Path) -> Iterator[Path]:
         yield path
     finally:
         shutil.rmtree(path, ignore_errors=True)
+
+
+STAND_IN_LEVELS = {
+    "drecksau": {"beginner": "random", "club": "heuristic", "expert": "racer"},
+    "saukopf": {"beginner": "random", "club": "heuristic", "expert": "heuristic"},
+}
+"""Which existing bot stands in for each named level in :func:`named_levels`."""
+
+
+@pytest.fixture
+def named_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drecksau and Saukopf with the named levels ``beginner``, ``club`` and ``expert``
+    registered, for tests of the plumbing that seats them (lobby, terminal, server).
+
+    Where a game registers its own named levels, they are left as they are; otherwise
+    existing bots stand in (:data:`STAND_IN_LEVELS`) for this test only.
+    """
+    from saustall.bots import base
+
+    for game, stand_ins in STAND_IN_LEVELS.items():
+        registered = base._BOTS.setdefault(game, {}) if base.bot_levels(game) else {}
+        for level, stand_in in stand_ins.items():
+            if level not in registered:
+                monkeypatch.setitem(registered, level, registered[stand_in])

@@ -7,7 +7,8 @@ import statistics
 import pytest
 
 from saustall.bots import bot_levels, make_bot
-from saustall.bots.pigasus import LEVELS, PigasusBot, simulate_game
+from saustall.bots.base import default_level, offered_levels
+from saustall.bots.pigasus import LEVELS, PigasusBot, person_level, simulate_game
 from saustall.core import GameRecord, IllegalActionError
 from saustall.games.pigasus.driver import RealtimeTable
 from saustall.games.pigasus.game import GRAB, POINT, REVEAL, TICK, PigasusAction
@@ -15,10 +16,35 @@ from saustall.games.pigasus.game import GRAB, POINT, REVEAL, TICK, PigasusAction
 from .helpers import card, new_game, play, stacked
 
 
-def test_levels_are_registered_from_slow_to_sharp():
-    assert bot_levels("pigasus") == ["slow", "casual", "sharp"]
+def test_named_levels_come_first_and_the_earlier_levels_stay_registered():
+    assert bot_levels("pigasus") == ["beginner", "club", "expert", "slow", "casual", "sharp"]
+    assert offered_levels("pigasus") == ["beginner", "club", "expert"]
+    assert default_level("pigasus") == "club"
     bot = make_bot("pigasus", "sharp", seed=3)
     assert isinstance(bot, PigasusBot) and bot.name == "pigasus-sharp"
+
+
+def person_wins(level: str, reaction_ms: int, games: int) -> int:
+    """Two-player games (seats alternating, seeds fixed) a modelled person reacting in a
+    median ``reaction_ms`` wins outright against a bot of ``level``."""
+    person = person_level(reaction_ms)
+    wins = 0
+    for index in range(games):
+        seat = index % 2
+        order = [person, level] if seat == 0 else [level, person]
+        if simulate_game(2, seed=1000 + index, levels=order).winners == (seat,):
+            wins += 1
+    return wins
+
+
+def test_a_person_reacting_in_two_seconds_beats_the_beginner_level():
+    # 19 of 20 with these seeds; calibration in the bot module's docstring
+    assert person_wins("beginner", 2000, 20) >= 15
+
+
+def test_stronger_levels_win_more_against_the_same_person():
+    wins = [person_wins(level, 2000, 12) for level in ("beginner", "club", "expert")]
+    assert wins[0] > wins[1] > wins[2]
 
 
 def test_reaction_times_follow_the_level():

@@ -76,7 +76,8 @@ def test_human_types_cards_and_gets_clear_errors() -> None:
         except StopIteration:
             return "q"
 
-    terminal = SaukopfTerminal(seed=3, deals=1, console=console, input_fn=scripted)
+    terminal = SaukopfTerminal(seed=3, deals=1, bots=["heuristic"], console=console,
+                               input_fn=scripted)
     state = terminal.run()
     text = output(console)
     assert terminal.quit and not state.is_terminal()

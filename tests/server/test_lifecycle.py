@@ -29,17 +29,41 @@ async def test_catalogue_lists_every_game_ruleset_and_bot_level(http: httpx.Asyn
 
 async def test_bot_levels_are_listed_weakest_to_strongest(http: httpx.AsyncClient) -> None:
     games = {g["game"]: g for g in (await http.get("/api/games")).json()["games"]}
-    # the lobby offers the last level as the default: the strongest bot
-    assert games["drecksau"]["bot_levels"] == ["random", "heuristic", "racer"]
-    assert games["saukopf"]["bot_levels"] == ["random", "heuristic"]
-    assert games["pigasus"]["bot_levels"] == ["slow", "casual", "sharp"]
+    # the named levels first, weakest to strongest, then the other bots
+    assert games["pigasus"]["bot_levels"] == ["beginner", "club", "expert",
+                                              "slow", "casual", "sharp"]
+    assert games["pigasus"]["named_bot_levels"] == ["beginner", "club", "expert"]
+    assert games["pigasus"]["default_bot_level"] == "club"
+    assert games["drecksau"]["bot_levels"][-3:] == ["random", "heuristic", "racer"]
+    assert games["saukopf"]["bot_levels"][-2:] == ["random", "heuristic"]
+
+
+async def test_named_levels_come_first_and_club_is_seated_by_default(
+        named_levels: None, http: httpx.AsyncClient) -> None:
+    games = {g["game"]: g for g in (await http.get("/api/games")).json()["games"]}
+    drecksau = games["drecksau"]
+    assert drecksau["bot_levels"][:3] == ["beginner", "club", "expert"]
+    assert {"random", "heuristic", "racer"} <= set(drecksau["bot_levels"][3:])
+    assert drecksau["named_bot_levels"] == ["beginner", "club", "expert"]
+    assert drecksau["default_bot_level"] == "club"
+
+
+async def test_add_bot_without_a_level_seats_the_default_level(
+        named_levels: None, http: httpx.AsyncClient) -> None:
+    created = await create(http, game="drecksau", seats=3, name="Anna")
+    table_id, token = created["table_id"], created["token"]
+    added = await http.post(f"/api/tables/{table_id}/bots", json={}, headers=bearer(token))
+    assert added.status_code == 200
+    seat = added.json()["table"]["seats"][added.json()["seat"]]
+    assert seat["kind"] == "bot" and seat["bot_level"] == "club"
 
 
 def test_unranked_bot_levels_never_outrank_the_known_order(
         monkeypatch: pytest.MonkeyPatch) -> None:
     registered = ["sharp", "newcomer", "slow", "casual"]
     monkeypatch.setattr(catalogue, "bot_levels", lambda game: list(registered))
-    assert tables.levels_for("pigasus") == ["newcomer", "slow", "casual", "sharp"]
+    named = ["beginner", "club", "expert"]
+    assert tables.levels_for("pigasus") == named + ["newcomer", "slow", "casual", "sharp"]
     assert tables.levels_for("no-such-game") == registered
 
 
@@ -177,7 +201,7 @@ async def test_leave_in_the_lobby_frees_the_seat_and_revokes_the_token(
 
 
 async def test_a_player_who_leaves_mid_game_is_replaced_by_a_bot(
-        server: LiveServer, http: httpx.AsyncClient) -> None:
+        named_levels: None, server: LiveServer, http: httpx.AsyncClient) -> None:
     created = await create(http, game="drecksau", seats=2, name="Anna")
     table_id = created["table_id"]
     joined = await join(http, created)
@@ -188,7 +212,7 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_bot(
     left = await http.post(f"/api/tables/{table_id}/leave", headers=bearer(joined["token"]))
     seat = left.json()["table"]["seats"][1]
     assert seat["kind"] == "bot" and seat["name"] == "Bert (bot)"
-    assert seat["bot_level"] == "racer"  # the strongest level takes over
+    assert seat["bot_level"] == "expert"  # the strongest level takes over
     over = await play_to_end(wa, timeout=60)
     assert over["game_number"] == 1
     await wa.close()

@@ -20,6 +20,48 @@ client and the server alike:
     The plain :class:`~saustall.bots.base.Bot` protocol, for harnesses without a clock:
     picks from the listed legal actions.
 
+Levels and their calibration
+----------------------------
+People are offered ``beginner``, ``club`` and ``expert`` (the named levels of
+:data:`saustall.bots.base.LEVELS`; ``club`` is the default). A median adult reacts to a
+visual match in roughly 0.6-1.0 s, and needs longer to find *which* two cards match, the
+longer the more cards lie open. Each level draws its time from noticing a pair to grabbing
+it from a log-normal distribution (median, and the 10-90% range, for a table of 8 cards):
+
+========  ==================  =====  =======  ==========  ========
+level     reaction (8 cards)  sigma  notices  false grab  pointing
+========  ==================  =====  =======  ==========  ========
+beginner  1.81 s (1.16-2.83)  0.35   75%      5%          0.9 s
+club      1.42 s (0.97-2.09)  0.30   80%      3%          0.7 s
+expert    0.76 s (0.55-1.05)  0.25   92%      1%          0.45 s
+========  ==================  =====  =======  ==========  ========
+
+("notices": the chance to see a given pair at each look; "false grab": the chance per
+revealed card to grab for a look-alike; "pointing": median time from grab to pointing.)
+The median reaction is ``reaction_ms + per_card_ms * cards``: beginner 1450 ms + 45 ms
+per open card, club 1100 + 40, expert 600 + 20. A pair a bot misses gets a new look at the next change of
+the table, so a miss costs it about one deal interval (1.5 s).
+
+Calibrated in two-player games against modelled people (:func:`person_level`: a median
+reaction of N s to a pair on any table, nine pairs in ten noticed), 40 seeded games per
+cell, seats alternating (``python scripts/pigasus_calibration.py``). How often the person
+wins:
+
+========  =====  =====  =====  =====  =====  =====
+level     0.8 s  1 s    1.5 s  2 s    2.5 s  3 s
+========  =====  =====  =====  =====  =====  =====
+beginner  40/40  40/40  40/40  38/40  27/40  9/40
+club      40/40  40/40  39/40  21/40  3/40   1/40
+expert    33/40  15/40  0/40   0/40   0/40   0/40
+========  =====  =====  =====  =====  =====  =====
+
+So ``beginner`` loses to a person reacting in 2 s nearly always and is an even game for
+one reacting in about 2.7 s; ``club`` is an even game for a newcomer who reacts in 2 s;
+``expert`` for a quick player reacting in about 0.85 s. The earlier levels stay
+registered for old records and simulations: ``slow`` (person wins 40/40 at 2 s, 27/40 at
+3 s), ``casual`` (the old default: 5/40 at 2 s, 24/40 at 1.5 s) and ``sharp`` (3/40 at
+0.8 s).
+
 How a bot plays, by level (see :data:`LEVELS`):
 
 - When the table changes, it scans it. Each matching pair on the table is noticed with
@@ -76,6 +118,14 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
+    # The levels offered to people (see the module doc for their calibration).
+    "beginner": Level("beginner", reaction_ms=1450, per_card_ms=45, sigma=0.35, notice=0.75,
+                      false_alarm=0.05, point_ms=900),
+    "club": Level("club", reaction_ms=1100, per_card_ms=40, sigma=0.3, notice=0.8,
+                  false_alarm=0.03, point_ms=700),
+    "expert": Level("expert", reaction_ms=600, per_card_ms=20, sigma=0.25, notice=0.92,
+                    false_alarm=0.01, point_ms=450),
+    # Earlier names, kept for old records, simulations and scripts.
     "slow": Level("slow", reaction_ms=1300, per_card_ms=60, sigma=0.35, notice=0.55,
                   false_alarm=0.06, point_ms=900),
     "casual": Level("casual", reaction_ms=800, per_card_ms=35, sigma=0.3, notice=0.8,
@@ -83,7 +133,20 @@ LEVELS: dict[str, Level] = {
     "sharp": Level("sharp", reaction_ms=450, per_card_ms=15, sigma=0.2, notice=0.97,
                    false_alarm=0.0, point_ms=350),
 }
-"""The difficulty levels, from slow and forgetful to sharp."""
+"""Every difficulty level by name: ``beginner``, ``club`` and ``expert`` for people, then
+the earlier ``slow``, ``casual`` and ``sharp`` (still registered)."""
+
+
+def person_level(reaction_ms: float) -> Level:
+    """A model of a person who grabs a pair a median ``reaction_ms`` after it appears.
+
+    Used to calibrate the levels: the person notices nine pairs in ten, grabs for a
+    look-alike after one revealed card in fifty and points at the pair within about 0.6 s
+    of grabbing (they already know which two cards they saw).
+    """
+    return Level(f"person-{reaction_ms / 1000:g}s", reaction_ms=reaction_ms, per_card_ms=0,
+                 sigma=0.3, notice=0.9, false_alarm=0.02, point_ms=600)
+
 
 DEFAULT_DEAL_INTERVAL_MS = 1500
 """A comfortable pace: one card every 1.5 s."""
@@ -303,28 +366,31 @@ class SimulationResult:
 
 
 def simulate_game(num_players: int = 4, seed: int = 0,
-                  levels: Sequence[str] | None = None, ruleset: str = "pigasus",
+                  levels: Sequence[str | Level] | None = None, ruleset: str = "pigasus",
                   options: Mapping[str, Any] | None = None,
                   deal_interval_ms: int = DEFAULT_DEAL_INTERVAL_MS) -> SimulationResult:
     """Play one whole game of bots on simulated time; same arguments, same game.
 
-    ``levels`` names each seat's level (cycled if shorter; default all ``"casual"``).
+    ``levels`` gives each seat's level, by name or as a :class:`Level` (e.g. a
+    :func:`person_level`), cycled if shorter; default all ``"casual"``.
     """
     chosen = tuple(levels or ("casual",))
-    unknown = [name for name in chosen if name not in LEVELS]
+    unknown = [name for name in chosen if isinstance(name, str) and name not in LEVELS]
     if unknown:
         raise ValueError(f"unknown bot level {unknown[0]!r}; levels: {', '.join(LEVELS)}")
-    seats = tuple(chosen[i % len(chosen)] for i in range(num_players))
+    resolved = [LEVELS[name] if isinstance(name, str) else name for name in chosen]
+    seats = tuple(resolved[i % len(resolved)] for i in range(num_players))
     game = get("pigasus", ruleset)
     state = game.new_state(num_players, seed, options)
     assert isinstance(state, PigasusState)
-    bots = {seat: PigasusBot(LEVELS[seats[seat]], derive_seed(seed, "pigasus-bot", seat),
+    bots = {seat: PigasusBot(seats[seat], derive_seed(seed, "pigasus-bot", seat),
                              deal_interval_ms)
             for seat in range(num_players)}
     table = RealtimeTable(state, bots)
     table.run_to_end()
     return SimulationResult(
-        ruleset=game.ruleset.name, num_players=num_players, seed=seed, levels=seats,
+        ruleset=game.ruleset.name, num_players=num_players, seed=seed,
+        levels=tuple(level.name for level in seats),
         team_of=state.team_of, scores=tuple(state.scores()), winners=state.winners(),
         end_reason=state.end_reason, stats=tuple(dict(row) for row in state.stats),
         length_ms=state.now, events=len(state.history), reveals=state.reveals,

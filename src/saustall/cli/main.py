@@ -214,7 +214,10 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           retain_finished: float = typer.Option(
               900, help="seconds a finished table stays in memory"),
           retain_idle: float = typer.Option(
-              3600, help="seconds an abandoned table stays in memory")) -> None:
+              3600, help="seconds an abandoned table stays in memory"),
+          bot_workers: Optional[int] = typer.Option(
+              None, min=1, help="processes in which bots think (default: one per core, "
+                                "at most 8)")) -> None:
     """Run the game server and web app.
 
     It refuses a damaged or emptied database and says how to recover.
@@ -226,7 +229,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
         spectators_per_table=spectators_per_table)
     module.run(host=host, port=port, database=database, allow_origins=allow_origin,
                limits=limits, retain_finished=retain_finished, retain_idle=retain_idle,
-               skip_broken_tables=skip_broken_tables)
+               skip_broken_tables=skip_broken_tables, bot_workers=bot_workers)
 
 
 def say(text: str) -> None:

@@ -19,12 +19,14 @@ from typing import Any, Callable, NoReturn, Optional, Sequence
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from saustall.cli.common import HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP
-from saustall.bots.base import Bot, bot_levels, make_seat_bots
+from saustall.bots.base import Bot, bot_levels, default_level, make_seat_bots
+from saustall.bots.describe import levels_help, seated_levels_text
 from saustall.core.errors import SaustallError
 from saustall.core.game import GameState, View
 from saustall.core.record import GameRecord
@@ -63,11 +65,12 @@ class TerminalPlay:
     """One game (or tournament) of Drecksau at the terminal.
 
     ``humans`` are the seats played at the keyboard; every other seat is played by the
-    bot named in ``bots`` (one level per bot seat, or one level for all of them).
+    bot named in ``bots`` (one level per bot seat, or one level for all of them; none
+    given: the default level, see :func:`~saustall.bots.base.default_level`).
     """
 
     def __init__(self, ruleset: str = "dirty-pig", players: int = 2,
-                 humans: Sequence[int] = (0,), bots: Sequence[str] = ("heuristic",),
+                 humans: Sequence[int] = (0,), bots: Sequence[str] = (),
                  seed: int = 0, options: dict[str, Any] | None = None,
                  record_dir: Path | None = Path("records"),
                  console: Console | None = None, input_fn: InputFn | None = None,
@@ -78,8 +81,11 @@ class TerminalPlay:
         if any(not 0 <= seat < players for seat in self.humans):
             raise ValueError(f"human seats must be within 1-{players}")
         bot_seats = [p for p in range(players) if p not in self.humans]
-        self.bots: dict[int, Bot] = make_seat_bots("drecksau", bot_seats,
-                                                    list(bots) or ["heuristic"], seed)
+        chosen = list(bots) or [default_level("drecksau")]
+        self.bots: dict[int, Bot] = make_seat_bots("drecksau", bot_seats, chosen, seed)
+        self.levels: dict[int, str] = dict(zip(bot_seats, chosen * len(bot_seats)
+                                               if len(chosen) == 1 else chosen))
+        """The level of each bot seat."""
         self.seed = seed
         self.record_dir = record_dir
         self.console = console or Console()
@@ -95,7 +101,7 @@ class TerminalPlay:
     def name(self, seat: int) -> str:
         """How a seat is called on screen (players are numbered from 1)."""
         if seat in self.bots:
-            return f"Player {seat + 1} ({self.bots[seat].name} bot)"
+            return f"Player {seat + 1} ({self.levels[seat]} bot)"
         if len(self.humans) == 1:
             return f"Player {seat + 1} (you)"
         return f"Player {seat + 1}"
@@ -106,6 +112,7 @@ class TerminalPlay:
         ruleset = self.game.ruleset
         self.console.print(Panel(
             f"{RULESET_HELP.get(ruleset.name, ruleset.summary)}\n\n"
+            f"{self._bots_line()}"
             f"Type the number of a move, [bold]?[/] for help on the cards, "
             f"[bold]q[/] to stop. Seed {self.seed}.",
             title=f"{ruleset.title}: {self.state.num_players} players"))
@@ -121,6 +128,12 @@ class TerminalPlay:
             self.console.print("[bold]Game stopped.[/]")
         self._finish()
         return self.state
+
+    def _bots_line(self) -> str:
+        if not self.bots:
+            return ""
+        seated = {f"Player {seat + 1}": level for seat, level in self.levels.items()}
+        return escape(f"Bots: {seated_levels_text(seated, 'drecksau')}") + "\n"
 
     def _apply(self, seat: int, action: Any) -> None:
         before = self._rounds_done()
@@ -383,6 +396,7 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
     app = typer.Typer(add_completion=False, help="Play Drecksau in the terminal.",
                       context_settings=HELP_SETTINGS)
     out = console or Console()
+    default = default_level("drecksau")
 
     @app.command()
     def play(
@@ -393,8 +407,9 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
                                    "(seats 1..K; the rest are bots)"),
         hotseat: bool = typer.Option(False, "--hotseat", help="every seat is a human at "
                                      "this keyboard"),
-        bots: str = typer.Option("heuristic", help="bot level for the bot seats, or one per "
-                                 "bot seat separated by commas"),
+        bots: str = typer.Option(default, help="bot level for the bot seats, or one per "
+                                 f"bot seat separated by commas. Levels: "
+                                 f"{levels_help('drecksau')}"),
         seed: Optional[int] = typer.Option(None, help="seed for the deal (default: random)"),
         record_dir: Path = typer.Option(RECORD_DIR, help=RECORD_DIR_HELP),
         no_record: bool = typer.Option(False, "--no-record", help=NO_RECORD_HELP),

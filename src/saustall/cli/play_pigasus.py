@@ -32,6 +32,8 @@ from rich.markup import escape
 from saustall.cli.common import (
     HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, parse_options, save_record,
 )
+from saustall.bots.base import default_level
+from saustall.bots.describe import levels_help, seated_levels_text
 from saustall.bots.pigasus import LEVELS, PigasusBot
 from saustall.core import SaustallError, get
 from saustall.core.errors import IllegalActionError
@@ -60,6 +62,9 @@ SHORT = {"pig": "Pig", "crocodile": "Croc", "giraffe": "Giraffe", "elephant": "E
 COLOURS = {"pig": "magenta", "crocodile": "green", "giraffe": "yellow", "elephant": "white",
            "horse": "red", "sheep": "bright_white", "duck": "bright_yellow",
            "rabbit": "cyan", "owl": "blue"}
+
+DEFAULT = default_level("pigasus")
+"""The level seated when ``--bots`` is not given."""
 
 
 def card_markup(code: str) -> str:
@@ -151,7 +156,7 @@ class TerminalPigasus:
     """Terminal play without the terminal: feed it times (ms) and keys, read its screen."""
 
     def __init__(self, state: PigasusState, human: int = 0,
-                 levels: Sequence[str] = ("casual",), pace_ms: int = 1500,
+                 levels: Sequence[str] = (DEFAULT,), pace_ms: int = 1500,
                  seed: int = 0) -> None:
         if not 0 <= human < state.num_players:
             raise ValueError(f"no seat {human} in a {state.num_players}-player game")
@@ -183,6 +188,11 @@ class TerminalPigasus:
         if seat == self.human:
             return "You"
         return f"P{seat + 1} ({self.levels[seat]})"
+
+    def bots_line(self) -> str:
+        """The seated bots' levels and what each means (plain text)."""
+        seated = {f"P{seat + 1}": level for seat, level in self.levels.items()}
+        return f"Bots: {seated_levels_text(seated, 'pigasus')}"
 
     def unit_name(self, unit: int) -> str:
         """How the screen names a player or a team."""
@@ -354,6 +364,8 @@ class TerminalPigasus:
             deck += " (tie-break)"
         lines.append(f"Dealer: {self.name(state.dealer)}   {deck}   "
                      f"set aside {len(state.set_aside)}   returned to the box {len(state.box)}")
+        if now < 0:  # the countdown before the first card: who plays, and how quickly
+            lines.append(escape(self.bots_line()))
         scores = state.scores()
         lines.append("Scores: " + "   ".join(
             f"{escape(self.unit_name(u))} [bold]{scores[u]}[/]" for u in range(state.num_units)))
@@ -477,9 +489,9 @@ app = typer.Typer(add_completion=False, help="Play Pigasus in real time in the t
 @app.command()
 def play(
     players: int = typer.Option(3, "--players", "-p", help="players including you"),
-    bots: str = typer.Option("casual", "--bots", "-b",
-                             help=f"bot levels, comma-separated, repeated to fill the seats: "
-                                  f"{', '.join(LEVELS)}"),
+    bots: str = typer.Option(DEFAULT, "--bots", "-b",
+                             help=f"bot levels, comma-separated, repeated to fill the seats. "
+                                  f"Levels: {levels_help('pigasus')}"),
     pace: int = typer.Option(1500, min=MIN_PACE_MS, max=MAX_PACE_MS,
                              help="ms between two revealed cards"),
     ruleset: str = typer.Option("pigasus", help="pigasus or pigasus-teams"),
@@ -511,6 +523,7 @@ def play(
         console.print("[bold red]error:[/] Pigasus is played live: run it in a terminal.")
         raise typer.Exit(2)
     game = TerminalPigasus(state, 0, levels, pace, chosen_seed)
+    console.print(escape(game.bots_line()), highlight=False)
     try:
         run_terminal(game, console)
     finally:

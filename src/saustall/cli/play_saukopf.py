@@ -27,7 +27,8 @@ from rich.table import Table
 from saustall.cli.common import (
     HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, save_record,
 )
-from saustall.bots.base import Bot, bot_levels, make_seat_bots
+from saustall.bots.base import Bot, bot_levels, default_level, make_seat_bots
+from saustall.bots.describe import levels_help, seated_levels_text
 from saustall.core.errors import SaustallError
 from saustall.core.game import View
 from saustall.core.registry import get
@@ -49,7 +50,7 @@ class SaukopfTerminal:
     """A Saukopf session at the terminal: one human seat (or none) and bots."""
 
     def __init__(self, ruleset: str = "saukopf", human: int | None = 0,
-                 bots: Sequence[str] = ("heuristic",), seed: int = 0,
+                 bots: Sequence[str] = (), seed: int = 0,
                  deals: int | None = None, console: Console | None = None,
                  input_fn: InputFn | None = None, record_dir: Path | None = None,
                  bot_delay: float = 0.0) -> None:
@@ -65,8 +66,11 @@ class SaukopfTerminal:
             raise ValueError(f"the human seat must be within 1-{players}")
         self.human = human
         bot_seats = [p for p in range(players) if p != human]
-        self.bots: dict[int, Bot] = make_seat_bots("saukopf", bot_seats,
-                                                    list(bots) or ["heuristic"], seed)
+        chosen = list(bots) or [default_level("saukopf")]
+        self.bots: dict[int, Bot] = make_seat_bots("saukopf", bot_seats, chosen, seed)
+        self.levels: dict[int, str] = dict(zip(bot_seats, chosen * len(bot_seats)
+                                               if len(chosen) == 1 else chosen))
+        """The level of each bot seat."""
         self.names = []
         names = iter(BOT_NAMES)
         for p in range(players):
@@ -79,14 +83,18 @@ class SaukopfTerminal:
         self.bot_delay = bot_delay
         self.quit = False
 
+    def _bots_line(self) -> str:
+        seated = {self.names[seat]: level for seat, level in self.levels.items()}
+        return escape(f"Bots: {seated_levels_text(seated, 'saukopf')}")
+
     # -- the loop ----------------------------------------------------------------------
     def run(self) -> SaukopfState:
         """Play the whole session (or until the human quits); return the final state."""
         rules = self.game.ruleset
         self.console.print(Panel(
             f"{rules.summary}\n{self.state.deals} deals; the dealer moves clockwise. "
-            "Type '?' for help, 'q' to stop.", title=f"{rules.title}: {self.state.num_players} "
-            "players"))
+            f"Type '?' for help, 'q' to stop.\n{self._bots_line()}",
+            title=f"{rules.title}: {self.state.num_players} players"))
         self._announce_deal()
         try:
             while not self.state.is_terminal():
@@ -318,8 +326,9 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
         ruleset: str = typer.Option("saukopf", help="saukopf (4 players) or dreihaxer (3)"),
         deals: Optional[int] = typer.Option(None, help="deals in the session (default: "
                                             "each player deals once)"),
-        bots: str = typer.Option("heuristic", help="bot level for the other seats "
-                                 "(heuristic or random), or one per seat, comma-separated"),
+        bots: str = typer.Option(default_level("saukopf"), help="bot level for the other "
+                                 "seats, or one per seat, comma-separated. Levels: "
+                                 f"{levels_help('saukopf')}"),
         seat: int = typer.Option(1, help="your seat, 1-4 (seat 1 deals first; the "
                                   "seat to the dealer's left bids and leads first)"),
         seed: Optional[int] = typer.Option(None, help="seed for a repeatable session"),

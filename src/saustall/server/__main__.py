@@ -39,14 +39,23 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds an abandoned table stays in memory (default 3600)")
     parser.add_argument("--skip-broken-tables", action="store_true",
                         help="start even if stored tables no longer replay, leaving them out")
+    parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                        help="processes in which bots think (default: one per core, at "
+                             "most 8)")
+    parser.add_argument("--bot-module", action="append", default=[], metavar="MODULE",
+                        help="import this module first, to register more bots (e.g. "
+                             "saustall.server.bench_bots); repeatable")
     args = parser.parse_args(argv)
+    if args.bot_workers is not None and args.bot_workers < 1:
+        parser.error("--bot-workers must be at least 1")
     limits = LimitSettings(tables_per_source=args.tables_per_source,
                            sockets_per_source=args.sockets_per_source,
                            new_sockets_per_second=args.new_sockets_per_second,
                            spectators_per_table=args.spectators_per_table)
     run(args.host, args.port, args.database, bot_delay=args.bot_delay, log_level=args.log_level,
         allow_origins=args.allow_origin, limits=limits, retain_finished=args.retain_finished,
-        retain_idle=args.retain_idle, skip_broken_tables=args.skip_broken_tables)
+        retain_idle=args.retain_idle, skip_broken_tables=args.skip_broken_tables,
+        bot_workers=args.bot_workers, bot_modules=args.bot_module)
 
 
 if __name__ == "__main__":

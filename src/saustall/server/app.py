@@ -7,6 +7,7 @@ application for a database URL; :func:`run` serves it with uvicorn (``saustall s
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import sys
 import time
@@ -522,15 +523,20 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATAB
         bot_delay: float = 0.8, log_level: str = "info", *,
         allow_origins: Sequence[str] = (), limits: LimitSettings | None = None,
         retain_finished: float | None = None, retain_idle: float | None = None,
-        skip_broken_tables: bool = False) -> None:
+        skip_broken_tables: bool = False, bot_workers: int | None = None,
+        bot_modules: Sequence[str] = ()) -> None:
     """Serve the game server (and the web app if installed) until interrupted.
 
     A database that looks damaged stops the start-up with a message on how to recover
-    (uvicorn then exits with status 3).
+    (uvicorn then exits with status 3). ``bot_workers`` sizes the bots' process pool;
+    ``bot_modules`` are imported first, to register more bots (e.g.
+    :mod:`saustall.server.bench_bots`).
     """
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    for module in bot_modules:
+        importlib.import_module(module)
     settings = HubSettings(bot_delay=bot_delay, limits=limits or LimitSettings(),
-                           skip_broken_tables=skip_broken_tables)
+                           skip_broken_tables=skip_broken_tables, bot_workers=bot_workers)
     if retain_finished is not None:
         settings.retain_finished_seconds = retain_finished
     if retain_idle is not None:

@@ -1,5 +1,9 @@
 """Load benchmark of the game server: ``python -m saustall.server.bench`` (``make bench-server``).
 
+With ``--bot LEVEL`` the bots are of that level; ``--bot burn-100ms`` seats a bot that
+spends 100 ms of CPU on every decision (:mod:`saustall.server.bench_bots`), to show that a
+thinking bot does not slow the other tables (the bots think in worker processes).
+
 Starts the server as its own process on a free 127.0.0.1 port with a temporary SQLite
 database, then opens many bot-filled tables at once, each with human seats played by
 WebSocket clients of this process that answer as soon as it is their move. Bounded in
@@ -44,6 +48,8 @@ class Tally:
     """Acknowledgement times measured while the spectator storm ran."""
     storm_from: float = float("inf")
     """Monotonic time at which the spectator storm started."""
+    measure_from: float = 0.0
+    """Monotonic time before which latencies are not counted (``--warmup``)."""
     actions: int = 0
     games: int = 0
     errors: int = 0
@@ -78,7 +84,7 @@ async def seat_client(url: str, token: str, tally: Tally, stop_at: float, seed: 
             now = time.monotonic()
             if kind == "ack":
                 started = sent_at.get(message["id"])
-                if started is not None:
+                if started is not None and started >= tally.measure_from:
                     (tally.storm_ack_ms if started >= tally.storm_from
                      else tally.ack_ms).append((now - started) * 1000)
             elif kind == "event" and message.get("kind") == "action" and counts_events \
@@ -95,7 +101,8 @@ async def seat_client(url: str, token: str, tally: Tally, stop_at: float, seed: 
                     tally.games += 1
                 return
             elif kind == "state":
-                if pending is not None and message["seq"] > pending - 1:
+                if pending is not None and message["seq"] > pending - 1 \
+                        and sent_at[pending] >= tally.measure_from:
                     tally.state_ms.append((now - sent_at[pending]) * 1000)
                     pending = None
                 if message["legal"] and message["status"] == "playing" \
@@ -117,7 +124,7 @@ async def table_loop(base: str, ws_base: str, args: argparse.Namespace, tally: T
         while time.monotonic() < stop_at:
             created = (await http.post("/api/tables", json={
                 "game": args.game, "seats": args.humans + args.bots, "name": f"H{index}",
-                "bots": ["random"] * args.bots})).json()
+                "bots": [args.bot] * args.bots})).json()
             table_id, tokens = created["table_id"], [created["token"]]
             for extra in range(1, args.humans):
                 joined = (await http.post(f"/api/tables/{table_id}/join", json={
@@ -228,7 +235,9 @@ async def bench(args: argparse.Namespace) -> None:
          # every client of the benchmark comes from 127.0.0.1
          "--tables-per-source", "0", "--sockets-per-source", "0",
          "--new-sockets-per-second", "0",
-         "--spectators-per-table", str(max(args.spectators, 200))],
+         "--spectators-per-table", str(max(args.spectators, 200)),
+         "--bot-module", "saustall.server.bench_bots",  # offers the burn-100ms bot
+         *(["--bot-workers", str(args.bot_workers)] if args.bot_workers else [])],
         env={**os.environ})
     storm_process: subprocess.Popen[bytes] | None = None
     try:
@@ -245,6 +254,7 @@ async def bench(args: argparse.Namespace) -> None:
         cpu_start = cpu_seconds(server.pid)
         cpu_storm = cpu_start
         started = time.monotonic()
+        tally.measure_from = started + args.warmup
         stop_at = started + args.seconds
         loops = asyncio.gather(*(table_loop(base, ws_base, args, tally, stop_at, i)
                                  for i in range(args.tables)), return_exceptions=True)
@@ -269,7 +279,9 @@ async def bench(args: argparse.Namespace) -> None:
         server.terminate()
         server.wait(15)
     print(f"Saustall server load benchmark: {args.game}, {args.tables} concurrent tables of "
-          f"{args.humans} WebSocket players + {args.bots} bots, bot delay {args.bot_delay}s, "
+          f"{args.humans} WebSocket players + {args.bots} {args.bot} bots, "
+          f"bot delay {args.bot_delay}s, "
+          + (f"latencies after a {args.warmup:g} s warm-up, " if args.warmup else "") +
           f"{elapsed:.1f}s on {os.cpu_count()} cores, SQLite")
     print(f"  tables held at once : {args.tables} ({tally.tables} created, "
           f"{tally.games} games finished, {args.tables * args.humans} sockets)")
@@ -300,6 +312,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to run (max 300)")
     parser.add_argument("--bot-delay", type=float, default=0.0, help="server bot delay (s)")
     parser.add_argument("--game", default="drecksau", help="a turn-based game")
+    parser.add_argument("--bot", default="random", metavar="LEVEL",
+                        help="the bots' level: any the server offers for the game (e.g. "
+                             "random, heuristic, club) or burn-100ms, which spends 100 ms of "
+                             "CPU per decision like a search bot (default: random)")
+    parser.add_argument("--warmup", type=float, default=0.0, metavar="SECONDS",
+                        help="leave the latencies of the first SECONDS out (while every "
+                             "table is being set up at once)")
+    parser.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                        help="the server's bot processes (default: its own, one per core)")
     parser.add_argument("--spectators", type=int, default=0,
                         help="spectator storm: this many spectators join and leave one table "
                              "in the second half (max 2000)")

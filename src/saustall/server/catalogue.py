@@ -1,5 +1,9 @@
 """What the server offers: every game and ruleset with its online options and bot levels.
 
+Bot levels come in two groups: the named levels offered to people (``beginner``, ``club``,
+``expert``, weakest to strongest, with ``default_bot_level`` the one seated when nobody
+chooses) and the other bots (``random``, ``heuristic``...), listed after them.
+
 ``GET /api/games`` answers with :func:`catalogue`. Options that fix or reveal hidden cards
 (``OptionSpec.online`` false) are not listed: an online table refuses them.
 """
@@ -8,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from saustall.bots.base import RandomBot, bot_levels
+from saustall.bots.base import RandomBot, bot_levels, default_level, offered_levels
 from saustall.core import registry
 
 LEVEL_ORDER: dict[str, tuple[str, ...]] = {
@@ -16,23 +20,42 @@ LEVEL_ORDER: dict[str, tuple[str, ...]] = {
     "saukopf": ("random", "heuristic"),
     "pigasus": ("slow", "casual", "sharp"),
 }
-"""Known bot levels per game, weakest to strongest. In Drecksau ``racer`` ranks above
+"""Known other bots per game (besides the named levels), weakest to strongest. In Drecksau ``racer`` ranks above
 ``heuristic``: head to head (2000 games per setting, seats rotating) it wins 67% / 62%
 of 2-/4-player ``dirty-pig``, 57% / 57% of ``sauschoen`` and ties ``drecksau``
 (48% / 51%)."""
 
 
 def levels_for(game: str) -> list[str]:
-    """Bot levels the server offers for ``game``, weakest to strongest.
+    """Bot levels the server offers for ``game``: the named levels (``beginner``,
+    ``club``, ``expert``: :func:`~saustall.bots.base.offered_levels`) weakest to strongest,
+    then the other bots (:func:`other_levels`). A game without bots gets ``random``."""
+    return offered_levels(game) + other_levels(game)
 
-    The registered levels, ordered by :data:`LEVEL_ORDER`; levels it does not rank keep
-    their registration order, ahead of the ranked ones. A game without bots gets
-    ``random``.
-    """
-    levels = bot_levels(game) or [RandomBot.name]
+
+def other_levels(game: str) -> list[str]:
+    """The registered bots of ``game`` that are not named levels (``random``,
+    ``heuristic``...), ordered by :data:`LEVEL_ORDER`; bots it does not rank keep their
+    registration order, ahead of the ranked ones. A game without bots gets ``random``."""
+    named = set(offered_levels(game))
+    levels = [level for level in bot_levels(game) if level not in named]
+    if not levels and not named:
+        levels = [RandomBot.name]
     ranked = LEVEL_ORDER.get(game, ())
     return ([level for level in levels if level not in ranked]
             + [level for level in ranked if level in levels])
+
+
+def seated_by_default(game: str) -> str:
+    """The bot level seated when nobody chooses (the lobby's preselection, "Add bot")."""
+    return default_level(game) if bot_levels(game) else RandomBot.name
+
+
+def strongest_level(game: str) -> str:
+    """The strongest bot the server offers for ``game``: it takes over a seat whose
+    player left mid-game, so the others keep a fair game."""
+    offered = offered_levels(game)
+    return offered[-1] if offered else levels_for(game)[-1]
 
 
 def catalogue() -> dict[str, Any]:
@@ -55,7 +78,9 @@ def catalogue() -> dict[str, Any]:
                             for o in ruleset.online_options()]})
         games.append({"game": name, "title": default.title,
                       "default_ruleset": default.ruleset.name,
-                      "bot_levels": levels_for(name), "rulesets": entries})
+                      "bot_levels": levels_for(name),
+                      "named_bot_levels": offered_levels(name),
+                      "default_bot_level": seated_by_default(name), "rulesets": entries})
     return {"games": games}
 
 

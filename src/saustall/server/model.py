@@ -28,8 +28,6 @@ LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 EMPTY, HUMAN, BOT = "empty", "human", "bot"
 EVENT_BACKLOG = 100
 MAX_NAME = 32
-SLOW_BOT_SECONDS = 0.005
-"""A bot whose choice took longer than this thinks in a worker thread from then on."""
 
 
 class ServerError(Exception):
@@ -128,7 +126,6 @@ class Seat:
     bot_level: str | None = None
     ready: bool = False
     bot: Bot | None = None
-    slow_bot: bool = False
     clients: set[Client] = field(default_factory=set)
 
     def stored(self) -> StoredSeat:

@@ -31,11 +31,14 @@ from saustall.core.errors import (
     NotYourTurnError,
     SaustallError,
 )
-from saustall.core.game import Action, GameState
+from saustall.core.game import Action, GameState, View
 from saustall.core.record import GameRecord
+from saustall.server.bot_workers import BotWorkers
 from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabase
 from saustall.server import retention
-from saustall.server.catalogue import catalogue, levels_for
+from saustall.server.catalogue import (
+    catalogue, levels_for, seated_by_default, strongest_level,
+)
 from saustall.server.limits import LimitSettings, SourceLimits
 from saustall.server.model import (
     BOT,
@@ -44,7 +47,6 @@ from saustall.server.model import (
     LOBBY,
     OVER,
     PLAYING,
-    SLOW_BOT_SECONDS,
     Client,
     FirstLegalBot,
     Seat,
@@ -99,6 +101,9 @@ class HubSettings:
     skip_broken_tables: bool = False
     """Start even if stored tables no longer replay, leaving them out (they answer 404).
     Off by default: the server refuses to start and names them."""
+    bot_workers: int | None = None
+    """Processes in which turn-based bots think (default: one per core, see
+    :mod:`saustall.server.bot_workers`)."""
 
 
 class BrokenTable(Exception):
@@ -118,6 +123,7 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.sources = SourceLimits(self.settings.limits)
+        self.bot_workers = BotWorkers(self.settings.bot_workers)
 
     # -- start-up and shut-down ----------------------------------------------------------
     async def load(self) -> None:
@@ -138,6 +144,7 @@ class Hub:
                 self._after_change(table)
         log.info("restored %d tables", len(self.tables))
         self._spawn(retention.sweep_loop(self))
+        self._spawn(self._start_bot_workers())
 
     def restore(self, stored_tables: list[StoredTable]) -> list[BrokenTable]:
         """Rebuild ``stored_tables`` into :attr:`tables` without starting bots or timers;
@@ -227,6 +234,16 @@ class Hub:
                 client.close(1001, "server shutting down")
         for task in list(self._tasks):
             task.cancel()
+        await self.bot_workers.close()
+
+    async def _start_bot_workers(self) -> None:
+        """Start the bots' worker processes now, not when the first bot thinks."""
+        try:
+            await self.bot_workers.start()
+        except RuntimeError:  # shut down before they started
+            pass
+        except Exception:  # the first decision tries again
+            log.exception("could not start the bot workers")
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.create_task(coro)
@@ -376,7 +393,7 @@ class Hub:
     def _seat_bot(table: Table, seat: Seat, level: str, name: str | None = None) -> None:
         seat.kind, seat.bot_level, seat.ready, seat.token_hash = BOT, level, True, None
         seat.name = name or f"{level.capitalize()} bot {seat.seat + 1}"
-        seat.bot, seat.slow_bot = None, False
+        seat.bot = None
 
     @staticmethod
     def _require(table: Table, status: str, doing: str) -> None:
@@ -423,7 +440,7 @@ class Hub:
             clients = list(seat.clients)
             seat.clients.clear()
             if table.status == PLAYING:
-                level = levels_for(table.game.name)[-1]  # the strongest: the others keep a fair game
+                level = strongest_level(table.game.name)
                 self._seat_bot(table, seat, level, name=f"{name} (bot)")
                 text = f"{name} left; a bot plays seat {seat.seat + 1}"
             else:
@@ -452,11 +469,13 @@ class Hub:
             return table
 
     async def add_bot(self, table_id: str, token: str | None, level: Any, seat_no: Any) -> tuple[Table, int]:
-        """Seat a bot of ``level`` in a free seat."""
+        """Seat a bot of ``level`` in a free seat (no level: the game's default level)."""
         table = await self.table(table_id)
         async with table.lock:
             self.seat_of(table, token)
             self._require(table, LOBBY, "add a bot")
+            if level is None:
+                level = seated_by_default(table.game.name)
             self._check_level(table.game.name, level, levels_for(table.game.name))
             seat = self._free_seat(table, seat_no)
             self._seat_bot(table, seat, level)
@@ -828,21 +847,34 @@ class Hub:
                 seq, number = table.seq, table.game_number
             seat = table.seats[seat_no]
             bot = self.bot_for(table, seat)
-            if seat.slow_bot:  # a bot that thinks long thinks in a thread, not in the loop
-                action = await asyncio.to_thread(bot.choose, view, legal)
-            else:
-                started = time.perf_counter()
-                action = bot.choose(view, legal)
-                seat.slow_bot = time.perf_counter() - started > SLOW_BOT_SECONDS
+            action = await self._think(table, seat, bot, view, legal)
             async with table.lock:
                 state = table.state
                 if (table.status != PLAYING or state is None or table.seq != seq
                         or table.game_number != number or table.seats[seat_no].kind != BOT):
                     continue
-                if action not in legal:
-                    log.error("bot %s chose an illegal action %r", bot.name, action)
-                    action = legal[0]
                 await self._commit(table, seat_no, action)
+
+    async def _think(self, table: Table, seat: Seat, bot: Bot, view: View,
+                     legal: Sequence[Action]) -> Action:
+        """The bot's choice, thought out in a worker process (see
+        :mod:`saustall.server.bot_workers`); a bot that fails or chooses an illegal action
+        plays the first legal one, and the fault is logged."""
+        game = table.game
+        try:
+            choice = await self.bot_workers.choose(
+                game.name, game.ruleset.name, bot, view,
+                [game.encode_action(action) for action in legal])
+        except Exception:
+            log.exception("bot %s failed at table %s; it plays the first legal action",
+                          getattr(bot, "name", type(bot).__name__), table.id)
+            return legal[0]
+        if seat.bot is bot:  # it carries on from where it stopped (its random source...)
+            seat.bot = choice.bot
+        if choice.index < 0:
+            log.error("bot %s chose an illegal action at table %s", choice.bot.name, table.id)
+            return legal[0]
+        return legal[choice.index]
 
     async def _timer(self, table: Table, seat: int, number: int, seq: int, seconds: float) -> None:
         """Play the first legal action for a seat whose turn timer runs out."""

@@ -21,6 +21,42 @@ export function rulesetSummary(game, rs) {
   return has(key) ? t(key) : rs.summary;
 }
 
+/** A bot level's name in the page's language (the level's own name when untranslated). */
+export function levelName(level) {
+  return has("bot." + level) ? t("bot." + level) : level;
+}
+
+/** What a bot level means for this game, in a sentence ("" when nothing is said). */
+export function levelDescription(game, level) {
+  for (const key of [`level.${game}.${level}.desc`, `level.${level}.desc`]) {
+    if (has(key)) return t(key);
+  }
+  return "";
+}
+
+/**
+ * The <option>s of a bot level <select>: the named levels weakest to strongest, then the
+ * other bots under their own heading; `selected` (default: the game's default level) is
+ * preselected.
+ */
+export function botLevelOptions(g, selected) {
+  const all = g?.bot_levels || [];
+  const named = (g?.named_bot_levels || []).filter((l) => all.includes(l));
+  const others = all.filter((l) => !named.includes(l));
+  const chosen = selected || g?.default_bot_level || all[0];
+  const option = (l) => html`<option value="${l}" ${l === chosen ? "selected" : ""}>${levelName(l)}</option>`;
+  if (!named.length) return others.map(option);
+  return html`<optgroup label="${t("lobby.levels")}">${named.map(option)}</optgroup>${
+    others.length ? html`<optgroup label="${t("lobby.otherbots")}">${others.map(option)}</optgroup>` : ""}`;
+}
+
+/** The description shown under a bot level <select> for its current choice. */
+export function showLevelDescription(select, game, box) {
+  const level = select.value;
+  const text = levelDescription(game, level);
+  render(box, text ? html`${text}` : html`${t("lobby.otherbots.desc")}`);
+}
+
 // Options a newcomer may want to set; the rest keep their defaults.
 const SHOWN_OPTIONS = ["hand_size", "num_teams", "deals"];
 
@@ -40,6 +76,7 @@ export class LobbyPage {
     this.games = ctx.catalogue.games;
     this.game = this.games[0]?.game;
     this.ruleset = {};
+    this.level = {}; // the bot level chosen per game (default: the game's default level)
     this.tables = [];
     this.busy = false;
     this.render();
@@ -113,8 +150,8 @@ export class LobbyPage {
               value="${savedName()}" placeholder="${t("lobby.name.placeholder")}"></label>
             <label>${t("lobby.seats")} <select id="seats">${seatOptions
               .map((n) => html`<option ${n === seats ? "selected" : ""}>${n}</option>`)}</select></label>
-            <label>${t("lobby.botlevel")} <select id="botlevel">${(g.bot_levels || [])
-              .map((l, i, all) => html`<option value="${l}" ${i === all.length - 1 ? "selected" : ""}>${has("bot." + l) ? t("bot." + l) : l}</option>`)}</select></label>
+            <label>${t("lobby.botlevel")} <select id="botlevel" aria-describedby="botlevel-desc">${botLevelOptions(g, this.level[g.game])}</select>
+              <small id="botlevel-desc" class="level-desc"></small></label>
             ${options.map((o) => html`<label>${has(`option.${o.name}`) ? t(`option.${o.name}`) : o.help}
               <select data-option="${o.name}">${o.choices.map((c) => html`<option value='${JSON.stringify(c)}' ${
                 c === o.default ? "selected" : ""}>${String(c)}</option>`)}</select></label>`)}
@@ -150,6 +187,12 @@ export class LobbyPage {
       this.render();
     }));
     $("#seats", this.root).addEventListener("change", (e) => (this.seats = Number(e.target.value)));
+    const levelSelect = $("#botlevel", this.root);
+    showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root));
+    levelSelect.addEventListener("change", () => {
+      this.level[this.game] = levelSelect.value;
+      showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root));
+    });
     $("#name", this.root).addEventListener("change", (e) => localStorage.setItem(NAME_KEY, e.target.value.trim()));
     $("#quick", this.root).addEventListener("click", () => this.create(true));
     $("#create", this.root).addEventListener("click", () => this.create(false));

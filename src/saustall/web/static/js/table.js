@@ -5,7 +5,7 @@ import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
-import { savedName, rulesetTitle, rulesetSummary } from "./lobby.js";
+import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions } from "./lobby.js";
 
 const LOG_MAX = 200;
 // Effects never cover these: players' names, badges, counts and the contract line.
@@ -419,8 +419,6 @@ export class TablePage {
     const held = this.heldSeats();
     const { g, rs } = this.gameEntry();
     const mine = held.length > 0;
-    const levels = g?.bot_levels || [];
-    const levelName = (l) => (has("bot." + l) ? t("bot." + l) : l);
     const free = tb.seats.filter((s) => s.kind === "empty").length;
     const notReady = tb.seats.filter((s) => s.kind === "human" && !s.ready && !held.includes(s.seat));
     const canStart = mine && free === 0 && notReady.length === 0;
@@ -443,12 +441,12 @@ export class TablePage {
             const isMine = held.includes(s.seat);
             const badges = [];
             if (isMine) badges.push(html`<span class="badge you">${t("table.you")}</span>`);
-            if (s.kind === "bot") badges.push(html`<span class="badge bot">${t("table.bot")} · ${levelName(s.bot_level)}</span>`);
+            if (s.kind === "bot") badges.push(html`<span class="badge bot" title="${levelDescription(tb.game, s.bot_level)}">${t("table.bot")} · ${levelName(s.bot_level)}</span>`);
             if (s.kind === "human") badges.push(s.ready ? html`<span class="badge ok">${t("table.ready")}</span>` : html`<span class="badge">${t("table.notready")}</span>`);
             if (s.kind === "human" && !s.connected) badges.push(html`<span class="badge off">${t("table.offline")}</span>`);
             let actions = "";
             if (mine && s.kind === "empty") {
-              actions = html`<select class="small" data-level="${s.seat}">${levels.map((l) => html`<option value="${l}">${levelName(l)}</option>`)}</select>
+              actions = html`<select class="small" data-level="${s.seat}" aria-label="${t("lobby.botlevel")}">${botLevelOptions(g)}</select>
                 <button type="button" class="small" data-addbot="${s.seat}">${t("table.addbot")}</button>
                 ${this.mod.realtime ? "" : html`<button type="button" class="small ghost" data-here="${s.seat}">${t("table.addhere")}</button>`}`;
             } else if (mine && s.kind === "bot") {

@@ -1,0 +1,218 @@
+"""Bots think in worker processes, off the server's event loop.
+
+A search bot may think for a second of pure Python. In a thread it would still hold the
+interpreter lock and slow every other table, so the server hands each decision of a
+turn-based bot to a small pool of processes (:class:`BotWorkers`) and awaits the answer;
+meanwhile the event loop serves every other table.
+
+What travels, both ways, is pickled:
+
+- to the worker: the bot itself, the seat's view and the legal actions in notation
+  (:class:`Decision`);
+- back: the index of the chosen action in that list and the bot as it is after choosing,
+  so its random source and any memory carry on to its next decision exactly as if it had
+  thought in the server's process (a seeded bot plays the same game either way).
+
+A bot therefore must be picklable, and should keep its own state small: it travels with
+every decision. Large read-only tables belong at module level, where each worker builds
+them once. Legal actions travel as notation because engine classes may be compiled.
+
+The workers run at a lower CPU priority (:data:`WORKER_NICENESS`) than the server, so when
+the cores are busy the server's own work (acknowledging actions, sending states) comes
+first. They are started from a fork server, never forked from the server itself, which
+runs threads. The pool is bounded (:func:`default_size`: one worker per core, configurable
+with ``--bot-workers``); decisions beyond it wait their turn in the pool's queue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from saustall.bots.base import Bot
+from saustall.core import registry
+from saustall.core.game import View
+
+log = logging.getLogger("saustall.server.bots")
+
+WORKER_NICENESS = 10
+"""How much lower the workers' CPU priority is than the server's (``nice`` steps)."""
+
+WATCH_SECONDS = 1.0
+"""How often a worker checks that the server process still runs."""
+
+MAX_DEFAULT_WORKERS = 8
+"""The default pool never exceeds this many workers, however many cores there are."""
+
+
+def default_size() -> int:
+    """One worker per core (at most :data:`MAX_DEFAULT_WORKERS`), at least one."""
+    return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision for a worker: a bot, what its seat sees, and what it may do."""
+
+    game: str
+    ruleset: str
+    bot: Bot
+    view: View
+    legal: tuple[str, ...]
+    """The legal actions in the game's notation."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A worker's answer: which legal action, and the bot after choosing."""
+
+    index: int
+    """Index into :attr:`Decision.legal`, or -1 when the bot chose something not listed."""
+    bot: Bot
+
+
+def decide(decision: Decision) -> Choice:
+    """Let the bot choose (this runs in a worker process)."""
+    game = registry.get(decision.game, decision.ruleset)
+    legal = [game.decode_action(text) for text in decision.legal]
+    chosen = decision.bot.choose(decision.view, legal)
+    index = legal.index(chosen) if chosen in legal else -1
+    return Choice(index, decision.bot)
+
+
+def _ready() -> bool:
+    """Nothing: the task that starts the workers."""
+    return True
+
+
+def _watch_server(server_pid: int) -> None:
+    """End this worker once the server process is gone.
+
+    A server that is killed (not shut down) sends its workers no goodbye, and a worker
+    waiting for work would wait for ever, keeping the fork server alive too.
+    """
+    while True:
+        time.sleep(WATCH_SECONDS)
+        try:
+            os.kill(server_pid, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # alive, under another user
+            pass
+
+
+def _start_worker(server_pid: int) -> None:
+    """Set up a worker: lower priority, no Ctrl+C of its own (the server stops it), and
+    gone with the server (:func:`_watch_server`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_server, args=(server_pid,), daemon=True,
+                     name="watch-server").start()
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:  # not allowed here: think at the server's priority
+        pass
+    import saustall.bots  # noqa: F401  (registers the built-in bots once per worker)
+
+
+class BotWorkers:
+    """A bounded pool of processes in which bots choose their actions.
+
+    ``size`` is the number of worker processes (default :func:`default_size`). The pool
+    starts in the background when the server starts (:meth:`start`), or on the first
+    decision, and is rebuilt if a worker dies.
+    """
+
+    def __init__(self, size: int | None = None) -> None:
+        self.size = default_size() if size is None else size
+        if self.size < 1:
+            raise ValueError(f"the bot pool needs at least one worker, not {self.size}")
+        self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Future[ProcessPoolExecutor] | None = None
+        self._closed = False
+
+    def _launch(self) -> ProcessPoolExecutor:
+        """A new pool with every worker running (this blocks: call it in a thread)."""
+        context = multiprocessing.get_context("forkserver")
+        # The fork server imports the bots once; every worker is forked from it warm.
+        context.set_forkserver_preload(["saustall.server.bot_workers", "saustall.bots"])
+        pool = ProcessPoolExecutor(self.size, mp_context=context, initializer=_start_worker,
+                                   initargs=(os.getpid(),))
+        pool.submit(_ready).result()  # the first task starts every worker
+        return pool
+
+    async def start(self) -> ProcessPoolExecutor:
+        """The running pool, started in a thread on first use (starting processes blocks,
+        and must not block the event loop)."""
+        if self._closed:
+            raise RuntimeError("the bot workers are shut down")
+        if self._pool is not None:
+            return self._pool
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(asyncio.to_thread(self._launch))
+        starting = self._starting
+        try:
+            pool = await asyncio.shield(starting)
+        except Exception:
+            if self._starting is starting:  # the next decision tries again
+                self._starting = None
+            raise
+        if self._closed:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise RuntimeError("the bot workers are shut down")
+        self._pool = pool
+        return pool
+
+    async def choose(self, game: str, ruleset: str, bot: Bot, view: View,
+                     legal: Sequence[str]) -> Choice:
+        """Let ``bot`` choose among ``legal`` (notation) in a worker process.
+
+        Raises what the bot raised. A worker that died is replaced and the decision
+        asked once more.
+        """
+        decision = Decision(game, ruleset, bot, view, tuple(legal))
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = await self.start()
+            try:
+                return await loop.run_in_executor(pool, decide, decision)
+            except BrokenProcessPool:
+                if self._pool is pool:  # the next decision gets a new pool
+                    self._pool, self._starting = None, None
+                pool.shutdown(wait=False, cancel_futures=True)
+                if attempt == 2 or self._closed:
+                    raise
+                log.error("a bot worker died; asking again in a new pool")
+        raise AssertionError("unreachable")
+
+    async def close(self, grace_seconds: float = 2.0) -> None:
+        """Stop the workers: queued decisions are dropped, a bot still thinking after
+        ``grace_seconds`` is stopped."""
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is None and self._starting is not None:
+            try:
+                pool = await asyncio.shield(self._starting)
+            except Exception:  # it never started: nothing to stop
+                return
+        if pool is None:
+            return
+        # The executor's own processes (private, so read with care): shutdown() alone
+        # would wait for a bot that never stops thinking.
+        found = getattr(pool, "_processes", None)
+        processes: list[Any] = list(found.values()) if isinstance(found, dict) else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + grace_seconds
+        for process in processes:
+            await asyncio.to_thread(process.join, max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.terminate()
+        await asyncio.to_thread(pool.shutdown, True)  # its queues closed, its thread ended

@@ -1,0 +1,55 @@
+"""Choosing a bot level in the browser: named levels first, the default preselected, each
+explained in the page's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def level_choices(page: Any, select: str) -> list[tuple[str, str]]:
+    """(group label, option value) for every option of the ``select``, in order."""
+    found: list[tuple[str, str]] = page.eval_on_selector_all(
+        f"{select} option", "els => els.map(o => [o.parentElement.label || '', o.value])")
+    return [tuple(pair) for pair in found]  # type: ignore[misc]
+
+
+def test_lobby_offers_named_levels_first_with_club_preselected_and_explained(
+        server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=pigasus]")
+    assert level_choices(page, "#botlevel") == [
+        ("Levels", "beginner"), ("Levels", "club"), ("Levels", "expert"),
+        ("Other bots", "slow"), ("Other bots", "casual"), ("Other bots", "sharp")]
+    assert page.input_value("#botlevel") == "club"
+    assert page.inner_text("#botlevel-desc") == "Reacts in about 1.5 s: an even game for a newcomer."
+    page.select_option("#botlevel", "slow")
+    assert page.inner_text("#botlevel-desc") == ("Earlier level: about 1.8 s, misses almost "
+                                                 "half the pairs.")
+    page.select_option("#botlevel", "beginner")
+    assert "about 2 s" in page.inner_text("#botlevel-desc")
+    page.select_option("#lang-select", "de")  # the choice survives, now in German
+    assert page.input_value("#botlevel") == "beginner"
+    assert page.inner_text("#botlevel-desc").startswith("Reagiert in etwa 2 s")
+    assert page.inner_text("#botlevel option[value=club]") == "Vereinsspieler"
+    page.select_option("#lang-select", "fr")
+    page.select_option("#botlevel", "expert")
+    assert page.inner_text("#botlevel-desc") == "Réagit en moins d'une seconde : pour les yeux vifs."
+
+
+def test_add_bot_at_a_table_seats_the_default_level(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=pigasus]")
+    page.fill("#name", "Anna")
+    page.select_option("#seats", "3")
+    page.click("#create")
+    page.wait_for_selector("[data-addbot='1']")
+    assert page.input_value("[data-level='1']") == "club"
+    page.click("[data-addbot='1']")
+    badge = page.locator(".seat.bot[data-seat='1'] .badge.bot")
+    badge.wait_for()
+    assert badge.inner_text().endswith("Club player")
+    assert badge.get_attribute("title") == "Reacts in about 1.5 s: an even game for a newcomer."
