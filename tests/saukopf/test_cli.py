@@ -230,6 +230,8 @@ def run_script(answers: list[str], seed: int = 3, then: str = "q",
                **kwargs: Any) -> tuple[SaukopfTerminal, Answers, str]:
     console = quiet_console()
     script = Answers(answers, then)
+    # The scripts answer the heuristic bots' bids: the default level may change.
+    kwargs.setdefault("bots", ("heuristic",))
     terminal = SaukopfTerminal(seed=seed, deals=1, console=console, input_fn=script,
                                **kwargs)
     script.terminal = terminal
