@@ -15,12 +15,16 @@ awards are replaced rather than edited, so a clone shares them.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from saustall.core.errors import GameOverError
 from saustall.core.game import Action, GameState, View, check_seat
 from saustall.core.rng import DEFAULT_STREAM, Rng, derive_seed
 from saustall.games.drecksau.game import DrecksauGame, DrecksauState
+
+
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled (mypyc; see setup.py)."""
 
 
 class TournamentState(GameState):
@@ -31,12 +35,17 @@ class TournamentState(GameState):
                  "deciding", "_winners", "_over", "round")
 
     def __init__(self, game: DrecksauGame, num_players: int, seed: int,
-                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM) -> None:
+                 options: dict[str, Any], rng_stream: str = DEFAULT_STREAM,
+                 *, twin_of: "TournamentState | None" = None) -> None:
+        """A new tournament; with ``twin_of``, a copy of that one (see :meth:`clone`)."""
         self.game = game
         self.rng_stream = rng_stream
         self.num_players = num_players
         self.seed = seed
         self.options = options
+        if twin_of is not None:
+            self._copy(twin_of)
+            return
         self.history: list[Action] = []
         stack = list(game.ruleset.params["stack"])
         # Lists below are replaced rather than edited (a clone shares them).
@@ -66,13 +75,21 @@ class TournamentState(GameState):
 
     def _with_round(self, round_: DrecksauState) -> "TournamentState":
         """A copy of this tournament playing ``round_`` as its current round."""
+        if _COMPILED:  # mypyc's classes are made only through __init__
+            assert isinstance(self.game, DrecksauGame)
+            twin = TournamentState(self.game, self.num_players, self.seed, self.options,
+                                   self.rng_stream, twin_of=self)
+        else:  # pure Python: skip __init__'s call
+            twin = TournamentState.__new__(TournamentState)
+            twin.game, twin.rng_stream = self.game, self.rng_stream
+            twin.num_players, twin.seed, twin.options = self.num_players, self.seed, self.options
+            twin._copy(self)
+        twin.round = round_
+        return twin
+
+    def _copy(self, source: "TournamentState") -> None:
         # Spelled out, not a loop over __slots__: clone is a search bot's inner loop.
-        twin = TournamentState.__new__(TournamentState)
-        twin.game = self.game
-        twin.rng_stream = self.rng_stream
-        twin.num_players = self.num_players
-        twin.seed = self.seed
-        twin.options = self.options
+        twin, self = self, source
         twin.history = self.history[:]
         twin.trophies = self.trophies
         twin.buckets = self.buckets
@@ -83,19 +100,17 @@ class TournamentState(GameState):
         twin.deciding = self.deciding
         twin._winners = self._winners
         twin._over = self._over
-        twin.round = round_
-        return twin
 
     # -- legal actions -----------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         return () if self._over else self.round.to_act()
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def legal_actions(self, player: object = None) -> list[Action]:
         if player is not None:
             check_seat(player, self.num_players)
         return [] if self._over else self.round.legal_actions(player)
 
-    def is_legal(self, action: Action, player: int | None = None) -> bool:
+    def is_legal(self, action: Action, player: object = None) -> bool:
         """The current round's answer (cheap where the round's is), False once over."""
         if player is not None:
             check_seat(player, self.num_players)
@@ -105,7 +120,7 @@ class TournamentState(GameState):
         return self.round.explain_illegal(action, player)
 
     # -- apply -------------------------------------------------------------------------
-    def apply(self, action: Action, player: int | None = None) -> None:
+    def apply(self, action: Action, player: object = None) -> None:
         """Apply ``action`` to the current round (its checks, its errors), then score
         the round if it ended.
 
