@@ -30,7 +30,8 @@ from saustall.server.db import (
     meta_t,
     sqlite_file,
 )
-from saustall.server.tables import REPLAY_ERRORS, Hub
+from saustall.server.restore import REPLAY_ERRORS
+from saustall.server.tables import Hub
 
 
 @dataclass

@@ -308,3 +308,26 @@ class Table:
         self.broadcast({"type": "event", "kind": "table", "game_number": self.game_number,
                         "seq": None, "seat": seat, "action": None, "text": text,
                         "time_ms": self.now_ms(), "replay": False})
+
+    def action_event(self, seat: int | None, action: Action, seq: int, time_ms: int,
+                     timeout: bool) -> dict[str, Any]:
+        """The public event for ``action``, built before it is applied.
+
+        ``phase`` is the spectator view's ``phase`` at that moment, when the game has one.
+        """
+        assert self.state is not None
+        notation, words = self.state.public_action(action)
+        if seat is None:  # a step the server's clock made (e.g. a grab window closing)
+            text = f"Time moves on ({time_ms / 1000:.1f} s)"
+        else:
+            text = f"{self.seat_name(seat)}: {words}"
+        if timeout:
+            text += " (time ran out)"
+        event: dict[str, Any] = {
+            "type": "event", "kind": "action", "game_number": self.game_number,
+            "seq": seq, "seat": seat, "action": notation,
+            "text": text, "time_ms": time_ms, "timeout": timeout, "replay": False}
+        phase = self.state.view(None).get("phase")
+        if isinstance(phase, str):  # the phase the game was in before this action
+            event["phase"] = phase
+        return event

@@ -7,6 +7,12 @@ one at a time in arrival order. An action is made durable in the database before
 hears of it (see :meth:`Hub._commit`). Clients are :class:`Client` objects with an
 outgoing queue; the WebSocket layer in :mod:`saustall.server.app` drains it.
 
+The hub is made of parts in their own modules: its tunables (:mod:`~saustall.server.settings`),
+rebuilding tables from the database (:mod:`~saustall.server.restore`), the bots' turns
+(:mod:`~saustall.server.bot_driver`, thinking in :mod:`~saustall.server.bot_workers`),
+real-time games (:mod:`~saustall.server.realtime`) and letting tables go
+(:mod:`~saustall.server.retention`).
+
 What a client receives about a game is only ever ``GameState.view(seat)`` (or the
 spectator view), its own legal actions, and public events. The seed lives in the
 database and in the engine, never in a message.
@@ -18,12 +24,9 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from sqlalchemy.engine import make_url
-
-from saustall.bots.base import Bot, RandomBot, bot_levels, make_bot
+from saustall.bots.base import Bot
 from saustall.core import registry
 from saustall.core.errors import (
     GameOverError,
@@ -31,15 +34,16 @@ from saustall.core.errors import (
     NotYourTurnError,
     SaustallError,
 )
-from saustall.core.game import Action, GameState, View
+from saustall.core.game import Action, GameState
 from saustall.core.record import GameRecord
+from saustall.server.bot_driver import BotDriver
 from saustall.server.bot_workers import BotWorkers
 from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabase
 from saustall.server import retention
 from saustall.server.catalogue import (
     catalogue, levels_for, seated_by_default, strongest_level,
 )
-from saustall.server.limits import LimitSettings, SourceLimits
+from saustall.server.limits import SourceLimits
 from saustall.server.model import (
     BOT,
     EMPTY,
@@ -48,7 +52,6 @@ from saustall.server.model import (
     OVER,
     PLAYING,
     Client,
-    FirstLegalBot,
     Seat,
     ServerError,
     Table,
@@ -59,59 +62,19 @@ from saustall.server.model import (
     now_iso,
 )
 from saustall.server.realtime import realtime_driver
+from saustall.server.restore import (
+    REPLAY_ERRORS,
+    BrokenTable,
+    broken_tables_message,
+    rebuild_table,
+    replay_stored_actions,
+)
+from saustall.server.settings import HubSettings
 
-__all__ = ["Client", "Hub", "HubSettings", "Seat", "ServerError", "Table", "dumps",
-           "explain", "levels_for"]
+__all__ = ["REPLAY_ERRORS", "BrokenTable", "Client", "Hub", "HubSettings", "Seat",
+           "ServerError", "Table", "broken_tables_message", "dumps", "explain", "levels_for"]
 
 log = logging.getLogger("saustall.server")
-
-REPLAY_ERRORS = (SaustallError, ValueError, KeyError, IndexError, TypeError)
-"""What rebuilding a stored table from unexpected rows can raise (see ``Hub._rebuild``)."""
-
-
-@dataclass
-class HubSettings:
-    """Server tunables."""
-
-    bot_delay: float = 0.8
-    """Seconds a bot waits before it acts (a natural pause)."""
-    max_message_bytes: int = 4096
-    rate_per_second: float = 20.0
-    """Messages other than actions (``sync``, ``ping``, ...) per second on one socket."""
-    rate_burst: float = 40.0
-    action_rate_per_second: float = 40.0
-    """Actions per second on one socket: a Pigasus player mashing grab, point and
-    reveal stays near 10 a second, with bursts; bots act no faster than every 450 ms."""
-    action_rate_burst: float = 80.0
-    flood_close_after: int = 200
-    hello_timeout: float = 10.0
-    limits: LimitSettings = field(default_factory=LimitSettings)
-    """Per-source and per-table limits."""
-    retain_finished_seconds: float = 900.0
-    """A finished table leaves memory this long after its game ended (unless a rematch
-    starts); its records stay downloadable from the database."""
-    retain_idle_seconds: float = 3600.0
-    """A table nobody is seated at with an open socket leaves memory after this long
-    without any change (abandoned)."""
-    sweep_seconds: float = 30.0
-    """How often the server looks for tables to let go."""
-    bot_factory: Callable[[str, str, int], Bot | None] | None = None
-    """Optional ``(game, level, seed) -> bot`` tried before the bot registry (tests use
-    it for instant Pigasus bots); returning ``None`` falls back to the registry."""
-    skip_broken_tables: bool = False
-    """Start even if stored tables no longer replay, leaving them out (they answer 404).
-    Off by default: the server refuses to start and names them."""
-    bot_workers: int | None = None
-    """Processes in which turn-based bots think (default: one per core, see
-    :mod:`saustall.server.bot_workers`)."""
-
-
-class BrokenTable(Exception):
-    """A stored table whose game cannot be rebuilt; the message names where it breaks."""
-
-    def __init__(self, table_id: str, problem: str) -> None:
-        super().__init__(f"table {table_id}: {problem}")
-        self.table_id = table_id
 
 
 class Hub:
@@ -124,6 +87,7 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
         self.sources = SourceLimits(self.settings.limits)
         self.bot_workers = BotWorkers(self.settings.bot_workers)
+        self.bots = BotDriver(self.settings, self.bot_workers, self._commit)
 
     # -- start-up and shut-down ----------------------------------------------------------
     async def load(self) -> None:
@@ -152,73 +116,12 @@ class Hub:
         broken: list[BrokenTable] = []
         for stored in stored_tables:
             try:
-                table = self._rebuild(stored)
+                table = rebuild_table(stored, self._attach_realtime)
             except BrokenTable as exc:
                 broken.append(exc)
                 continue
             self.tables[table.id] = table
         return broken
-
-    def _rebuild(self, stored: StoredTable) -> Table:
-        try:
-            game = registry.get(stored.game, stored.ruleset)
-            table = Table(stored.id, stored.invite, game, stored.num_seats, stored.options,
-                          stored.public, stored.turn_timer, stored.created_at)
-        except REPLAY_ERRORS as exc:
-            raise BrokenTable(stored.id, f"{stored.game}/{stored.ruleset} cannot be set up: "
-                                         f"{exc}") from None
-        table.game_number = stored.game_number
-        for row in stored.seats:
-            if not 0 <= row.seat < len(table.seats):
-                raise BrokenTable(stored.id, f"it has a stored seat {row.seat} but only "
-                                             f"{len(table.seats)} seats")
-            seat = table.seats[row.seat]
-            seat.kind, seat.name, seat.token_hash = row.kind, row.name, row.token_hash
-            seat.bot_level, seat.ready = row.bot_level, row.ready
-        if stored.status == LOBBY:
-            table.status = LOBBY
-            return table
-        current = stored.current
-        if current is None:
-            raise BrokenTable(stored.id, f"it is {stored.status!r} in game "
-                                         f"{stored.game_number}, which is not stored")
-        try:
-            state = game.new_state(stored.num_seats, current.seed, stored.options,
-                                   rng_stream=current.rng)
-        except REPLAY_ERRORS as exc:
-            raise BrokenTable(stored.id, f"game {current.game_number} cannot be dealt: "
-                                         f"{exc}") from None
-        table.state = state
-        self._attach_realtime(table)
-        for expected, step in enumerate(current.actions, 1):
-            if step.seq != expected:
-                raise BrokenTable(stored.id, f"game {current.game_number} lacks action "
-                                             f"{expected} (the next stored is {step.seq})")
-            try:
-                action = game.decode_action(step.action)
-                event = self._event(table, step.seat, action, step.seq, step.time_ms,
-                                    step.timeout)
-                if table.realtime is not None:
-                    table.realtime.replay(action, step.time_ms)
-                else:
-                    state.apply(action)
-            except REPLAY_ERRORS as exc:
-                raise BrokenTable(stored.id, f"game {current.game_number} no longer replays: "
-                                             f"action {step.seq} {step.action!r} fails: "
-                                             f"{exc}") from None
-            table.actions.append(step.action)
-            table.events.append(event)
-        table.seq = len(current.actions)
-        last_ms = current.actions[-1].time_ms if current.actions else 0
-        table.clock_origin = time.monotonic() - last_ms / 1000
-        if stored.status == OVER and not state.is_terminal():
-            raise BrokenTable(stored.id, f"game {current.game_number} is stored as over, but "
-                                         f"its {len(current.actions)} stored actions do not "
-                                         "finish it: actions were lost")
-        table.status = OVER if state.is_terminal() else PLAYING
-        if table.status == OVER:
-            table.finished_at = time.monotonic()
-        return table
 
     async def close(self) -> None:
         """Stop bots and timers and close every client."""
@@ -277,7 +180,7 @@ class Hub:
             table = self.tables.get(table_id)  # someone else may have restored it meanwhile
             if table is None and stored is not None and stored.status == OVER:
                 try:
-                    table = self._rebuild(stored)
+                    table = rebuild_table(stored, self._attach_realtime)
                 except BrokenTable as exc:
                     log.error("%s", exc)
                     raise ServerError(503, "table-unavailable",
@@ -692,29 +595,6 @@ class Hub:
             error(*explain(state, action, seat))
 
     # -- applying actions ----------------------------------------------------------------
-    def _event(self, table: Table, seat: int | None, action: Action, seq: int, time_ms: int,
-               timeout: bool) -> dict[str, Any]:
-        """The public event for ``action``, built before it is applied.
-
-        ``phase`` is the spectator view's ``phase`` at that moment, when the game has one.
-        """
-        assert table.state is not None
-        notation, words = table.state.public_action(action)
-        if seat is None:  # a step the server's clock made (e.g. a grab window closing)
-            text = f"Time moves on ({time_ms / 1000:.1f} s)"
-        else:
-            text = f"{table.seat_name(seat)}: {words}"
-        if timeout:
-            text += " (time ran out)"
-        event: dict[str, Any] = {
-            "type": "event", "kind": "action", "game_number": table.game_number,
-            "seq": seq, "seat": seat, "action": notation,
-            "text": text, "time_ms": time_ms, "timeout": timeout, "replay": False}
-        phase = table.state.view(None).get("phase")
-        if isinstance(phase, str):  # the phase the game was in before this action
-            event["phase"] = phase
-        return event
-
     async def _commit(self, table: Table, seat: int | None, action: Action, *,
                       client: Client | None = None, msg_id: Any = None,
                       timeout: bool = False, time_ms: int | None = None,
@@ -729,7 +609,7 @@ class Hub:
         assert state is not None
         seq = table.seq + 1
         stamp = table.now_ms() if time_ms is None else time_ms
-        event = self._event(table, seat, action, seq, stamp, timeout)
+        event = table.action_event(seat, action, seq, stamp, timeout)
         notation = table.game.encode_action(action)
         if apply is None:
             state.apply(action, seat)
@@ -743,7 +623,7 @@ class Hub:
                 status=OVER if over else None)
         except Exception:
             log.exception("could not store action %s at table %s", notation, table.id)
-            self._restore(table)
+            replay_stored_actions(table)
             if client is not None:
                 client.send({"type": "error", "code": "server-error", "rule": None, "id": msg_id,
                              "message": "the server could not store your action; try again"})
@@ -769,15 +649,6 @@ class Hub:
         if over:
             table.broadcast(table.game_over_message())
 
-    def _restore(self, table: Table) -> None:
-        """Rebuild the live game from the actions known to be stored."""
-        assert table.state is not None
-        state = table.game.new_state(table.num_seats, table.state.seed, table.options,
-                                     rng_stream=table.state.rng_stream)
-        for notation in table.actions:
-            state.apply(table.game.decode_action(notation))
-        table.state = state
-
     def _attach_realtime(self, table: Table) -> None:
         if table.ruleset.realtime and table.state is not None:
             table.realtime = realtime_driver(self, table)
@@ -799,7 +670,7 @@ class Hub:
         acting = state.to_act()
         if any(table.seats[s].kind == BOT for s in acting):
             if table.bot_task is None or table.bot_task.done():
-                table.bot_task = self._spawn(self._bot_loop(table))
+                table.bot_task = self._spawn(self.bots.play(table))
         if table.turn_timer is not None:
             humans = [s for s in acting if table.seats[s].kind == HUMAN]
             if humans:
@@ -809,72 +680,8 @@ class Hub:
                     table, seat, table.game_number, table.seq, table.turn_timer))
 
     def bot_for(self, table: Table, seat: Seat) -> Bot:
-        """The seat's bot, created on first use with its own random seed."""
-        if seat.bot is None:
-            level = seat.bot_level or FirstLegalBot.name
-            factory = self.settings.bot_factory
-            custom = factory(table.game.name, level, secrets.randbits(32)) if factory else None
-            if custom is not None:
-                seat.bot = custom
-            elif level in bot_levels(table.game.name):
-                seat.bot = make_bot(table.game.name, level, secrets.randbits(32))
-            elif level == RandomBot.name:
-                seat.bot = RandomBot(secrets.randbits(32))
-            else:
-                seat.bot = FirstLegalBot()
-        return seat.bot
-
-    async def _bot_loop(self, table: Table) -> None:
-        """Let the bots to act play, one action at a time, each after the natural pause."""
-        while True:
-            state = table.state
-            if table.status != PLAYING or state is None:
-                return
-            bots = [s for s in state.to_act() if table.seats[s].kind == BOT]
-            if not bots:
-                return
-            await asyncio.sleep(self.settings.bot_delay)
-            async with table.lock:
-                state = table.state
-                if table.status != PLAYING or state is None:
-                    return
-                bots = [s for s in state.to_act() if table.seats[s].kind == BOT]
-                if not bots:
-                    return
-                seat_no = bots[0]
-                view = state.view(seat_no)
-                legal = state.legal_actions(seat_no)
-                seq, number = table.seq, table.game_number
-            seat = table.seats[seat_no]
-            bot = self.bot_for(table, seat)
-            action = await self._think(table, seat, bot, view, legal)
-            async with table.lock:
-                state = table.state
-                if (table.status != PLAYING or state is None or table.seq != seq
-                        or table.game_number != number or table.seats[seat_no].kind != BOT):
-                    continue
-                await self._commit(table, seat_no, action)
-
-    async def _think(self, table: Table, seat: Seat, bot: Bot, view: View,
-                     legal: Sequence[Action]) -> Action:
-        """The bot's choice, thought out in a worker process (see
-        :mod:`saustall.server.bot_workers`); a bot that fails or chooses an illegal action
-        plays the first legal one, and the fault is logged."""
-        game = table.game
-        try:
-            choice = await self.bot_workers.choose(
-                game.name, game.ruleset.name, bot, view,
-                [game.encode_action(action) for action in legal])
-        except Exception:
-            log.exception("bot %s failed at table %s; it plays the first legal action",
-                          getattr(bot, "name", type(bot).__name__), table.id)
-            return legal[0]
-        if seat.bot is bot:  # it carries on from where it stopped (its random source...)
-            seat.bot = choice.bot
-        if choice.index < 0:
-            log.error("bot %s chose an illegal action at table %s", choice.bot.name, table.id)
-            return legal[0]
-        return legal[choice.index]
+        """The seat's bot, created on first use (see :meth:`BotDriver.bot_for`)."""
+        return self.bots.bot_for(table, seat)
 
     async def _timer(self, table: Table, seat: int, number: int, seq: int, seconds: float) -> None:
         """Play the first legal action for a seat whose turn timer runs out."""
@@ -903,17 +710,3 @@ def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str 
         return "unknown-action", str(exc), None
     return "illegal-action", "that action is not allowed now", None
 
-
-def broken_tables_message(url: str, broken: Sequence[BrokenTable], limit: int = 10) -> str:
-    """Why the server will not start on ``url`` and what the operator can do."""
-    where = make_url(url).render_as_string(hide_password=True)
-    lines = [f"{len(broken)} stored table(s) in {where} can no longer be rebuilt:"]
-    lines += [f"  - {problem}" for problem in broken[:limit]]
-    if len(broken) > limit:
-        lines.append(f"  - ... and {len(broken) - limit} more (`saustall db check` lists all)")
-    lines.append("The server refuses to start so that these games are not silently dropped. "
-                 "Run `saustall db check --database URL` for the full report, then restore a "
-                 "backup (see `saustall db backup`), run the Saustall version that stored "
-                 "these games, or start with --skip-broken-tables to leave them out (their "
-                 "players will find no table).")
-    return "\n".join(lines)

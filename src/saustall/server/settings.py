@@ -1,0 +1,52 @@
+"""The server's tunables (:class:`HubSettings`): pauses, rate limits, retention, bots.
+
+They live apart from the :class:`~saustall.server.tables.Hub` so that the modules the hub
+is made of (:mod:`saustall.server.bot_driver`, ...) can read them without importing it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from saustall.bots.base import Bot
+from saustall.server.limits import LimitSettings
+
+__all__ = ["HubSettings"]
+
+
+@dataclass
+class HubSettings:
+    """Server tunables."""
+
+    bot_delay: float = 0.8
+    """Seconds a bot waits before it acts (a natural pause)."""
+    max_message_bytes: int = 4096
+    rate_per_second: float = 20.0
+    """Messages other than actions (``sync``, ``ping``, ...) per second on one socket."""
+    rate_burst: float = 40.0
+    action_rate_per_second: float = 40.0
+    """Actions per second on one socket: a Pigasus player mashing grab, point and
+    reveal stays near 10 a second, with bursts; bots act no faster than every 450 ms."""
+    action_rate_burst: float = 80.0
+    flood_close_after: int = 200
+    hello_timeout: float = 10.0
+    limits: LimitSettings = field(default_factory=LimitSettings)
+    """Per-source and per-table limits."""
+    retain_finished_seconds: float = 900.0
+    """A finished table leaves memory this long after its game ended (unless a rematch
+    starts); its records stay downloadable from the database."""
+    retain_idle_seconds: float = 3600.0
+    """A table nobody is seated at with an open socket leaves memory after this long
+    without any change (abandoned)."""
+    sweep_seconds: float = 30.0
+    """How often the server looks for tables to let go."""
+    bot_factory: Callable[[str, str, int], Bot | None] | None = None
+    """Optional ``(game, level, seed) -> bot`` tried before the bot registry (tests use
+    it for instant Pigasus bots); returning ``None`` falls back to the registry."""
+    skip_broken_tables: bool = False
+    """Start even if stored tables no longer replay, leaving them out (they answer 404).
+    Off by default: the server refuses to start and names them."""
+    bot_workers: int | None = None
+    """Processes in which turn-based bots think (default: one per core, see
+    :mod:`saustall.server.bot_workers`)."""
