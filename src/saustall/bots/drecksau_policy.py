@@ -14,8 +14,7 @@ inside a sampled world that is the imagined hand of the imagined player.
 
 from __future__ import annotations
 
-import random
-
+from saustall.core.rng import Rng
 from saustall.games.drecksau.game import (
     DIRTY, DISCARD_BASE, DONE, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, PASS, SHOW,
     DrecksauState, discarded_cards,
@@ -56,8 +55,21 @@ LATER = (0.85, 0.2, 0.35, 0.5, 0.45, 0.35, 0.25, 0.45, 0.35, 0.4)
 """What holding each card kind is likely worth on a later turn (mud first, as CARD_KINDS)."""
 
 
+_STANDINGS: tuple[dict[bytes, float], dict[bytes, float]] = ({}, {})
+"""Memo of :func:`standing` by row, without and with Sauschön (rows are few: 32^5 at most)."""
+
+
 def standing(row: list[int], pretty_wins: bool) -> float:
-    """How close a row of pigs is to winning, steeply rising near the finish."""
+    """How close a row of pigs is to winning, steeply rising near the finish (memoized)."""
+    memo = _STANDINGS[pretty_wins]
+    key = bytes(row)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _standing(row, pretty_wins)
+    return found
+
+
+def _standing(row: list[int], pretty_wins: bool) -> float:
     n = len(row)
     dirty = 0.0
     for flags in row:
@@ -192,7 +204,7 @@ def move_values(state: DrecksauState, legal: list[int]) -> list[float]:
     return values
 
 
-def choose(state: DrecksauState, rng: random.Random, explore: float = 0.0) -> int:
+def choose(state: DrecksauState, rng: Rng, explore: float = 0.0) -> int:
     """The policy's move for the player to act (a random one with chance ``explore``)."""
     legal: list[int] = state.legal_actions()  # type: ignore[assignment]
     if len(legal) == 1:

@@ -73,15 +73,15 @@ class SearchBot:
         chosen = chosen[:self.candidates]
         if len(chosen) == 1:
             return legal[chosen[0]]
-        seeds = [self.rng.randrange(2**62) for _ in worlds]
+        streams = [Rng(self.rng.randrange(2**62)) for _ in worlds]
         me = view["observer"]
         best_index, best_value = chosen[0], -math.inf
         for rank, index in enumerate(chosen):
             total = 0.0
-            for world, seed in zip(worlds, seeds):
+            for world, stream in zip(worlds, streams):
                 twin = world.clone()
                 twin.apply(moves[index])
-                total += self._rollout(twin, me, random.Random(seed))
+                total += self._rollout(twin, me, stream.clone())
             # A hair of the policy's order breaks near-ties in favour of its choice.
             value = total / len(worlds) - rank * 1e-6
             if value > best_value:
@@ -96,7 +96,7 @@ class SearchBot:
         assert isinstance(world, DrecksauState)
         return world
 
-    def _rollout(self, world: DrecksauState, me: int, rng: random.Random) -> float:
+    def _rollout(self, world: DrecksauState, me: int, rng: Rng) -> float:
         """Play ``world`` on with the fast policy; +1 won, -1 lost, else the standing."""
         explore = self.explore
         end = world.turn + self.depth
@@ -134,8 +134,8 @@ def _distinct(ranked: list[int], moves: list[int], pigs: list[list[int]]) -> lis
 
 LEVELS: dict[str, dict[str, Any]] = {
     "beginner": {"worlds": 4, "candidates": 3, "depth": 1, "overlook": True},
-    "club": {"worlds": 12, "candidates": 5, "depth": 2},
-    "expert": {"worlds": 32, "candidates": 8, "depth": 2},
+    "club": {"worlds": 8, "candidates": 4, "depth": 2},
+    "expert": {"worlds": 32, "candidates": 8, "depth": 4},
 }
 """Thinking budget per level (see :class:`SearchBot`), weakest first."""
 
