@@ -43,7 +43,7 @@ def test_every_level_is_offered_weakest_first_and_club_is_the_default() -> None:
     assert offered_levels("drecksau") == list(LEVELS)
     assert default_level("drecksau") == "club"
     from saustall.bots import bot_levels
-    assert {"random", "heuristic", "racer", "search"} <= set(bot_levels("drecksau"))
+    assert {"random", "heuristic", "racer"} <= set(bot_levels("drecksau"))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

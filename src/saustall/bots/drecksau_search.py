@@ -152,4 +152,3 @@ def level_factory(level: str) -> BotFactory:
 
 for _level_name in LEVELS:
     register_bot("drecksau", _level_name, level_factory(_level_name))
-register_bot("drecksau", "search", SearchBot)
