@@ -30,7 +30,8 @@ async def test_catalogue_lists_every_game_ruleset_and_bot_level(http: httpx.Asyn
 async def test_bot_levels_are_listed_weakest_to_strongest(http: httpx.AsyncClient) -> None:
     games = {g["game"]: g for g in (await http.get("/api/games")).json()["games"]}
     # the lobby offers the last level as the default: the strongest bot
-    assert games["drecksau"]["bot_levels"] == ["random", "heuristic", "racer"]
+    assert games["drecksau"]["bot_levels"] == ["random", "beginner", "heuristic", "racer",
+                                               "club", "expert"]
     assert games["saukopf"]["bot_levels"] == ["random", "heuristic"]
     assert games["pigasus"]["bot_levels"] == ["slow", "casual", "sharp"]
 
@@ -188,7 +189,7 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_bot(
     left = await http.post(f"/api/tables/{table_id}/leave", headers=bearer(joined["token"]))
     seat = left.json()["table"]["seats"][1]
     assert seat["kind"] == "bot" and seat["name"] == "Bert (bot)"
-    assert seat["bot_level"] == "racer"  # the strongest level takes over
+    assert seat["bot_level"] == "expert"  # the strongest level takes over
     over = await play_to_end(wa, timeout=60)
     assert over["game_number"] == 1
     await wa.close()

@@ -134,10 +134,16 @@ def _distinct(ranked: list[int], moves: list[int], pigs: list[list[int]]) -> lis
 
 LEVELS: dict[str, dict[str, Any]] = {
     "beginner": {"worlds": 4, "candidates": 3, "depth": 1, "overlook": True},
-    "club": {"worlds": 8, "candidates": 4, "depth": 2},
+    "club": {"worlds": 4, "candidates": 3, "depth": 2},
     "expert": {"worlds": 32, "candidates": 8, "depth": 4},
 }
-"""Thinking budget per level (see :class:`SearchBot`), weakest first."""
+"""Thinking budget per level (see :class:`SearchBot`), weakest first. Measured in 2-player
+``dirty-pig``, each deal played twice with seats swapped (share of games won, 95% CI):
+``beginner`` wins 16.5% [11.7, 21.3] against ``heuristic`` (100 deals) and every game
+against ``random`` (50 deals); ``club`` 53.0% [47.5, 58.5] against ``racer`` (150 deals),
+``expert`` 67.3% [61.8, 72.8] (150 deals; 68.0% [62.8, 73.2] in ``sauschoen``). A
+one-turn rollout misjudges badly (a bot with 6 worlds and 3 candidates won 31% against
+``racer``): the beginner's short sight is part of its handicap."""
 
 
 def level_factory(level: str) -> BotFactory:
