@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,16 @@ from saustall.core import GameRecord
 
 CORPUS = Path(__file__).parent / "records_v0_1"
 RECORDS = sorted(CORPUS.glob("*.record.json"))
+VIEW_KEYS_SINCE_0_1 = {"pigasus": {"options"}}
+"""View keys added after 0.1 (a view's whitelist may grow): not in the saved views."""
+
+
+def as_saved(view: dict[str, Any], game: str) -> dict[str, Any]:
+    """``view`` as JSON, without the keys views gained after 0.1 (each must be there)."""
+    added = VIEW_KEYS_SINCE_0_1.get(game, set())
+    assert added <= set(view), f"a view lacks {added - set(view)}"
+    saved: dict[str, Any] = json.loads(json.dumps(view))
+    return {key: value for key, value in saved.items() if key not in added}
 
 
 def test_corpus_covers_every_game() -> None:
@@ -34,8 +45,8 @@ def test_old_record_replays_identically(path: Path) -> None:
     state = record.replay()
     assert state.is_terminal()
     assert len(state.history) == expected["actions"]
-    assert json.loads(json.dumps(state.view(None))) == expected["spectator"]
+    assert as_saved(state.view(None), record.game) == expected["spectator"]
     for player in range(state.num_players):
-        assert json.loads(json.dumps(state.view(player))) == expected["players"][player]
+        assert as_saved(state.view(player), record.game) == expected["players"][player]
     assert list(state.winners()) == expected["winners"]
     assert list(state.returns()) == expected["returns"]

@@ -396,6 +396,23 @@ class Game(abc.ABC):
     def decode_action(self, text: str) -> Action:
         """Parse notation; raises :class:`~saustall.core.errors.MalformedActionError`."""
 
+    def sample_world(self, view: View, rng: Rng) -> GameState:
+        """A complete state consistent with ``view``, built from the view alone.
+
+        ``view`` is one seat's view as ``state.view(seat)`` returns it (a JSON round trip
+        of it will do). Every card that seat cannot see is dealt at random, by ``rng``,
+        among the places it could be, honouring what the view shows (card counts, shown
+        hands, voids...); the world's own random source is drawn from ``rng`` too. So
+        ``world.view(seat) == view``, the seat has the same legal actions in the world,
+        the world holds the same cards, and the same view and ``rng`` give the same world.
+        Search bots sample worlds this way. A world has no replayable history: its
+        :meth:`GameState.record` is not a record of the real game.
+
+        Raises :class:`ValueError` for a view this game cannot have produced, and
+        :class:`NotImplementedError` for a game that does not sample worlds.
+        """
+        raise NotImplementedError(f"{self.name} cannot sample worlds from a view yet")
+
     def full_inventory(self, num_players: int, options: Mapping[str, Any]) -> Counter[str]:
         """The cards a game of this size holds in all (for conservation checks)."""
         return self.new_state(num_players, 0, options).inventory()

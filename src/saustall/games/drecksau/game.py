@@ -778,6 +778,13 @@ class DrecksauGame(Game):
     def check_action(self, action: object) -> Action:
         return check_action(action)
 
+    def sample_world(self, view: View, rng: Rng) -> GameState:
+        """A world consistent with one seat's ``view`` (see
+        :mod:`saustall.games.drecksau.sampling`)."""
+        from saustall.games.drecksau.sampling import sample_world
+
+        return sample_world(self, view, rng)
+
     def encode_action(self, action: Action) -> str:
         if type(action) is int:  # not a bool: True would find 1's notation
             text = _NOTATION.get(action)

@@ -597,6 +597,7 @@ class PigasusState(PigasusStateBase):
             "stats": self.stats,
             "timing": {"window_ms": setup.window, "point_limit_ms": setup.point_limit,
                        "last_call_ms": setup.last_call},
+            "options": self.game.ruleset.public_options(self.options),
             "penalty": setup.num_units,
             "winners": list(self.winners()),
             "end_reason": self.end_reason,
@@ -659,6 +660,12 @@ class PigasusGame(Game):
 
     def check_action(self, action: object) -> Action:
         return check_action(action)
+
+    def sample_world(self, view: View, rng: Rng) -> PigasusState:
+        """A world consistent with ``view`` (see :mod:`saustall.games.pigasus.sampling`)."""
+        from saustall.games.pigasus.sampling import sample_world
+
+        return sample_world(self, view, rng)
 
     def encode_action(self, action: Action) -> str:
         return encode_action(action)
