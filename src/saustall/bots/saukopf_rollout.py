@@ -11,16 +11,16 @@ with a strong trump hand and hands over its cheapest plain card.
 
 from __future__ import annotations
 
-from typing import Any
-
-from saustall.bots.saukopf import estimate_tricks
+from saustall.bots.saukopf_eval import tricks_of_mask
 from saustall.games.saukopf.actions import CARD_BASE, GIVE_BASE, JOIN, PASS
 from saustall.games.saukopf.cards import (
     ACE, GAME_KINDS, KREUZUNG, POINTS, TRUMP, VEGANE_MAST, cards_of, order_for,
 )
+from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.scoring import DealScore
 
 _NAPF = tuple(kind.napf for kind in GAME_KINDS)
+_KREUZUNG_ORDER = order_for(KREUZUNG)
 
 
 def _lowest(cards: tuple[int, ...] | list[int], power: tuple[int, ...]) -> int:
@@ -31,7 +31,7 @@ def _highest(cards: tuple[int, ...] | list[int], power: tuple[int, ...]) -> int:
     return max(cards, key=power.__getitem__)
 
 
-def policy_card(state: Any) -> int:
+def policy_card(state: SaukopfState) -> int:
     """The card the player to act plays (a card, not an action code)."""
     p = state.cur
     legal = state.legal_card_mask(p)
@@ -41,6 +41,7 @@ def policy_card(state: Any) -> int:
     order = state.order
     eff, power = order.eff_suit, order.power
     decl = state.decl
+    assert decl is not None
     napf = _NAPF[decl.kind]
     d, q = state.declarer, state.partner
     my_side = p == d or p == q
@@ -64,27 +65,37 @@ def policy_card(state: Any) -> int:
             return max(losers, key=lambda c: (POINTS[c], power[c]))
         return max(winners, key=lambda c: (power[c], -POINTS[c]))
     last = len(trick) == n - 1
+    # the sampled world is complete: who still plays to this trick, and could they take it?
+    masks, suit_masks = state.masks, order.suit_masks
+    later = [(leader + k) % n for k in range(len(trick) + 1, n)]
+    threats = [masks[x] & suit_masks[led] or masks[x] for x in later
+               if (x == d or x == q) != my_side]
+
+    def safe(card: int) -> bool:
+        """No later opponent can beat ``card`` with a card they may play."""
+        top = power[card]
+        for cards_left in threats:
+            for c in cards_of(cards_left):
+                if (eff[c] == led or eff[c] == TRUMP) and power[c] > top:
+                    return False
+        return True
+
     if (best_p == d or best_p == q) == my_side:  # my side wins the trick so far
-        strong = eff[best_c] == TRUMP and best_power >= 100 + len(order.trumps) - 3
         pool = losers or list(cards)
-        if last or strong or (eff[best_c] != TRUMP and (best_c & 7) == ACE):
+        if last or safe(best_c):
             return max(pool, key=lambda c: (POINTS[c] - (5 if eff[c] == TRUMP else 0),
                                             -power[c]))
         return min(pool, key=lambda c: (POINTS[c], power[c]))
-    if winners:
-        trick_points = 0
-        for c in trick:
-            trick_points += POINTS[c]
+    sure = [c for c in winners if safe(c)]
+    if sure:
         if last:
-            return max(winners, key=lambda c: (POINTS[c] - (3 if eff[c] == TRUMP else 0),
-                                               -power[c]))
-        if trick_points >= 10:
-            return _highest(winners, power)
-        return min(winners, key=lambda c: (power[c], POINTS[c]))
+            return max(sure, key=lambda c: (POINTS[c] - (3 if eff[c] == TRUMP else 0),
+                                            -power[c]))
+        return min(sure, key=lambda c: (power[c], POINTS[c]))
     return min(cards, key=lambda c: (POINTS[c], eff[c] == TRUMP, power[c]))
 
 
-def _lead(state: Any, cards: tuple[int, ...], my_side: bool, napf: bool) -> int:
+def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool) -> int:
     order = state.order
     eff, power = order.eff_suit, order.power
     trumps = [c for c in cards if eff[c] == TRUMP]
@@ -108,26 +119,26 @@ def _lead(state: Any, cards: tuple[int, ...], my_side: bool, napf: bool) -> int:
     return _lowest(cards, power)
 
 
-def policy_action(state: Any) -> int:
+def policy_action(state: SaukopfState) -> int:
     """The playout policy's action for the player to act."""
     phase = state.phase
     if phase == "playing":
         return CARD_BASE + policy_card(state)
     p = state.cur
     if phase == "partner":
-        hand = list(cards_of(state.masks[p]))
         if state.decl is not None and _NAPF[state.decl.kind]:
             return PASS
-        return JOIN if estimate_tricks(hand, order_for(KREUZUNG)) >= 4.0 else PASS
+        return JOIN if tricks_of_mask(state.masks[p], _KREUZUNG_ORDER) >= 4.0 else PASS
     if phase == "giving":
-        legal = [a - GIVE_BASE for a in state.legal_actions()]
-        return GIVE_BASE + min(legal, key=lambda c: (POINTS[c], c))
+        return GIVE_BASE + min(state._givable(p), key=lambda c: (POINTS[c], c))
     if phase == "declaring":
-        return int(state.legal_actions()[0])
+        first = state.legal_actions()[0]
+        assert isinstance(first, int)
+        return first
     return PASS  # bidding, Kontra, Re
 
 
-def play_out(state: Any) -> DealScore | None:
+def play_out(state: SaukopfState) -> DealScore | None:
     """Play the deal in progress to its end with the playout policy (in place); its score,
     or None if it was thrown in."""
     deal = state.deal_index

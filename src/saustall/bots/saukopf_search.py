@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from saustall.bots.base import register_bot
-from saustall.bots.saukopf import HeuristicBot, estimate_tricks
+from saustall.bots.saukopf import HeuristicBot
+from saustall.bots.saukopf_eval import rate_mask, tricks_of_mask, trump_count
 from saustall.bots.saukopf_rollout import play_out
 from saustall.core.game import Action, View
 from saustall.core.registry import get
@@ -42,17 +43,15 @@ from saustall.games.saukopf.actions import (
 )
 from saustall.games.saukopf.bidding import NAPF, declarations
 from saustall.games.saukopf.cards import (
-    CARD_BY_TEXT, KEILER, KREUZUNG, SAUEREI, SCHWARZ, WUTZ, Declaration,
-    cards_of, order_for,
+    CARD_BY_TEXT, KNORPEL, KREUZUNG, SAUEREI, SCHWARZ, WUTZ, Declaration, order_for,
 )
+from saustall.games.saukopf.game import SaukopfState
+from saustall.games.saukopf.observe import FinishedDeal
 from saustall.games.saukopf.sampling import SamplingError, WorldSampler
 from saustall.games.saukopf.scoring import DealScore
 
-_STRENGTH_ORDERS = (order_for(SAUEREI), order_for(KEILER, 0), order_for(KEILER, 1),
-                    order_for(KEILER, 3), order_for(WUTZ))
-"""The games a clean bid is usually made for: how strong a hand is for the best of them."""
 _KREUZUNG_ORDER = order_for(KREUZUNG)
-_RATER = HeuristicBot(0)
+_SAUEREI_ORDER = order_for(SAUEREI)
 
 
 def _sigmoid(x: float) -> float:
@@ -61,9 +60,10 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def hand_strength(hand: list[int]) -> float:
-    """Estimated tricks of ``hand`` in the clean game that suits it best."""
-    return max(estimate_tricks(hand, order) for order in _STRENGTH_ORDERS)
+def hand_strength(hand: int) -> float:
+    """Estimated tricks of the hand mask ``hand`` in a clean game with Ober, Unter and
+    Herz as trumps (the Sauerei's), a quick measure of a hand's worth for bidding."""
+    return tricks_of_mask(hand, _SAUEREI_ORDER)
 
 
 def plausibility(view: View) -> Callable[[list[int]], float] | None:
@@ -84,13 +84,13 @@ def plausibility(view: View) -> Callable[[list[int]], float] | None:
             chosen = decl
 
             def declarer_ok(hands: list[int]) -> float:
-                rating = _RATER.rate(list(cards_of(hands[declarer])), chosen, players)
+                rating = rate_mask(hands[declarer], chosen, players)
                 return _sigmoid((rating + 0.3) / 0.35)
             checks.append(declarer_ok)
         partner = declared["partner"]
         if partner is not None and partner != me and decl.kind == KREUZUNG:
             def joiner_ok(hands: list[int]) -> float:
-                tricks = estimate_tricks(list(cards_of(hands[partner])), _KREUZUNG_ORDER)
+                tricks = tricks_of_mask(hands[partner], _KREUZUNG_ORDER)
                 return _sigmoid((tricks - 3.2) / 0.5)
             checks.append(joiner_ok)
         kicker = view["kontra"]
@@ -98,7 +98,7 @@ def plausibility(view: View) -> Callable[[list[int]], float] | None:
             order = order_for(decl.kind, decl.param, decl.spiess)
 
             def kicker_ok(hands: list[int]) -> float:
-                tricks = estimate_tricks(list(cards_of(hands[kicker])), order)
+                tricks = tricks_of_mask(hands[kicker], order)
                 return _sigmoid((tricks - 2.5) / 0.5)
             checks.append(kicker_ok)
     if decl is None or not decl.info.napf:
@@ -108,11 +108,11 @@ def plausibility(view: View) -> Callable[[list[int]], float] | None:
                 continue
             if call == "pass":
                 def passer_ok(hands: list[int], seat: int = seat) -> float:
-                    return _sigmoid((4.6 - hand_strength(list(cards_of(hands[seat])))) / 0.5)
+                    return _sigmoid((4.6 - hand_strength(hands[seat])) / 0.5)
                 checks.append(passer_ok)
             else:
                 def bidder_ok(hands: list[int], seat: int = seat) -> float:
-                    return _sigmoid((hand_strength(list(cards_of(hands[seat]))) - 3.0) / 0.5)
+                    return _sigmoid((hand_strength(hands[seat]) - 3.0) / 0.5)
                 checks.append(bidder_ok)
     if not checks:
         return None
@@ -125,6 +125,29 @@ def plausibility(view: View) -> Callable[[list[int]], float] | None:
     return weight
 
 
+def declarer_trumps(view: View) -> tuple[int, int, int, int] | None:
+    """How many trumps a hidden declarer of a clean game holds, held and played: the
+    ``lean`` of :meth:`~saustall.games.saukopf.sampling.WorldSampler.sample_many`."""
+    declared = view["declared"]
+    if declared is None or declared["declarer"] == view["observer"] or declared["napf"]:
+        return None
+    decl = parse_declaration(declared["game"])
+    if decl.kind in (KREUZUNG, KNORPEL):
+        return None
+    order = order_for(decl.kind, decl.param, decl.spiess)
+    mask = 0
+    for c in order.trumps:
+        mask |= 1 << c
+    ten = view["players"] == 3
+    if decl.kind == SAUEREI:
+        low, high = 4, 6
+    elif decl.kind == WUTZ:
+        low, high = 3, 4
+    else:
+        low, high = (6, 8) if ten else (5, 7)
+    return declared["declarer"], mask, low, high
+
+
 @dataclass(frozen=True)
 class Budget:
     """A level's thinking budget."""
@@ -135,8 +158,8 @@ class Budget:
     """Games played out when bidding or declaring (the best by a quick rating)."""
     infer: bool = True
     """Weight worlds by how likely the others' bids and calls were."""
-    tries: int = 40
-    """Draws per world for the inference (then any consistent world)."""
+    candidates: int = 12
+    """Deals drawn per world for the inference, the likeliest kept."""
 
 
 LEVEL_BUDGETS = {
@@ -145,9 +168,17 @@ LEVEL_BUDGETS = {
     "expert": Budget(worlds=30, bid_games=8),
 }
 
-KICK_MARGIN = 0.35
-"""How much better a Kontra or Re must look than passing (net points)."""
-TROG_PASS_VALUE = 0.25
+KICK_MARGIN = 1.5
+"""How much better a Kontra must look than passing (net points): the estimate is noisy
+and a failed kick costs roughness points."""
+RE_MARGIN = 1.5
+"""The same for a Re (it answers a kick by someone who expects to win)."""
+SPIESS_PRIOR = 0.4
+"""Net points a game am Spieß must gain over its plain form to be chosen: the reversed
+order's outcomes vary more, so the best of a few noisy means favours it unduly."""
+RARE_DECISION_FACTOR = 3
+"""Bidding, declaring, joining and kicking sample this many times the worlds of a card."""
+TROG_PASS_VALUE = 1.0
 """What passing in the Trog is worth, roughly: the Napf and others' games remain."""
 
 
@@ -163,26 +194,31 @@ class SearchBot:
         self.name = name
 
     # -- worlds ------------------------------------------------------------------------
-    def worlds(self, view: View, count: int) -> list[Any]:
+    def worlds(self, view: View, count: int) -> list[SaukopfState]:
         """``count`` worlds consistent with ``view`` (weighted by inference)."""
         game = get("saukopf", view["ruleset"])
         sampler = WorldSampler(game, view)
         weight = plausibility(view) if self.budget.infer else None
-        return [sampler.sample(self.rng, weight, self.budget.tries) for _ in range(count)]
+        rare = 1 if view["phase"] == "playing" else 2
+        return sampler.sample_many(self.rng, count, weight,
+                                   count * self.budget.candidates * rare,
+                                   declarer_trumps(view) if self.budget.infer else None)
 
     @staticmethod
-    def value(world: Any, score: DealScore | None, me: int) -> float:
+    def value(world: SaukopfState, score: DealScore | None, me: int) -> float:
         """My net points for the finished deal, plus a small tie-break for card points."""
         if score is None:
             return 0.0
         net = float(score.meat[me] - score.roughness[me])
-        outcome = world._results[-1].outcome()
+        finished = world._results[-1]
+        assert isinstance(finished, FinishedDeal)
+        outcome = finished.outcome()
         mine = outcome.declarer_points if me == outcome.declarer or me == outcome.partner \
             else outcome.opponent_points
         sign = -1.0 if outcome.napf else 1.0
         return net + sign * 0.004 * (mine - 60)
 
-    def evaluate(self, worlds: list[Any], me: int,
+    def evaluate(self, worlds: list[SaukopfState], me: int,
                  plans: Sequence[Sequence[int]]) -> list[float]:
         """Mean value of each plan (actions of mine, applied in order, with forced passes
         of the others in between while bidding) over the worlds, then the playout."""
@@ -209,35 +245,44 @@ class SearchBot:
             return acts[0]
         me = view["observer"]
         phase = view["phase"]
+        # bidding, declaring and kicking are rare and decide the most: more worlds
+        count = self.budget.worlds * (1 if phase == "playing" else RARE_DECISION_FACTOR)
         try:
-            worlds = self.worlds(view, self.budget.worlds)
+            worlds = self.worlds(view, count)
         except SamplingError:
             return HeuristicBot(0).choose(view, acts)
         if phase == "bidding":
             return self._bid(view, me, acts, worlds)
         if phase == "declaring":
             options = self._shortlist(view, [a for a in acts if is_declare(a)])
-            values = self.evaluate(worlds, me, [[a] for a in options])
+            values = _with_prior(options, self.evaluate(worlds, me, [[a] for a in options]))
             return options[max(range(len(options)), key=values.__getitem__)]
         values = self.evaluate(worlds, me, [[a] for a in acts])
         if phase in ("kontra", "re"):
             kick = KONTRA if phase == "kontra" else RE
             if kick in acts and PASS in acts:
                 gain = values[acts.index(kick)] - values[acts.index(PASS)]
-                return kick if gain > KICK_MARGIN else PASS
+                margin = KICK_MARGIN if kick == KONTRA else RE_MARGIN
+                return kick if gain > margin else PASS
         best = max(values)
         # ties (common in the last tricks): the lowest code, so a replay is exact
         return min(a for a, v in zip(acts, values) if v >= best - 1e-9)
 
     def _shortlist(self, view: View, options: list[int]) -> list[int]:
-        """The best declare actions by the quick rating."""
-        hand = [CARD_BY_TEXT[t] for t in view["hand"]]
+        """The best declare actions by the quick rating, without a clean Sauerei on fewer
+        than four trumps (the partner is unknown: it needs trumps of its own)."""
+        hand = 0
+        for t in view["hand"]:
+            hand |= 1 << CARD_BY_TEXT[t]
         players = view["players"]
-        rated = sorted(options, key=lambda a: (-_RATER.rate(hand, declaration_of(a), players),
-                                               a))
-        return rated[:self.budget.bid_games]
+        sound = [a for a in options if declaration_of(a).kind != SAUEREI
+                 or trump_count(hand, _SAUEREI_ORDER) >= 4] or options
+        rated = sorted(sound, key=lambda a: (-rate_mask(hand, declaration_of(a), players), a))
+        # the Napf offers few games, and the quick rating knows them least: try them all
+        napf = view["bidding"]["stage"] == NAPF
+        return rated[:max(self.budget.bid_games, 8) if napf else self.budget.bid_games]
 
-    def _bid(self, view: View, me: int, acts: list[int], worlds: list[Any]) -> int:
+    def _bid(self, view: View, me: int, acts: list[int], worlds: list[SaukopfState]) -> int:
         bids = sorted(a - BID_BASE for a in acts if is_bid(a))
         if not bids:
             return PASS
@@ -256,7 +301,7 @@ class SearchBot:
             return PASS
         options = self._shortlist(view, list(least))
         plans = [[BID_BASE + least[a], a] for a in options]
-        values = self.evaluate(worlds, me, plans)
+        values = _with_prior(options, self.evaluate(worlds, me, plans))
         best = max(range(len(options)), key=values.__getitem__)
         pass_value = 0.0 if stage == NAPF else TROG_PASS_VALUE
         if values[best] > pass_value:
@@ -264,7 +309,13 @@ class SearchBot:
         return PASS
 
 
-def _force(state: Any, me: int, plan: Sequence[int]) -> bool:
+def _with_prior(options: list[int], values: list[float]) -> list[float]:
+    """The values with :data:`SPIESS_PRIOR` taken off games am Spieß."""
+    return [v - (SPIESS_PRIOR if declaration_of(a).spiess else 0.0)
+            for a, v in zip(options, values)]
+
+
+def _force(state: SaukopfState, me: int, plan: Sequence[int]) -> bool:
     """Apply my ``plan``; while bidding, the others pass. False if a step is illegal."""
     for action in plan:
         while state.phase == "bidding" and state.cur != me:

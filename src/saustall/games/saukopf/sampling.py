@@ -43,8 +43,9 @@ from saustall.games.saukopf.cards import (
 )
 from saustall.games.saukopf.observe import _assign, _place
 from saustall.games.saukopf.scoring import DealScore, Ledger
+from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.state import (
-    PHASE_GIVING, PHASE_KONTRA, PHASE_OVER, PHASE_PARTNER, PHASE_RE, DealState,
+    PHASE_GIVING, PHASE_KONTRA, PHASE_OVER, PHASE_PARTNER, PHASE_RE,
 )
 
 
@@ -246,7 +247,7 @@ class WorldSampler:
 
     # -- sampling ----------------------------------------------------------------------
     def sample(self, rng: Rng, weight: Callable[[list[int]], float] | None = None,
-               tries: int = 200) -> DealState:
+               tries: int = 200) -> SaukopfState:
         """A world consistent with the view, drawn with ``rng`` (same rng state, same
         world). Raises :class:`SamplingError` when the view admits none.
 
@@ -266,8 +267,98 @@ class WorldSampler:
                 return found
         raise SamplingError("no deal of the hidden cards is consistent with this view")
 
+    def sample_many(self, rng: Rng, count: int, weight: Callable[[list[int]], float] | None,
+                    candidates: int, lean: tuple[int, int, int, int] | None = None
+                    ) -> list[SaukopfState]:
+        """``count`` worlds; with ``weight`` (see :meth:`sample`), chosen by weight among
+        ``candidates`` drawn deals (sampling importance resampling: the likeliest deals
+        are found even when few random deals fit the players' calls).
+
+        ``lean`` ``(seat, mask, low, high)`` deals that seat, in every candidate, between
+        ``low`` and ``high`` cards of ``mask`` in all (counting those it already played),
+        as far as the constraints allow: a declarer's trumps, which random deals would
+        rarely give and the weight alone could not find.
+        """
+        if weight is None or count <= 0:
+            return [self.sample(rng) for _ in range(count)]
+        drawn = self._draw(rng, candidates, lean)
+        weights = [weight([m | q for m, q in zip(masks, self.played)]) for masks in drawn]
+        worlds: list[SaukopfState] = []
+        while len(worlds) < count and drawn:
+            total = sum(weights)
+            if total <= 0:
+                break
+            pick = rng.random() * total
+            i = 0
+            while i < len(drawn) - 1 and pick >= weights[i]:
+                pick -= weights[i]
+                i += 1
+            masks = drawn.pop(i)
+            weights.pop(i)
+            world = self._build(masks, rng, rng.randrange(2**62))
+            if world is not None:
+                worlds.append(world)
+        while len(worlds) < count:
+            worlds.append(self.sample(rng))
+        return worlds
+
+    def _draw(self, rng: Rng, count: int,
+              lean: tuple[int, int, int, int] | None = None) -> list[list[int]]:
+        """Up to ``count`` random deals of the hidden cards (hands as masks by seat)
+        within the strict constraints, not yet replayed (``lean``: see
+        :meth:`sample_many`)."""
+        n = self.players
+        forbidden = self.strict
+        base = [0] * n
+        fixed_mask = 0
+        for c, p in self.fixed.items():
+            fixed_mask |= 1 << c
+            base[p] |= 1 << c
+        pool = self.pool & ~fixed_mask
+        capacity = [0] * n
+        for p in self.hidden:
+            capacity[p] = self.hand_counts[p] - base[p].bit_count()
+            if capacity[p] < 0:
+                return []
+        somewhere = 0
+        for p in self.hidden:
+            somewhere |= forbidden[p]
+        free_mask = pool & ~somewhere
+        free = list(cards_of(free_mask))
+        bound = cards_of(pool & somewhere)
+        found = []
+        for _ in range(count):
+            extra = 0
+            seat = -1
+            if lean is not None and lean[0] in self.hidden:
+                seat, mask, low, high = lean
+                have = ((base[seat] | self.played[seat]) & mask).bit_count()
+                want = low + rng.randrange(high - low + 1) - have
+                open_cards = list(cards_of(free_mask & mask & ~forbidden[seat]))
+                rng.shuffle(open_cards)
+                for c in open_cards[:max(0, min(want, capacity[seat]))]:
+                    extra |= 1 << c
+            if extra:
+                rest_free = [c for c in free if not extra >> c & 1]
+                room = capacity[:]
+                room[seat] -= extra.bit_count()
+                rng.shuffle(rest_free)
+                placed = _place(bound, rest_free, self.hidden, room, forbidden, rng)
+                if placed is not None:
+                    placed[seat] |= extra
+            else:
+                rng.shuffle(free)
+                placed = _place(bound, free, self.hidden, capacity, forbidden, rng)
+            if placed is None:
+                continue
+            masks = [base[p] | placed[p] for p in range(n)]
+            if self.observer is not None:
+                masks[self.observer] = self.own
+            found.append(masks)
+        return found
+
     def _sample_weighted(self, weight: Callable[[list[int]], float], rng: Rng, seed: int,
-                         tries: int) -> DealState | None:
+                         tries: int) -> SaukopfState | None:
         n = self.players
         forbidden = self.strict
         base = [0] * n
@@ -301,7 +392,7 @@ class WorldSampler:
                 return world
         return None
 
-    def _sample_with(self, forbidden: list[int], rng: Rng, seed: int) -> DealState | None:
+    def _sample_with(self, forbidden: list[int], rng: Rng, seed: int) -> SaukopfState | None:
         n = self.players
         fixed_mask = 0
         base = [0] * n
@@ -316,7 +407,7 @@ class WorldSampler:
                 return None
         if sum(capacity) != pool.bit_count():
             raise SamplingError("the view's card counts do not add up")
-        found: list[DealState] = []
+        found: list[SaukopfState] = []
         tries = [0]
 
         def check(placed: list[int]) -> bool:
@@ -338,7 +429,7 @@ class WorldSampler:
             return None
         return found[0] if found else None
 
-    def _build(self, masks: list[int], rng: Rng, seed: int) -> DealState | None:
+    def _build(self, masks: list[int], rng: Rng, seed: int) -> SaukopfState | None:
         """The world whose current hands are ``masks``: this deal replayed from its start;
         None if the replay breaks a rule."""
         n = self.players
@@ -366,7 +457,8 @@ class WorldSampler:
                 return None
         options = {"deals": self.deals, "dealer": self.first_dealer,
                    "allow_revoke": self.allow_revoke}
-        state: Any = self.game.new_state(n, seed, options)
+        state = self.game.new_state(n, seed, options)
+        assert isinstance(state, SaukopfState)
         state.deal_index = self.deal - 1
         state._ledger = Ledger(n, self.meat[:], self.rough[:], len(self.results))
         state._unscored = ()
@@ -378,9 +470,9 @@ class WorldSampler:
         state._legal = None
         if not self._replay(state, give):
             return None
-        return state  # type: ignore[no-any-return]
+        return state
 
-    def _replay(self, state: Any, give: int) -> bool:
+    def _replay(self, state: SaukopfState, give: int) -> bool:
         bids = self.bids
         bi = fi = pi = 0
         failing = False
@@ -448,7 +540,7 @@ class WorldSampler:
                     and bi == len(bids) and pi == len(self.plays))
 
 
-def sample_world(game: Any, view: View, rng: Rng) -> DealState:
+def sample_world(game: Any, view: View, rng: Rng) -> SaukopfState:
     """A complete state consistent with ``view``, built from the view alone (see the module
     docstring)."""
     return WorldSampler(game, view).sample(rng)
