@@ -43,7 +43,7 @@ from saustall.games.saukopf.actions import (
 )
 from saustall.games.saukopf.bidding import NAPF, declarations
 from saustall.games.saukopf.cards import (
-    CARD_BY_TEXT, KNORPEL, KREUZUNG, SAUEREI, SCHWARZ, WUTZ, Declaration, order_for,
+    ACE, CARD_BY_TEXT, KNORPEL, KREUZUNG, SAUEREI, SCHWARZ, WUTZ, Declaration, order_for,
 )
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.observe import FinishedDeal
@@ -140,11 +140,13 @@ def declarer_trumps(view: View) -> tuple[int, int, int, int] | None:
         mask |= 1 << c
     ten = view["players"] == 3
     if decl.kind == SAUEREI:
-        low, high = 4, 6
-    elif decl.kind == WUTZ:
-        low, high = 3, 4
+        low, high = 3, 6
+    elif decl.kind == WUTZ:  # four trumps only: the Unter and the aces win
+        for suit in range(4):
+            mask |= 1 << (suit * 8 + ACE)
+        low, high = 5, 7
     else:
-        low, high = (6, 8) if ten else (5, 7)
+        low, high = (5, 8) if ten else (4, 7)
     return declared["declarer"], mask, low, high
 
 
@@ -168,17 +170,17 @@ LEVEL_BUDGETS = {
     "expert": Budget(worlds=30, bid_games=8),
 }
 
-KICK_MARGIN = 1.5
+KICK_MARGIN = 1.0
 """How much better a Kontra must look than passing (net points): the estimate is noisy
 and a failed kick costs roughness points."""
-RE_MARGIN = 1.5
+RE_MARGIN = 1.2
 """The same for a Re (it answers a kick by someone who expects to win)."""
 SPIESS_PRIOR = 0.4
 """Net points a game am Spieß must gain over its plain form to be chosen: the reversed
 order's outcomes vary more, so the best of a few noisy means favours it unduly."""
 RARE_DECISION_FACTOR = 3
 """Bidding, declaring, joining and kicking sample this many times the worlds of a card."""
-TROG_PASS_VALUE = 1.0
+TROG_PASS_VALUE = 0.5
 """What passing in the Trog is worth, roughly: the Napf and others' games remain."""
 
 
