@@ -3,7 +3,8 @@
 For every decision the bot samples complete worlds consistent with its view
 (:class:`~saustall.games.saukopf.sampling.WorldSampler`), weighted by how likely the other
 players' bids and calls were with the hands they got there (inference from play, see
-:func:`plausibility`), and plays each world to the end of the deal with the fast playout
+:func:`plausibility`; a hidden declarer is dealt a declarer's trumps, see
+:func:`declarer_trumps`), and plays each world to the end of the deal with the fast playout
 policy (:mod:`saustall.bots.saukopf_rollout`). An action's value is the mean of the bot's
 own net points for the deal (meat minus roughness) over the worlds, with the card points
 its party took as a small tie-break. Then:
