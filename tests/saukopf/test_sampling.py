@@ -73,6 +73,9 @@ def check_world(state: SaukopfState, seat: int, seed: int) -> None:
     assert world.to_act() == state.to_act()
     if state.cur == seat:
         assert world.legal_actions() == state.legal_actions()
+    if state.phase == "partner":  # the same round of the partner bidding: the same future
+        assert world.poll_i == state.poll_i
+    assert world.allow_revoke == state.allow_revoke
     # the same view and seed give the same world; a JSON round trip changes nothing
     again = game.sample_world(json.loads(text), Rng(seed))
     assert (again.masks, again.dealt, again.history) == (world.masks, world.dealt,
