@@ -176,7 +176,7 @@ KICK_MARGIN = 1.0
 and a failed kick costs roughness points."""
 RE_MARGIN = 1.2
 """The same for a Re (it answers a kick by someone who expects to win)."""
-SPIESS_PRIOR = 0.4
+SPIESS_PRIOR = 1.0
 """Net points a game am Spieß must gain over its plain form to be chosen: the reversed
 order's outcomes vary more, so the best of a few noisy means favours it unduly."""
 RARE_DECISION_FACTOR = 3
