@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from saustall.bots.base import register_bot
 from saustall.bots.saukopf import HeuristicBot
