@@ -91,6 +91,16 @@ def choose(state: GameState, legal: list[Any], rng: random.Random, policy: str) 
     return rng.choice(legal)
 
 
+def _as_in_reference(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without the public facts added after the reference engine (for sampling
+    worlds from a view: the table's ``allow_revoke``, the Kreuzung partner bidding's
+    position); the tests in test_sampling.py check them."""
+    view.pop("allow_revoke")
+    if view["declared"] is not None:
+        view["declared"].pop("partner_asked")
+    return view
+
+
 def session_digest(ruleset: str, seed: int) -> str:
     """The digest of one seeded random session (see the module docstring)."""
     players = RULESETS[ruleset]
@@ -114,7 +124,7 @@ def session_digest(ruleset: str, seed: int) -> str:
         feed([state.to_act(), state.is_terminal()])
         feed([state.legal_actions(p) for p in range(players)])
         if step % view_every == 0 or state.is_terminal():
-            views = [state.view(seat) for seat in seats]
+            views = [_as_in_reference(state.view(seat)) for seat in seats]
             # The finished deals' results are public and only grow: digested once each.
             results = views[-1].pop("results")
             assert all(view.pop("results") == results for view in views[:-1])

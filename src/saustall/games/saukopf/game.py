@@ -611,3 +611,11 @@ class SaukopfGame(Game):
     @property
     def default_players(self) -> int:
         return self.ruleset.min_players
+
+    def sample_world(self, view: View, rng: Rng) -> GameState:
+        """A complete state consistent with ``view`` (one seat's view, as
+        ``state.view(seat)`` returns it), built from the view alone: see
+        :mod:`saustall.games.saukopf.sampling`."""
+        from saustall.games.saukopf import sampling
+
+        return sampling.sample_world(self, view, rng)

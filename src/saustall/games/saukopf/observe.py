@@ -19,7 +19,7 @@ from saustall.games.saukopf.cards import (
     mask_of,
 )
 from saustall.games.saukopf.scoring import DealOutcome, DealScore, score_deal
-from saustall.games.saukopf.state import DealState
+from saustall.games.saukopf.state import PHASE_PARTNER, DealState
 
 # --------------------------------------------------------------------------------------
 # Views
@@ -54,6 +54,7 @@ def view(state: DealState, player: int | None, to_act: tuple[int, ...],
         "deal": min(state.deal_index + 1, state.deals),
         "deals": state.deals,
         "dealer": state.dealer,
+        "allow_revoke": state.allow_revoke,
         "hand_counts": [m.bit_count() for m in state.masks],
         "aside": [CARD_TEXT[c] for c in state.aside],
         "bidding": {
@@ -113,6 +114,9 @@ def _declared_view(state: DealState, seat: int | None) -> dict[str, Any] | None:
         "partner_known": bool(sees_partner),
         "open_trump": CARD_TEXT[state.kreuz_open] if state.kreuz_open >= 0 else None,
         "given": given,
+        # How many were asked in this Kreuzung's partner bidding so far (everyone heard
+        # them pass): the one seat to act may be asked in the first or the second round.
+        "partner_asked": state.poll_i if state.phase == PHASE_PARTNER else None,
     }
 
 

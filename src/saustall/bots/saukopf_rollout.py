@@ -1,0 +1,148 @@
+"""A fast Saukopf playout policy on complete states, for search bots.
+
+A search bot plays sampled worlds (complete states) to the end of the deal thousands of
+times per decision, so this policy reads the state's bit masks directly instead of a view.
+It plays the cards as the ``heuristic`` bot does (the declaring side draws trumps, opponents
+of a Sauerei search the called suit, aces are cashed, a partner's trick is fed points, a
+trick is won as cheaply as possible, unclean games are ducked), knowing who plays with whom
+in the sampled world. Outside card play it passes (bidding, Kontra, Re), joins a Kreuzung
+with a strong trump hand and hands over its cheapest plain card.
+"""
+
+from __future__ import annotations
+
+from saustall.bots.saukopf_eval import tricks_of_mask
+from saustall.games.saukopf.actions import CARD_BASE, GIVE_BASE, JOIN, PASS
+from saustall.games.saukopf.cards import (
+    ACE, GAME_KINDS, KREUZUNG, POINTS, TRUMP, VEGANE_MAST, cards_of, order_for,
+)
+from saustall.games.saukopf.game import SaukopfState
+from saustall.games.saukopf.scoring import DealScore
+
+_NAPF = tuple(kind.napf for kind in GAME_KINDS)
+_KREUZUNG_ORDER = order_for(KREUZUNG)
+
+
+def _lowest(cards: tuple[int, ...] | list[int], power: tuple[int, ...]) -> int:
+    return min(cards, key=power.__getitem__)
+
+
+def _highest(cards: tuple[int, ...] | list[int], power: tuple[int, ...]) -> int:
+    return max(cards, key=power.__getitem__)
+
+
+def policy_card(state: SaukopfState) -> int:
+    """The card the player to act plays (a card, not an action code)."""
+    p = state.cur
+    legal = state.legal_card_mask(p)
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    cards = cards_of(legal)
+    order = state.order
+    eff, power = order.eff_suit, order.power
+    decl = state.decl
+    assert decl is not None
+    napf = _NAPF[decl.kind]
+    d, q = state.declarer, state.partner
+    my_side = p == d or p == q
+    n = state.num_players
+    trick = state.trick
+    if decl.kind == VEGANE_MAST and not my_side:
+        return min(cards, key=lambda c: (power[c] + (50 if eff[c] == TRUMP else 0), POINTS[c]))
+    if not trick:
+        return _lead(state, cards, my_side, napf)
+    led = eff[trick[0]]
+    leader = state.leader
+    best_i = order.trick_winner(trick)
+    best_c = trick[best_i]
+    best_p = (leader + best_i) % n
+    best_power = power[best_c]
+    winners = [c for c in cards if (eff[c] == led or eff[c] == TRUMP) and power[c] > best_power]
+    losers = [c for c in cards if not ((eff[c] == led or eff[c] == TRUMP)
+                                       and power[c] > best_power)]
+    if napf:
+        if losers:  # duck, and throw away the highest-scoring card that ducks
+            return max(losers, key=lambda c: (POINTS[c], power[c]))
+        return max(winners, key=lambda c: (power[c], -POINTS[c]))
+    last = len(trick) == n - 1
+    # the sampled world is complete: who still plays to this trick, and could they take it?
+    masks, suit_masks = state.masks, order.suit_masks
+    later = [(leader + k) % n for k in range(len(trick) + 1, n)]
+    threats = [masks[x] & suit_masks[led] or masks[x] for x in later
+               if (x == d or x == q) != my_side]
+
+    def safe(card: int) -> bool:
+        """No later opponent can beat ``card`` with a card they may play."""
+        top = power[card]
+        for cards_left in threats:
+            for c in cards_of(cards_left):
+                if (eff[c] == led or eff[c] == TRUMP) and power[c] > top:
+                    return False
+        return True
+
+    if (best_p == d or best_p == q) == my_side:  # my side wins the trick so far
+        pool = losers or list(cards)
+        if last or safe(best_c):
+            return max(pool, key=lambda c: (POINTS[c] - (5 if eff[c] == TRUMP else 0),
+                                            -power[c]))
+        return min(pool, key=lambda c: (POINTS[c], power[c]))
+    sure = [c for c in winners if safe(c)]
+    if sure:
+        if last:
+            return max(sure, key=lambda c: (POINTS[c] - (3 if eff[c] == TRUMP else 0),
+                                            -power[c]))
+        return min(sure, key=lambda c: (power[c], POINTS[c]))
+    return min(cards, key=lambda c: (POINTS[c], eff[c] == TRUMP, power[c]))
+
+
+def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool) -> int:
+    order = state.order
+    eff, power = order.eff_suit, order.power
+    trumps = [c for c in cards if eff[c] == TRUMP]
+    plain = [c for c in cards if eff[c] != TRUMP]
+    if napf:
+        return min(plain or cards, key=lambda c: (power[c], POINTS[c]))
+    called = state.called_ace
+    if my_side and len(trumps) >= 3:
+        return _highest(trumps, power)
+    if called >= 0 and not my_side and not state.partner_public:
+        search = [c for c in plain if c >> 3 == called >> 3]
+        if search:
+            return min(search, key=POINTS.__getitem__)
+    aces = [c for c in plain if (c & 7) == ACE and c != called]
+    if aces:
+        return aces[0]
+    if called in cards and my_side:
+        return called
+    if plain:
+        return min(plain, key=lambda c: (POINTS[c], power[c]))
+    return _lowest(cards, power)
+
+
+def policy_action(state: SaukopfState) -> int:
+    """The playout policy's action for the player to act."""
+    phase = state.phase
+    if phase == "playing":
+        return CARD_BASE + policy_card(state)
+    p = state.cur
+    if phase == "partner":
+        if state.decl is not None and _NAPF[state.decl.kind]:
+            return PASS
+        return JOIN if tricks_of_mask(state.masks[p], _KREUZUNG_ORDER) >= 4.0 else PASS
+    if phase == "giving":
+        return GIVE_BASE + min(state._givable(p), key=lambda c: (POINTS[c], c))
+    if phase == "declaring":
+        first = state.legal_actions()[0]
+        assert isinstance(first, int)
+        return first
+    return PASS  # bidding, Kontra, Re
+
+
+def play_out(state: SaukopfState) -> DealScore | None:
+    """Play the deal in progress to its end with the playout policy (in place); its score,
+    or None if it was thrown in."""
+    deal = state.deal_index
+    while state.deal_index == deal and not state.over:
+        state.apply(policy_action(state))
+    score: DealScore | None = state._results[-1].score()
+    return score

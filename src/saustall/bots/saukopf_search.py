@@ -1,0 +1,343 @@
+"""The Saukopf search bot: Perfect Information Monte Carlo over worlds sampled from the view.
+
+For every decision the bot samples complete worlds consistent with its view
+(:class:`~saustall.games.saukopf.sampling.WorldSampler`), weighted by how likely the other
+players' bids and calls were with the hands they got there (inference from play, see
+:func:`plausibility`; a hidden declarer is dealt a declarer's trumps, see
+:func:`declarer_trumps`), and plays each world to the end of the deal with the fast playout
+policy (:mod:`saustall.bots.saukopf_rollout`). An action's value is the mean of the bot's
+own net points for the deal (meat minus roughness) over the worlds, with the card points
+its party took as a small tie-break. Then:
+
+* **card play, the hand-over, Kreuzung joining**: every legal action is tried in every
+  world and the best mean wins;
+* **Kontra and Re**: tried the same way; a kick needs its mean to beat passing by a margin
+  (it doubles the stakes and earns roughness points when it fails);
+* **bidding**: every game the hand could declare (the best few by a quick rating) is
+  played out in every world as if the bot won the bidding with the least bid allowing that
+  game; the bot bids that least bid for the best game if its mean beats passing, which
+  Napf stage treats as a thrown-in deal (0) and the Trog as a small positive value (the
+  Napf and the other players' games remain);
+* **declaring**: every allowed game (the best few by rating) is played out at the bid.
+
+Levels differ by their thinking budget: the number of worlds per decision and of games
+considered when bidding. Decisions depend only on the view, the legal actions and the
+bot's seed, so a bot replays exactly.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from saustall.bots.base import register_bot
+from saustall.bots.saukopf import HeuristicBot
+from saustall.bots.saukopf_eval import rate_mask, tricks_of_mask, trump_count
+from saustall.bots.saukopf_rollout import play_out
+from saustall.core.game import Action, View
+from saustall.core.registry import get
+from saustall.core.rng import Rng
+from saustall.games.saukopf.actions import (
+    BID_BASE, KONTRA, PASS, RE, REVOKE_BASE, declaration_of, declare_action,
+    is_bid, is_declare, parse_declaration,
+)
+from saustall.games.saukopf.bidding import NAPF, declarations
+from saustall.games.saukopf.cards import (
+    ACE, CARD_BY_TEXT, KNORPEL, KREUZUNG, SAUEREI, SCHWARZ, WUTZ, Declaration, order_for,
+)
+from saustall.games.saukopf.game import SaukopfState
+from saustall.games.saukopf.observe import FinishedDeal
+from saustall.games.saukopf.sampling import SamplingError, WorldSampler
+from saustall.games.saukopf.scoring import DealScore
+
+_KREUZUNG_ORDER = order_for(KREUZUNG)
+_SAUEREI_ORDER = order_for(SAUEREI)
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def hand_strength(hand: int) -> float:
+    """Estimated tricks of the hand mask ``hand`` in a clean game with Ober, Unter and
+    Herz as trumps (the Sauerei's), a quick measure of a hand's worth for bidding."""
+    return tricks_of_mask(hand, _SAUEREI_ORDER)
+
+
+def plausibility(view: View) -> Callable[[list[int]], float] | None:
+    """How likely the other players' public bids and calls were, given their cards of the
+    deal (bit masks by seat): a soft model of sensible play, 0 to 1 (None: nothing to
+    infer). The declarer had a hand worth the game, a Kreuzung partner the trumps to
+    join, a kicker a hand against the game, a Trog bidder a hand for some clean game and a
+    Trog passer none for a strong one."""
+    me = view["observer"]
+    players = view["players"]
+    declared = view["declared"]
+    checks: list[Callable[[list[int]], float]] = []
+    decl: Declaration | None = None
+    if declared is not None:
+        decl = parse_declaration(declared["game"])
+        declarer = declared["declarer"]
+        if declarer != me:
+            chosen = decl
+
+            def declarer_ok(hands: list[int]) -> float:
+                rating = rate_mask(hands[declarer], chosen, players)
+                return _sigmoid((rating + 0.3) / 0.35)
+            checks.append(declarer_ok)
+        partner = declared["partner"]
+        if partner is not None and partner != me and decl.kind == KREUZUNG:
+            def joiner_ok(hands: list[int]) -> float:
+                tricks = tricks_of_mask(hands[partner], _KREUZUNG_ORDER)
+                return _sigmoid((tricks - 3.2) / 0.5)
+            checks.append(joiner_ok)
+        kicker = view["kontra"]
+        if kicker is not None and kicker != me and not decl.info.napf:
+            order = order_for(decl.kind, decl.param, decl.spiess)
+
+            def kicker_ok(hands: list[int]) -> float:
+                tricks = tricks_of_mask(hands[kicker], order)
+                return _sigmoid((tricks - 2.5) / 0.5)
+            checks.append(kicker_ok)
+    if decl is None or not decl.info.napf:
+        top_declarer = declared["declarer"] if declared is not None else -1
+        for stage, seat, call in view["bidding"]["log"]:
+            if stage != "trog" or seat == me or seat == top_declarer:
+                continue
+            if call == "pass":
+                def passer_ok(hands: list[int], seat: int = seat) -> float:
+                    return _sigmoid((4.6 - hand_strength(hands[seat])) / 0.5)
+                checks.append(passer_ok)
+            else:
+                def bidder_ok(hands: list[int], seat: int = seat) -> float:
+                    return _sigmoid((hand_strength(hands[seat]) - 3.0) / 0.5)
+                checks.append(bidder_ok)
+    if not checks:
+        return None
+
+    def weight(hands: list[int]) -> float:
+        w = 1.0
+        for check in checks:
+            w *= check(hands)
+        return w
+    return weight
+
+
+def declarer_trumps(view: View) -> tuple[int, int, int, int] | None:
+    """How many trumps a hidden declarer of a clean game holds, held and played: the
+    ``lean`` of :meth:`~saustall.games.saukopf.sampling.WorldSampler.sample_many`."""
+    declared = view["declared"]
+    if declared is None or declared["declarer"] == view["observer"] or declared["napf"]:
+        return None
+    decl = parse_declaration(declared["game"])
+    if decl.kind in (KREUZUNG, KNORPEL):
+        return None
+    order = order_for(decl.kind, decl.param, decl.spiess)
+    mask = 0
+    for c in order.trumps:
+        mask |= 1 << c
+    ten = view["players"] == 3
+    if decl.kind == SAUEREI:
+        low, high = 3, 6
+    elif decl.kind == WUTZ:  # four trumps only: the Unter and the aces win
+        for suit in range(4):
+            mask |= 1 << (suit * 8 + ACE)
+        low, high = 5, 7
+    else:
+        low, high = (5, 8) if ten else (4, 7)
+    return declared["declarer"], mask, low, high
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A level's thinking budget."""
+
+    worlds: int
+    """Worlds sampled per decision."""
+    bid_games: int
+    """Games played out when bidding or declaring (the best by a quick rating)."""
+    infer: bool = True
+    """Weight worlds by how likely the others' bids and calls were."""
+    candidates: int = 12
+    """Deals drawn per world for the inference, the likeliest kept."""
+
+
+LEVEL_BUDGETS = {
+    "beginner": Budget(worlds=3, bid_games=3, infer=False),
+    "club": Budget(worlds=10, bid_games=5),
+    "expert": Budget(worlds=30, bid_games=8),
+}
+
+KICK_MARGIN = 1.0
+"""How much better a Kontra must look than passing (net points): the estimate is noisy
+and a failed kick costs roughness points."""
+RE_MARGIN = 1.2
+"""The same for a Re (it answers a kick by someone who expects to win)."""
+SPIESS_PRIOR = 1.0
+"""Net points a game am Spieß must gain over its plain form to be chosen: the reversed
+order's outcomes vary more, so the best of a few noisy means favours it unduly."""
+RARE_DECISION_FACTOR = 3
+"""Bidding, declaring, joining and kicking sample this many times the worlds of a card."""
+TROG_PASS_VALUE = 0.5
+"""What passing in the Trog is worth, roughly: the Napf and others' games remain."""
+
+
+class SearchBot:
+    """PIMC search over sampled worlds (see the module docstring)."""
+
+    reads_view = True
+
+    def __init__(self, seed: int = 0, budget: Budget = LEVEL_BUDGETS["club"],
+                 name: str = "search") -> None:
+        self.rng = Rng(seed)
+        self.budget = budget
+        self.name = name
+
+    # -- worlds ------------------------------------------------------------------------
+    def worlds(self, view: View, count: int) -> list[SaukopfState]:
+        """``count`` worlds consistent with ``view`` (weighted by inference)."""
+        game = get("saukopf", view["ruleset"])
+        sampler = WorldSampler(game, view)
+        weight = plausibility(view) if self.budget.infer else None
+        rare = 1 if view["phase"] == "playing" else 2
+        return sampler.sample_many(self.rng, count, weight,
+                                   count * self.budget.candidates * rare,
+                                   declarer_trumps(view) if self.budget.infer else None)
+
+    @staticmethod
+    def value(world: SaukopfState, score: DealScore | None, me: int) -> float:
+        """My net points for the finished deal, plus a small tie-break for card points."""
+        if score is None:
+            return 0.0
+        net = float(score.meat[me] - score.roughness[me])
+        finished = world._results[-1]
+        assert isinstance(finished, FinishedDeal)
+        outcome = finished.outcome()
+        mine = outcome.declarer_points if me == outcome.declarer or me == outcome.partner \
+            else outcome.opponent_points
+        sign = -1.0 if outcome.napf else 1.0
+        return net + sign * 0.004 * (mine - 60)
+
+    def evaluate(self, worlds: list[SaukopfState], me: int,
+                 plans: Sequence[Sequence[int]]) -> list[float]:
+        """Mean value of each plan (actions of mine, applied in order, with forced passes
+        of the others in between while bidding) over the worlds, then the playout."""
+        means = []
+        for plan in plans:
+            total = 0.0
+            for world in worlds:
+                state = world.clone()
+                if not _force(state, me, plan):
+                    total -= 5.0  # cannot happen in a consistent world; never prefer it
+                    continue
+                total += self.value(state, play_out(state), me)
+            means.append(total / len(worlds))
+        return means
+
+    # -- decisions ---------------------------------------------------------------------
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The action with the best mean value over the sampled worlds."""
+        acts = [a for a in legal if isinstance(a, int)
+                and not REVOKE_BASE <= a < REVOKE_BASE + 4]
+        if not acts:
+            return legal[0]
+        if len(acts) == 1:
+            return acts[0]
+        me = view["observer"]
+        phase = view["phase"]
+        # bidding, declaring and kicking are rare and decide the most: more worlds
+        count = self.budget.worlds * (1 if phase == "playing" else RARE_DECISION_FACTOR)
+        try:
+            worlds = self.worlds(view, count)
+        except SamplingError:
+            return HeuristicBot(0).choose(view, acts)
+        if phase == "bidding":
+            return self._bid(view, me, acts, worlds)
+        if phase == "declaring":
+            options = self._shortlist(view, [a for a in acts if is_declare(a)])
+            values = _with_prior(options, self.evaluate(worlds, me, [[a] for a in options]))
+            return options[max(range(len(options)), key=values.__getitem__)]
+        values = self.evaluate(worlds, me, [[a] for a in acts])
+        if phase in ("kontra", "re"):
+            kick = KONTRA if phase == "kontra" else RE
+            if kick in acts and PASS in acts:
+                gain = values[acts.index(kick)] - values[acts.index(PASS)]
+                margin = KICK_MARGIN if kick == KONTRA else RE_MARGIN
+                return kick if gain > margin else PASS
+        best = max(values)
+        # ties (common in the last tricks): the lowest code, so a replay is exact
+        return min(a for a, v in zip(acts, values) if v >= best - 1e-9)
+
+    def _shortlist(self, view: View, options: list[int]) -> list[int]:
+        """The best declare actions by the quick rating, without a clean Sauerei on fewer
+        than four trumps (the partner is unknown: it needs trumps of its own)."""
+        hand = 0
+        for t in view["hand"]:
+            hand |= 1 << CARD_BY_TEXT[t]
+        players = view["players"]
+        sound = [a for a in options if declaration_of(a).kind != SAUEREI
+                 or trump_count(hand, _SAUEREI_ORDER) >= 4] or options
+        rated = sorted(sound, key=lambda a: (-rate_mask(hand, declaration_of(a), players), a))
+        # the Napf offers few games, and the quick rating knows them least: try them all
+        napf = view["bidding"]["stage"] == NAPF
+        return rated[:max(self.budget.bid_games, 8) if napf else self.budget.bid_games]
+
+    def _bid(self, view: View, me: int, acts: list[int], worlds: list[SaukopfState]) -> int:
+        bids = sorted(a - BID_BASE for a in acts if is_bid(a))
+        if not bids:
+            return PASS
+        stage = view["bidding"]["stage"]
+        players = view["players"]
+        hand = [CARD_BY_TEXT[t] for t in view["hand"]]
+        aside = [CARD_BY_TEXT[t] for t in view["aside"]]
+        # each game the hand allows, at the least legal bid that allows it
+        least: dict[int, int] = {}
+        for bid in (bids[0], next((b for b in bids if b >= 91), 0), SCHWARZ):
+            if bid not in bids:
+                continue
+            for decl in declarations(hand, bid, stage, players, aside):
+                least.setdefault(declare_action(decl), bid)
+        if not least:
+            return PASS
+        options = self._shortlist(view, list(least))
+        plans = [[BID_BASE + least[a], a] for a in options]
+        values = _with_prior(options, self.evaluate(worlds, me, plans))
+        best = max(range(len(options)), key=values.__getitem__)
+        pass_value = 0.0 if stage == NAPF else TROG_PASS_VALUE
+        if values[best] > pass_value:
+            return BID_BASE + least[options[best]]
+        return PASS
+
+
+def _with_prior(options: list[int], values: list[float]) -> list[float]:
+    """The values with :data:`SPIESS_PRIOR` taken off games am Spieß."""
+    return [v - (SPIESS_PRIOR if declaration_of(a).spiess else 0.0)
+            for a, v in zip(options, values)]
+
+
+def _force(state: SaukopfState, me: int, plan: Sequence[int]) -> bool:
+    """Apply my ``plan``; while bidding, the others pass. False if a step is illegal."""
+    for action in plan:
+        while state.phase == "bidding" and state.cur != me:
+            state.apply(PASS)
+        if state.cur != me or not state.is_legal(action):
+            return False
+        state.apply(action)
+        while state.phase == "bidding" and state.cur != me:
+            state.apply(PASS)
+    return True
+
+
+def _factory(level: str) -> Callable[[int], SearchBot]:
+    def make(seed: int) -> SearchBot:
+        return SearchBot(seed, LEVEL_BUDGETS[level], level)
+    return make
+
+
+for _level in LEVEL_BUDGETS:
+    register_bot("saukopf", _level, _factory(_level))
+
+__all__ = ["Budget", "LEVEL_BUDGETS", "SearchBot", "hand_strength", "plausibility"]

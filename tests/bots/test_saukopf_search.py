@@ -1,0 +1,198 @@
+"""The Saukopf search bot (levels beginner, club, expert): legal, replayable, reads only its
+view, bids and kicks sensibly, and plays better than the rules of thumb."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from saustall.bots import make_bot
+from saustall.bots.base import default_level, offered_levels
+from saustall.core import get
+from saustall.core.registry import rulesets
+from saustall.games.saukopf.bidding import KREUZ_TRUMPS
+from saustall.games.saukopf.cards import CARD_BY_TEXT
+from saustall.games.saukopf.game import KONTRA, PASS, SaukopfState, encode_action
+from tests.saukopf.helpers import act, biased_action, new_deal
+from tests.saukopf.test_views import KREUZUNG_HANDS
+
+RULESETS = [r.name for r in rulesets("saukopf")]
+
+
+def test_levels_are_registered_weakest_first_with_club_the_default() -> None:
+    assert offered_levels("saukopf") == ["beginner", "club", "expert"]
+    assert default_level("saukopf") == "club"
+    for level in ("random", "heuristic"):
+        make_bot("saukopf", level)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_search_bot_acts_legally_in_every_phase(ruleset: str) -> None:
+    bot = make_bot("saukopf", "beginner", seed=1)
+    game = get("saukopf", ruleset)
+    players = game.ruleset.min_players
+    phases: set[str] = set()
+    for seed in range(2):
+        state = game.new_state(players, seed, {"deals": 2})
+        assert isinstance(state, SaukopfState)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            p = state.cur
+            legal = state.legal_actions(p)
+            choice = bot.choose(state.view(p), legal)
+            assert choice in legal
+            phases.add(state.phase)
+            # a low-bidding random player drives the table into every phase
+            state.apply(biased_action(state, rng) if rng.random() < 0.6 else choice)
+    assert {"bidding", "declaring", "kontra", "playing"} <= phases
+
+
+def test_search_bot_acts_legally_in_kreuzung_phases() -> None:
+    """Partner bidding, the hand-over, a Re: the bot answers each legally."""
+    state = new_deal(KREUZUNG_HANDS, dealer=3)
+    act(state, "bid 61", "pass", "pass", "pass", "declare kreuzung")
+    seen: set[str] = set()
+    bot = make_bot("saukopf", "beginner", seed=4)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        choice = bot.choose(state.view(state.cur), legal)
+        assert choice in legal
+        seen.add(state.phase)
+        state.apply(choice if state.phase != "kontra" or rng.random() < 0.5 else legal[-1])
+    assert {"partner", "playing"} <= seen
+
+
+def test_search_bot_replays_exactly_from_its_seed() -> None:
+    def session(seed: int) -> list[object]:
+        state = get("saukopf").new_state(4, 11, {"deals": 1})
+        bots = [make_bot("saukopf", "beginner", seed=seed + p) for p in range(4)]
+        while not state.is_terminal():
+            p = state.cur
+            state.apply(bots[p].choose(state.view(p), state.legal_actions(p)))
+        return list(state.history)
+
+    assert session(5) == session(5)
+
+
+def test_search_bot_reads_only_the_view() -> None:
+    """A view after a JSON round trip (all a client could send) gives the same choices."""
+    state = get("saukopf").new_state(4, 21, {"deals": 1})
+    rng = random.Random(2)
+    checked = 0
+    while not state.is_terminal():
+        p = state.cur
+        legal = state.legal_actions(p)
+        if len(legal) > 1 and checked < 8:
+            view = state.view(p)
+            first = make_bot("saukopf", "beginner", seed=9).choose(view, legal)
+            second = make_bot("saukopf", "beginner", seed=9).choose(
+                json.loads(json.dumps(view)), legal)
+            assert first == second
+            checked += 1
+        state.apply(biased_action(state, rng))
+    assert checked == 8
+
+
+def declared_games(level: str, deals: int, ruleset: str = "saukopf") -> list[dict[str, object]]:
+    """The result entries of ``deals`` one-deal sessions of four (three) ``level`` bots."""
+    game = get("saukopf", ruleset)
+    players = game.ruleset.min_players
+    found = []
+    for seed in range(deals):
+        state = game.new_state(players, 500 + seed, {"deals": 1, "dealer": seed % players})
+        bots = [make_bot("saukopf", level, seed=seed * 10 + p) for p in range(players)]
+        while not state.is_terminal():
+            p = state.cur
+            state.apply(bots[p].choose(state.view(p), state.legal_actions(p)))
+        found.extend(state.results)
+    return found
+
+
+def test_no_sauerei_on_two_trumps() -> None:
+    """The issue's "HU H10 E8 E7 G10 G7 SA S7" (a Sauerei lost with 33): the bot passes,
+    and made to declare after a bid of 61 it picks no Sauerei."""
+    state = new_deal("HU H10 E8 E7 G10 G7 SA S7 | EO GO E10 EK E9 GA GK G9 | "
+                     "HO SO EU GU HA HK H9 H8 | H7 SU EA G8 S10 SK S9 S8", dealer=3)
+    bot = make_bot("saukopf", "club", seed=2)
+    assert bot.choose(state.view(0), state.legal_actions()) == PASS
+    act(state, "bid 61", "pass", "pass", "pass")
+    choice = encode_action(bot.choose(state.view(0), state.legal_actions()))
+    assert not choice.startswith("declare sauerei"), choice
+
+
+@pytest.mark.long
+def test_no_sauerei_with_three_trumps_or_fewer_in_play() -> None:
+    results = declared_games("club", 40)
+    for entry in results:
+        if entry["thrown_in"] or str(entry["game"]).split()[0] != "sauerei":
+            continue
+        hand = entry["cards"][entry["declarer"]]  # type: ignore[index]
+        trumps = sum(1 for t in hand if CARD_BY_TEXT[t] in KREUZ_TRUMPS)
+        assert trumps >= 4, hand
+
+
+def test_no_kontra_against_a_solo_that_cannot_lose() -> None:
+    """Sepp plays a Wutz holding all four Unter and four aces: no sane opponent kicks."""
+    hands = ("EU GU HU SU EA GA HA SA | EO E10 EK E9 G10 GK G9 G8 | "
+             "GO HO H10 HK H9 H8 S10 SK | SO E8 E7 G7 H7 S9 S8 S7")
+    state = new_deal(hands, dealer=3)
+    act(state, "bid 61", "pass", "pass", "pass", "declare wutz", "card EU")
+    assert state.phase == "kontra"
+    for seed in range(3):
+        while state.phase == "kontra":
+            bot = make_bot("saukopf", "club", seed=seed)
+            choice = bot.choose(state.view(state.cur), state.legal_actions())
+            assert choice == PASS, encode_action(choice)
+            state.apply(choice)
+        state = new_deal(hands, dealer=3)
+        act(state, "bid 61", "pass", "pass", "pass", "declare wutz", "card EU")
+
+
+def test_kontra_against_a_hopeless_sauerei() -> None:
+    """Resi holds the top six trumps against a Sauerei: she kicks."""
+    hands = ("E10 EK G9 G8 S10 SK H7 H8 | EO GO HO SO EU GU EA GA | "
+             "E9 E8 E7 G10 GK G7 S9 S8 | HU SU HA H10 HK H9 SA S7")
+    state = new_deal(hands, dealer=3)
+    act(state, "bid 61", "pass", "pass", "pass", "declare sauerei schellen", "card E10")
+    assert state.phase == "kontra" and state.cur == 1
+    bot = make_bot("saukopf", "club", seed=1)
+    assert bot.choose(state.view(1), state.legal_actions()) == KONTRA
+
+
+def test_beginner_beats_random_clearly() -> None:
+    """A few one-deal sessions, seats rotated: even the weakest search level scores far
+    more."""
+    net = {"beginner": 0.0, "random": 0.0}
+    for seed in range(3):
+        for rotation in range(2):
+            lineup = ["beginner", "random"] * 2 if rotation == 0 else ["random", "beginner"] * 2
+            state = get("saukopf").new_state(4, 70 + seed, {"deals": 1, "dealer": seed})
+            bots = [make_bot("saukopf", lineup[p], seed=seed * 4 + p) for p in range(4)]
+            while not state.is_terminal():
+                p = state.cur
+                state.apply(bots[p].choose(state.view(p), state.legal_actions(p)))
+            for p, value in enumerate(state.returns()):
+                net[lineup[p]] += value
+    assert net["beginner"] > net["random"] + 10
+
+
+@pytest.mark.long
+def test_expert_beats_heuristic_in_duplicate_deals() -> None:
+    """Issue 11's bar in small: 40 duplicate deals (each played twice, the levels swapping
+    seats); the expert scores more net points per deal and seat than the heuristic."""
+    diffs = []
+    for deal in range(40):
+        total = {"expert": 0.0, "heuristic": 0.0}
+        for lineup in (["expert", "heuristic"] * 2, ["heuristic", "expert"] * 2):
+            state = get("saukopf").new_state(4, 9000 + deal, {"deals": 1, "dealer": deal % 4})
+            bots = [make_bot("saukopf", lineup[p], seed=deal * 4 + p) for p in range(4)]
+            while not state.is_terminal():
+                p = state.cur
+                state.apply(bots[p].choose(state.view(p), state.legal_actions(p)))
+            for p, value in enumerate(state.returns()):
+                total[lineup[p]] += value / 4
+        diffs.append(total["expert"] - total["heuristic"])
+    assert sum(diffs) / len(diffs) > 0.5
