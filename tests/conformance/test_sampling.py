@@ -22,14 +22,8 @@ from saustall.core import Game, GameState, Rng, get, rulesets
 from tests.conftest import EXAMPLES
 from tests.conformance.test_conformance import playout
 
-SAUKOPF_PENDING = pytest.mark.xfail(
-    strict=True, raises=NotImplementedError,
-    reason="Saukopf sampling lands from branch bots-saukopf")
-
-
 def _case(game: str, ruleset: str, players: int) -> Any:
-    marks = [SAUKOPF_PENDING] if game == "saukopf" else []
-    return pytest.param(game, ruleset, players, id=f"{game}-{ruleset}-{players}p", marks=marks)
+    return pytest.param(game, ruleset, players, id=f"{game}-{ruleset}-{players}p")
 
 
 CASES = [_case(r.game, r.name, n) for r in rulesets()
