@@ -21,6 +21,7 @@ from typing import Any
 
 from saustall.core import get
 from saustall.core.game import GameState
+from tests.view_keys import without_added_keys
 
 DIGESTS = Path(__file__).with_name("same_games.json")
 CHUNK = 5
@@ -66,16 +67,9 @@ class _Digest:
         self.hash.update(b"\n")
 
 
-VIEW_KEYS_SINCE = {"pigasus": ("options",)}
-"""View keys added after the digests were made (issue 11): left out of them, so the
-digests still pin everything else, key order included."""
-
-
 def _as_before(view: dict[str, Any]) -> dict[str, Any]:
     """``view`` without the keys views gained after the digests were made."""
-    added = VIEW_KEYS_SINCE.get(view["game"], ())
-    assert all(key in view for key in added)
-    return {key: value for key, value in view.items() if key not in added}
+    return without_added_keys(view, view["game"])
 
 
 def _observe(state: GameState, digest: _Digest) -> None:

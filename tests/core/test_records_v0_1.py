@@ -16,19 +16,16 @@ from typing import Any
 import pytest
 
 from saustall.core import GameRecord
+from tests.view_keys import without_added_keys
 
 CORPUS = Path(__file__).parent / "records_v0_1"
 RECORDS = sorted(CORPUS.glob("*.record.json"))
-VIEW_KEYS_SINCE_0_1 = {"pigasus": {"options"}}
-"""View keys added after 0.1 (a view's whitelist may grow): not in the saved views."""
 
 
 def as_saved(view: dict[str, Any], game: str) -> dict[str, Any]:
     """``view`` as JSON, without the keys views gained after 0.1 (each must be there)."""
-    added = VIEW_KEYS_SINCE_0_1.get(game, set())
-    assert added <= set(view), f"a view lacks {added - set(view)}"
     saved: dict[str, Any] = json.loads(json.dumps(view))
-    return {key: value for key, value in saved.items() if key not in added}
+    return without_added_keys(saved, game)
 
 
 def test_corpus_covers_every_game() -> None:

@@ -25,6 +25,7 @@ import pytest
 
 from saustall.core import get
 from saustall.core.game import GameState
+from tests.view_keys import without_added_keys
 
 DIGESTS = Path(__file__).with_name("saukopf_digests.json")
 GAMES_PER_RULESET = 300
@@ -92,13 +93,9 @@ def choose(state: GameState, legal: list[Any], rng: random.Random, policy: str) 
 
 
 def _as_in_reference(view: dict[str, Any]) -> dict[str, Any]:
-    """The view without the public facts added after the reference engine (for sampling
-    worlds from a view: the table's ``allow_revoke``, the Kreuzung partner bidding's
-    position); the tests in test_sampling.py check them."""
-    view.pop("allow_revoke")
-    if view["declared"] is not None:
-        view["declared"].pop("partner_asked")
-    return view
+    """The view without the public facts added after the reference engine (see
+    :mod:`tests.view_keys`; the tests in test_sampling.py check them)."""
+    return without_added_keys(view, "saukopf")
 
 
 def session_digest(ruleset: str, seed: int) -> str:
