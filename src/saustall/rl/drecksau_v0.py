@@ -56,6 +56,7 @@ The exact offsets of a ruleset: ``raw_env(ruleset=...).layout.table()``.
 
 from __future__ import annotations
 
+from array import array
 from itertools import combinations_with_replacement, product
 from typing import Any, Hashable
 
@@ -85,6 +86,7 @@ class raw_env(TurnBasedEnv):
                  render_mode: str | None = None, **options: Any) -> None:
         self._prepare(ruleset)
         super().__init__(ruleset, num_players, render_mode, **options)
+        self._prepare_seats()
 
     def _prepare(self, ruleset: str | None) -> None:
         from saustall.core.registry import get
@@ -181,53 +183,84 @@ class raw_env(TurnBasedEnv):
     def observation_size(self) -> int:
         return self.layout.size
 
+    def _prepare_seats(self) -> None:
+        """Per observing seat, the entries each other seat's data lands on (seats are
+        relative): looked up in :meth:`encode` instead of computed every step."""
+        at, n, m = self.layout.at, self.num_players, self.max_pigs
+        rel = [[(s - seat) % n for s in range(n)] for seat in range(n)]
+        self._rel = rel
+        self._pig_rows: dict[tuple[Any, ...], list[int]] = {}
+        self._seated_at = [[at["seated"] + r for r in row] for row in rel]
+        self._to_act_at = [[at["to_act"] + r for r in row] for row in rel]
+        self._counts_at = [[at["hand_counts"] + r for r in row] for row in rel]
+        self._discard_at = {name: at["discard"] + slot for name, slot in self.name_slot.items()}
+        self._top_at = {name: at["discard_top"] + slot for name, slot in self.name_slot.items()}
+        self._blank = array("f", bytes(4 * self.layout.size))
+
+    PIG_ROWS_KEPT = 100_000
+    """Pig rows whose entries are remembered (memory stays bounded)."""
+
+    def _pig_row_entries(self, key: tuple[Any, ...]) -> list[int]:
+        """The entries set by a row of pigs: ``key`` is the relative seat, then each
+        pig's flags in PIG_FLAGS order."""
+        if len(self._pig_rows) >= self.PIG_ROWS_KEPT:
+            self._pig_rows.clear()
+        r, *pigs = key
+        start = r * self.max_pigs
+        return [i for pig, flags in enumerate(pigs) for i in self.pig_ones[start + pig][flags]]
+
     def encode(self, view: View, seat: int) -> np.ndarray:
         at = self.layout.at
-        n, m = self.num_players, self.max_pigs
         name_slot = self.name_slot
         ones: list[int] = []  # entries set to 1
         where: list[int] = []  # other entries, and their values
         values: list[float] = []
-        held: dict[str, int] = {}
-        for name in view.get("hand", ()):
-            held[name] = held.get(name, 0) + 1
-        for name, count in held.items():
-            where.append(name_slot[name])
-            values.append(count / MAX_HAND)
-        pig_ones = self.pig_ones
-        for s, row in enumerate(view["pigs"]):
-            slot = ((s - seat) % n) * m
-            for pig in row:
-                ones += pig_ones[slot][tuple(pig.values())]  # view order: PIG_FLAGS
-                slot += 1
-        seated, to_act, counts = at["seated"], at["to_act"], at["hand_counts"]
-        ones += [seated + (s - seat) % n for s in view["participants"]]
-        ones += [to_act + (s - seat) % n for s in view["to_act"]]
-        for s, count in enumerate(view["hand_counts"]):
-            where.append(counts + (s - seat) % n)
-            values.append(count / MAX_HAND)
-        discard = at["discard"]
-        total = self.deck_total_by_name
+        hand = view.get("hand")
+        if hand:
+            held: dict[str, int] = {}
+            for name in hand:
+                held[name] = held.get(name, 0) + 1
+            for name, count in held.items():
+                where.append(name_slot[name])
+                values.append(count / MAX_HAND)
+        rows = self._pig_rows
+        for r, row in zip(self._rel[seat], view["pigs"]):
+            # a row's flags (view order: PIG_FLAGS) recur: its entries are looked up
+            key = (r, *map(tuple, map(dict.values, row)))
+            found = rows.get(key)
+            if found is None:
+                found = rows[key] = self._pig_row_entries(key)
+            ones += found
+        seated = self._seated_at[seat]
+        ones += [seated[s] for s in view["participants"]]
+        to_act = self._to_act_at[seat]
+        ones += [to_act[s] for s in view["to_act"]]
+        where += self._counts_at[seat]
+        values += [count / MAX_HAND for count in view["hand_counts"]]
+        discard_at, total = self._discard_at, self.deck_total_by_name
         for name, count in view["discard_pile"].items():
-            where.append(discard + name_slot[name])
+            where.append(discard_at[name])
             values.append(count / total[name])
         top = view["discard_top"]
         if top is not None:
-            ones.append(at["discard_top"] + name_slot[top])
+            ones.append(self._top_at[top])
         where.append(at["deck"])
         values.append(view["deck_count"] / self.deck_size)
         if view["phase"] == "lucky-bird":
             ones.append(at["lucky"])
         where.append(at["turn"])
         values.append(min(1.0, view["turn"] / view["turn_cap"]))
-        obs = np.zeros(self.layout.size, dtype=np.float32)
+        # filled in a plain array: item by item far cheaper than numpy's fancy indexing
+        obs = array("f", self._blank)
         if self.tournament:
             self._encode_tournament(obs, view["tournament"], seat, ones)
-        obs[ones] = 1.0
-        obs[where] = values
-        return obs
+        for i in ones:
+            obs[i] = 1.0
+        for i, value in zip(where, values):
+            obs[i] = value
+        return np.frombuffer(obs, dtype=np.float32)
 
-    def _encode_tournament(self, obs: np.ndarray, table: dict[str, Any], seat: int,
+    def _encode_tournament(self, obs: "array[float] | np.ndarray", table: dict[str, Any], seat: int,
                            ones: list[int]) -> None:
         at = self.layout.at["tournament"]
         n, p = self.num_players, self.max_players
