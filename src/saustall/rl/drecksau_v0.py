@@ -1,7 +1,8 @@
 """Drecksau / Dirty Pig as a PettingZoo AEC environment (``classic`` style).
 
 ``env(ruleset="dirty-pig", num_players=2, render_mode=None, **options)`` is the wrapped
-environment (terminate-illegal, out-of-bounds and order-enforcing wrappers);
+environment (terminate-illegal, out-of-bounds and order-enforcing checks, in one
+:class:`~saustall.rl.wrapper.ClassicWrapper`);
 ``raw_env(...)`` the bare one. Every ruleset of the game is reachable: ``dirty-pig``
 (2-6 players), ``drecksau`` (2-4), ``sauschoen`` (2-6) and ``sauschoen-tournament``
 (2-6); ``options`` are the ruleset's options (``turn_cap``, ``hand_size``...). Agents are
