@@ -198,6 +198,11 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         """The observation vector of ``seat`` from its view (and nothing else)."""
         raise NotImplementedError
 
+    def observation_vector(self, state: GameState, seat: int) -> np.ndarray:
+        """``seat``'s observation vector: :meth:`encode` of ``state.view(seat)``. A game
+        may read a leaner form of the same view (never anything the view leaves out)."""
+        return self.encode(state.view(seat), seat)
+
     def step_rewards(self, state: GameState) -> list[float] | None:
         """Rewards of this step, per seat (None: all zero). Default: the game's own
         result, :meth:`GameState.returns`, paid when the game ends."""
@@ -241,7 +246,7 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         if found is None:
             state = self._require_state()
             seat = self._seats[agent]
-            vector = self.encode(state.view(seat), seat)
+            vector = self.observation_vector(state, seat)
             vector.flags.writeable = False
             found = self._obs[agent] = {"observation": vector,
                                         "action_mask": self.action_mask(agent)}

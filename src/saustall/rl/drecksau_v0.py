@@ -63,14 +63,29 @@ from typing import Any, Hashable
 
 import numpy as np
 
-from saustall.core.game import View
-from saustall.games.drecksau.game import DONE, PASS, SHOW, discard_action, play_action
+from saustall.core.game import GameState, View
+from saustall.games.drecksau.game import (
+    DIRTY,
+    DONE,
+    HAS_DOOR,
+    HAS_ROD,
+    IN_BARN,
+    IS_PRETTY,
+    PASS,
+    SHOW,
+    DrecksauState,
+    SeatCounts,
+    discard_action,
+    play_action,
+)
 from saustall.games.drecksau.rulesets import CARD_BY_NAME, CARD_KINDS, LUCKY
 from saustall.games.drecksau.targets import ANYONE, CARD_SCOPE, OTHERS, OWN, UNTARGETED
 from saustall.rl.common import ActionTable, Layout, TurnBasedEnv, make_env
 
 PIG_FLAGS = ("dirty", "barn", "door", "rod", "pretty")
 """The pig flags of a view, in the order of the ``pigs`` block (after ``present``)."""
+PIG_BITS = (DIRTY, IN_BARN, HAS_DOOR, HAS_ROD, IS_PRETTY)
+"""The engine's bit of each of :data:`PIG_FLAGS` (:meth:`DrecksauState.view_counts`)."""
 MAX_HAND = 4.0
 """Scale of hand counts (the largest hand)."""
 
@@ -197,6 +212,63 @@ class raw_env(TurnBasedEnv):
         self._discard_at = {name: at["discard"] + slot for name, slot in self.name_slot.items()}
         self._top_at = {name: at["discard_top"] + slot for name, slot in self.name_slot.items()}
         self._blank = array("f", bytes(4 * self.layout.size))
+        self._pig_bit_rows: dict[tuple[int, ...], list[int]] = {}
+        # per pig slot, per flag bits (0 to 31): the entries that pig sets
+        self._pig_bit_ones = [
+            [by_flags[tuple(bool(bits & bit) for bit in PIG_BITS)]
+             for bits in range(max(PIG_BITS) * 2)] for by_flags in self.pig_ones]
+        self._discard_kinds = [(kind, at["discard"] + slot, self.deck_total[kind])
+                               for kind, slot in self.kind_slot.items()]
+        self._top_at_kind = {kind: at["discard_top"] + slot
+                             for kind, slot in self.kind_slot.items()}
+
+    def observation_vector(self, state: GameState, seat: int) -> np.ndarray:
+        """A round's observation from :meth:`DrecksauState.view_counts` (the seat's view,
+        as ints: :meth:`encode_counts`), a tournament's from its view (:meth:`encode`)."""
+        if isinstance(state, DrecksauState):
+            return self.encode_counts(state.view_counts(seat), seat)
+        return self.encode(state.view(seat), seat)
+
+    def encode_counts(self, counts: SeatCounts, seat: int) -> np.ndarray:
+        """:meth:`encode` from the ints of :meth:`DrecksauState.view_counts` (the same
+        observation, without the view's dicts and names)."""
+        (hand, pigs, participants, to_act, hand_counts, discard_counts, top, deck_count,
+         phase, turn, turn_cap) = counts
+        at = self.layout.at
+        obs = array("f", self._blank)
+        kind_slot = self.kind_slot
+        for kind in hand:
+            obs[kind_slot[kind]] += 1 / MAX_HAND  # sums of quarters: exact
+        rows = self._pig_bit_rows
+        for r, row in zip(self._rel[seat], pigs):
+            key = (r, *row)
+            found = rows.get(key)
+            if found is None:
+                if len(rows) >= self.PIG_ROWS_KEPT:
+                    rows.clear()
+                slots = self._pig_bit_ones[r * self.max_pigs:]
+                found = rows[key] = [i for by_bits, bits in zip(slots, row) for i in by_bits[bits]]
+            for i in found:
+                obs[i] = 1.0
+        seated = self._seated_at[seat]
+        for s in participants:
+            obs[seated[s]] = 1.0
+        acting = self._to_act_at[seat]
+        for s in to_act:
+            obs[acting[s]] = 1.0
+        for i, count in zip(self._counts_at[seat], hand_counts):
+            obs[i] = count / MAX_HAND
+        for kind, i, total in self._discard_kinds:
+            count = discard_counts[kind]
+            if count:
+                obs[i] = count / total
+        if top >= 0:
+            obs[self._top_at_kind[top]] = 1.0
+        obs[at["deck"]] = deck_count / self.deck_size
+        if phase == "lucky-bird":
+            obs[at["lucky"]] = 1.0
+        obs[at["turn"]] = min(1.0, turn / turn_cap)
+        return np.frombuffer(obs, dtype=np.float32)
 
     PIG_ROWS_KEPT = 100_000
     """Pig rows whose entries are remembered (memory stays bounded)."""
@@ -204,8 +276,6 @@ class raw_env(TurnBasedEnv):
     def _pig_row_entries(self, key: tuple[Any, ...]) -> list[int]:
         """The entries set by a row of pigs: ``key`` is the relative seat, then each
         pig's flags in PIG_FLAGS order."""
-        if len(self._pig_rows) >= self.PIG_ROWS_KEPT:
-            self._pig_rows.clear()
         r, *pigs = key
         start = r * self.max_pigs
         return [i for pig, flags in enumerate(pigs) for i in self.pig_ones[start + pig][flags]]
@@ -230,6 +300,8 @@ class raw_env(TurnBasedEnv):
             key = (r, *map(tuple, map(dict.values, row)))
             found = rows.get(key)
             if found is None:
+                if len(rows) >= self.PIG_ROWS_KEPT:
+                    rows.clear()
                 found = rows[key] = self._pig_row_entries(key)
             ones += found
         seated = self._seated_at[seat]
