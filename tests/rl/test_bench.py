@@ -7,7 +7,8 @@ from saustall.rl.bench import CONTENDERS, OUR_ENV, RATIOS, measure
 
 def test_a_tiny_interleaved_run_reports_every_row_and_ratio() -> None:
     # rlcard is not a test dependency: our env against the wrappers-only row
-    rows = [c for c in CONTENDERS if c.label == OUR_ENV or c.label.startswith("no-op env")]
+    rows = [c for c in CONTENDERS
+            if c.label == OUR_ENV or c.label == "no-op env (saustall ClassicWrapper only)"]
     assert len(rows) == 2
     report = measure(runs=2, seconds=0.05, only=rows)
     assert [r["contender"] for r in report["contenders"]] == [c.label for c in rows]

@@ -65,6 +65,41 @@ def test_observation_sees_the_seats_own_cards(game: str, ruleset: str) -> None:
     assert not np.array_equal(first, second)
 
 
+DRECKSAU_ROUNDS = [(r, n) for g, r in TURN_BASED if g == "drecksau" and "tournament" not in r
+                   for n in players_of(g, r)[::3]]
+
+
+@pytest.mark.parametrize("ruleset,players", DRECKSAU_ROUNDS)
+def test_drecksau_observations_read_the_view_only(ruleset: str, players: int) -> None:
+    # Drecksau observations are encoded from view_counts(seat), the view's own fields as
+    # ints: every field equals the view's, and the observation equals the one encoded
+    # from the view itself.
+    from saustall.games.drecksau.game import CARD_KINDS, pig_flags
+
+    env = MODULES["drecksau"].raw_env(ruleset=ruleset, num_players=players)
+    checked = 0
+    for position in _random_positions(env, games=3, seed=4):
+        state = position.state
+        for seat in range(players):
+            view = state.view(seat)
+            (hand, pigs, participants, to_act, hand_counts, discard_counts, top, deck_count,
+             phase, turn, turn_cap) = state.view_counts(seat)
+            assert [CARD_KINDS[c] for c in hand] == view["hand"]
+            assert [[pig_flags(bits) for bits in row] for row in pigs] == view["pigs"]
+            assert (participants, to_act, hand_counts) == (
+                view["participants"], view["to_act"], view["hand_counts"])
+            assert {CARD_KINDS[k]: c for k, c in enumerate(discard_counts) if c} == \
+                view["discard_pile"]
+            assert (CARD_KINDS[top] if top >= 0 else None) == view["discard_top"]
+            assert (deck_count, phase, turn, turn_cap) == (
+                view["deck_count"], view["phase"], view["turn"], view["turn_cap"])
+            env._obs = {}
+            assert np.array_equal(env.observe(f"player_{seat}")["observation"],
+                                  env.encode(view, seat))
+            checked += 1
+    assert checked > 50
+
+
 @pytest.mark.parametrize("game,ruleset", TURN_BASED)
 def test_action_mask_is_the_legal_list(game: str, ruleset: str) -> None:
     env = MODULES[game].raw_env(ruleset=ruleset, num_players=players_of(game, ruleset)[-1])

@@ -9,10 +9,12 @@ figure in the worker's CPU time (the helpers of :mod:`saustall.bench_compare`).
 
 A step is one agent's action, taken the way a training loop takes it: ``env.last()``,
 a uniformly random action among those the mask allows, ``env.step(action)`` (RLCard:
-``env.step`` on a random legal action). ``env`` rows run through PettingZoo's standard
-wrappers (order enforcing, assert out of bounds, terminate illegal), ``raw_env`` rows
-without them. The ``no-op env`` row is a do-nothing AEC environment under the same three
-wrappers: the most steps per second any wrapped PettingZoo environment reaches here.
+``env.step`` on a random legal action). ``env`` rows run wrapped (leduc in PettingZoo's
+three standard wrappers: order enforcing, assert out of bounds, terminate illegal; ours in
+:class:`~saustall.rl.wrapper.ClassicWrapper`, the same checks in one layer), ``raw_env``
+rows without them. The ``no-op env`` rows are a do-nothing AEC environment under
+PettingZoo's three wrappers (the most steps per second any environment in them reaches
+here) and under our one.
 
 :data:`CONTENDERS` lists the rows; other modules (the batched simulator) add theirs as
 :class:`Contender` entries with their own unit. :data:`RATIOS` names the ratios printed,
@@ -95,13 +97,14 @@ def rlcard_steps_per_second(seconds: float, seed: int, name: str = "leduc-holdem
     return _timed(game, seconds)
 
 
-def noop_env(**_: Any) -> Any:
-    """A do-nothing two-player AEC environment (50-step games) in the standard wrappers."""
+def noop_env(classic: bool = False, **_: Any) -> Any:
+    """A do-nothing two-player AEC environment (50-step games) in PettingZoo's standard
+    wrappers (``classic``: in our one-layer :func:`~saustall.rl.common.classic_wrapper`)."""
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
 
-    from saustall.rl.common import observation_space, standard_wrappers
+    from saustall.rl.common import classic_wrapper, observation_space, standard_wrappers
 
     class NoOp(AECEnv):  # type: ignore[misc]
         metadata = {"name": "noop"}
@@ -144,7 +147,7 @@ def noop_env(**_: Any) -> Any:
                 self.agent_selection = "player_1" if agent == "player_0" else "player_0"
             self._accumulate_rewards()
 
-    return standard_wrappers(NoOp())
+    return classic_wrapper(NoOp()) if classic else standard_wrappers(NoOp())
 
 
 def batched_rate(seconds: float, seed: int, batch: int) -> float:
@@ -169,6 +172,8 @@ CONTENDERS: list[Contender] = [
               {"make": "saustall.rl.saukopf_v0:env", "ruleset": "saukopf"}),
     Contender("no-op env (pettingzoo wrappers only)", aec_steps_per_second,
               {"make": "saustall.rl.bench:noop_env"}),
+    Contender("no-op env (saustall ClassicWrapper only)", aec_steps_per_second,
+              {"make": "saustall.rl.bench:noop_env", "classic": True}),
     *(Contender(f"batched dirty-pig 2p, batch {batch:,}", batched_rate, {"batch": batch},
                 "actions/s") for batch in (1, 64, 1_024, 16_384)),
 ]
@@ -179,6 +184,7 @@ RATIOS: list[tuple[str, str, float | None]] = [
     ("saustall drecksau_v0 dirty-pig 2p raw_env", "pettingzoo leduc_holdem_v4 raw_env", None),
     (OUR_ENV, "rlcard leduc-holdem", None),
     ("no-op env (pettingzoo wrappers only)", LEDUC_ENV, None),
+    ("no-op env (saustall ClassicWrapper only)", LEDUC_ENV, None),
 ]
 """(numerator, denominator, bar or None): the ratios printed."""
 

@@ -56,19 +56,22 @@ class ActionTable:
     """Masks remembered per seat (a legal list recurs often; memory stays bounded)."""
 
     def mask(self, seat: int, legal: Sequence[Hashable]) -> np.ndarray:
-        """The int8 mask of ``seat``'s legal engine actions (a new array every call)."""
+        """The int8 mask of ``seat``'s legal engine actions: read-only, and shared by
+        every call with the same legal list (copy it to change it)."""
         key = tuple(legal)
         known = self._masks[seat]
         found = known.get(key)
         if found is None:
-            found = np.zeros(self.size, dtype=np.int8)
-            if legal:
-                index = self.index[seat]
-                found[[index[code] for code in legal]] = 1
+            # filled as bytes: item by item far cheaper than numpy's fancy indexing
+            entries = bytearray(self.size)
+            index = self.index[seat]
+            for code in legal:
+                entries[index[code]] = 1
+            found = np.frombuffer(bytes(entries), dtype=np.int8)
             if len(known) >= self.MASKS_KEPT:
                 known.clear()
             known[key] = found
-        return found.copy()
+        return found
 
     def code(self, seat: int, action: int) -> Hashable:
         """The engine action of index ``action`` for ``seat``; ValueError if it has none."""
@@ -123,10 +126,19 @@ def new_seed(rng: random.Random) -> int:
 def standard_wrappers(env: AECEnv) -> AECEnv:
     """PettingZoo's classic wrappers: an illegal (masked-out) action ends the game with
     :data:`ILLEGAL_REWARD` for its taker; actions outside the space are refused; the
-    call order (reset before step...) is enforced."""
+    call order (reset before step...) is enforced. ``env()`` uses
+    :func:`classic_wrapper`, the same in one layer; this stack is kept to compare with."""
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
+
+
+def classic_wrapper(env: AECEnv) -> AECEnv:
+    """:func:`standard_wrappers` in one pass (:class:`~saustall.rl.wrapper.ClassicWrapper`):
+    the same errors, warnings and illegal-move penalty, a fraction of the cost."""
+    from saustall.rl.wrapper import ClassicWrapper
+
+    return ClassicWrapper(env, illegal_reward=ILLEGAL_REWARD)
 
 
 def ansi_view(view: View, keys: Sequence[str]) -> str:
@@ -166,6 +178,8 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self._rng = random.Random()
         self.state: GameState | None = None
         self._obs: dict[str, Observation] = {}
+        self._masks: dict[str, np.ndarray] = {}
+        self._rewards_zero = True  # every entry of self.rewards is 0
         self._returns: list[float] = [0.0] * self.num_players
 
     obs_low = 0.0
@@ -183,6 +197,11 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
     def encode(self, view: View, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` from its view (and nothing else)."""
         raise NotImplementedError
+
+    def observation_vector(self, state: GameState, seat: int) -> np.ndarray:
+        """``seat``'s observation vector: :meth:`encode` of ``state.view(seat)``. A game
+        may read a leaner form of the same view (never anything the view leaves out)."""
+        return self.encode(state.view(seat), seat)
 
     def step_rewards(self, state: GameState) -> list[float] | None:
         """Rewards of this step, per seat (None: all zero). Default: the game's own
@@ -213,24 +232,34 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
         self._obs = {}
-        self.agent_selection = agent_name(self.state.current_player)
+        self._masks = {}
+        self._rewards_zero = True
+        self.agent_selection = self.possible_agents[self.state.current_player]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and action mask (zeros unless it is to act).
 
-        Built once per step and agent (``last()`` and the wrappers ask again), so the
-        arrays are read-only: copy them to change them.
+        Built when first asked for, once per step and agent (``last()`` asks again), so
+        the arrays are read-only: copy them to change them.
         """
         found = self._obs.get(agent)
         if found is None:
             state = self._require_state()
             seat = self._seats[agent]
-            legal = state.legal_actions(seat) if seat in state.to_act() else []
-            vector = self.encode(state.view(seat), seat)
-            mask = self.actions.mask(seat, legal)
+            vector = self.observation_vector(state, seat)
             vector.flags.writeable = False
-            mask.flags.writeable = False
-            found = self._obs[agent] = {"observation": vector, "action_mask": mask}
+            found = self._obs[agent] = {"observation": vector,
+                                        "action_mask": self.action_mask(agent)}
+        return found
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """``agent``'s action mask alone (read-only; no observation built for it)."""
+        found = self._masks.get(agent)
+        if found is None:
+            state = self._require_state()
+            seat = self._seats[agent]
+            legal = state.legal_actions(seat) if seat in state.to_act() else []
+            found = self._masks[agent] = self.actions.mask(seat, legal)
         return found
 
     def step(self, action: int | None) -> None:
@@ -243,11 +272,22 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         seat = self._seats[agent]
         assert action is not None, "a live agent must act"
         state.apply(self.actions.code(seat, int(action)), seat)
-        self._obs = {}
+        if self._obs:
+            self._obs = {}
+        if self._masks:
+            self._masks = {}
         self._cumulative_rewards[agent] = 0.0
         rewards = self.step_rewards(state)
-        for a in self.agents:
-            self.rewards[a] = 0.0 if rewards is None else float(rewards[self._seats[a]])
+        if rewards is None:
+            # all zero: nothing to write or add when they already are
+            if not self._rewards_zero:
+                for a in self.agents:
+                    self.rewards[a] = 0.0
+                self._rewards_zero = True
+        else:
+            for a in self.agents:
+                self.rewards[a] = float(rewards[self._seats[a]])
+            self._rewards_zero = False
         if state.is_terminal():
             capped = state.stopped_at_cap()
             for a in self.agents:
@@ -255,8 +295,9 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
                 self.truncations[a] = capped
             self.agent_selection = agent  # dead agents step out in seat order from here
         else:
-            self.agent_selection = agent_name(state.current_player)
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[state.current_player]
+        if not self._rewards_zero:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         """``render_mode="ansi"``: the public (spectator) view as text."""
@@ -275,8 +316,8 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
 
 def make_env(raw: Callable[..., AECEnv]) -> Callable[..., AECEnv]:
-    """``env(...)`` of a module: ``raw_env(...)`` in :func:`standard_wrappers`."""
+    """``env(...)`` of a module: ``raw_env(...)`` in :func:`classic_wrapper`."""
     def env(**kwargs: Any) -> AECEnv:
-        return standard_wrappers(raw(**kwargs))
+        return classic_wrapper(raw(**kwargs))
     env.__doc__ = "The wrapped AEC environment (see the module docstring); arguments as raw_env."
     return env

@@ -1,7 +1,8 @@
 """Drecksau / Dirty Pig as a PettingZoo AEC environment (``classic`` style).
 
 ``env(ruleset="dirty-pig", num_players=2, render_mode=None, **options)`` is the wrapped
-environment (terminate-illegal, out-of-bounds and order-enforcing wrappers);
+environment (terminate-illegal, out-of-bounds and order-enforcing checks, in one
+:class:`~saustall.rl.wrapper.ClassicWrapper`);
 ``raw_env(...)`` the bare one. Every ruleset of the game is reachable: ``dirty-pig``
 (2-6 players), ``drecksau`` (2-4), ``sauschoen`` (2-6) and ``sauschoen-tournament``
 (2-6); ``options`` are the ruleset's options (``turn_cap``, ``hand_size``...). Agents are
@@ -56,19 +57,35 @@ The exact offsets of a ruleset: ``raw_env(ruleset=...).layout.table()``.
 
 from __future__ import annotations
 
+from array import array
 from itertools import combinations_with_replacement, product
 from typing import Any, Hashable
 
 import numpy as np
 
-from saustall.core.game import View
-from saustall.games.drecksau.game import DONE, PASS, SHOW, discard_action, play_action
+from saustall.core.game import GameState, View
+from saustall.games.drecksau.game import (
+    DIRTY,
+    DONE,
+    HAS_DOOR,
+    HAS_ROD,
+    IN_BARN,
+    IS_PRETTY,
+    PASS,
+    SHOW,
+    DrecksauState,
+    SeatCounts,
+    discard_action,
+    play_action,
+)
 from saustall.games.drecksau.rulesets import CARD_BY_NAME, CARD_KINDS, LUCKY
 from saustall.games.drecksau.targets import ANYONE, CARD_SCOPE, OTHERS, OWN, UNTARGETED
 from saustall.rl.common import ActionTable, Layout, TurnBasedEnv, make_env
 
 PIG_FLAGS = ("dirty", "barn", "door", "rod", "pretty")
 """The pig flags of a view, in the order of the ``pigs`` block (after ``present``)."""
+PIG_BITS = (DIRTY, IN_BARN, HAS_DOOR, HAS_ROD, IS_PRETTY)
+"""The engine's bit of each of :data:`PIG_FLAGS` (:meth:`DrecksauState.view_counts`)."""
 MAX_HAND = 4.0
 """Scale of hand counts (the largest hand)."""
 
@@ -85,6 +102,7 @@ class raw_env(TurnBasedEnv):
                  render_mode: str | None = None, **options: Any) -> None:
         self._prepare(ruleset)
         super().__init__(ruleset, num_players, render_mode, **options)
+        self._prepare_seats()
 
     def _prepare(self, ruleset: str | None) -> None:
         from saustall.core.registry import get
@@ -181,53 +199,141 @@ class raw_env(TurnBasedEnv):
     def observation_size(self) -> int:
         return self.layout.size
 
+    def _prepare_seats(self) -> None:
+        """Per observing seat, the entries each other seat's data lands on (seats are
+        relative): looked up in :meth:`encode` instead of computed every step."""
+        at, n, m = self.layout.at, self.num_players, self.max_pigs
+        rel = [[(s - seat) % n for s in range(n)] for seat in range(n)]
+        self._rel = rel
+        self._pig_rows: dict[tuple[Any, ...], list[int]] = {}
+        self._seated_at = [[at["seated"] + r for r in row] for row in rel]
+        self._to_act_at = [[at["to_act"] + r for r in row] for row in rel]
+        self._counts_at = [[at["hand_counts"] + r for r in row] for row in rel]
+        self._discard_at = {name: at["discard"] + slot for name, slot in self.name_slot.items()}
+        self._top_at = {name: at["discard_top"] + slot for name, slot in self.name_slot.items()}
+        self._blank = array("f", bytes(4 * self.layout.size))
+        self._pig_bit_rows: dict[tuple[int, ...], list[int]] = {}
+        # per pig slot, per flag bits (0 to 31): the entries that pig sets
+        self._pig_bit_ones = [
+            [by_flags[tuple(bool(bits & bit) for bit in PIG_BITS)]
+             for bits in range(max(PIG_BITS) * 2)] for by_flags in self.pig_ones]
+        self._discard_kinds = [(kind, at["discard"] + slot, self.deck_total[kind])
+                               for kind, slot in self.kind_slot.items()]
+        self._top_at_kind = {kind: at["discard_top"] + slot
+                             for kind, slot in self.kind_slot.items()}
+
+    def observation_vector(self, state: GameState, seat: int) -> np.ndarray:
+        """A round's observation from :meth:`DrecksauState.view_counts` (the seat's view,
+        as ints: :meth:`encode_counts`), a tournament's from its view (:meth:`encode`)."""
+        if isinstance(state, DrecksauState):
+            return self.encode_counts(state.view_counts(seat), seat)
+        return self.encode(state.view(seat), seat)
+
+    def encode_counts(self, counts: SeatCounts, seat: int) -> np.ndarray:
+        """:meth:`encode` from the ints of :meth:`DrecksauState.view_counts` (the same
+        observation, without the view's dicts and names)."""
+        (hand, pigs, participants, to_act, hand_counts, discard_counts, top, deck_count,
+         phase, turn, turn_cap) = counts
+        at = self.layout.at
+        obs = array("f", self._blank)
+        kind_slot = self.kind_slot
+        for kind in hand:
+            obs[kind_slot[kind]] += 1 / MAX_HAND  # sums of quarters: exact
+        rows = self._pig_bit_rows
+        for r, row in zip(self._rel[seat], pigs):
+            key = (r, *row)
+            found = rows.get(key)
+            if found is None:
+                if len(rows) >= self.PIG_ROWS_KEPT:
+                    rows.clear()
+                slots = self._pig_bit_ones[r * self.max_pigs:]
+                found = rows[key] = [i for by_bits, bits in zip(slots, row) for i in by_bits[bits]]
+            for i in found:
+                obs[i] = 1.0
+        seated = self._seated_at[seat]
+        for s in participants:
+            obs[seated[s]] = 1.0
+        acting = self._to_act_at[seat]
+        for s in to_act:
+            obs[acting[s]] = 1.0
+        for i, count in zip(self._counts_at[seat], hand_counts):
+            obs[i] = count / MAX_HAND
+        for kind, i, total in self._discard_kinds:
+            count = discard_counts[kind]
+            if count:
+                obs[i] = count / total
+        if top >= 0:
+            obs[self._top_at_kind[top]] = 1.0
+        obs[at["deck"]] = deck_count / self.deck_size
+        if phase == "lucky-bird":
+            obs[at["lucky"]] = 1.0
+        obs[at["turn"]] = min(1.0, turn / turn_cap)
+        return np.frombuffer(obs, dtype=np.float32)
+
+    PIG_ROWS_KEPT = 100_000
+    """Pig rows whose entries are remembered (memory stays bounded)."""
+
+    def _pig_row_entries(self, key: tuple[Any, ...]) -> list[int]:
+        """The entries set by a row of pigs: ``key`` is the relative seat, then each
+        pig's flags in PIG_FLAGS order."""
+        r, *pigs = key
+        start = r * self.max_pigs
+        return [i for pig, flags in enumerate(pigs) for i in self.pig_ones[start + pig][flags]]
+
     def encode(self, view: View, seat: int) -> np.ndarray:
         at = self.layout.at
-        n, m = self.num_players, self.max_pigs
         name_slot = self.name_slot
         ones: list[int] = []  # entries set to 1
         where: list[int] = []  # other entries, and their values
         values: list[float] = []
-        held: dict[str, int] = {}
-        for name in view.get("hand", ()):
-            held[name] = held.get(name, 0) + 1
-        for name, count in held.items():
-            where.append(name_slot[name])
-            values.append(count / MAX_HAND)
-        pig_ones = self.pig_ones
-        for s, row in enumerate(view["pigs"]):
-            slot = ((s - seat) % n) * m
-            for pig in row:
-                ones += pig_ones[slot][tuple(pig.values())]  # view order: PIG_FLAGS
-                slot += 1
-        seated, to_act, counts = at["seated"], at["to_act"], at["hand_counts"]
-        ones += [seated + (s - seat) % n for s in view["participants"]]
-        ones += [to_act + (s - seat) % n for s in view["to_act"]]
-        for s, count in enumerate(view["hand_counts"]):
-            where.append(counts + (s - seat) % n)
-            values.append(count / MAX_HAND)
-        discard = at["discard"]
-        total = self.deck_total_by_name
+        hand = view.get("hand")
+        if hand:
+            held: dict[str, int] = {}
+            for name in hand:
+                held[name] = held.get(name, 0) + 1
+            for name, count in held.items():
+                where.append(name_slot[name])
+                values.append(count / MAX_HAND)
+        rows = self._pig_rows
+        for r, row in zip(self._rel[seat], view["pigs"]):
+            # a row's flags (view order: PIG_FLAGS) recur: its entries are looked up
+            key = (r, *map(tuple, map(dict.values, row)))
+            found = rows.get(key)
+            if found is None:
+                if len(rows) >= self.PIG_ROWS_KEPT:
+                    rows.clear()
+                found = rows[key] = self._pig_row_entries(key)
+            ones += found
+        seated = self._seated_at[seat]
+        ones += [seated[s] for s in view["participants"]]
+        to_act = self._to_act_at[seat]
+        ones += [to_act[s] for s in view["to_act"]]
+        where += self._counts_at[seat]
+        values += [count / MAX_HAND for count in view["hand_counts"]]
+        discard_at, total = self._discard_at, self.deck_total_by_name
         for name, count in view["discard_pile"].items():
-            where.append(discard + name_slot[name])
+            where.append(discard_at[name])
             values.append(count / total[name])
         top = view["discard_top"]
         if top is not None:
-            ones.append(at["discard_top"] + name_slot[top])
+            ones.append(self._top_at[top])
         where.append(at["deck"])
         values.append(view["deck_count"] / self.deck_size)
         if view["phase"] == "lucky-bird":
             ones.append(at["lucky"])
         where.append(at["turn"])
         values.append(min(1.0, view["turn"] / view["turn_cap"]))
-        obs = np.zeros(self.layout.size, dtype=np.float32)
+        # filled in a plain array: item by item far cheaper than numpy's fancy indexing
+        obs = array("f", self._blank)
         if self.tournament:
             self._encode_tournament(obs, view["tournament"], seat, ones)
-        obs[ones] = 1.0
-        obs[where] = values
-        return obs
+        for i in ones:
+            obs[i] = 1.0
+        for i, value in zip(where, values):
+            obs[i] = value
+        return np.frombuffer(obs, dtype=np.float32)
 
-    def _encode_tournament(self, obs: np.ndarray, table: dict[str, Any], seat: int,
+    def _encode_tournament(self, obs: "array[float] | np.ndarray", table: dict[str, Any], seat: int,
                            ones: list[int]) -> None:
         at = self.layout.at["tournament"]
         n, p = self.num_players, self.max_players

@@ -180,6 +180,14 @@ def _parse_action(text: str) -> int:
         "'show', 'pass' or 'done'")
 
 
+PIG_VIEW_BITS: Final = DIRTY | IN_BARN | HAS_DOOR | HAS_ROD | IS_PRETTY
+"""The pig flag bits a view shows (:func:`pig_flags`)."""
+
+SeatCounts = tuple[list[int], list[list[int]], list[int], list[int], list[int], list[int],
+                   int, int, str, int, int]
+"""What :meth:`DrecksauState.view_counts` returns."""
+
+
 def pig_flags(flags: int) -> dict[str, bool]:
     """A pig's bit set as named flags (for views)."""
     return {"dirty": bool(flags & DIRTY), "barn": bool(flags & IN_BARN),
@@ -682,6 +690,28 @@ class DrecksauState(GameState):
         if player is not None and 0 <= player < self.num_players:
             view["hand"] = [CARD_KINDS[c] for c in self.hands[player]]
         return view
+
+    def view_counts(self, player: int) -> SeatCounts:
+        """Part of :meth:`view` for ``player`` as plain ints, for encoders that run every
+        step (the RL observations): the same whitelist, nothing the view does not show.
+
+        ``(hand, pigs, participants, to_act, hand_counts, discard_counts, discard_top,
+        deck_count, phase, turn, turn_cap)``: ``hand`` the card kinds of ``player``'s own
+        hand (the view's ``hand``), ``pigs`` each seat's pigs as their public flag bits
+        (:data:`PIG_VIEW_BITS`, the view's ``pigs``), ``discard_counts`` the cards of each
+        kind in the discard pile (the view's ``discard_pile``), ``discard_top`` the kind
+        on top or -1; the rest as in the view.
+        """
+        check_seat(player, self.num_players)
+        discard_counts = [0] * len(CARD_KINDS)
+        for c in self.discard:
+            discard_counts[c] += 1
+        return (list(self.hands[player]),
+                [[f & PIG_VIEW_BITS for f in row] for row in self.pigs],
+                list(self.participants), list(self.to_act()),
+                [len(hand) for hand in self.hands], discard_counts,
+                self.discard[-1] if self.discard else -1, len(self.deck), self.phase,
+                self.turn, self.turn_cap)
 
     def _last_event_view(self) -> dict[str, Any] | None:
         if self.last_event is None:
