@@ -93,3 +93,14 @@ def test_records_name_their_stream_and_old_records_use_mersenne() -> None:
 def test_tournament_rounds_keep_the_stream() -> None:
     state = get("drecksau", "sauschoen-tournament").new_state(2, 4, rng_stream="mt19937")
     assert state.round.rng_stream == "mt19937" and state.clone().rng_stream == "mt19937"
+
+
+def test_sources_pickle_and_go_on_with_the_same_sequence() -> None:
+    # Bots carry a source to worker processes (pickled), compiled or not.
+    import pickle
+
+    for source in (Rng(7), MersenneRng(7)):
+        source.randrange(100)
+        copy = pickle.loads(pickle.dumps(source))
+        assert type(copy) is type(source)
+        assert [copy.randrange(10**6) for _ in range(5)] == [source.randrange(10**6) for _ in range(5)]

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Final, MutableSequence, TypeVar
+from typing import Any, Final, MutableSequence, TypeVar
 
 T = TypeVar("T")
 
@@ -134,8 +134,18 @@ class Rng:
         """An independent copy that will produce the same sequence from here on."""
         return Rng(0, key=self._state)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its state alone (bots travel to worker processes): compiled
+        # classes cannot be rebuilt without calling __init__ with its arguments.
+        return (_rng_with_key, (self._state,))
+
     def __repr__(self) -> str:  # never show the internal state
         return "Rng(<hidden>)"
+
+
+def _rng_with_key(key: int) -> Rng:
+    """The :class:`Rng` whose state is ``key`` (unpickling)."""
+    return Rng(0, key=key)
 
 
 _BATCHES: Final[dict[int, tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]]] = {}
@@ -190,8 +200,18 @@ class MersenneRng(Rng):
         source.setstate(self._random.getstate())
         return MersenneRng(0, source=source)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_mersenne_with_state, (self._random.getstate(),))
+
     def __repr__(self) -> str:
         return "MersenneRng(<hidden>)"
+
+
+def _mersenne_with_state(state: Any) -> MersenneRng:
+    """The :class:`MersenneRng` in Mersenne Twister state ``state`` (unpickling)."""
+    source = random.Random()
+    source.setstate(state)
+    return MersenneRng(0, source=source)
 
 
 def new_rng(seed: int | str, stream: str = DEFAULT_STREAM) -> Rng:
