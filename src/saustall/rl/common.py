@@ -13,6 +13,7 @@ policy trained in one seat therefore plays any seat.
 
 from __future__ import annotations
 
+import abc
 import random
 from typing import Any, Callable, Hashable, Mapping, Sequence
 
@@ -146,7 +147,7 @@ def ansi_view(view: View, keys: Sequence[str]) -> str:
     return "\n".join(f"{key}: {view.get(key)}" for key in keys if key in view)
 
 
-class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
+class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pettingzoo ships no type hints
     """An AEC environment over a turn-based Saustall game (one seat acts at a time).
 
     Subclasses set :attr:`game_name` and build :attr:`actions` (the action table) and
@@ -186,17 +187,17 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
     """The least value an observation entry takes (Saukopf's ledger goes below 0)."""
 
     # -- to be provided by each game ---------------------------------------------------
+    @abc.abstractmethod
     def build_actions(self) -> ActionTable:
         """The fixed action space of this ruleset and player count."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def observation_size(self) -> int:
         """Length of the observation vector."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def encode(self, view: View, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` from its view (and nothing else)."""
-        raise NotImplementedError
 
     def observation_vector(self, state: GameState, seat: int) -> np.ndarray:
         """``seat``'s observation vector: :meth:`encode` of ``state.view(seat)``. A game
