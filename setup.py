@@ -30,6 +30,7 @@ SRC = HERE / "src"
 COMPILED = [
     "saustall/core/rng.py",
     "saustall/games/drecksau/targets.py",
+    "saustall/games/drecksau/actions.py",
     "saustall/games/drecksau/game.py",
     "saustall/games/drecksau/tournament.py",
     "saustall/games/saukopf/cards.py",

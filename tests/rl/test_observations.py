@@ -74,7 +74,8 @@ def test_drecksau_observations_read_the_view_only(ruleset: str, players: int) ->
     # Drecksau observations are encoded from view_counts(seat), the view's own fields as
     # ints: every field equals the view's, and the observation equals the one encoded
     # from the view itself.
-    from saustall.games.drecksau.game import CARD_KINDS, pig_flags
+    from saustall.games.drecksau.actions import pig_flags
+    from saustall.games.drecksau.rulesets import CARD_KINDS
 
     env = MODULES["drecksau"].raw_env(ruleset=ruleset, num_players=players)
     checked = 0

@@ -36,10 +36,8 @@ from typing import Sequence
 from saustall.bots.base import RandomBot, register_bot
 from saustall.core.game import Action, View
 from saustall.core.registry import get
-from saustall.games.drecksau.game import (
-    DIRTY, DISCARD_BASE, DONE, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, PASS, SHOW,
-    discarded_cards,
-)
+from saustall.games.drecksau.actions import DISCARD_BASE, DONE, PASS, SHOW, discarded_cards
+from saustall.games.drecksau.game import DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY
 from saustall.games.drecksau.rulesets import (
     BARN, CARD_BY_NAME, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN, ROD,
 )

@@ -15,9 +15,9 @@ inside a sampled world that is the imagined hand of the imagined player.
 from __future__ import annotations
 
 from saustall.core.rng import Rng
+from saustall.games.drecksau.actions import DISCARD_BASE, DONE, PASS, SHOW, discarded_cards
 from saustall.games.drecksau.game import (
-    DIRTY, DISCARD_BASE, DONE, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, PASS, SHOW,
-    DrecksauState, discarded_cards,
+    DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, DrecksauState,
 )
 from saustall.games.drecksau.rulesets import (
     BARN, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN, ROD,

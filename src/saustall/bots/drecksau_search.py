@@ -30,7 +30,8 @@ from saustall.bots.base import Bot, BotFactory, register_bot
 from saustall.core.game import Action, View
 from saustall.core.registry import get
 from saustall.core.rng import Rng
-from saustall.games.drecksau.game import SHOW, DrecksauState
+from saustall.games.drecksau.actions import SHOW
+from saustall.games.drecksau.game import DrecksauState
 from saustall.games.drecksau.tournament import TournamentState
 
 

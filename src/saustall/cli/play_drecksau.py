@@ -31,7 +31,7 @@ from saustall.core.errors import SaustallError
 from saustall.core.game import GameState, View
 from saustall.core.record import GameRecord
 from saustall.core.registry import get
-from saustall.games.drecksau.game import SHOW, decode_action
+from saustall.games.drecksau.actions import SHOW, decode_action
 from saustall.rules_text.drecksau_cards import CARD_HELP, GENERAL_HELP, RULESET_HELP
 
 InputFn = Callable[[str], str]

@@ -94,7 +94,7 @@ from numpy.typing import NDArray
 from saustall.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
 from saustall.core.registry import get as get_game
 from saustall.core.rng import _key  # the scalar stream's own key
-from saustall.games.drecksau.game import (
+from saustall.games.drecksau.actions import (
     DONE, PASS, SHOW, discard_action, encode_action, play_action,
 )
 from saustall.games.drecksau.rulesets import (

@@ -64,19 +64,9 @@ from typing import Any, Hashable
 import numpy as np
 
 from saustall.core.game import GameState, View
+from saustall.games.drecksau.actions import DONE, PASS, SHOW, discard_action, play_action
 from saustall.games.drecksau.game import (
-    DIRTY,
-    DONE,
-    HAS_DOOR,
-    HAS_ROD,
-    IN_BARN,
-    IS_PRETTY,
-    PASS,
-    SHOW,
-    DrecksauState,
-    SeatCounts,
-    discard_action,
-    play_action,
+    DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, DrecksauState, SeatCounts,
 )
 from saustall.games.drecksau.rulesets import CARD_BY_NAME, CARD_KINDS, LUCKY
 from saustall.games.drecksau.targets import ANYONE, CARD_SCOPE, OTHERS, OWN, UNTARGETED

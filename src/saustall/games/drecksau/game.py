@@ -1,6 +1,6 @@
 """Drecksau / Dirty Pig: rules engine for every edition, in OpenSpiel's fixed order.
 
-1. metadata (actions and their notation)
+1. metadata (actions and their notation): :mod:`saustall.games.drecksau.actions`
 2. state (pigs, hands, piles)
 3. legal actions
 4. apply
@@ -10,29 +10,22 @@
 Rules references and the decisions taken on ambiguous points are in
 ``docs/rules/drecksau.md``; each decision has a test named after it.
 
-Actions are ints:
-
-| action | value | notation |
-| --- | --- | --- |
-| play card ``c`` on pig ``i`` of player ``t`` | ``c*64 + t*8 + i`` | ``play mud 0.2`` |
-| play a card without a target (rain, lucky bird) | ``c*64`` | ``play rain`` |
-| discard / exchange a multiset of cards | ``1000 + code`` | ``discard mud,rain`` |
-| show a hand with nothing usable and redraw | ``900`` | ``show`` |
-| nothing in hand and nothing to draw | ``901`` | ``pass`` |
-| end a Lucky Bird turn, discarding the rest | ``902`` | ``done`` |
-
-A pig is a bit set: ``DIRTY``, ``BARN``, ``DOOR``, ``ROD``, ``PRETTY``.
+Actions are ints, listed with their notation in :mod:`saustall.games.drecksau.actions`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 from typing import Any, Final
 
 from saustall.core.errors import IllegalActionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
 from saustall.core.rng import DEFAULT_STREAM, Rng, new_rng
+from saustall.games.drecksau.actions import (
+    DISCARD_BASE, DONE, PASS, PIG_VIEW_BITS, SHOW, TARGETED, check_action, decode_action,
+    describe, discarded_cards, encode_action, exchange_options, exchange_set, notation,
+    pig_flags, single_discards,
+)
 from saustall.games.drecksau.rulesets import (
     BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN,
     ROD,
@@ -49,185 +42,13 @@ from saustall.games.drecksau.targets import (  # the pig flags, part of this mod
 # 1. Metadata: action codes and notation
 # --------------------------------------------------------------------------------------
 
-SHOW: Final = 900
-PASS: Final = 901
-DONE: Final = 902
-DISCARD_BASE: Final = 1000
-_TARGETED: Final = frozenset({MUD, BARN, FARMER, DOOR, LIGHTNING, ROD, PRETTY, ESCAPE})
-MAX_DISCARD: Final = 4
-"""The most cards one exchange throws away (a hand of four)."""
-ACTION_CODES: Final = range(0, DISCARD_BASE + 11 ** MAX_DISCARD)
-"""Every action code lies here (discard codes are base-11 digits, one per card)."""
-
 PHASE_TURN: Final = "turn"
 PHASE_LUCKY: Final = "lucky-bird"
 PHASE_OVER: Final = "over"
 
-
-def play_action(card: int, target_player: int = 0, pig: int = 0) -> int:
-    """The action code for playing ``card`` (on ``pig`` of ``target_player``)."""
-    return card * 64 + target_player * 8 + pig
-
-
-def discard_action(cards: tuple[int, ...] | list[int]) -> int:
-    """The action code for discarding a multiset of card kinds."""
-    code = 0
-    for card in sorted(cards, reverse=True):
-        code = code * 11 + card + 1
-    return DISCARD_BASE + code
-
-
-_DISCARDED: Final[dict[int, tuple[int, ...]]] = {}
-
-
-def discarded_cards(action: int) -> tuple[int, ...]:
-    """The card kinds a discard action throws away, sorted (memoized: a hot path)."""
-    found = _DISCARDED.get(action)
-    if found is None:
-        code, cards = action - DISCARD_BASE, []
-        while code:
-            code, digit = divmod(code, 11)
-            cards.append(digit - 1)
-        found = _DISCARDED[action] = tuple(cards)
-    return found
-
-
-def check_action(action: object) -> int:
-    """Return ``action`` if it is a Drecksau action code, else raise
-    :class:`MalformedActionError` naming what is wrong (type, range or an unused code)."""
-    code = check_action_code(action, ACTION_CODES, "Drecksau")
-    if code < SHOW:
-        if code >> 6 >= len(CARD_KINDS):
-            raise MalformedActionError(f"{code} is not a Drecksau action code: no card kind "
-                                       f"{code >> 6}")
-    elif code >= DISCARD_BASE:
-        cards = discarded_cards(code)
-        if not cards or any(c < 0 for c in cards) or discard_action(cards) != code:
-            raise MalformedActionError(
-                f"{code} is not a Drecksau action code: no discard of 1-{MAX_DISCARD} cards")
-    elif code > DONE:
-        raise MalformedActionError(f"{code} is not a Drecksau action code")
-    return code
-
-
-_NOTATION: Final[dict[int, str]] = {}
-"""Notation of the action codes met so far (notation is pure and stable)."""
-_CODES: Final[dict[str, int]] = {}
-"""Action codes of notation read so far, keyed by its canonical spelling only (so that
-odd spellings sent by clients cannot make the table grow without bound)."""
-
-
-def encode_action(action: int) -> str:
-    """The notation of an action code (see the module docstring)."""
-    if action == SHOW:
-        return "show"
-    if action == PASS:
-        return "pass"
-    if action == DONE:
-        return "done"
-    if action >= DISCARD_BASE:
-        return "discard " + ",".join(CARD_KINDS[c] for c in discarded_cards(action))
-    card, target, pig = action >> 6, (action >> 3) & 7, action & 7
-    if card in _TARGETED:
-        return f"play {CARD_KINDS[card]} {target}.{pig}"
-    return f"play {CARD_KINDS[card]}"
-
-
-def decode_action(text: str) -> int:
-    """Parse notation into an action code; raises :class:`MalformedActionError`."""
-    if type(text) is str:
-        code = _CODES.get(text)
-        if code is not None:
-            return code
-    code = _parse_action(text)
-    if encode_action(code) == text:
-        _CODES[text] = code
-    return code
-
-
-def _parse_action(text: str) -> int:
-    """:func:`decode_action` without the memo."""
-    if not isinstance(text, str):
-        raise MalformedActionError(f"an action must be text, not {text!r}")
-    words = text.strip().lower().split()
-    if words in (["show"], ["pass"], ["done"]):
-        return {"show": SHOW, "pass": PASS, "done": DONE}[words[0]]
-    if len(words) == 2 and words[0] == "discard":
-        names = words[1].split(",")
-        if not 1 <= len(names) <= 4 or any(n not in CARD_BY_NAME for n in names):
-            raise MalformedActionError(f"cannot read the cards to discard in {text!r}")
-        return discard_action([CARD_BY_NAME[n] for n in names])
-    if len(words) in (2, 3) and words[0] == "play":
-        card = CARD_BY_NAME.get(words[1])
-        if card is None:
-            raise MalformedActionError(
-                f"unknown card {words[1]!r} in {text!r}; cards: {', '.join(CARD_KINDS)}")
-        if card not in _TARGETED:
-            if len(words) != 2:
-                raise MalformedActionError(f"{words[1]} takes no target: {text!r}")
-            return play_action(card)
-        if len(words) != 3:
-            raise MalformedActionError(f"{words[1]} needs a target 'player.pig': {text!r}")
-        player_text, _, pig_text = words[2].partition(".")
-        if not (player_text.isdigit() and pig_text.isdigit()):
-            raise MalformedActionError(f"a target is 'player.pig', like 0.2, not {words[2]!r}")
-        player, pig = int(player_text), int(pig_text)
-        if player > 7 or pig > 7:
-            raise MalformedActionError(f"no such target {words[2]!r}")
-        return play_action(card, player, pig)
-    raise MalformedActionError(
-        f"cannot read action {text!r}; try 'play mud 0.1', 'play rain', 'discard mud', "
-        "'show', 'pass' or 'done'")
-
-
-PIG_VIEW_BITS: Final = DIRTY | IN_BARN | HAS_DOOR | HAS_ROD | IS_PRETTY
-"""The pig flag bits a view shows (:func:`pig_flags`)."""
-
 SeatCounts = tuple[list[int], list[list[int]], list[int], list[int], list[int], list[int],
                    int, int, str, int, int]
 """What :meth:`DrecksauState.view_counts` returns."""
-
-
-def pig_flags(flags: int) -> dict[str, bool]:
-    """A pig's bit set as named flags (for views)."""
-    return {"dirty": bool(flags & DIRTY), "barn": bool(flags & IN_BARN),
-            "door": bool(flags & HAS_DOOR), "rod": bool(flags & HAS_ROD),
-            "pretty": bool(flags & IS_PRETTY)}
-
-
-_DISCARD_OPTIONS: Final[dict[tuple[int, ...], list[int]]] = {}
-
-
-def _exchange_options(hand: tuple[int, ...]) -> list[int]:
-    """Every distinct non-empty multiset of ``hand`` as discard actions (memoized)."""
-    found = _DISCARD_OPTIONS.get(hand)
-    if found is None:
-        codes = {discard_action(combo) for size in range(1, len(hand) + 1)
-                 for combo in combinations(hand, size)}
-        found = sorted(codes)
-        _DISCARD_OPTIONS[hand] = found
-    return found
-
-
-_SINGLE_DISCARDS: Final[dict[tuple[int, ...], list[int]]] = {}
-
-
-def _single_discards(hand: tuple[int, ...]) -> list[int]:
-    """The German edition's discards of one card of ``hand`` (memoized)."""
-    found = _SINGLE_DISCARDS[hand] = sorted({discard_action((card,)) for card in hand})
-    return found
-
-
-_EXCHANGE_SETS: Final[dict[tuple[int, ...], frozenset[int]]] = {}
-
-
-def _exchange_set(hand: tuple[int, ...]) -> frozenset[int]:
-    """:func:`_exchange_options` as a set, for one-action legality checks (memoized)."""
-    found = _EXCHANGE_SETS.get(hand)
-    if found is None:
-        found = _EXCHANGE_SETS[hand] = frozenset(_exchange_options(hand))
-    return found
-
 
 _SEATS: Final = tuple((seat,) for seat in range(8))
 """``(seat,)`` for every seat, built once: ``to_act`` is asked before every action."""
@@ -376,11 +197,11 @@ class DrecksauState(GameState):
             return [PASS]
         if self.turn_style == "exchange":
             key = tuple(hand)
-            return plays + (_DISCARD_OPTIONS.get(key) or _exchange_options(key))
+            return plays + exchange_options(key)
         if not plays:  # German edition: nothing usable, so show the hand and redraw
             return [SHOW]
         key = tuple(hand)
-        return plays + (_SINGLE_DISCARDS.get(key) or _single_discards(key))
+        return plays + single_discards(key)
 
     def _card_plays(self, p: int, hand: list[int]) -> list[int]:
         plays: list[int] = []
@@ -445,7 +266,7 @@ class DrecksauState(GameState):
                 if not hand:
                     return False
                 key = tuple(hand)
-                return action in (_EXCHANGE_SETS.get(key) or _exchange_set(key))
+                return action in exchange_set(key)
         legal = self._legal = self._generate_legal()
         return action in legal
 
@@ -488,7 +309,7 @@ class DrecksauState(GameState):
             return IllegalActionError(f"you hold no {name} card", "card-in-hand")
         if card in (PRETTY, ESCAPE, LUCKY) and not self.pretty_wins:
             return IllegalActionError(f"{name} belongs to the Sauschön expansion", "expansion-card")
-        if card not in _TARGETED:
+        if card not in TARGETED:
             return IllegalActionError(f"{name} takes no target", "no-target")
         if target not in self.participants or pig >= len(self.pigs[target]):
             return IllegalActionError(f"there is no pig {target}.{pig}", "target-exists")
@@ -571,7 +392,7 @@ class DrecksauState(GameState):
             elif self.phase == PHASE_LUCKY and hand:
                 return
         elif action >= DISCARD_BASE:
-            cards = _DISCARDED.get(action) or discarded_cards(action)
+            cards = discarded_cards(action)
             for card in cards:
                 hand.remove(card)
             self.discard += cards
@@ -607,7 +428,7 @@ class DrecksauState(GameState):
         self.player = self._next_seat[p]
 
     def _play_card(self, p: int, card: int, target: int, pig: int) -> None:
-        row = self.pigs[target] if card in _TARGETED else self.pigs[p]
+        row = self.pigs[target] if card in TARGETED else self.pigs[p]
         if card == MUD:
             row[pig] |= DIRTY
             self.discard.append(card)
@@ -769,28 +590,6 @@ class DrecksauState(GameState):
         return describe(action, self.num_players)
 
 
-def describe(action: Action, num_players: int | None = None) -> str:
-    """A short English sentence for an action code."""
-    assert isinstance(action, int)
-    if action == SHOW:
-        return "Show your hand (nothing is usable), discard it and draw a new one"
-    if action == PASS:
-        return "Pass (no cards to play and none to draw)"
-    if action == DONE:
-        return "Finish the Lucky Bird turn (discard what is left)"
-    if action >= DISCARD_BASE:
-        cards = discarded_cards(action)
-        return "Discard " + ", ".join(CARD_TITLES[c] for c in cards) + " and draw"
-    card, target, pig = action >> 6, (action >> 3) & 7, action & 7
-    if card in _TARGETED:
-        return f"{CARD_TITLES[card]} on player {target + 1}'s pig {pig + 1}"
-    return f"Play {CARD_TITLES[card]}"
-
-
-CARD_TITLES: Final = ("Dirty Your Pig", "Rain", "Barn", "Clean That Pig", "Barn Door", "Lightning",
-                      "Lightning Rod", "Pretty Pig", "Escape", "Lucky Bird")
-
-
 class DrecksauGame(Game):
     """Drecksau bound to one of its rulesets."""
 
@@ -816,13 +615,7 @@ class DrecksauGame(Game):
         return sample_world(self, view, rng)
 
     def encode_action(self, action: Action) -> str:
-        if type(action) is int:  # not a bool: True would find 1's notation
-            text = _NOTATION.get(action)
-            if text is not None:
-                return text
-        code = check_action(action)
-        text = _NOTATION[code] = encode_action(code)
-        return text
+        return notation(action)
 
     def decode_action(self, text: str) -> Action:
         return decode_action(text)

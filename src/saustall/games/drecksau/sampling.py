@@ -20,9 +20,9 @@ from typing import Any
 
 from saustall.core.game import View
 from saustall.core.rng import Rng
+from saustall.games.drecksau.actions import decode_action
 from saustall.games.drecksau.game import (
     DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, PHASE_OVER, DrecksauGame, DrecksauState,
-    decode_action,
 )
 from saustall.games.drecksau.rulesets import BARN, CARD_BY_NAME, CARD_KINDS, DOOR, PRETTY, ROD
 from saustall.games.drecksau.tournament import TournamentState
