@@ -344,7 +344,7 @@ def summarize(results: Sequence[GameResult], players: int) -> Summary:
 # --------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class _Job:
+class SimulationJob:
     """Everything a worker needs to play a chunk of games (picklable)."""
 
     game: str
@@ -405,19 +405,19 @@ def game_facts(game: str, state: GameState) -> Any:
     return None
 
 
-def play_game(job: _Job, index: int) -> GameResult:
+def play_game(job: SimulationJob, index: int) -> GameResult:
     """Play game ``index`` of ``job`` to the end and return its result."""
     return _result(job, index, _play(job, get(job.game, job.ruleset), index))
 
 
-def _result(job: _Job, index: int, outcome: GameOutcome) -> GameResult:
+def _result(job: SimulationJob, index: int, outcome: GameOutcome) -> GameResult:
     seed, winners, returns, length, capped, first, facts = outcome
     return GameResult(index=index, seed=seed, bots=job.lineup(index),
                       winners=winners, returns=returns, length=length, capped=capped,
                       first_player=first, facts=facts)
 
 
-def _play(job: _Job, game: Game, index: int) -> GameOutcome:
+def _play(job: SimulationJob, game: Game, index: int) -> GameOutcome:
     """Play game ``index`` of ``job`` with ``game`` (bound to the job's ruleset)."""
     seed = job.seed_of(index)
     levels = job.lineup(index)
@@ -444,12 +444,14 @@ def _play(job: _Job, game: Game, index: int) -> GameOutcome:
     return seed, winners, returns, actions, capped, first, game_facts(job.game, state)
 
 
-def _play_chunk(job: _Job, indices: range) -> list[GameOutcome]:
+def play_outcomes(job: SimulationJob, indices: range) -> list[GameOutcome]:
+    """Play the games ``indices`` of ``job`` (one chunk, on a worker); their outcomes."""
     game = get(job.game, job.ruleset)
     return [_play(job, game, index) for index in indices]
 
 
-def _chunks(games: int, chunk_size: int) -> Iterator[range]:
+def chunk_ranges(games: int, chunk_size: int) -> Iterator[range]:
+    """Game indices ``0 .. games-1`` cut into consecutive ranges of ``chunk_size``."""
     return (range(start, min(start + chunk_size, games))
             for start in range(0, games, chunk_size))
 
@@ -509,10 +511,10 @@ def stream_chunks(play_chunk: Callable[[J, range], list[O]], job: J,
             yield done, future.result()
 
 
-def _outcomes(job: _Job, chunks: Iterator[range], workers: int
+def _outcomes(job: SimulationJob, chunks: Iterator[range], workers: int
               ) -> Iterator[tuple[range, list[GameOutcome]]]:
     """Every chunk with its games' outcomes, in chunk order (see :func:`stream_chunks`)."""
-    return stream_chunks(_play_chunk, job, chunks, workers)
+    return stream_chunks(play_outcomes, job, chunks, workers)
 
 
 def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
@@ -542,7 +544,7 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
     if len(bots) == 1 and players > 1:
         bots = bots * players
     name, resolved = check_setup(game, ruleset, players, bots, options)
-    job = _Job(game=game, ruleset=name, players=players, bots=tuple(bots), seed=seed,
+    job = SimulationJob(game=game, ruleset=name, players=players, bots=tuple(bots), seed=seed,
                options=resolved, rotate=rotate, max_actions=max_actions)
     if workers is None:
         workers = os.cpu_count() or 1
@@ -554,7 +556,7 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
     tally = Tally(players)
     kept: list[GameResult] = []
     done = 0
-    for chunk, outcomes in _outcomes(job, _chunks(games, chunk_size), workers):
+    for chunk, outcomes in _outcomes(job, chunk_ranges(games, chunk_size), workers):
         for index, outcome in zip(chunk, outcomes):
             result = _result(job, index, outcome)
             tally.add(result)

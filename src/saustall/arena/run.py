@@ -30,7 +30,7 @@ from saustall.bots.base import make_bot
 from saustall.core.errors import InvalidOptionError, SaustallError
 from saustall.core.registry import get
 from saustall.sim import (
-    DEFAULT_MAX_ACTIONS, GameOutcome, _Job, _chunks, _play_chunk, stream_chunks,
+    DEFAULT_MAX_ACTIONS, GameOutcome, SimulationJob, chunk_ranges, play_outcomes, stream_chunks,
 )
 from saustall.sim_saukopf import SaukopfSummary, SaukopfTally, SessionFacts
 
@@ -135,7 +135,7 @@ def seat_results(game: str, players: int, options: Mapping[str, Any],
     return tuple(float(value) for value in returns)
 
 
-def _play_pigasus(job: _Job, index: int) -> GameOutcome:
+def _play_pigasus(job: SimulationJob, index: int) -> GameOutcome:
     from saustall.bots.pigasus import simulate_game
 
     seed = job.seed_of(index)
@@ -144,11 +144,11 @@ def _play_pigasus(job: _Job, index: int) -> GameOutcome:
     return seed, tuple(played.winners), cards, played.events, False, 0, None
 
 
-def play_chunk(job: _Job, indices: range) -> list[GameOutcome]:
+def play_chunk(job: SimulationJob, indices: range) -> list[GameOutcome]:
     """Play games ``indices`` of an arena job (module level: runs in worker processes)."""
     if job.game == "pigasus":  # real time, played on simulated time by its own driver
         return [_play_pigasus(job, index) for index in indices]
-    return _play_chunk(job, indices)
+    return play_outcomes(job, indices)
 
 
 ProgressCallback = Callable[[int, int], None]
@@ -215,7 +215,7 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
     bots = [bot.strip() for bot in bots]
     name, count, resolved, lineups = check_arena(game, ruleset, players, bots, options,
                                                  seating)
-    job = _Job(game=game, ruleset=name, players=count, bots=tuple(bots), seed=seed,
+    job = SimulationJob(game=game, ruleset=name, players=count, bots=tuple(bots), seed=seed,
                options=resolved, max_actions=max_actions, seatings=lineups)
     total = deals * len(lineups)
     if workers is None:
@@ -229,7 +229,7 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
     workers = min(workers, total)
     if chunk_size is None:  # a few chunks per worker: balance without much overhead
         chunk_size = max(1, min(100, math.ceil(total / (workers * 8))))
-    chunks = _chunks(total, chunk_size)
+    chunks = chunk_ranges(total, chunk_size)
     stream: Iterator[tuple[range, list[GameOutcome]]]
     if backend == "ray":
         stream = ray_chunks(play_chunk, job, chunks, workers)
