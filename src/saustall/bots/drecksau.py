@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from saustall.bots.base import RandomBot, register_bot
+from saustall.bots.drecksau_policy import apply_card, is_win, rained
 from saustall.core.game import Action, View
 from saustall.core.registry import get
 from saustall.games.drecksau.actions import DISCARD_BASE, DONE, PASS, SHOW, discarded_cards
@@ -59,15 +60,6 @@ def _flags(pig: dict[str, bool]) -> int:
     return ((DIRTY if pig["dirty"] else 0) | (IN_BARN if pig["barn"] else 0)
             | (HAS_DOOR if pig["door"] else 0) | (HAS_ROD if pig["rod"] else 0)
             | (IS_PRETTY if pig["pretty"] else 0))
-
-
-def _is_win(row: list[int], pretty_wins: bool) -> bool:
-    """True if ``row`` is a winning row (as the engine checks it after a card)."""
-    if not row:
-        return False
-    if all(f & (DIRTY | IS_PRETTY) == DIRTY for f in row):
-        return True
-    return pretty_wins and all(f & IS_PRETTY for f in row)
 
 
 class _Situation:
@@ -149,31 +141,13 @@ class _Situation:
     # -- effects -----------------------------------------------------------------------
     def after(self, card: int, target: int, pig: int) -> tuple[list[list[int]], int | None]:
         """The pig table after playing ``card`` and who (if anyone) wins by it."""
-        rows = [list(row) for row in self.rows]
-        row = rows[target]
-        if card == MUD:
-            row[pig] |= DIRTY
-        elif card == RAIN:
-            for each in rows:
-                for i, f in enumerate(each):
-                    if f & (DIRTY | IN_BARN | IS_PRETTY) == DIRTY:
-                        each[i] = f & ~DIRTY
-        elif card == BARN:
-            row[pig] |= IN_BARN
-        elif card == FARMER:
-            row[pig] &= ~DIRTY
-        elif card == DOOR:
-            row[pig] |= HAS_DOOR
-        elif card == LIGHTNING:
-            row[pig] &= ~(IN_BARN | HAS_DOOR)
-        elif card == ROD:
-            row[pig] |= HAS_ROD
-        elif card == PRETTY:
-            row[pig] |= IS_PRETTY
-        elif card == ESCAPE:
-            row[pig] &= ~IS_PRETTY
+        if card == RAIN:
+            rows = [rained(row) for row in self.rows]
+        else:
+            rows = [list(row) for row in self.rows]
+            apply_card(rows[target], card, pig)
         winner = None
-        if card in (MUD, PRETTY, ESCAPE) and _is_win(row, self.pretty_wins):
+        if card in (MUD, PRETTY, ESCAPE) and is_win(rows[target], self.pretty_wins):
             winner = target
         return rows, winner
 
