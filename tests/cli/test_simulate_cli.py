@@ -108,3 +108,12 @@ def test_out_file_holds_one_game_per_line_and_the_summary(tmp_path) -> None:
     assert "results" not in printed  # without --per-game no game is held or printed
     game_lines = [line for line in text.splitlines() if line.strip().startswith('{"index"')]
     assert [json.loads(line.strip().rstrip(","))["index"] for line in game_lines] == list(range(5))
+
+
+def test_pigasus_simulation_seats_the_default_level_unless_told() -> None:
+    from saustall.bots.base import default_level
+
+    result = CliRunner().invoke(app, ["simulate", "pigasus", "--games", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert {seat["level"] for seat in summary["seats"]} == {default_level("pigasus")}

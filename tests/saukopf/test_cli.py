@@ -352,3 +352,16 @@ def test_knorpel_asks_for_its_card() -> None:
     assert "Unknown card 'zz'" in text
     declared = [a for a in terminal.state.history if is_declare(a)]
     assert declared == [declare_action(Declaration(KNORPEL, parse_card("EO"), False))]
+
+
+def test_sentences_about_you_use_the_verb_for_you(tmp_path: Path) -> None:
+    # a two-deal session: the human (seat 0) deals one of them
+    console = quiet_console()
+    terminal = SaukopfTerminal(seed=11, deals=4, console=console, input_fn=plain_answers,
+                               record_dir=tmp_path)
+    terminal.run()
+    text = output(console)
+    assert "You deal" in text and "You deals" not in text
+    assert "You plays" not in text and "You declares" not in text
+    others = [name for name in terminal.names if name != "You"]
+    assert any(f"{name} deals" in text for name in others)

@@ -161,10 +161,18 @@ class SaukopfTerminal:
             return  # silent passes in the Huftritt window would only clutter the screen
         self.console.print(f"{who}: {text}")
 
+    def _verb(self, seat: int, verb: str) -> str:
+        """``verb`` agreeing with the seat's name: "You play", "Berta plays"."""
+        return verb if seat == self.human else verb + "s"
+
+    def _says(self, seat: int, verb: str) -> str:
+        """The seat's name and ``verb`` agreeing with it: "You deal", "Berta deals"."""
+        return f"{self.names[seat]} {self._verb(seat, verb)}"
+
     def _announce_deal(self) -> None:
         view = self.state.view(self.human)
         self.console.rule(f"Deal {view['deal']} of {view['deals']}: "
-                          f"{self.names[view['dealer']]} deals")
+                          f"{self._says(view['dealer'], 'deal')}")
         if view["aside"]:
             self.console.print(f"Laid aside (count for nobody): {' '.join(view['aside'])}")
 
@@ -206,7 +214,8 @@ class SaukopfTerminal:
         declared = view["declared"]
         if declared:
             partner = declared["partner"]
-            text = (f"[bold]{self.names[declared['declarer']]}[/] plays "
+            declarer = declared["declarer"]
+            text = (f"[bold]{self.names[declarer]}[/] {self._verb(declarer, 'play')} "
                     f"[bold]{declared['title']}[/] for {declared['bid']}"
                     f" ({'Napf: wins if the opponents take the bid' if declared['napf'] else 'Trog'})")
             if partner is not None:

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from saustall.cli.common import HELP_SETTINGS, parse_options
+from saustall.bots.base import default_level
 from saustall.bots.pigasus import LEVELS, SimulationResult, simulate_game
 from saustall.core import SaustallError, get
 from saustall.core.rng import derive_seed
@@ -98,6 +99,9 @@ def render(summary: dict[str, Any], console: Console) -> None:
         f"{summary['mean_events']:.0f} events; tie-breaks: {summary['tiebreaks']}")
 
 
+DEFAULT_LEVEL = default_level("pigasus")
+"""The bots of a simulation nobody chose bots for: the level people play by default."""
+
 app = typer.Typer(add_completion=False, context_settings=HELP_SETTINGS,
                   help="Simulate many Pigasus bot games on simulated time.")
 
@@ -106,9 +110,10 @@ app = typer.Typer(add_completion=False, context_settings=HELP_SETTINGS,
 def simulate(
     games: int = typer.Option(20, "--games", "-n", min=1, help="number of games"),
     players: int = typer.Option(4, "--players", "-p", help="players per game"),
-    bots: str = typer.Option("casual", "--bots", "-b",
+    bots: str = typer.Option(DEFAULT_LEVEL, "--bots", "-b",
                              help=f"bot level per seat, comma-separated and repeated to fill "
-                                  f"the table: {', '.join(LEVELS)}"),
+                                  f"the table: {', '.join(LEVELS)} (default: the level the "
+                                  f"lobby and the terminal seat)"),
     ruleset: str = typer.Option("pigasus", help="pigasus or pigasus-teams"),
     seed: int = typer.Option(0, help="seed of the first game; the rest derive from it"),
     pace: int = typer.Option(1500, min=100, help="ms between two revealed cards"),
