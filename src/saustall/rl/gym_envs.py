@@ -32,7 +32,9 @@ import gymnasium
 from saustall.bots.base import Bot, make_bot, view_for
 from saustall.core.errors import IllegalActionError
 from saustall.games.pigasus.actions import PigasusAction
-from saustall.rl import drecksau_v0, pigasus_v0, saukopf_v0
+import saustall.rl.drecksau_v0 as drecksau_v0
+import saustall.rl.pigasus_v0 as pigasus_v0
+import saustall.rl.saukopf_v0 as saukopf_v0
 from saustall.rl.common import ILLEGAL_REWARD, Observation, TurnBasedEnv, agent_name
 
 AGENT = agent_name(0)

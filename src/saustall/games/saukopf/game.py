@@ -30,7 +30,6 @@ from typing import Any, Final
 from saustall.core.errors import IllegalActionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_seat
 from saustall.core.rng import Rng
-from saustall.games.saukopf import observe
 from saustall.games.saukopf.actions import (
     ACTION_CODES, BID_BASE, CARD_BASE, DECLARE_BASE, GIVE_BASE, JOIN, KONTRA, NOTATION,
     NOTATION_CODES, PASS,
@@ -45,6 +44,10 @@ from saustall.games.saukopf.bidding import (
 from saustall.games.saukopf.cards import (
     ACE, CARD_TEXT, KNORPEL, KREUZUNG_KINDS, POINTS, SAUEREI_KINDS, SCHWARZ, Declaration,
     bid_text, byte_tables, card, cards_of, mask_points, order_for,
+)
+from saustall.games.saukopf.observe import (
+    FinishedDeal, ThrownIn, determinize as determinize_deal, inventory as deal_inventory,
+    party_mask, view as deal_view,
 )
 from saustall.games.saukopf.scoring import DealOutcome
 from saustall.games.saukopf.state import (
@@ -516,21 +519,21 @@ class SaukopfState(DealState):
     # -- end of a deal -----------------------------------------------------------------
     def party_cards(self, declarer_side: bool) -> set[int]:
         """Every card the declarer's party (or the opponents) held in this deal."""
-        return set(cards_of(observe.party_mask(self.dealt, self.declarer, self.partner,
+        return set(cards_of(party_mask(self.dealt, self.declarer, self.partner,
                                                declarer_side)))
 
     def outcome(self) -> DealOutcome:
         """The finished deal's :class:`DealOutcome` (valid once all tricks are decided)."""
-        return observe.FinishedDeal(self).outcome()
+        return FinishedDeal(self).outcome()
 
     def _finish_deal(self) -> None:
-        deal = observe.FinishedDeal(self)  # scored when the ledger or a result is read
+        deal = FinishedDeal(self)  # scored when the ledger or a result is read
         self._unscored += (deal,)
         self._results += (deal,)
         self._next_deal()
 
     def _throw_in(self, reason: str) -> None:
-        self._results += (observe.ThrownIn(self, reason),)
+        self._results += (ThrownIn(self, reason),)
         self._next_deal()
 
     def _next_deal(self) -> None:
@@ -552,13 +555,13 @@ class SaukopfState(DealState):
     # ----------------------------------------------------------------------------------
     def view(self, player: int | None) -> View:
         """Whitelisted view: the observer's own hand; cards aside and played are public."""
-        return observe.view(self, player, self.to_act(), self.winners())
+        return deal_view(self, player, self.to_act(), self.winners())
 
     def determinize(self, observer: int | None, rng: Rng) -> "SaukopfState":
-        return observe.determinize(self, observer, rng)
+        return determinize_deal(self, observer, rng)
 
     def inventory(self) -> Counter[str]:
-        return observe.inventory(self)
+        return deal_inventory(self)
 
     # ----------------------------------------------------------------------------------
     # 6. Returns
