@@ -12,6 +12,11 @@ const LOG_MAX = 200;
 const FX_KEEP_CLEAR = ".pa-head, .sk-name, .sk-info, .badge, .sk-contract, .sk-last, .pile-count, .pile-label";
 // How much bigger than its resting size an effect gets at the top of its pop (see .burst).
 const FX_GROW = 1.2;
+// The board never gets shorter than this (a tiny window scrolls the page instead), and its
+// content shrinks to no less than MIN_FIT of its size, in steps of FIT_STEP.
+const MIN_BOARD_PX = 300;
+const MIN_FIT = 0.5;
+const FIT_STEP = 0.06;
 
 /** Where an element's content is actually drawn (a block's text, not its whole width). */
 function inkBox(el) {
@@ -60,6 +65,7 @@ export class TablePage {
     this.onResize = () => {
       const layer = $("#fx", this.root);
       if (layer) layer.replaceChildren();
+      this.fitToScreen();
     };
     window.addEventListener("resize", this.onResize);
     // For tests and the curious: send a move as typed notation, as a stale tab might.
@@ -670,18 +676,43 @@ export class TablePage {
     }
     const board = $("#board", layout);
     this.mod.render(board, ctx);
+    this.renderStatus(ctx);
+    render($("#scores", layout), this.mod.side ? this.mod.side(ctx) : this.defaultSide(ctx));
+    this.renderActions(ctx);
+    this.renderLog();
+    this.fitToScreen(); // before the effects, which are placed where things now are
     if (this.lastEvent) {
       const ev = this.lastEvent;
       this.lastEvent = null;
       if (this.mod.onEvent) this.mod.onEvent(board, ev, ctx);
     }
-    this.renderStatus(ctx);
-    render($("#scores", layout), this.mod.side ? this.mod.side(ctx) : this.defaultSide(ctx));
-    this.renderActions(ctx);
-    this.renderLog();
     if (this.gameOver && this.summaryShown !== this.gameOver.game_number) {
       this.summaryShown = this.gameOver.game_number;
       setTimeout(() => this.showSummary(), this.mod.realtime ? 400 : 900);
+    }
+  }
+
+  /**
+   * Fit the board between the status bar and the bottom of the window, so that the hand,
+   * the status and the main controls are seen without scrolling. The board gets the height
+   * that is left; if its content is taller, everything on it shrinks in steps (`--fit`,
+   * used by the games' sizes in app.css) until it fits, down to a smallest size below
+   * which the board scrolls instead.
+   */
+  fitToScreen() {
+    const layout = this.root.querySelector(".game-layout");
+    const content = layout && $("#board", layout);
+    if (!content) return;
+    const board = content.parentElement;
+    const bottomGap = 10;
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    const height = Math.max(MIN_BOARD_PX, Math.floor(window.innerHeight - top - bottomGap));
+    layout.style.setProperty("--fit-h", `${height}px`);
+    let fit = 1;
+    layout.style.setProperty("--fit", "1");
+    while (content.scrollHeight > content.clientHeight + 1 && fit > MIN_FIT) {
+      fit = Math.max(MIN_FIT, Math.round((fit - FIT_STEP) * 100) / 100);
+      layout.style.setProperty("--fit", String(fit));
     }
   }
 

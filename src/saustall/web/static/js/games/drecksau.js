@@ -152,6 +152,7 @@ export default {
     render(el, html`
       <div class="dk-table ${ctx.pending ? "pending" : ""}">
         <div class="others">${others}</div>
+        <div class="dk-mid">
         <div class="center">
           <div class="pile draw-pile" title="${t("dk.deck", { n: view.deck_count })}">
             ${view.deck_count ? cardBackSVG() : html`<div class="pile-empty"></div>`}<span class="pile-count">${view.deck_count}</span>
@@ -163,7 +164,7 @@ export default {
             ${last ? html`<span>${lastText}</span>` : html`<span class="muted">${t("dk.firstmove", { name: ctx.names[view.to_act[0]] ?? "" })}</span>`}
             ${last?.shown ? html`<div class="shown">${last.shown.map((c) => html`<span class="mini-face">${dreckCardSVG(c, cardName(c))}</span>`)}</div>` : ""}</div>
         </div>
-        ${mineArea}
+        ${mineArea}</div>
         ${me !== null ? html`<div class="hand-zone">
           <div class="hand" role="group" aria-label="${t("dk.yourhand")}">${cards.length ? cards : html`<span class="muted">${t("dk.emptyhand")}</span>`}</div>
           <div class="hand-buttons">${ctx.legal.length ? buttons : ""}</div></div>` : ""}
