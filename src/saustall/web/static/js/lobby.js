@@ -6,6 +6,16 @@ import { $, $$, toast } from "./ui.js";
 import { gameIcon } from "./games/index.js";
 
 const NAME_KEY = "saustall.name";
+const LEVEL_KEY = "saustall.level.";
+
+/** The bot level last chosen in the lobby for a game (null: none chosen yet). */
+export function rememberedLevel(game) {
+  return localStorage.getItem(LEVEL_KEY + game);
+}
+
+function rememberLevel(game, level) {
+  localStorage.setItem(LEVEL_KEY + game, level);
+}
 
 export function savedName() {
   return localStorage.getItem(NAME_KEY) || "";
@@ -43,7 +53,7 @@ export function botLevelOptions(g, selected) {
   const all = g?.bot_levels || [];
   const named = (g?.named_bot_levels || []).filter((l) => all.includes(l));
   const others = all.filter((l) => !named.includes(l));
-  const chosen = selected || g?.default_bot_level || all[0];
+  const chosen = all.includes(selected) ? selected : g?.default_bot_level || all[0];
   const option = (l) => html`<option value="${l}" ${l === chosen ? "selected" : ""}>${levelName(l)}</option>`;
   if (!named.length) return others.map(option);
   return html`<optgroup label="${t("lobby.levels")}">${named.map(option)}</optgroup>${
@@ -56,6 +66,9 @@ export function showLevelDescription(select, game, box) {
   const text = levelDescription(game, level);
   render(box, text ? html`${text}` : html`${t("lobby.otherbots.desc")}`);
 }
+
+// Seconds a person may think about a move (0: no limit); the server takes 5-3600.
+const TIMER_CHOICES = [0, 15, 30, 60, 120];
 
 // Options a newcomer may want to set; the rest keep their defaults.
 const SHOWN_OPTIONS = ["hand_size", "num_teams", "deals"];
@@ -78,6 +91,7 @@ export class LobbyPage {
     this.ruleset = {};
     this.level = {}; // the bot level chosen per game (default: the game's default level)
     this.tables = [];
+    this.timer = 0; // seconds per move (0: no limit)
     this.busy = false;
     this.render();
     this.refresh();
@@ -133,6 +147,10 @@ export class LobbyPage {
                 <span class="tile-tag">${has("game." + x.game + ".tag") ? t("game." + x.game + ".tag") : ""}</span>
               </button>`)}
           </div>
+          <div class="buttons quick-row">
+            <button type="button" class="primary big" id="quick">${t("lobby.quick")}</button>
+            <span class="quick-what muted" id="quick-what"></span>
+          </div>
         </section>
         <section class="panel setup">
           <h2>${t("lobby.setup")}</h2>
@@ -150,18 +168,20 @@ export class LobbyPage {
               value="${savedName()}" placeholder="${t("lobby.name.placeholder")}"></label>
             <label>${t("lobby.seats")} <select id="seats">${seatOptions
               .map((n) => html`<option ${n === seats ? "selected" : ""}>${n}</option>`)}</select></label>
-            <label>${t("lobby.botlevel")} <select id="botlevel" aria-describedby="botlevel-desc">${botLevelOptions(g, this.level[g.game])}</select>
+            <label>${t("lobby.botlevel")} <select id="botlevel" aria-describedby="botlevel-desc">${botLevelOptions(g, this.level[g.game] || rememberedLevel(g.game))}</select>
               <small id="botlevel-desc" class="level-desc"></small></label>
             ${options.map((o) => html`<label>${has(`option.${o.name}`) ? t(`option.${o.name}`) : o.help}
               <select data-option="${o.name}">${o.choices.map((c) => html`<option value='${JSON.stringify(c)}' ${
                 c === o.default ? "selected" : ""}>${String(c)}</option>`)}</select></label>`)}
           </div>
+          ${rs.realtime ? "" : html`<div class="form-row">
+            <label>${t("lobby.timer")} <select id="turn-timer">${TIMER_CHOICES.map((n) => html`<option value="${n}" ${
+              n === this.timer ? "selected" : ""}>${n ? t("lobby.timer.s", { n }) : t("lobby.timer.off")}</option>`)}</select></label></div>`}
           <div class="form-row checks">
             <label class="check"><input type="checkbox" id="public" checked> ${t("lobby.public")}</label>
             ${rs.realtime ? "" : html`<label class="check"><input type="checkbox" id="hotseat"> ${t("lobby.hotseat")}</label>`}
           </div>
           <div class="buttons">
-            <button type="button" class="primary big" id="quick">${t("lobby.quick")}</button>
             <button type="button" id="create">${t("lobby.create")}</button>
             <button type="button" class="ghost" data-rules="${g.game}">${t("lobby.readrules")}</button>
           </div>
@@ -186,13 +206,20 @@ export class LobbyPage {
       this.ruleset[this.game] = i.value;
       this.render();
     }));
-    $("#seats", this.root).addEventListener("change", (e) => (this.seats = Number(e.target.value)));
+    $("#seats", this.root).addEventListener("change", (e) => {
+      this.seats = Number(e.target.value);
+      this.showQuickWhat();
+    });
     const levelSelect = $("#botlevel", this.root);
     showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root));
     levelSelect.addEventListener("change", () => {
       this.level[this.game] = levelSelect.value;
+      rememberLevel(this.game, levelSelect.value);
       showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root));
+      this.showQuickWhat();
     });
+    this.showQuickWhat();
+    $("#turn-timer", this.root)?.addEventListener("change", (e) => (this.timer = Number(e.target.value)));
     $("#name", this.root).addEventListener("change", (e) => localStorage.setItem(NAME_KEY, e.target.value.trim()));
     $("#quick", this.root).addEventListener("click", () => this.create(true));
     $("#create", this.root).addEventListener("click", () => this.create(false));
@@ -204,6 +231,15 @@ export class LobbyPage {
       if (m) this.ctx.navigate(`/t/${m[1]}${m[2] || ""}`);
       else toast(t("lobby.badlink"), "", "warn");
     });
+  }
+
+  /** Next to "Play now": what it will start (ruleset, players, bot level), set below. */
+  showQuickWhat() {
+    const box = $("#quick-what", this.root);
+    if (!box) return;
+    const n = Number($("#seats", this.root).value);
+    const level = $("#botlevel", this.root).value;
+    box.textContent = t("lobby.quickwhat", { ruleset: rulesetTitle(this.game, this.rs()), n, level: levelName(level) });
   }
 
   renderTables() {
@@ -235,6 +271,8 @@ export class LobbyPage {
       game: this.game, ruleset: rs.name, seats, options, name,
       public: !quick && $("#public", this.root).checked,
     };
+    const timer = Number($("#turn-timer", this.root)?.value || 0);
+    if (timer) body.turn_timer = timer;
     if (quick && level) body.bots = Array(seats - 1).fill(level);
     this.busy = true;
     try {

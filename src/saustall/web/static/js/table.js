@@ -5,7 +5,7 @@ import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
-import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions } from "./lobby.js";
+import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions, rememberedLevel } from "./lobby.js";
 
 const LOG_MAX = 200;
 // Effects never cover these: players' names, badges, counts and the contract line.
@@ -438,6 +438,7 @@ export class TablePage {
       <section class="panel waiting">
         <h1>${this.tableTitle()}</h1>
         ${rs ? html`<p class="muted">${rulesetSummary(tb.game, rs)}</p>` : ""}
+        ${tb.turn_timer ? html`<p class="muted timer-line">${t("table.timer", { n: Math.round(tb.turn_timer) })}</p>` : ""}
         ${tb.game_number > 1 ? html`<p class="badge-line">${t("table.rematchof", { n: tb.game_number })}</p>` : ""}
         ${this.invite ? html`<div class="invite"><label>${t("table.invite")}
             <input readonly id="invite-url" value="${this.inviteUrl()}"></label>
@@ -452,7 +453,7 @@ export class TablePage {
             if (s.kind === "human" && !s.connected) badges.push(html`<span class="badge off">${t("table.offline")}</span>`);
             let actions = "";
             if (mine && s.kind === "empty") {
-              actions = html`<select class="small" data-level="${s.seat}" aria-label="${t("lobby.botlevel")}">${botLevelOptions(g)}</select>
+              actions = html`<select class="small" data-level="${s.seat}" aria-label="${t("lobby.botlevel")}">${botLevelOptions(g, rememberedLevel(tb.game))}</select>
                 <button type="button" class="small" data-addbot="${s.seat}">${t("table.addbot")}</button>
                 ${this.mod.realtime ? "" : html`<button type="button" class="small ghost" data-here="${s.seat}">${t("table.addhere")}</button>`}`;
             } else if (mine && s.kind === "bot") {
@@ -765,7 +766,8 @@ export class TablePage {
     }
     if (!st._deadlineAt) st._deadlineAt = Date.now() + st.deadline.remaining_ms;
     const left = Math.max(0, Math.ceil((st._deadlineAt - Date.now()) / 1000));
-    el.textContent = t("status.clock", { n: left });
+    const who = st.deadline.seat;
+    el.textContent = who === this.active ? t("status.clock", { n: left }) : t("status.clockof", { n: left, name: this.names()[who] ?? "" });
     el.classList.toggle("urgent", left <= 10);
   }
 
