@@ -1,7 +1,7 @@
 // The lobby: pick a game and ruleset, create a table (or play bots at once), open tables.
 import { t, has } from "./i18n.js";
 import { html, render } from "./dom.js";
-import { api, rememberSeat } from "./net.js";
+import { api, rememberSeat, heldTables, forgetTable, forgetSeat } from "./net.js";
 import { $, $$, toast } from "./ui.js";
 import { gameIcon } from "./games/index.js";
 
@@ -68,6 +68,9 @@ export function showLevelDescription(select, game, box) {
 }
 
 // Seconds a person may think about a move (0: no limit); the server takes 5-3600.
+// "Your games" looks up at most this many tables.
+const MAX_MINE = 20;
+
 const TIMER_CHOICES = [0, 15, 30, 60, 120];
 
 // Options a newcomer may want to set; the rest keep their defaults.
@@ -113,6 +116,7 @@ export class LobbyPage {
   }
 
   async refresh() {
+    this.refreshMine();
     try {
       const data = await api("GET", "/api/tables");
       this.tables = data.tables || [];
@@ -152,6 +156,20 @@ export class LobbyPage {
             <span class="quick-what muted" id="quick-what"></span>
           </div>
         </section>
+        <div class="lobby-side">
+        <section class="panel your-games" id="your-games" hidden>
+          <h2>${t("lobby.yours")}</h2>
+          <div id="my-list"></div>
+        </section>
+        <section class="panel open-tables">
+          <h2>${t("lobby.open")}</h2>
+          <div id="table-list"></div>
+          <form id="join-link" class="form-row">
+            <label class="grow">${t("lobby.joinlink")} <input id="link" placeholder="https://…/t/…?invite=…"></label>
+            <button type="submit">${t("lobby.go")}</button>
+          </form>
+        </section>
+        </div>
         <section class="panel setup">
           <h2>${t("lobby.setup")}</h2>
           <fieldset class="rulesets"><legend>${t("lobby.ruleset")}</legend>
@@ -187,16 +205,9 @@ export class LobbyPage {
           </div>
           <p class="hint">${t("lobby.hint")}</p>
         </section>
-        <section class="panel open-tables">
-          <h2>${t("lobby.open")}</h2>
-          <div id="table-list"></div>
-          <form id="join-link" class="form-row">
-            <label class="grow">${t("lobby.joinlink")} <input id="link" placeholder="https://…/t/…?invite=…"></label>
-            <button type="submit">${t("lobby.go")}</button>
-          </form>
-        </section>
       </div>`);
     this.renderTables();
+    this.renderMine();
     $$(".game-tile", this.root).forEach((b) => b.addEventListener("click", () => {
       this.game = b.dataset.game;
       this.seats = null;
@@ -240,6 +251,75 @@ export class LobbyPage {
     const n = Number($("#seats", this.root).value);
     const level = $("#botlevel", this.root).value;
     box.textContent = t("lobby.quickwhat", { ruleset: rulesetTitle(this.game, this.rs()), n, level: levelName(level) });
+  }
+
+  /** Look up the tables this device holds seats at; forget those that are gone or where
+   * the seat is no longer this device's (a bot took it over after a leave). */
+  async refreshMine() {
+    const held = heldTables().slice(0, MAX_MINE);
+    const found = await Promise.all(held.map(async (h) => {
+      try {
+        const info = await api("GET", `/api/tables/${encodeURIComponent(h.tableId)}`);
+        const seats = Object.keys(h.tokens).map(Number).filter((n) => info.seats[n]?.kind === "human");
+        if (!seats.length) {
+          forgetTable(h.tableId);
+          return null;
+        }
+        return { ...h, info, seats };
+      } catch (err) {
+        if (err.status === 404) forgetTable(h.tableId);
+        return null; // unreachable: try again on the next poll
+      }
+    }));
+    this.mine = found.filter(Boolean);
+    this.renderMine();
+  }
+
+  renderMine() {
+    const box = $("#my-list", this.root);
+    if (!box) return;
+    const mine = this.mine || [];
+    $("#your-games", this.root).hidden = !mine.length;
+    const gameName = (g) => (has("game." + g) ? t("game." + g) : g);
+    render(box, html`<ul class="table-list my-games">${mine.map((m) => {
+      const x = m.info;
+      const entry = this.games.find((g) => g.game === x.game);
+      const rs = entry?.rulesets.find((r) => r.name === x.ruleset);
+      const title = rs ? rulesetTitle(x.game, rs) : x.title;
+      const players = x.seats.map((s) => s.name).filter(Boolean).join(", ") || "—";
+      const href = `/t/${encodeURIComponent(m.tableId)}${m.invite ? `?invite=${encodeURIComponent(m.invite)}` : ""}`;
+      return html`<li data-table="${m.tableId}" data-status="${x.status}"><span class="tl-game">${gameIcon(x.game)}</span>
+        <span class="tl-info"><strong>${gameName(x.game)}${title !== gameName(x.game) ? html` · ${title}` : ""}</strong>
+        <small><span class="badge state-${x.status}">${t("lobby.state." + x.status)}</span> ${players}</small></span>
+        <span class="tl-actions"><a class="button small primary" data-nav href="${href}">${t(x.status === "over" ? "lobby.look" : "lobby.resume")}</a>
+        <button type="button" class="small ghost" data-leave="${m.tableId}">${t(x.status === "over" ? "lobby.forget" : "lobby.leave")}</button></span>
+      </li>`;
+    })}</ul>`);
+    $$("[data-leave]", box).forEach((b) => b.addEventListener("click", () => this.leaveMine(b.dataset.leave)));
+  }
+
+  /** Leave a table from the list: a waiting seat is freed, a running game goes on with a
+   * bot in the seat (after asking), a finished one is only forgotten on this device. */
+  async leaveMine(tableId) {
+    const m = (this.mine || []).find((x) => x.tableId === tableId);
+    if (!m) return;
+    if (m.info.status === "playing" && !confirm(t("table.leaveconfirm"))) return;
+    if (m.info.status !== "over") {
+      for (const seat of m.seats) {
+        try {
+          await api("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, { body: {}, token: m.tokens[seat] });
+        } catch (err) {
+          if (err.status !== 401 && err.status !== 404) {
+            toast(t("table.failed"), err.message, "error");
+            return;
+          }
+        }
+        forgetSeat(tableId, seat);
+      }
+    }
+    forgetTable(tableId);
+    this.mine = this.mine.filter((x) => x.tableId !== tableId);
+    this.renderMine();
   }
 
   renderTables() {
