@@ -206,13 +206,21 @@ export class TablePage {
       case "table": {
         const before = this.table;
         this.table = msg.table;
-        if (before && before.status !== "lobby" && msg.table.status === "lobby") {
+        const asked = this.askedRematch;
+        if (before && before.status !== "lobby" && msg.table.status === "lobby" && !asked && this.heldSeats().length
+            && Object.values(this.states).some((st) => st.view)) {
+          // Someone else asked for a rematch: this page keeps the final board (and the
+          // summary, if open) and offers to play again, instead of jumping to the waiting room.
+          this.offer = true;
+        } else if (before && before.status !== "lobby" && msg.table.status === "lobby") {
+          this.askedRematch = false;
           this.gameOver = null;
           this.states = {};
           this.prevViews = {};
           this.clearLog();
           this.ui = {};
         }
+        if (msg.table.status !== "lobby") this.offer = false;
         if (msg.table.status !== "lobby" && !this.heldSeats().length && !this.sockets.spectator && this.invite) {
           this.openSocket("spectator", { invite: this.invite });
           this.active = "spectator";
@@ -221,6 +229,7 @@ export class TablePage {
         break;
       }
       case "state": {
+        if (this.offer && msg.status === "lobby") break; // the final board stays on show
         const old = this.states[key];
         if (old && old.game_number === msg.game_number && old.seq > msg.seq) break;
         this.prevViews[key] = old && old.game_number === msg.game_number ? old.view : null;
@@ -339,7 +348,7 @@ export class TablePage {
   async startGame() {
     const held = this.heldSeats();
     try {
-      for (const s of held.slice(1)) {
+      for (const s of held) {
         const seatInfo = this.table.seats[s];
         if (seatInfo && seatInfo.kind === "human" && !seatInfo.ready) await this.call("ready", { ready: true }, s);
       }
@@ -399,7 +408,7 @@ export class TablePage {
   // --- rendering ---------------------------------------------------------------------------
   render() {
     if (!this.table) return;
-    if (this.table.status === "lobby") this.renderWaiting();
+    if (this.table.status === "lobby" && !this.offer) this.renderWaiting();
     else this.renderGame();
   }
 
@@ -426,9 +435,19 @@ export class TablePage {
     const { g, rs } = this.gameEntry();
     const mine = held.length > 0;
     const free = tb.seats.filter((s) => s.kind === "empty").length;
-    const notReady = tb.seats.filter((s) => s.kind === "human" && !s.ready && !held.includes(s.seat));
+    // One state for everyone: who is ready, who is not, which seats are empty. The game
+    // can start once every seat is filled and every other person is ready (pressing Start
+    // says you are ready too); each page words it for its reader.
+    const others = tb.seats.filter((s) => s.kind === "human" && !held.includes(s.seat));
+    const notReady = others.filter((s) => !s.ready);
     const canStart = mine && free === 0 && notReady.length === 0;
     const myReady = held.length && tb.seats[held[0]]?.ready;
+    const waitNames = notReady.map((s) => s.name).join(", ");
+    let hint;
+    if (free) hint = t("table.needseats", { n: free });
+    else if (notReady.length) hint = myReady ? t("table.waitready", { names: waitNames }) : t("table.waityouand", { names: waitNames });
+    else if (!others.length) hint = t("table.canstart");
+    else hint = myReady ? t("table.allready") : t("table.othersready");
     // The waiting room is drawn again whenever the table changes (someone joins, a socket
     // connects): what the person was typing, and where, must survive that.
     const typing = document.activeElement;
@@ -449,7 +468,7 @@ export class TablePage {
             const badges = [];
             if (isMine) badges.push(html`<span class="badge you">${t("table.you")}</span>`);
             if (s.kind === "bot") badges.push(html`<span class="badge bot" title="${levelDescription(tb.game, s.bot_level)}">${t("table.bot")} · ${levelName(s.bot_level)}</span>`);
-            if (s.kind === "human") badges.push(s.ready ? html`<span class="badge ok">${t("table.ready")}</span>` : html`<span class="badge">${t("table.notready")}</span>`);
+            if (s.kind === "human") badges.push(s.ready ? html`<span class="badge ok">✓ ${t("table.ready")}</span>` : html`<span class="badge wait">… ${t("table.notready")}</span>`);
             if (s.kind === "human" && !s.connected) badges.push(html`<span class="badge off">${t("table.offline")}</span>`);
             let actions = "";
             if (mine && s.kind === "empty") {
@@ -472,7 +491,7 @@ export class TablePage {
             <button type="button" id="start" class="primary big" ${canStart ? "" : "disabled"}>${t("table.start")}</button>
             <button type="button" id="leave" class="ghost">${t("table.leave")}</button>
           </div>
-          <p class="hint">${free ? t("table.needseats", { n: free }) : notReady.length ? t("table.waitready", { names: notReady.map((s) => s.name).join(", ") }) : t("table.canstart")}</p>`
+          <p class="hint ready-state">${hint}</p>`
         : html`<form class="form-row" id="take-form">
             <label>${t("lobby.name")} <input id="join-name" maxlength="32" value="${this.joinDraft ?? savedName()}"></label>
             <button type="submit" class="primary" ${free ? "" : "disabled"}>${t("table.sitdown")}</button>
@@ -730,7 +749,11 @@ export class TablePage {
     const over = this.table.status === "over" || ctx.view.phase === "over";
     let text;
     let cls = "";
-    if (over) {
+    if (this.offer) {
+      const askers = this.table.seats.filter((s) => s.kind === "human" && s.ready && s.seat !== ctx.seat);
+      text = t("table.rematchasked", { names: askers.map((s) => s.name).join(", ") });
+      cls = "over";
+    } else if (over) {
       const w = this.gameOver?.winners ?? this.table.winners ?? [];
       text = w.length ? t("status.won", { names: w.map((s) => ctx.names[s]).join(", ") }) : t("status.draw");
       cls = "over";
@@ -773,6 +796,17 @@ export class TablePage {
 
   renderActions(ctx) {
     const el = $("#table-actions", this.root);
+    if (this.offer) {
+      render(el, html`<button type="button" id="play-again" class="primary">${t("table.playagain")}</button>
+        <button type="button" id="summary-btn">${t("summary.show")}</button>
+        <button type="button" id="download">${t("summary.download")}</button>
+        <button type="button" class="ghost" id="leave">${t("table.leave")}</button>`);
+      $("#play-again", el).addEventListener("click", () => this.acceptRematch());
+      $("#summary-btn", el).addEventListener("click", () => this.showSummary());
+      $("#download", el).addEventListener("click", () => this.download());
+      $("#leave", el).addEventListener("click", () => this.leave());
+      return;
+    }
     const over = this.table.status === "over";
     const held = this.heldSeats();
     render(el, html`
@@ -797,6 +831,11 @@ export class TablePage {
   }
 
   async rematch() {
+    if (this.offer) {
+      await this.acceptRematch();
+      return;
+    }
+    this.askedRematch = true; // the table message may come before the answer
     try {
       const res = await this.call("rematch", {});
       closeModal();
@@ -808,6 +847,30 @@ export class TablePage {
     } catch {
       /* toast shown */
     }
+  }
+
+  /** Take up someone else's rematch: say ready, and start at once if that was the last
+   * thing missing. */
+  async acceptRematch() {
+    this.offer = false;
+    closeModal();
+    this.gameOver = null;
+    this.states = {};
+    this.prevViews = {};
+    this.clearLog();
+    this.ui = {};
+    const held = this.heldSeats();
+    const full = !this.table.seats.some((s) => s.kind === "empty");
+    const othersReady = this.table.seats.every((s) => s.kind !== "human" || s.ready || held.includes(s.seat));
+    if (full && othersReady) {
+      await this.startGame();
+    } else {
+      for (const s of held) {
+        const res = await this.call("ready", { ready: true }, s).catch(() => null);
+        if (res) this.table = res.table;
+      }
+    }
+    this.render();
   }
 
   showSummary() {
@@ -825,7 +888,7 @@ export class TablePage {
         ${mine ? html`<p class="summary-cheer">${t("summary.youwon")}</p>` : ""}
         ${this.mod.summary ? this.mod.summary(ctx, over) : ""}
         <div class="buttons">
-          ${held.length ? html`<button type="button" class="primary" id="sum-rematch">${t("summary.rematch")}</button>` : ""}
+          ${held.length ? html`<button type="button" class="primary" id="sum-rematch">${this.offer ? t("table.playagain") : t("summary.rematch")}</button>` : ""}
           <button type="button" id="sum-download">${t("summary.download")}</button>
           <button type="button" class="ghost" id="sum-close">${t("summary.look")}</button>
         </div></div>`, { wide: true, className: "summary-modal" });
