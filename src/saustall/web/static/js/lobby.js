@@ -281,7 +281,7 @@ export class LobbyPage {
     const mine = this.mine || [];
     $("#your-games", this.root).hidden = !mine.length;
     const gameName = (g) => (has("game." + g) ? t("game." + g) : g);
-    render(box, html`<ul class="table-list my-games">${mine.map((m) => {
+    render(box, html`<ul class="my-games">${mine.map((m) => {
       const x = m.info;
       const entry = this.games.find((g) => g.game === x.game);
       const rs = entry?.rulesets.find((r) => r.name === x.ruleset);
