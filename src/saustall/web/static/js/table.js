@@ -264,6 +264,14 @@ export class TablePage {
   }
 
   refused(msg) {
+    // A game may know better what a refusal means to the player (a grab lost by a hair).
+    const ctx = this.gameCtx();
+    const own = ctx && this.mod.refusal ? this.mod.refusal(msg, ctx) : null;
+    if (own) {
+      toast(own.title, own.detail, "info", 4000);
+      this.render();
+      return;
+    }
     const title = has("error." + msg.code) ? t("error." + msg.code) : t("error.generic");
     let detail = msg.message || "";
     if (msg.rule && has("rule." + msg.rule)) detail = t("rule." + msg.rule);
