@@ -103,11 +103,37 @@ SAUKOPF_SEEN = [".status-bar", ".sk-hand", ".sk-hand .hand-card", ".sk-panel but
                 ".sk-panel select", ".sk-contract"]
 
 
-@pytest.mark.parametrize(("ruleset", "players"), [("saukopf", 4), ("dreihaxer", 3)])
-def test_saukopf_fits_one_screen(server: Any, page: Any, ruleset: str, players: int) -> None:
-    """Every decision of two deals (bidding with the last deal's result on the table,
-    declaring, Kontra, cards) fits, at both sizes."""
+# On the desktop board: the "last trick" label covers no card, and the ledger in the side
+# column shows every column whole (French "Solde" is the widest).
+SAUKOPF_LABELS_JS = """() => {
+  const problems = [];
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const label = document.querySelector('.sk-last');
+  if (label) {
+    const r = label.getBoundingClientRect();
+    for (const card of document.querySelectorAll('.sk-trick .trick-card')) {
+      if (meet(r, card.getBoundingClientRect())) problems.push(`'${label.textContent}' covers ${card.dataset.card}`);
+    }
+  }
+  const box = document.querySelector('#scores').getBoundingClientRect();
+  for (const cell of document.querySelectorAll('#scores th, #scores td')) {
+    const r = cell.getBoundingClientRect();
+    if (r.right > box.right + 0.5 || cell.scrollWidth > cell.clientWidth + 1) {
+      problems.push(`ledger cell '${cell.textContent.trim()}' is cut off`);
+    }
+  }
+  return {problems, label: label ? label.textContent : null};
+}"""
+
+
+@pytest.mark.parametrize(("ruleset", "players", "language"),
+                         [("saukopf", 4, "en"), ("dreihaxer", 3, "fr")])
+def test_saukopf_fits_one_screen(server: Any, page: Any, ruleset: str, players: int,
+                                 language: str) -> None:
+    """Every decision of a session (bidding with the last deal's result on the table,
+    declaring, Kontra, cards) fits, at both sizes; labels and the ledger are whole."""
     page.goto(server.url + "/")
+    page.select_option("#lang-select", language)
     page.click(".game-tile[data-game=saukopf]")
     page.click(f"input[name=ruleset][value={ruleset}]")
     page.fill("#name", "Anna")
@@ -116,6 +142,7 @@ def test_saukopf_fits_one_screen(server: Any, page: Any, ruleset: str, players: 
     page.click("#quick")
     page.wait_for_selector(".sk-hand .hand-card")
     seen: set[str] = set()
+    labels_seen = 0
     deadline = time.monotonic() + 150
     while wait_for_turn_or_end(page):
         assert time.monotonic() < deadline, f"the session did not end in time; saw {seen}"
@@ -133,6 +160,10 @@ def test_saukopf_fits_one_screen(server: Any, page: Any, ruleset: str, players: 
             seen.add(what)
             check_both_sizes(page, SAUKOPF_SEEN, [".status-bar.mine", ".sk-hand .hand-card"],
                              f"saukopf-{ruleset}-{what}")
+            resize(page, DESKTOP)
+        labels = page.evaluate(SAUKOPF_LABELS_JS)
+        assert not labels["problems"], labels["problems"]
+        labels_seen += labels["label"] is not None
         if page.locator(".sk-panel [data-kind]").count():
             # Pick a game step by step: the panel grows, and must still fit.
             page.locator(".sk-panel [data-kind]").first.click()
@@ -152,6 +183,7 @@ def test_saukopf_fits_one_screen(server: Any, page: Any, ruleset: str, players: 
         page.wait_for_timeout(40)
     assert {"bid+result", "card"} <= seen or {"bid", "card"} <= seen, seen
     assert any("result" in s for s in seen), f"never saw the last deal's result: {seen}"
+    assert labels_seen, "never saw the last trick's label"
 
 
 PIGASUS_CASES = [("pigasus", n) for n in range(2, 11)] + [("pigasus-teams", 4), ("pigasus-teams", 10)]
