@@ -220,7 +220,20 @@ export class TablePage {
           this.clearLog();
           this.ui = {};
         }
-        if (msg.table.status !== "lobby") this.offer = false;
+        const held = this.heldSeats();
+        const asking = msg.table.seats.some((x) => x.kind === "human" && x.ready && !held.includes(x.seat));
+        if (this.offer && (msg.table.status !== "lobby" || !asking)) {
+          // The game started without this page, or whoever asked left: the offer is gone.
+          this.offer = false;
+          if (msg.table.status === "lobby") {
+            closeModal();
+            this.gameOver = null;
+            this.states = {};
+            this.prevViews = {};
+            this.clearLog();
+            this.ui = {};
+          }
+        }
         if (msg.table.status !== "lobby" && !this.heldSeats().length && !this.sockets.spectator && this.invite) {
           this.openSocket("spectator", { invite: this.invite });
           this.active = "spectator";
@@ -846,6 +859,7 @@ export class TablePage {
     this.askedRematch = true; // the table message may come before the answer
     try {
       const res = await this.call("rematch", {});
+      this.askedRematch = false; // its table message came already, or finds the lobby
       closeModal();
       this.table = res.table;
       this.gameOver = null;
@@ -853,7 +867,7 @@ export class TablePage {
       this.clearLog();
       this.render();
     } catch {
-      /* toast shown */
+      this.askedRematch = false; // toast shown
     }
   }
 
