@@ -274,6 +274,9 @@ class Hub:
         token = new_token()
         first = table.seats[0]
         first.kind, first.name, first.token_hash = HUMAN, player, hash_token(token)
+        # Whoever sets a game up is ready for it (as whoever asks for a rematch is): the
+        # others say when they are, and everyone sees the same list of who is.
+        first.ready = True
         table.source = source
         for index, level in enumerate(bots, start=1):
             self._seat_bot(table, table.seats[index], level)

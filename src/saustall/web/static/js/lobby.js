@@ -1,11 +1,21 @@
 // The lobby: pick a game and ruleset, create a table (or play bots at once), open tables.
 import { t, has } from "./i18n.js";
 import { html, render } from "./dom.js";
-import { api, rememberSeat } from "./net.js";
+import { api, rememberSeat, heldTables, forgetTable, forgetSeat } from "./net.js";
 import { $, $$, toast } from "./ui.js";
 import { gameIcon } from "./games/index.js";
 
 const NAME_KEY = "saustall.name";
+const LEVEL_KEY = "saustall.level.";
+
+/** The bot level last chosen in the lobby for a game (null: none chosen yet). */
+export function rememberedLevel(game) {
+  return localStorage.getItem(LEVEL_KEY + game);
+}
+
+function rememberLevel(game, level) {
+  localStorage.setItem(LEVEL_KEY + game, level);
+}
 
 export function savedName() {
   return localStorage.getItem(NAME_KEY) || "";
@@ -43,7 +53,7 @@ export function botLevelOptions(g, selected) {
   const all = g?.bot_levels || [];
   const named = (g?.named_bot_levels || []).filter((l) => all.includes(l));
   const others = all.filter((l) => !named.includes(l));
-  const chosen = selected || g?.default_bot_level || all[0];
+  const chosen = all.includes(selected) ? selected : g?.default_bot_level || all[0];
   const option = (l) => html`<option value="${l}" ${l === chosen ? "selected" : ""}>${levelName(l)}</option>`;
   if (!named.length) return others.map(option);
   return html`<optgroup label="${t("lobby.levels")}">${named.map(option)}</optgroup>${
@@ -56,6 +66,12 @@ export function showLevelDescription(select, game, box) {
   const text = levelDescription(game, level);
   render(box, text ? html`${text}` : html`${t("lobby.otherbots.desc")}`);
 }
+
+// Seconds a person may think about a move (0: no limit); the server takes 5-3600.
+// "Your games" looks up at most this many tables.
+const MAX_MINE = 20;
+
+const TIMER_CHOICES = [0, 15, 30, 60, 120];
 
 // Options a newcomer may want to set; the rest keep their defaults.
 const SHOWN_OPTIONS = ["hand_size", "num_teams", "deals"];
@@ -78,6 +94,7 @@ export class LobbyPage {
     this.ruleset = {};
     this.level = {}; // the bot level chosen per game (default: the game's default level)
     this.tables = [];
+    this.timer = 0; // seconds per move (0: no limit)
     this.busy = false;
     this.render();
     this.refresh();
@@ -99,6 +116,7 @@ export class LobbyPage {
   }
 
   async refresh() {
+    this.refreshMine();
     try {
       const data = await api("GET", "/api/tables");
       this.tables = data.tables || [];
@@ -133,7 +151,25 @@ export class LobbyPage {
                 <span class="tile-tag">${has("game." + x.game + ".tag") ? t("game." + x.game + ".tag") : ""}</span>
               </button>`)}
           </div>
+          <div class="buttons quick-row">
+            <button type="button" class="primary big" id="quick">${t("lobby.quick")}</button>
+            <span class="quick-what muted" id="quick-what"></span>
+          </div>
         </section>
+        <div class="lobby-side">
+        <section class="panel your-games" id="your-games" hidden>
+          <h2>${t("lobby.yours")}</h2>
+          <div id="my-list"></div>
+        </section>
+        <section class="panel open-tables">
+          <h2>${t("lobby.open")}</h2>
+          <div id="table-list"></div>
+          <form id="join-link" class="form-row">
+            <label class="grow">${t("lobby.joinlink")} <input id="link" placeholder="https://…/t/…?invite=…"></label>
+            <button type="submit">${t("lobby.go")}</button>
+          </form>
+        </section>
+        </div>
         <section class="panel setup">
           <h2>${t("lobby.setup")}</h2>
           <fieldset class="rulesets"><legend>${t("lobby.ruleset")}</legend>
@@ -150,33 +186,28 @@ export class LobbyPage {
               value="${savedName()}" placeholder="${t("lobby.name.placeholder")}"></label>
             <label>${t("lobby.seats")} <select id="seats">${seatOptions
               .map((n) => html`<option ${n === seats ? "selected" : ""}>${n}</option>`)}</select></label>
-            <label>${t("lobby.botlevel")} <select id="botlevel" aria-describedby="botlevel-desc">${botLevelOptions(g, this.level[g.game])}</select>
+            <label>${t("lobby.botlevel")} <select id="botlevel" aria-describedby="botlevel-desc">${botLevelOptions(g, this.level[g.game] || rememberedLevel(g.game))}</select>
               <small id="botlevel-desc" class="level-desc"></small></label>
             ${options.map((o) => html`<label>${has(`option.${o.name}`) ? t(`option.${o.name}`) : o.help}
               <select data-option="${o.name}">${o.choices.map((c) => html`<option value='${JSON.stringify(c)}' ${
                 c === o.default ? "selected" : ""}>${String(c)}</option>`)}</select></label>`)}
           </div>
+          ${rs.realtime ? "" : html`<div class="form-row">
+            <label>${t("lobby.timer")} <select id="turn-timer">${TIMER_CHOICES.map((n) => html`<option value="${n}" ${
+              n === this.timer ? "selected" : ""}>${n ? t("lobby.timer.s", { n }) : t("lobby.timer.off")}</option>`)}</select></label></div>`}
           <div class="form-row checks">
             <label class="check"><input type="checkbox" id="public" checked> ${t("lobby.public")}</label>
             ${rs.realtime ? "" : html`<label class="check"><input type="checkbox" id="hotseat"> ${t("lobby.hotseat")}</label>`}
           </div>
           <div class="buttons">
-            <button type="button" class="primary big" id="quick">${t("lobby.quick")}</button>
             <button type="button" id="create">${t("lobby.create")}</button>
             <button type="button" class="ghost" data-rules="${g.game}">${t("lobby.readrules")}</button>
           </div>
           <p class="hint">${t("lobby.hint")}</p>
         </section>
-        <section class="panel open-tables">
-          <h2>${t("lobby.open")}</h2>
-          <div id="table-list"></div>
-          <form id="join-link" class="form-row">
-            <label class="grow">${t("lobby.joinlink")} <input id="link" placeholder="https://…/t/…?invite=…"></label>
-            <button type="submit">${t("lobby.go")}</button>
-          </form>
-        </section>
       </div>`);
     this.renderTables();
+    this.renderMine();
     $$(".game-tile", this.root).forEach((b) => b.addEventListener("click", () => {
       this.game = b.dataset.game;
       this.seats = null;
@@ -186,13 +217,20 @@ export class LobbyPage {
       this.ruleset[this.game] = i.value;
       this.render();
     }));
-    $("#seats", this.root).addEventListener("change", (e) => (this.seats = Number(e.target.value)));
+    $("#seats", this.root).addEventListener("change", (e) => {
+      this.seats = Number(e.target.value);
+      this.showQuickWhat();
+    });
     const levelSelect = $("#botlevel", this.root);
     showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root));
     levelSelect.addEventListener("change", () => {
       this.level[this.game] = levelSelect.value;
+      rememberLevel(this.game, levelSelect.value);
       showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root));
+      this.showQuickWhat();
     });
+    this.showQuickWhat();
+    $("#turn-timer", this.root)?.addEventListener("change", (e) => (this.timer = Number(e.target.value)));
     $("#name", this.root).addEventListener("change", (e) => localStorage.setItem(NAME_KEY, e.target.value.trim()));
     $("#quick", this.root).addEventListener("click", () => this.create(true));
     $("#create", this.root).addEventListener("click", () => this.create(false));
@@ -204,6 +242,84 @@ export class LobbyPage {
       if (m) this.ctx.navigate(`/t/${m[1]}${m[2] || ""}`);
       else toast(t("lobby.badlink"), "", "warn");
     });
+  }
+
+  /** Next to "Play now": what it will start (ruleset, players, bot level), set below. */
+  showQuickWhat() {
+    const box = $("#quick-what", this.root);
+    if (!box) return;
+    const n = Number($("#seats", this.root).value);
+    const level = $("#botlevel", this.root).value;
+    box.textContent = t("lobby.quickwhat", { ruleset: rulesetTitle(this.game, this.rs()), n, level: levelName(level) });
+  }
+
+  /** Look up the tables this device holds seats at; forget those that are gone or where
+   * the seat is no longer this device's (a bot took it over after a leave). */
+  async refreshMine() {
+    const held = heldTables().slice(0, MAX_MINE);
+    const found = await Promise.all(held.map(async (h) => {
+      try {
+        const info = await api("GET", `/api/tables/${encodeURIComponent(h.tableId)}`);
+        const seats = Object.keys(h.tokens).map(Number).filter((n) => info.seats[n]?.kind === "human");
+        if (!seats.length) {
+          forgetTable(h.tableId);
+          return null;
+        }
+        return { ...h, info, seats };
+      } catch (err) {
+        if (err.status === 404) forgetTable(h.tableId);
+        return null; // unreachable: try again on the next poll
+      }
+    }));
+    this.mine = found.filter(Boolean);
+    this.renderMine();
+  }
+
+  renderMine() {
+    const box = $("#my-list", this.root);
+    if (!box) return;
+    const mine = this.mine || [];
+    $("#your-games", this.root).hidden = !mine.length;
+    const gameName = (g) => (has("game." + g) ? t("game." + g) : g);
+    render(box, html`<ul class="my-games">${mine.map((m) => {
+      const x = m.info;
+      const entry = this.games.find((g) => g.game === x.game);
+      const rs = entry?.rulesets.find((r) => r.name === x.ruleset);
+      const title = rs ? rulesetTitle(x.game, rs) : x.title;
+      const players = x.seats.map((s) => s.name).filter(Boolean).join(", ") || "—";
+      const href = `/t/${encodeURIComponent(m.tableId)}${m.invite ? `?invite=${encodeURIComponent(m.invite)}` : ""}`;
+      return html`<li data-table="${m.tableId}" data-status="${x.status}"><span class="tl-game">${gameIcon(x.game)}</span>
+        <span class="tl-info"><strong>${gameName(x.game)}${title !== gameName(x.game) ? html` · ${title}` : ""}</strong>
+        <small><span class="badge state-${x.status}">${t("lobby.state." + x.status)}</span> ${players}</small></span>
+        <span class="tl-actions"><a class="button small primary" data-nav href="${href}">${t(x.status === "over" ? "lobby.look" : "lobby.resume")}</a>
+        <button type="button" class="small ghost" data-leave="${m.tableId}">${t(x.status === "over" ? "lobby.forget" : "lobby.leave")}</button></span>
+      </li>`;
+    })}</ul>`);
+    $$("[data-leave]", box).forEach((b) => b.addEventListener("click", () => this.leaveMine(b.dataset.leave)));
+  }
+
+  /** Leave a table from the list: a waiting seat is freed, a running game goes on with a
+   * bot in the seat (after asking), a finished one is only forgotten on this device. */
+  async leaveMine(tableId) {
+    const m = (this.mine || []).find((x) => x.tableId === tableId);
+    if (!m) return;
+    if (m.info.status === "playing" && !confirm(t("table.leaveconfirm"))) return;
+    if (m.info.status !== "over") {
+      for (const seat of m.seats) {
+        try {
+          await api("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, { body: {}, token: m.tokens[seat] });
+        } catch (err) {
+          if (err.status !== 401 && err.status !== 404) {
+            toast(t("table.failed"), err.message, "error");
+            return;
+          }
+        }
+        forgetSeat(tableId, seat);
+      }
+    }
+    forgetTable(tableId);
+    this.mine = this.mine.filter((x) => x.tableId !== tableId);
+    this.renderMine();
   }
 
   renderTables() {
@@ -235,6 +351,8 @@ export class LobbyPage {
       game: this.game, ruleset: rs.name, seats, options, name,
       public: !quick && $("#public", this.root).checked,
     };
+    const timer = Number($("#turn-timer", this.root)?.value || 0);
+    if (timer) body.turn_timer = timer;
     if (quick && level) body.bots = Array(seats - 1).fill(level);
     this.busy = true;
     try {

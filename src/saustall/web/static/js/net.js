@@ -51,6 +51,7 @@ export function saveSeats(tableId, data) {
 export function rememberSeat(tableId, seat, token, invite) {
   const data = loadSeats(tableId);
   data.tokens[seat] = token;
+  data.at = Date.now(); // when this device last sat down here: "Your games" lists newest first
   if (invite) data.invite = invite;
   saveSeats(tableId, data);
   return data;
@@ -61,6 +62,24 @@ export function forgetSeat(tableId, seat) {
   delete data.tokens[seat];
   saveSeats(tableId, data);
   return data;
+}
+
+/** Forget everything this device keeps about a table. */
+export function forgetTable(tableId) {
+  localStorage.removeItem(STORE + tableId);
+}
+
+/** The tables this device holds seats at, newest first: [{ tableId, invite, tokens, at }]. */
+export function heldTables() {
+  const found = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith(STORE)) continue;
+    const tableId = key.slice(STORE.length);
+    const data = loadSeats(tableId);
+    if (Object.keys(data.tokens || {}).length) found.push({ tableId, invite: data.invite, tokens: data.tokens, at: data.at || 0 });
+  }
+  return found.sort((a, b) => b.at - a.at);
 }
 
 // --- one WebSocket, reconnecting ------------------------------------------------------------

@@ -5,13 +5,18 @@ import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
-import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions } from "./lobby.js";
+import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions, rememberedLevel } from "./lobby.js";
 
 const LOG_MAX = 200;
 // Effects never cover these: players' names, badges, counts and the contract line.
 const FX_KEEP_CLEAR = ".pa-head, .sk-name, .sk-info, .badge, .sk-contract, .sk-last, .pile-count, .pile-label";
 // How much bigger than its resting size an effect gets at the top of its pop (see .burst).
 const FX_GROW = 1.2;
+// The board never gets shorter than this (a tiny window scrolls the page instead), and its
+// content shrinks to no less than MIN_FIT of its size, in steps of FIT_STEP.
+const MIN_BOARD_PX = 300;
+const MIN_FIT = 0.5;
+const FIT_STEP = 0.06;
 
 /** Where an element's content is actually drawn (a block's text, not its whole width). */
 function inkBox(el) {
@@ -60,6 +65,7 @@ export class TablePage {
     this.onResize = () => {
       const layer = $("#fx", this.root);
       if (layer) layer.replaceChildren();
+      this.fitToScreen();
     };
     window.addEventListener("resize", this.onResize);
     // For tests and the curious: send a move as typed notation, as a stale tab might.
@@ -200,12 +206,33 @@ export class TablePage {
       case "table": {
         const before = this.table;
         this.table = msg.table;
-        if (before && before.status !== "lobby" && msg.table.status === "lobby") {
+        const asked = this.askedRematch;
+        if (before && before.status !== "lobby" && msg.table.status === "lobby" && !asked && this.heldSeats().length
+            && Object.values(this.states).some((st) => st.view)) {
+          // Someone else asked for a rematch: this page keeps the final board (and the
+          // summary, if open) and offers to play again, instead of jumping to the waiting room.
+          this.offer = true;
+        } else if (before && before.status !== "lobby" && msg.table.status === "lobby") {
+          this.askedRematch = false;
           this.gameOver = null;
           this.states = {};
           this.prevViews = {};
           this.clearLog();
           this.ui = {};
+        }
+        const held = this.heldSeats();
+        const asking = msg.table.seats.some((x) => x.kind === "human" && x.ready && !held.includes(x.seat));
+        if (this.offer && (msg.table.status !== "lobby" || !asking)) {
+          // The game started without this page, or whoever asked left: the offer is gone.
+          this.offer = false;
+          if (msg.table.status === "lobby") {
+            closeModal();
+            this.gameOver = null;
+            this.states = {};
+            this.prevViews = {};
+            this.clearLog();
+            this.ui = {};
+          }
         }
         if (msg.table.status !== "lobby" && !this.heldSeats().length && !this.sockets.spectator && this.invite) {
           this.openSocket("spectator", { invite: this.invite });
@@ -215,6 +242,7 @@ export class TablePage {
         break;
       }
       case "state": {
+        if (this.offer && msg.status === "lobby") break; // the final board stays on show
         const old = this.states[key];
         if (old && old.game_number === msg.game_number && old.seq > msg.seq) break;
         this.prevViews[key] = old && old.game_number === msg.game_number ? old.view : null;
@@ -249,6 +277,14 @@ export class TablePage {
   }
 
   refused(msg) {
+    // A game may know better what a refusal means to the player (a grab lost by a hair).
+    const ctx = this.gameCtx();
+    const own = ctx && this.mod.refusal ? this.mod.refusal(msg, ctx) : null;
+    if (own) {
+      toast(own.title, own.detail, "info", 4000);
+      this.render();
+      return;
+    }
     const title = has("error." + msg.code) ? t("error." + msg.code) : t("error.generic");
     let detail = msg.message || "";
     if (msg.rule && has("rule." + msg.rule)) detail = t("rule." + msg.rule);
@@ -333,7 +369,7 @@ export class TablePage {
   async startGame() {
     const held = this.heldSeats();
     try {
-      for (const s of held.slice(1)) {
+      for (const s of held) {
         const seatInfo = this.table.seats[s];
         if (seatInfo && seatInfo.kind === "human" && !seatInfo.ready) await this.call("ready", { ready: true }, s);
       }
@@ -393,7 +429,7 @@ export class TablePage {
   // --- rendering ---------------------------------------------------------------------------
   render() {
     if (!this.table) return;
-    if (this.table.status === "lobby") this.renderWaiting();
+    if (this.table.status === "lobby" && !this.offer) this.renderWaiting();
     else this.renderGame();
   }
 
@@ -420,9 +456,19 @@ export class TablePage {
     const { g, rs } = this.gameEntry();
     const mine = held.length > 0;
     const free = tb.seats.filter((s) => s.kind === "empty").length;
-    const notReady = tb.seats.filter((s) => s.kind === "human" && !s.ready && !held.includes(s.seat));
+    // One state for everyone: who is ready, who is not, which seats are empty. The game
+    // can start once every seat is filled and every other person is ready (pressing Start
+    // says you are ready too); each page words it for its reader.
+    const others = tb.seats.filter((s) => s.kind === "human" && !held.includes(s.seat));
+    const notReady = others.filter((s) => !s.ready);
     const canStart = mine && free === 0 && notReady.length === 0;
     const myReady = held.length && tb.seats[held[0]]?.ready;
+    const waitNames = notReady.map((s) => s.name).join(", ");
+    let hint;
+    if (free) hint = t("table.needseats", { n: free });
+    else if (notReady.length) hint = myReady ? t("table.waitready", { names: waitNames }) : t("table.waityouand", { names: waitNames });
+    else if (!others.length) hint = t("table.canstart");
+    else hint = myReady ? t("table.allready") : t("table.othersready");
     // The waiting room is drawn again whenever the table changes (someone joins, a socket
     // connects): what the person was typing, and where, must survive that.
     const typing = document.activeElement;
@@ -432,6 +478,7 @@ export class TablePage {
       <section class="panel waiting">
         <h1>${this.tableTitle()}</h1>
         ${rs ? html`<p class="muted">${rulesetSummary(tb.game, rs)}</p>` : ""}
+        ${tb.turn_timer ? html`<p class="muted timer-line">${t("table.timer", { n: Math.round(tb.turn_timer) })}</p>` : ""}
         ${tb.game_number > 1 ? html`<p class="badge-line">${t("table.rematchof", { n: tb.game_number })}</p>` : ""}
         ${this.invite ? html`<div class="invite"><label>${t("table.invite")}
             <input readonly id="invite-url" value="${this.inviteUrl()}"></label>
@@ -442,11 +489,11 @@ export class TablePage {
             const badges = [];
             if (isMine) badges.push(html`<span class="badge you">${t("table.you")}</span>`);
             if (s.kind === "bot") badges.push(html`<span class="badge bot" title="${levelDescription(tb.game, s.bot_level)}">${t("table.bot")} · ${levelName(s.bot_level)}</span>`);
-            if (s.kind === "human") badges.push(s.ready ? html`<span class="badge ok">${t("table.ready")}</span>` : html`<span class="badge">${t("table.notready")}</span>`);
+            if (s.kind === "human") badges.push(s.ready ? html`<span class="badge ok">✓ ${t("table.ready")}</span>` : html`<span class="badge wait">… ${t("table.notready")}</span>`);
             if (s.kind === "human" && !s.connected) badges.push(html`<span class="badge off">${t("table.offline")}</span>`);
             let actions = "";
             if (mine && s.kind === "empty") {
-              actions = html`<select class="small" data-level="${s.seat}" aria-label="${t("lobby.botlevel")}">${botLevelOptions(g)}</select>
+              actions = html`<select class="small" data-level="${s.seat}" aria-label="${t("lobby.botlevel")}">${botLevelOptions(g, rememberedLevel(tb.game))}</select>
                 <button type="button" class="small" data-addbot="${s.seat}">${t("table.addbot")}</button>
                 ${this.mod.realtime ? "" : html`<button type="button" class="small ghost" data-here="${s.seat}">${t("table.addhere")}</button>`}`;
             } else if (mine && s.kind === "bot") {
@@ -465,7 +512,7 @@ export class TablePage {
             <button type="button" id="start" class="primary big" ${canStart ? "" : "disabled"}>${t("table.start")}</button>
             <button type="button" id="leave" class="ghost">${t("table.leave")}</button>
           </div>
-          <p class="hint">${free ? t("table.needseats", { n: free }) : notReady.length ? t("table.waitready", { names: notReady.map((s) => s.name).join(", ") }) : t("table.canstart")}</p>`
+          <p class="hint ready-state">${hint}</p>`
         : html`<form class="form-row" id="take-form">
             <label>${t("lobby.name")} <input id="join-name" maxlength="32" value="${this.joinDraft ?? savedName()}"></label>
             <button type="submit" class="primary" ${free ? "" : "disabled"}>${t("table.sitdown")}</button>
@@ -670,18 +717,43 @@ export class TablePage {
     }
     const board = $("#board", layout);
     this.mod.render(board, ctx);
+    this.renderStatus(ctx);
+    render($("#scores", layout), this.mod.side ? this.mod.side(ctx) : this.defaultSide(ctx));
+    this.renderActions(ctx);
+    this.renderLog();
+    this.fitToScreen(); // before the effects, which are placed where things now are
     if (this.lastEvent) {
       const ev = this.lastEvent;
       this.lastEvent = null;
       if (this.mod.onEvent) this.mod.onEvent(board, ev, ctx);
     }
-    this.renderStatus(ctx);
-    render($("#scores", layout), this.mod.side ? this.mod.side(ctx) : this.defaultSide(ctx));
-    this.renderActions(ctx);
-    this.renderLog();
     if (this.gameOver && this.summaryShown !== this.gameOver.game_number) {
       this.summaryShown = this.gameOver.game_number;
       setTimeout(() => this.showSummary(), this.mod.realtime ? 400 : 900);
+    }
+  }
+
+  /**
+   * Fit the board between the status bar and the bottom of the window, so that the hand,
+   * the status and the main controls are seen without scrolling. The board gets the height
+   * that is left; if its content is taller, everything on it shrinks in steps (`--fit`,
+   * used by the games' sizes in app.css) until it fits, down to a smallest size below
+   * which the board scrolls instead.
+   */
+  fitToScreen() {
+    const layout = this.root.querySelector(".game-layout");
+    const content = layout && $("#board", layout);
+    if (!content) return;
+    const board = content.parentElement;
+    const bottomGap = 10;
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    const height = Math.max(MIN_BOARD_PX, Math.floor(window.innerHeight - top - bottomGap));
+    layout.style.setProperty("--fit-h", `${height}px`);
+    let fit = 1;
+    layout.style.setProperty("--fit", "1");
+    while (content.scrollHeight > content.clientHeight + 1 && fit > MIN_FIT) {
+      fit = Math.max(MIN_FIT, Math.round((fit - FIT_STEP) * 100) / 100);
+      layout.style.setProperty("--fit", String(fit));
     }
   }
 
@@ -698,7 +770,11 @@ export class TablePage {
     const over = this.table.status === "over" || ctx.view.phase === "over";
     let text;
     let cls = "";
-    if (over) {
+    if (this.offer) {
+      const askers = this.table.seats.filter((s) => s.kind === "human" && s.ready && s.seat !== ctx.seat);
+      text = t("table.rematchasked", { names: askers.map((s) => s.name).join(", ") });
+      cls = "over";
+    } else if (over) {
       const w = this.gameOver?.winners ?? this.table.winners ?? [];
       text = w.length ? t("status.won", { names: w.map((s) => ctx.names[s]).join(", ") }) : t("status.draw");
       cls = "over";
@@ -734,12 +810,24 @@ export class TablePage {
     }
     if (!st._deadlineAt) st._deadlineAt = Date.now() + st.deadline.remaining_ms;
     const left = Math.max(0, Math.ceil((st._deadlineAt - Date.now()) / 1000));
-    el.textContent = t("status.clock", { n: left });
+    const who = st.deadline.seat;
+    el.textContent = who === this.active ? t("status.clock", { n: left }) : t("status.clockof", { n: left, name: this.names()[who] ?? "" });
     el.classList.toggle("urgent", left <= 10);
   }
 
   renderActions(ctx) {
     const el = $("#table-actions", this.root);
+    if (this.offer) {
+      render(el, html`<button type="button" id="play-again" class="primary">${t("table.playagain")}</button>
+        <button type="button" id="summary-btn">${t("summary.show")}</button>
+        <button type="button" id="download">${t("summary.download")}</button>
+        <button type="button" class="ghost" id="leave">${t("table.leave")}</button>`);
+      $("#play-again", el).addEventListener("click", () => this.acceptRematch());
+      $("#summary-btn", el).addEventListener("click", () => this.showSummary());
+      $("#download", el).addEventListener("click", () => this.download());
+      $("#leave", el).addEventListener("click", () => this.leave());
+      return;
+    }
     const over = this.table.status === "over";
     const held = this.heldSeats();
     render(el, html`
@@ -764,8 +852,14 @@ export class TablePage {
   }
 
   async rematch() {
+    if (this.offer) {
+      await this.acceptRematch();
+      return;
+    }
+    this.askedRematch = true; // the table message may come before the answer
     try {
       const res = await this.call("rematch", {});
+      this.askedRematch = false; // its table message came already, or finds the lobby
       closeModal();
       this.table = res.table;
       this.gameOver = null;
@@ -773,8 +867,32 @@ export class TablePage {
       this.clearLog();
       this.render();
     } catch {
-      /* toast shown */
+      this.askedRematch = false; // toast shown
     }
+  }
+
+  /** Take up someone else's rematch: say ready, and start at once if that was the last
+   * thing missing. */
+  async acceptRematch() {
+    this.offer = false;
+    closeModal();
+    this.gameOver = null;
+    this.states = {};
+    this.prevViews = {};
+    this.clearLog();
+    this.ui = {};
+    const held = this.heldSeats();
+    const full = !this.table.seats.some((s) => s.kind === "empty");
+    const othersReady = this.table.seats.every((s) => s.kind !== "human" || s.ready || held.includes(s.seat));
+    if (full && othersReady) {
+      await this.startGame();
+    } else {
+      for (const s of held) {
+        const res = await this.call("ready", { ready: true }, s).catch(() => null);
+        if (res) this.table = res.table;
+      }
+    }
+    this.render();
   }
 
   showSummary() {
@@ -792,7 +910,7 @@ export class TablePage {
         ${mine ? html`<p class="summary-cheer">${t("summary.youwon")}</p>` : ""}
         ${this.mod.summary ? this.mod.summary(ctx, over) : ""}
         <div class="buttons">
-          ${held.length ? html`<button type="button" class="primary" id="sum-rematch">${t("summary.rematch")}</button>` : ""}
+          ${held.length ? html`<button type="button" class="primary" id="sum-rematch">${this.offer ? t("table.playagain") : t("summary.rematch")}</button>` : ""}
           <button type="button" id="sum-download">${t("summary.download")}</button>
           <button type="button" class="ghost" id="sum-close">${t("summary.look")}</button>
         </div></div>`, { wide: true, className: "summary-modal" });

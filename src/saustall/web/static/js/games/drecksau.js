@@ -121,11 +121,15 @@ export default {
       }
       return ctx.prev !== null;
     });
+    const myTurn = ctx.legal.length > 0;
     const cards = hand.map((c, i) => {
       const playable = !!plays[c];
+      // Said in words on the card, not only by greyer art: this one cannot be played now.
+      const unplayable = myTurn && !playable && ui.mode !== "discard";
       const selected = ui.mode === "discard" ? ui.picked.includes(i) : ui.sel === c && ui.selIndex === i;
-      return html`<button type="button" class="hand-card ${playable ? "playable" : "dim"} ${selected ? "selected" : ""} ${fresh[i] ? "drawn" : ""}"
-        data-card="${c}" data-index="${i}" aria-pressed="${selected}" aria-label="${cardName(c)}">${dreckCardSVG(c, cardName(c))}</button>`;
+      return html`<button type="button" class="hand-card ${playable ? "playable" : "dim"} ${unplayable ? "unplayable" : ""} ${selected ? "selected" : ""} ${fresh[i] ? "drawn" : ""}"
+        data-card="${c}" data-index="${i}" aria-pressed="${selected}" aria-label="${unplayable ? t("dk.cantplay.label", { card: cardName(c) }) : cardName(c)}">${
+        dreckCardSVG(c, cardName(c))}${unplayable ? html`<span class="card-note" aria-hidden="true">${t("dk.cantplay")}</span>` : ""}</button>`;
     });
     const pickedCards = ui.picked.map((i) => hand[i]).sort().join(",");
     const canDiscard = ui.mode === "discard" && discards.has(pickedCards);
@@ -152,6 +156,7 @@ export default {
     render(el, html`
       <div class="dk-table ${ctx.pending ? "pending" : ""}">
         <div class="others">${others}</div>
+        <div class="dk-mid">
         <div class="center">
           <div class="pile draw-pile" title="${t("dk.deck", { n: view.deck_count })}">
             ${view.deck_count ? cardBackSVG() : html`<div class="pile-empty"></div>`}<span class="pile-count">${view.deck_count}</span>
@@ -163,7 +168,7 @@ export default {
             ${last ? html`<span>${lastText}</span>` : html`<span class="muted">${t("dk.firstmove", { name: ctx.names[view.to_act[0]] ?? "" })}</span>`}
             ${last?.shown ? html`<div class="shown">${last.shown.map((c) => html`<span class="mini-face">${dreckCardSVG(c, cardName(c))}</span>`)}</div>` : ""}</div>
         </div>
-        ${mineArea}
+        ${mineArea}</div>
         ${me !== null ? html`<div class="hand-zone">
           <div class="hand" role="group" aria-label="${t("dk.yourhand")}">${cards.length ? cards : html`<span class="muted">${t("dk.emptyhand")}</span>`}</div>
           <div class="hand-buttons">${ctx.legal.length ? buttons : ""}</div></div>` : ""}
@@ -260,7 +265,10 @@ export default {
   summary(ctx, over) {
     const v = ctx.view;
     const w = over.winners || [];
-    const how = v.win_kind ? t("dk.win." + v.win_kind) : w.length ? "" : t("dk.win.cap");
+    // A tournament is summed up as a whole; the last round's way of winning and its turns
+    // are only that round's story (its line is in the list of rounds).
+    let how = v.win_kind ? t("dk.win." + v.win_kind) : w.length ? "" : t("dk.win.cap");
+    if (v.tournament) how = t("dk.tour.over", { n: v.tournament.rounds.length });
     let tour = "";
     if (v.tournament) {
       const tt = v.tournament;
@@ -271,8 +279,10 @@ export default {
     }
     const pigs = Array.from({ length: v.players }, (_, p) => html`<div class="sum-row ${w.includes(p) ? "winner" : ""}">
       <span class="sum-name">${ctx.names[p]}</span><span class="sum-pigs">${(v.pigs[p] || []).map((f) => html`<span class="tiny-pig">${pigSVG(f, "")}</span>`)}</span></div>`);
-    return html`${how ? html`<p>${how}</p>` : ""}${tour}<div class="sum-board">${pigs}</div>
-      <p class="muted">${t("dk.turns", { n: v.turn })}</p>`;
+    const lastRound = v.tournament?.rounds.length ? v.tournament.rounds[v.tournament.rounds.length - 1].round : null;
+    return html`${how ? html`<p class="summary-how">${how}</p>` : ""}${tour}
+      ${lastRound !== null ? html`<p class="muted">${t("dk.tour.lastboard", { n: lastRound })}</p>` : ""}<div class="sum-board">${pigs}</div>
+      ${v.tournament ? "" : html`<p class="muted">${t("dk.turns", { n: v.turn })}</p>`}`;
   },
 };
 

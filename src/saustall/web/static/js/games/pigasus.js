@@ -146,6 +146,13 @@ export default {
     if (none) none.addEventListener("click", () => ctx.act("point none"));
   },
 
+  /** A grab that came too late is not a wrong move: say who was quicker. */
+  refusal(msg, ctx) {
+    if (msg.rule !== "pigasus-held") return null;
+    const holders = (ctx.view.pigasus?.holders || []).filter((h) => h.player !== ctx.seat).map((h) => ctx.names[h.player]);
+    return { title: t("pg.late.title"), detail: holders.length ? t("pg.late", { names: holders.join(", ") }) : t("pg.late.someone") };
+  },
+
   onKey(ev, ctx) {
     if (ctx.spectator) return;
     if (ev.code === "Space" || ev.key === " ") {

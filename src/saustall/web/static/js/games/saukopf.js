@@ -119,6 +119,14 @@ function resultHtml(r, names) {
       ${rough.length ? html`<tr><td colspan="2"><b>${t("sk.roughness")}</b></td></tr>${rough}` : ""}</tbody></table></div>`;
 }
 
+/** The last deal's result in one line: which deal, the game, who won with how many points. */
+function resultLine(r, names) {
+  if (r.thrown_in) return html`<b>${t("sk.lastdeal", { n: r.deal })}</b> · ${t("sk.thrownin")}`;
+  const party = [r.declarer, r.partner].filter((x) => x !== null && x !== undefined).map((p) => names[p]).join(" & ");
+  return html`<b>${t("sk.lastdeal", { n: r.deal })}</b> · ${gameTitle(r.game)} · ${
+    t(r.declarer_won ? "sk.res.won" : "sk.res.lost", { party, points: r.declarer_points, other: r.opponent_points })}`;
+}
+
 function ledgerHtml(view, names) {
   const l = view.ledger;
   const played = l.meat.some((x) => x) || l.roughness.some((x) => x);
@@ -236,11 +244,18 @@ export default {
         <div class="sk-contract">${t("sk.deal", { n: view.deal, of: view.deals })}${contract ? " · " + contract : ""}</div>
         ${view.aside.length ? html`<div class="sk-out"><small>${t("sk.aside")}</small>${view.aside.map((c) => html`<span>${face(c)}</span>`)}</div>` : ""}
         <div class="sk-table">${seats}<div class="sk-trick">${trickHtml(view, me)}</div></div>
-        ${showLast ? html`<div class="sk-panel">${html`<h3>${t("sk.lastdeal", { n: last.deal })}</h3>`}${resultHtml(last, ctx.names)}</div>` : ""}
+        ${showLast ? html`<details class="sk-panel sk-lastdeal" ${ui.lastOpen ? "open" : ""}><summary>${resultLine(last, ctx.names)}</summary>${resultHtml(last, ctx.names)}</details>` : ""}
         ${panel ? html`<div class="sk-panel">${panel}</div>` : ""}
         ${ctx.spectator ? "" : html`<div class="sk-hand" role="group" aria-label="${t("dk.yourhand")}">${cards}</div>`}
       </div>`);
     el.querySelectorAll("[data-do]").forEach((b) => b.addEventListener("click", () => ctx.act(b.dataset.do)));
+    // The last deal's result is one line until opened; opened, it stays open across redraws.
+    const lastDeal = el.querySelector(".sk-lastdeal");
+    if (lastDeal) lastDeal.addEventListener("toggle", () => {
+      if (Boolean(ui.lastOpen) === lastDeal.open) return;
+      ui.lastOpen = lastDeal.open;
+      ctx.rerender();
+    });
     const go = el.querySelector("#sk-bid-go");
     if (go) go.addEventListener("click", () => ctx.act(`bid ${el.querySelector("#sk-bid").value.toLowerCase()}`));
     const sel = el.querySelector("#sk-bid");
