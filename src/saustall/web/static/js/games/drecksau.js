@@ -56,8 +56,10 @@ function playerArea(view, ctx, p, { mine, targets, legalFor }) {
     const isTarget = targets.has(key);
     const changed = prevPigs && !sameFlags(prevPigs[i], f);
     const label = pigLabel(f, names[p], i);
+    // A target's name ends with the card its hint shows ("..., Mud"): what is read is what is seen.
+    const name = isTarget && legalFor ? `${label} · ${cardName(legalFor)}` : label;
     return html`<button type="button" class="pig ${f.dirty ? "dirty" : ""} ${f.pretty ? "pretty" : ""} ${isTarget ? "target" : ""} ${changed ? "changed" : ""}"
-      data-pig="${key}" aria-disabled="${isTarget ? null : "true"}" title="${label}" aria-label="${label}">
+      data-pig="${key}" aria-disabled="${isTarget ? null : "true"}" title="${label}" aria-label="${name}">
       ${pigSVG(f, label)}${isTarget && legalFor ? html`<span class="pig-hint">${cardName(legalFor)}</span>` : ""}</button>`;
   });
   const dirtyCount = pigs.filter((f) => f.dirty && !f.pretty).length;
