@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.a11y import serious_violations, serve_axe
 from tests.web.conftest import DESKTOP, PHONE, resize
@@ -284,3 +285,34 @@ def test_saukopf_icon_reads_as_the_game_not_its_letters(server: Any, page: Any) 
                   hidden: [...el.querySelectorAll('svg')].every((s) => s.getAttribute('aria-hidden') === 'true')};
         }))""")
     assert fan == {"role": "img", "label": "Saukopf", "hidden": True}
+
+
+def test_pigasus_by_keyboard_and_revealed_cards_are_told(server: Any, page: Any) -> None:
+    page.add_init_script(COLLECT_ANNOUNCEMENTS_JS)
+    frames = record_frames(page)
+    start_quick_game(page, server.url, "pigasus", seats=3, level="slow")
+    deadline = time.monotonic() + 40
+    while True:
+        assert time.monotonic() < deadline, "never got to point at cards with the keyboard"
+        if page.locator("#pg-reveal").count():
+            page.keyboard.press("Enter")
+        if page.locator(".pg-card").count() >= 2 and page.locator("#pg-grab:not([disabled])").count():
+            page.keyboard.press("Space")
+            try:
+                page.wait_for_selector(".pg-card.pickable", timeout=2000)
+            except PlaywrightTimeout:
+                continue  # a bot was quicker: deal on
+            break
+        page.wait_for_timeout(150)
+    # Holding the Pigasus: the focus is on the cards; arrows move, Enter points.
+    now = focused(page)
+    assert now and now["tag"] == "BUTTON" and "pg-card" in now["cls"], now
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    wait_for_frame(page, frames, lambda f: f.get("type") == "event"
+                   and " point " in f.get("action", "") and "," in f.get("action", ""))
+    # Every card turned face up was told by its name, once, as it came.
+    labels = page.eval_on_selector_all(".pg-card", "els => els.map((e) => e.getAttribute('aria-label'))")
+    told: list[str] = page.evaluate("window.__announced")
+    assert labels and all(label in told for label in labels[:2]), (labels, told)

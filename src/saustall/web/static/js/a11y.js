@@ -14,6 +14,18 @@ const FOCUSABLE = "button, a[href], input, select, textarea, summary, [tabindex]
 const ANNOUNCE_KEEP = 3;
 
 let announcer = null;
+let keyboardLast = false;
+
+// Whether the player is using the keyboard (a key came after the last pointer press):
+// only then does the page move the focus on by itself (a pointer needs no help, and the
+// page must not scroll under a finger).
+document.addEventListener("keydown", () => (keyboardLast = true), true);
+document.addEventListener("pointerdown", () => (keyboardLast = false), true);
+
+/** True if the last thing the player did was press a key (not click or tap). */
+export function usingKeyboard() {
+  return keyboardLast;
+}
 
 function announcerEl() {
   if (announcer && announcer.isConnected) return announcer;

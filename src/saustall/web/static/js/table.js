@@ -662,7 +662,7 @@ export class TablePage {
         <div class="cover-card"><div class="cover-pig" aria-hidden="true">${this.mod.icon ? this.mod.icon() : ""}</div>
         <h2>${t("hotseat.pass", { name: this.names()[this.pendingSeat] })}</h2>
         <p>${t("hotseat.hidden")}</p>
-        <button type="button" class="primary big" id="reveal">${t("hotseat.show", { name: this.names()[this.pendingSeat] })}</button></div></section>`);
+        <button type="button" class="primary big" id="reveal" data-focus-fallback>${t("hotseat.show", { name: this.names()[this.pendingSeat] })}</button></div></section>`);
       $("#reveal", this.root).addEventListener("click", () => this.reveal());
       return;
     }

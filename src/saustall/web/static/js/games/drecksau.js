@@ -180,7 +180,9 @@ export default {
       current: (b) => (targets.size ? b.classList.contains("target") : !!b.closest(".player-area.mine")),
     });
     // Clicking a card: select it (play mode) or toggle it (discard mode).
-    el.querySelectorAll(".hand-card").forEach((b) => b.addEventListener("click", () => {
+    // A click from the keyboard (Enter or Space: detail 0) moves the focus on to what comes
+    // next; a pointer needs no such help, and the page does not jump under it.
+    el.querySelectorAll(".hand-card").forEach((b) => b.addEventListener("click", (ev) => {
       if (!ctx.legal.length) return;
       const i = Number(b.dataset.index);
       const c = b.dataset.card;
@@ -191,7 +193,7 @@ export default {
         ui.sel = again ? null : c;
         ui.selIndex = again ? null : i;
         // What comes next is picking a target (or playing it): the focus goes there.
-        if (!again) ui.focusTo = (root) => root.querySelector(".pig.target") || root.querySelector(".hand-buttons [data-do^='play ']");
+        if (!again && ev.detail === 0) ui.focusTo = (root) => root.querySelector(".pig.target") || root.querySelector(".hand-buttons [data-do^='play ']");
       } else if (discards.size) {
         ui.mode = "discard";
         ui.sel = null;
@@ -199,15 +201,15 @@ export default {
       }
       ctx.rerender();
     }));
-    el.querySelectorAll(".pig").forEach((b) => b.addEventListener("click", () => {
+    el.querySelectorAll(".pig").forEach((b) => b.addEventListener("click", (ev) => {
       if (!ui.sel || !targets.has(b.dataset.pig)) return;
       const action = `play ${ui.sel} ${b.dataset.pig}`;
-      backToHand(ui);
+      if (ev.detail === 0) backToHand(ui);
       ui.sel = null;
       ctx.act(action);
     }));
-    el.querySelectorAll("[data-do]").forEach((b) => b.addEventListener("click", () => {
-      backToHand(ui);
+    el.querySelectorAll("[data-do]").forEach((b) => b.addEventListener("click", (ev) => {
+      if (ev.detail === 0) backToHand(ui);
       ui.sel = null;
       ctx.act(b.dataset.do);
     }));
@@ -218,9 +220,9 @@ export default {
       ctx.rerender();
     }));
     const d = el.querySelector("[data-discard]");
-    if (d) d.addEventListener("click", () => {
+    if (d) d.addEventListener("click", (ev) => {
       if (!canDiscard) return;
-      backToHand(ui);
+      if (ev.detail === 0) backToHand(ui);
       ui.mode = null;
       ui.picked = [];
       ctx.act(`discard ${pickedCards}`);

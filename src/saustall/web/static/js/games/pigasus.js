@@ -2,7 +2,7 @@
 import { t } from "../i18n.js";
 import { html, render } from "../dom.js";
 import { pigasusCardSVG, pigasusToySVG, cardBackSVG } from "../art.js";
-import { roving } from "../a11y.js";
+import { roving, usingKeyboard } from "../a11y.js";
 
 const ANIMALS = { P: "pig", C: "crocodile", G: "giraffe", E: "elephant", H: "horse", S: "sheep", D: "duck", R: "rabbit", O: "owl" };
 
@@ -132,7 +132,7 @@ export default {
     // as soon as the grab is won.
     if (pointing) {
       roving(el.querySelector(".pg-grid"), "cards", ".pg-card", { current: (b) => b.classList.contains("picked") });
-      if (!ui.pointing) ui.focusTo = (root) => root.querySelector(".pg-grid .pg-card[tabindex='0']");
+      if (!ui.pointing && usingKeyboard()) ui.focusTo = (root) => root.querySelector(".pg-grid .pg-card[tabindex='0']");
     }
     ui.pointing = pointing;
     const grab = el.querySelector("#pg-grab");
