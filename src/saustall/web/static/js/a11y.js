@@ -8,7 +8,7 @@
 
 // Attributes that tell one control from another across redraws (the element is new).
 const KEY_ATTRS = ["id", "data-card", "data-index", "data-pig", "data-do", "data-mode", "data-discard",
-  "data-code", "data-kind", "data-param", "data-game", "data-tab", "data-here", "data-take"];
+  "data-code", "data-kind", "data-param", "data-game", "data-tab", "data-here", "data-take", "name", "value"];
 const FOCUSABLE = "button, a[href], input, select, textarea, summary, [tabindex]";
 // How many past announcements stay in the live region (older ones are removed silently).
 const ANNOUNCE_KEEP = 3;

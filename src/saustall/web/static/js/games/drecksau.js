@@ -128,7 +128,8 @@ export default {
       const playable = !!plays[c];
       const selected = ui.mode === "discard" ? ui.picked.includes(i) : ui.sel === c && ui.selIndex === i;
       return html`<button type="button" class="hand-card ${playable ? "playable" : "dim"} ${selected ? "selected" : ""} ${fresh[i] ? "drawn" : ""}"
-        data-card="${c}" data-index="${i}" aria-pressed="${String(selected)}" aria-label="${cardName(c)}">${dreckCardSVG(c, cardName(c))}</button>`;
+        data-card="${c}" data-index="${i}" aria-pressed="${String(selected)}"
+        aria-label="${playable || !ctx.legal.length ? cardName(c) : `${cardName(c)} (${t("dk.cantplay")})`}">${dreckCardSVG(c, cardName(c))}</button>`;
     });
     const pickedCards = ui.picked.map((i) => hand[i]).sort().join(",");
     const canDiscard = ui.mode === "discard" && discards.has(pickedCards);

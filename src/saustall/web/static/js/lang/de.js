@@ -231,6 +231,7 @@ export default {
   "dk.firstmove": "{name} fängt an.",
   "dk.yourhand": "Deine Hand",
   "dk.emptyhand": "Keine Karten",
+  "dk.cantplay": "jetzt nicht spielbar",
   "dk.play": "{card} spielen",
   "dk.show": "Hand zeigen und neu ziehen",
   "dk.pass": "Passen",

@@ -232,6 +232,7 @@ export default {
   "dk.firstmove": "{name} starts.",
   "dk.yourhand": "Your hand",
   "dk.emptyhand": "No cards",
+  "dk.cantplay": "cannot be played now",
   "dk.play": "Play {card}",
   "dk.show": "Show hand and draw new cards",
   "dk.pass": "Pass",

@@ -231,6 +231,7 @@ export default {
   "dk.firstmove": "{name} commence.",
   "dk.yourhand": "Votre main",
   "dk.emptyhand": "Aucune carte",
+  "dk.cantplay": "injouable pour l'instant",
   "dk.play": "Jouer {card}",
   "dk.show": "Montrer la main et repiocher",
   "dk.pass": "Passer",
