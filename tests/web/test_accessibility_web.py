@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.web.a11y import serious_violations, serve_axe
 from tests.web.conftest import DESKTOP, PHONE, resize
 from tests.web.players import (
-    drecksau_move, record_frames, start_quick_game, try_move, wait_for_frame,
+    drecksau_move, record_frames, saukopf_move, start_quick_game, try_move, wait_for_frame,
     wait_for_turn_or_end,
 )
 
@@ -316,3 +316,32 @@ def test_pigasus_by_keyboard_and_revealed_cards_are_told(server: Any, page: Any)
     labels = page.eval_on_selector_all(".pg-card", "els => els.map((e) => e.getAttribute('aria-label'))")
     told: list[str] = page.evaluate("window.__announced")
     assert labels and all(label in told for label in labels[:2]), (labels, told)
+
+
+def test_saukopf_hand_is_one_tab_stop_and_keeps_the_focus(server: Any, page: Any) -> None:
+    start_quick_game(page, server.url, "saukopf", level="random")
+    deadline = time.monotonic() + 60
+    while True:  # bid, declare and so on by clicking, until a card is to be played
+        assert time.monotonic() < deadline, "no card came to be played"
+        if not wait_for_turn_or_end(page):
+            pytest.fail("the session ended before I played a card")
+        if page.locator(".sk-hand .hand-card.playable").count():
+            break
+        try_move(page, saukopf_move)
+        page.wait_for_timeout(40)
+    stops = page.eval_on_selector_all(".sk-hand .hand-card", "els => els.map((e) => e.tabIndex)")
+    assert stops.count(0) == 1 and len(stops) > 1, stops
+    page.locator(".sk-hand .hand-card[tabindex='0']").focus()
+    first = focused(page)
+    assert first and first["card"]
+    page.keyboard.press("ArrowRight")
+    second = focused(page)
+    assert second and second["card"] and second["card"] != first["card"]
+    page.keyboard.press("ArrowLeft")
+    assert (focused(page) or {}).get("card") == first["card"]
+    # Enter plays the card; the table is drawn anew, the focus stays in the hand.
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => !document.querySelector('.sk-hand [data-card=\"{first['card']}\"]')")
+    page.wait_for_function("() => !document.querySelector('.pending')")
+    now = page.evaluate("() => !!document.activeElement.closest('.sk-hand')")
+    assert now, f"after playing a card the focus is on {focused(page)}"
