@@ -6,9 +6,9 @@
 // notes what had focus (captureFocus) and puts it back on the same control, or the
 // nearest one of its group, afterwards (restoreFocus).
 
-// Attributes that tell one control from another across redraws (the element is new).
-const KEY_ATTRS = ["id", "data-card", "data-index", "data-pig", "data-do", "data-mode", "data-discard",
-  "data-code", "data-kind", "data-param", "data-game", "data-tab", "data-here", "data-take", "name", "value"];
+// Besides an id, the attributes that tell one control from another across redraws (the
+// element is new): its data-* attributes, and a field's name and value or a link's target.
+const KEY_ATTRS = ["name", "value", "href"];
 const FOCUSABLE = "button, a[href], input, select, textarea, summary, [tabindex]";
 // How many past announcements stay in the live region (older ones are removed silently).
 const ANNOUNCE_KEEP = 3;
@@ -62,7 +62,10 @@ export function textOf(node) {
 }
 
 function keyOf(el) {
-  return `${el.tagName}|${KEY_ATTRS.map((a) => el.getAttribute(a) ?? "").join("|")}`;
+  if (el.id) return `${el.tagName}#${el.id}`;
+  const data = [...el.attributes].filter((a) => a.name.startsWith("data-") && !a.name.startsWith("data-roving"))
+    .map((a) => `${a.name}=${a.value}`).sort();
+  return `${el.tagName}|${KEY_ATTRS.map((a) => el.getAttribute(a) ?? "").join("|")}|${data.join("|")}`;
 }
 
 function visible(el) {

@@ -20,9 +20,9 @@ export class TableFeedback {
   /** A new `state` message `msg` arrived for the seat (or spectator) `key`. */
   state(key, msg) {
     const page = this.page;
-    if (key !== page.active || key === "spectator" || !page.mod) return;
-    const seat = Number(key);
-    const mine = !page.mod.realtime && msg.status === "playing" && (msg.to_act || []).includes(seat);
+    if (key !== page.active || !page.mod) return;
+    const seat = key === "spectator" ? null : Number(key);
+    const mine = seat !== null && !page.mod.realtime && msg.status === "playing" && (msg.to_act || []).includes(seat);
     const was = this.myTurn[key];
     this.myTurn[key] = mine;
     if (mine && !was) {

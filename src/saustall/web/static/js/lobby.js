@@ -214,6 +214,7 @@ export class LobbyPage {
   renderTables() {
     const box = $("#table-list", this.root);
     if (!box) return;
+    const focus = captureFocus(box); // the list is redrawn every few seconds
     if (!this.tables.length) {
       render(box, html`<p class="muted">${t("lobby.notables")}</p>`);
       return;
@@ -224,6 +225,7 @@ export class LobbyPage {
         <small>${x.players.filter(Boolean).join(", ") || "—"} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
         <a class="button small" data-nav href="/t/${encodeURIComponent(x.table_id)}?invite=${encodeURIComponent(x.invite)}">${t("lobby.joinwatch")}</a>
       </li>`)}</ul>`);
+    restoreFocus(box, focus);
   }
 
   async create(quick) {
