@@ -2,10 +2,11 @@
 import { initLang, setLang, lang, onLangChange, applyStatic, t } from "./i18n.js";
 import { api } from "./net.js";
 import { $, banner, modal } from "./ui.js";
-import { html, render } from "./dom.js";
+import { html, render, element } from "./dom.js";
 import { LobbyPage } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { rulesContent, RULE_GAMES } from "./rules.js";
+import { soundOn, setSound } from "./sound.js";
 
 const state = { catalogue: null, page: null, rulesGame: null };
 
@@ -62,6 +63,26 @@ function showRules(game) {
   show();
 }
 
+/** The header's sound switch: off by default, remembered on this device (see sound.js). */
+function setUpSoundToggle() {
+  const button = element(html`<button id="sound-btn" class="ghost sound-btn" type="button" aria-pressed="false">
+    <span class="sound-icon" aria-hidden="true"></span><span class="sound-label"></span></button>`);
+  $(".topbar-right").insertBefore(button, $("#rules-btn"));
+  const show = () => {
+    const on = soundOn();
+    button.setAttribute("aria-pressed", String(on));
+    button.classList.toggle("on", on);
+    button.title = t(on ? "nav.sound.on" : "nav.sound.off");
+    $(".sound-label", button).textContent = t("nav.sound");
+  };
+  button.addEventListener("click", () => {
+    setSound(!soundOn());
+    show();
+  });
+  onLangChange(show);
+  show();
+}
+
 function boot() {
   initLang();
   applyStatic();
@@ -73,6 +94,7 @@ function boot() {
     if (state.page) state.page.render();
   });
   $("#rules-btn").addEventListener("click", () => showRules(state.rulesGame));
+  setUpSoundToggle();
   window.addEventListener("popstate", route);
   document.addEventListener("click", (ev) => {
     const a = ev.target.closest("a[data-nav]");

@@ -74,7 +74,7 @@ export function pigSVG(state, label = "") {
         <path d="M66 -4 l6 4 -4 1 6 5" stroke="#fbc02d" stroke-width="1.6" fill="none"/></g>`
     : "";
   const scale = barn ? "translate(22 34) scale(.72)" : "translate(0 4)";
-  return svg`<svg class="pig-svg" viewBox="0 -8 120 122" role="img" aria-label="${label}">
+  return svg`<svg class="pig-svg" viewBox="0 -8 120 122" role="${label ? "img" : null}" aria-label="${label || null}" aria-hidden="${label ? null : "true"}">
     ${barnBack}<g transform="${scale}">${pigBody({ dirty, pretty, id })}</g>${doorFront}${rodTop}</svg>`;
 }
 
@@ -133,7 +133,7 @@ const DRECK_COLORS = {
 /** The face of a Drecksau action card (`kind` is the engine's card name). */
 export function dreckCardSVG(kind, title) {
   const icon = DRECK_ICONS[kind] || svg`<text x="50" y="56" text-anchor="middle" font-size="14">${kind}</text>`;
-  return svg`<svg class="card-svg" viewBox="0 0 100 140" role="img" aria-label="${title}">
+  return svg`<svg class="card-svg" viewBox="0 0 100 140" role="${title ? "img" : null}" aria-label="${title || null}" aria-hidden="${title ? null : "true"}">
     <rect x="2" y="2" width="96" height="136" rx="10" fill="${DRECK_COLORS[kind] || "#fff"}" stroke="#5d4037" stroke-width="2.5"/>
     <rect x="8" y="8" width="84" height="124" rx="7" fill="none" stroke="#5d4037" stroke-opacity=".25"/>
     <g transform="translate(0 10)">${icon}</g>
@@ -172,7 +172,7 @@ export function awardSVG(kind, points, label = `${kind} ${points}`) {
     : svg`<path d="M10 14 H50 L44 54 H16Z" fill="#8d6e63" stroke="#4e342e" stroke-width="2"/>
        <ellipse cx="30" cy="14" rx="20" ry="5" fill="#5d4037"/><path d="M10 14 q20 -16 40 0" fill="none" stroke="#4e342e" stroke-width="2"/>
        <path d="M18 18 q4 10 0 18 M40 18 q-2 6 2 12" stroke="#5d4037" stroke-width="3" fill="none"/>`;
-  return svg`<svg class="award-svg" viewBox="0 0 60 60" role="img" aria-label="${label}">${body}${marks}</svg>`;
+  return svg`<svg class="award-svg" viewBox="0 0 60 60" role="${label ? "img" : null}" aria-label="${label || null}" aria-hidden="${label ? null : "true"}">${body}${marks}</svg>`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -242,7 +242,7 @@ export function sauCardSVG(suit, rank, label) {
   if (rank === "A") face = sauFace(suit);
   else if (rank === "K" || rank === "O" || rank === "U") face = figure(rank, suit);
   else face = (PIP_LAYOUT[rank] || []).map(([x, y]) => suitGlyph(suit, x, y, 0.95));
-  return svg`<svg class="card-svg sau-card" viewBox="0 0 100 140" role="img" aria-label="${label}">
+  return svg`<svg class="card-svg sau-card" viewBox="0 0 100 140" role="${label ? "img" : null}" aria-label="${label || null}" aria-hidden="${label ? null : "true"}">
     <rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf6" stroke="#444" stroke-width="2"/>
     <rect x="6" y="6" width="88" height="128" rx="6" fill="none" stroke="${col}" stroke-opacity=".35"/>
     ${face}
@@ -350,7 +350,7 @@ export function pigasusCardSVG(body, head, label) {
   const [fill, detail] = SKINS[head] || FALLBACK_SKIN;
   const headFn = HEADS[head] || fallbackHead;
   const [hx, hy] = shape.head;
-  return svg`<svg class="card-svg pg-face" viewBox="0 0 110 120" role="img" aria-label="${label}">
+  return svg`<svg class="card-svg pg-face" viewBox="0 0 110 120" role="${label ? "img" : null}" aria-label="${label || null}" aria-hidden="${label ? null : "true"}">
     <defs>${skinPattern(head, id)}</defs>
     <rect x="2" y="2" width="106" height="116" rx="10" fill="#fffaf0" stroke="#5e35b1" stroke-width="2"/>
     <ellipse cx="55" cy="106" rx="40" ry="5" fill="#000" opacity=".1"/>

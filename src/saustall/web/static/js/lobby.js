@@ -4,6 +4,7 @@ import { html, render } from "./dom.js";
 import { api, rememberSeat, heldTables, forgetTable, forgetSeat } from "./net.js";
 import { $, $$, toast } from "./ui.js";
 import { gameIcon } from "./games/index.js";
+import { captureFocus, restoreFocus, roving } from "./a11y.js";
 
 const NAME_KEY = "saustall.name";
 const LEVEL_KEY = "saustall.level.";
@@ -137,6 +138,7 @@ export class LobbyPage {
     for (let n = rs.min_players; n <= rs.max_players; n++) seatOptions.push(n);
     const seats = Math.min(Math.max(this.seats || rs.default_players, rs.min_players), rs.max_players);
     const options = lobbyOptions(rs);
+    const focus = captureFocus(this.root);
     render(this.root, html`
       <div class="lobby">
         <section class="panel hero">
@@ -145,8 +147,8 @@ export class LobbyPage {
           <div class="game-tiles" role="radiogroup" aria-label="${t("lobby.pickgame")}">
             ${this.games.map((x) => html`
               <button type="button" class="game-tile ${x.game === this.game ? "selected" : ""}" data-game="${x.game}"
-                role="radio" aria-checked="${x.game === this.game}">
-                <span class="tile-art">${gameIcon(x.game)}</span>
+                role="radio" aria-checked="${String(x.game === this.game)}">
+                <span class="tile-art" aria-hidden="true">${gameIcon(x.game)}</span>
                 <span class="tile-name">${has("game." + x.game) ? t("game." + x.game) : x.title}</span>
                 <span class="tile-tag">${has("game." + x.game + ".tag") ? t("game." + x.game + ".tag") : ""}</span>
               </button>`)}
@@ -208,6 +210,9 @@ export class LobbyPage {
       </div>`);
     this.renderTables();
     this.renderMine();
+    // The game tiles are radio buttons: one Tab stop, arrow keys choose.
+    roving($(".game-tiles", this.root), "games", ".game-tile", { current: (b) => b.dataset.game === this.game, select: true });
+    restoreFocus(this.root, focus);
     $$(".game-tile", this.root).forEach((b) => b.addEventListener("click", () => {
       this.game = b.dataset.game;
       this.seats = null;
@@ -325,6 +330,7 @@ export class LobbyPage {
   renderTables() {
     const box = $("#table-list", this.root);
     if (!box) return;
+    const focus = captureFocus(box); // the list is redrawn every few seconds
     if (!this.tables.length) {
       render(box, html`<p class="muted">${t("lobby.notables")}</p>`);
       return;
@@ -335,6 +341,7 @@ export class LobbyPage {
         <small>${x.players.filter(Boolean).join(", ") || "—"} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
         <a class="button small" data-nav href="/t/${encodeURIComponent(x.table_id)}?invite=${encodeURIComponent(x.invite)}">${t("lobby.joinwatch")}</a>
       </li>`)}</ul>`);
+    restoreFocus(box, focus);
   }
 
   async create(quick) {

@@ -5,6 +5,8 @@ import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
+import { captureFocus, restoreFocus, focusFirst } from "./a11y.js";
+import { TableFeedback } from "./feedback.js";
 import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions, rememberedLevel } from "./lobby.js";
 
 const LOG_MAX = 200;
@@ -58,6 +60,7 @@ export class TablePage {
     this.pendingSeat = null;
     this.everLost = false;
     this.ui = {}; // per-game UI state (selected cards...), kept across renders
+    this.feedback = new TableFeedback(this);
     this.onKey = (ev) => this.key(ev);
     document.addEventListener("keydown", this.onKey);
     // Effects are placed for one layout: when the window changes size they would float
@@ -252,6 +255,7 @@ export class TablePage {
         this.pending = false;
         this.chooseActive();
         this.render();
+        this.feedback.state(key, msg);
         break;
       }
       case "event":
@@ -261,6 +265,7 @@ export class TablePage {
         if (this.log.length > LOG_MAX) this.log.splice(0, this.log.length - LOG_MAX);
         if (!msg.replay && this.mod.onEvent) this.lastEvent = msg;
         this.renderLog();
+        this.feedback.event(msg);
         break;
       case "error":
         this.pending = false;
@@ -429,8 +434,14 @@ export class TablePage {
   // --- rendering ---------------------------------------------------------------------------
   render() {
     if (!this.table) return;
+    // A redraw replaces the controls: the keyboard focus goes back to the same one (or
+    // the nearest of its group), or where the game asked for it (ui.focusTo).
+    const focus = captureFocus(this.root);
     if (this.table.status === "lobby" && !this.offer) this.renderWaiting();
     else this.renderGame();
+    const wanted = this.ui.focusTo;
+    delete this.ui.focusTo;
+    if (!(wanted && focusFirst(this.root, [() => wanted(this.root)]))) restoreFocus(this.root, focus);
   }
 
   inviteUrl() {
@@ -695,10 +706,10 @@ export class TablePage {
     }
     if (this.covered) {
       render(this.root, html`<section class="cover" role="dialog">
-        <div class="cover-card"><div class="cover-pig">${this.mod.icon ? this.mod.icon() : ""}</div>
+        <div class="cover-card"><div class="cover-pig" aria-hidden="true">${this.mod.icon ? this.mod.icon() : ""}</div>
         <h2>${t("hotseat.pass", { name: this.names()[this.pendingSeat] })}</h2>
         <p>${t("hotseat.hidden")}</p>
-        <button type="button" class="primary big" id="reveal">${t("hotseat.show", { name: this.names()[this.pendingSeat] })}</button></div></section>`);
+        <button type="button" class="primary big" id="reveal" data-focus-fallback>${t("hotseat.show", { name: this.names()[this.pendingSeat] })}</button></div></section>`);
       $("#reveal", this.root).addEventListener("click", () => this.reveal());
       return;
     }
@@ -905,7 +916,7 @@ export class TablePage {
     const held = this.heldSeats();
     const body = modal(t("summary.title"), html`
       <div class="summary ${mine ? "won" : ""}">
-        <div class="summary-art">${this.mod.icon ? this.mod.icon() : ""}</div>
+        <div class="summary-art" aria-hidden="true">${this.mod.icon ? this.mod.icon() : ""}</div>
         <p class="summary-head">${head}</p>
         ${mine ? html`<p class="summary-cheer">${t("summary.youwon")}</p>` : ""}
         ${this.mod.summary ? this.mod.summary(ctx, over) : ""}

@@ -3,6 +3,7 @@
 import { t, tParts } from "../i18n.js";
 import { html, render } from "../dom.js";
 import { pigSVG, dreckCardSVG, cardBackSVG, awardSVG } from "../art.js";
+import { roving, groupStop } from "../a11y.js";
 
 const cardName = (kind) => t("dk.card." + kind);
 
@@ -55,8 +56,10 @@ function playerArea(view, ctx, p, { mine, targets, legalFor }) {
     const isTarget = targets.has(key);
     const changed = prevPigs && !sameFlags(prevPigs[i], f);
     const label = pigLabel(f, names[p], i);
+    // A target's name ends with the card its hint shows ("..., Mud"): what is read is what is seen.
+    const name = isTarget && legalFor ? `${label} · ${cardName(legalFor)}` : label;
     return html`<button type="button" class="pig ${f.dirty ? "dirty" : ""} ${f.pretty ? "pretty" : ""} ${isTarget ? "target" : ""} ${changed ? "changed" : ""}"
-      data-pig="${key}" aria-disabled="${isTarget ? null : "true"}" title="${label}" aria-label="${label}">
+      data-pig="${key}" aria-disabled="${isTarget ? null : "true"}" title="${label}" aria-label="${name}">
       ${pigSVG(f, label)}${isTarget && legalFor ? html`<span class="pig-hint">${cardName(legalFor)}</span>` : ""}</button>`;
   });
   const dirtyCount = pigs.filter((f) => f.dirty && !f.pretty).length;
@@ -128,7 +131,7 @@ export default {
       const unplayable = myTurn && !playable && ui.mode !== "discard";
       const selected = ui.mode === "discard" ? ui.picked.includes(i) : ui.sel === c && ui.selIndex === i;
       return html`<button type="button" class="hand-card ${playable ? "playable" : "dim"} ${unplayable ? "unplayable" : ""} ${selected ? "selected" : ""} ${fresh[i] ? "drawn" : ""}"
-        data-card="${c}" data-index="${i}" aria-pressed="${selected}" aria-label="${unplayable ? t("dk.cantplay.label", { card: cardName(c) }) : cardName(c)}">${
+        data-card="${c}" data-index="${i}" aria-pressed="${String(selected)}" aria-label="${unplayable ? t("dk.cantplay.label", { card: cardName(c) }) : cardName(c)}">${
         dreckCardSVG(c, cardName(c))}${unplayable ? html`<span class="card-note" aria-hidden="true">${t("dk.cantplay")}</span>` : ""}</button>`;
     });
     const pickedCards = ui.picked.map((i) => hand[i]).sort().join(",");
@@ -170,11 +173,21 @@ export default {
         </div>
         ${mineArea}</div>
         ${me !== null ? html`<div class="hand-zone">
-          <div class="hand" role="group" aria-label="${t("dk.yourhand")}">${cards.length ? cards : html`<span class="muted">${t("dk.emptyhand")}</span>`}</div>
+          <div class="hand" role="group" aria-label="${t("dk.yourhand")}" data-focus-fallback>${cards.length ? cards : html`<span class="muted">${t("dk.emptyhand")}</span>`}</div>
           <div class="hand-buttons">${ctx.legal.length ? buttons : ""}</div></div>` : ""}
       </div>`);
+    // The keyboard: the hand is one Tab stop and so are the pigs; arrow keys move inside.
+    // The hand's stop is the selected card, else the first one that can be played.
+    roving(el.querySelector(".hand"), "hand", ".hand-card", {
+      current: (b) => b.classList.contains("selected") || (!ui.sel && b.classList.contains("playable")),
+    });
+    roving(el.querySelector(".dk-table"), "pigs", ".pig", {
+      current: (b) => (targets.size ? b.classList.contains("target") : !!b.closest(".player-area.mine")),
+    });
     // Clicking a card: select it (play mode) or toggle it (discard mode).
-    el.querySelectorAll(".hand-card").forEach((b) => b.addEventListener("click", () => {
+    // A click from the keyboard (Enter or Space: detail 0) moves the focus on to what comes
+    // next; a pointer needs no such help, and the page does not jump under it.
+    el.querySelectorAll(".hand-card").forEach((b) => b.addEventListener("click", (ev) => {
       if (!ctx.legal.length) return;
       const i = Number(b.dataset.index);
       const c = b.dataset.card;
@@ -184,6 +197,8 @@ export default {
         const again = ui.sel === c && ui.selIndex === i;
         ui.sel = again ? null : c;
         ui.selIndex = again ? null : i;
+        // What comes next is picking a target (or playing it): the focus goes there.
+        if (!again && ev.detail === 0) ui.focusTo = (root) => root.querySelector(".pig.target") || root.querySelector(".hand-buttons [data-do^='play ']");
       } else if (discards.size) {
         ui.mode = "discard";
         ui.sel = null;
@@ -191,13 +206,15 @@ export default {
       }
       ctx.rerender();
     }));
-    el.querySelectorAll(".pig").forEach((b) => b.addEventListener("click", () => {
+    el.querySelectorAll(".pig").forEach((b) => b.addEventListener("click", (ev) => {
       if (!ui.sel || !targets.has(b.dataset.pig)) return;
       const action = `play ${ui.sel} ${b.dataset.pig}`;
+      if (ev.detail === 0) backToHand(ui);
       ui.sel = null;
       ctx.act(action);
     }));
-    el.querySelectorAll("[data-do]").forEach((b) => b.addEventListener("click", () => {
+    el.querySelectorAll("[data-do]").forEach((b) => b.addEventListener("click", (ev) => {
+      if (ev.detail === 0) backToHand(ui);
       ui.sel = null;
       ctx.act(b.dataset.do);
     }));
@@ -208,12 +225,33 @@ export default {
       ctx.rerender();
     }));
     const d = el.querySelector("[data-discard]");
-    if (d) d.addEventListener("click", () => {
+    if (d) d.addEventListener("click", (ev) => {
       if (!canDiscard) return;
+      if (ev.detail === 0) backToHand(ui);
       ui.mode = null;
       ui.picked = [];
       ctx.act(`discard ${pickedCards}`);
     });
+  },
+
+  onKey(ev, ctx) {
+    // Escape puts a picked card back (and the focus on it).
+    const ui = ctx.ui;
+    if (ev.key !== "Escape" || !(ui.sel || ui.mode)) return;
+    ev.preventDefault();
+    const index = ui.selIndex;
+    ui.sel = null;
+    ui.mode = null;
+    ui.picked = [];
+    ui.focusTo = (root) => root.querySelector(`.hand-card[data-index="${index}"]`) || groupStop(root, "hand");
+    ctx.rerender();
+  },
+
+  /** The sound cue for a move (see sound.js). */
+  cue(ev) {
+    const w = (ev.action || "").split(" ");
+    if (w[0] !== "play") return null;
+    return w[1] === "mud" ? "mud" : "card";
   },
 
   onEvent(el, ev, ctx) {
@@ -285,6 +323,17 @@ export default {
       ${v.tournament ? "" : html`<p class="muted">${t("dk.turns", { n: v.turn })}</p>`}`;
   },
 };
+
+/** After a move made from the board, the keyboard focus goes back to the hand, at the
+ * place of the card just played (the nearest card once it is gone). */
+function backToHand(ui) {
+  const index = ui.selIndex ?? 0;
+  ui.focusTo = (root) => {
+    if (!root.contains(document.activeElement) && document.activeElement !== document.body) return null;
+    const cards = [...root.querySelectorAll(".hand .hand-card")];
+    return cards[Math.min(index, cards.length - 1)] || groupStop(root, "hand");
+  };
+}
 
 /** A log line in the chosen language for the end of a tournament round. */
 export function describeRound(r, names) {

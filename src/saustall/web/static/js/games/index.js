@@ -25,7 +25,8 @@ export function gameModule(name) {
 /** A small picture for a game (lobby tiles, lists). */
 export function gameIcon(name) {
   if (name === "drecksau") return pigSVG({ dirty: true, barn: false }, t("game.drecksau"));
-  if (name === "saukopf") return html`<span class="icon-fan">${sauCardSVG("gras", "O", "")}${sauCardSVG("herz", "A", "")}</span>`;
+  // Two cards fanned out: one picture named after the game (not "O O A A").
+  if (name === "saukopf") return html`<span class="icon-fan" role="img" aria-label="${t("game.saukopf")}">${sauCardSVG("gras", "O", "")}${sauCardSVG("herz", "A", "")}</span>`;
   if (name === "pigasus") return pigasusCardSVG("giraffe", "pig", t("game.pigasus"));
   return "";
 }

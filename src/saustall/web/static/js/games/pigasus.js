@@ -2,6 +2,7 @@
 import { t } from "../i18n.js";
 import { html, render } from "../dom.js";
 import { pigasusCardSVG, pigasusToySVG, cardBackSVG } from "../art.js";
+import { roving, usingKeyboard } from "../a11y.js";
 
 const ANIMALS = { P: "pig", C: "crocodile", G: "giraffe", E: "elephant", H: "horse", S: "sheep", D: "duck", R: "rabbit", O: "owl" };
 
@@ -91,7 +92,7 @@ export default {
       const picked = ui.picked.includes(x.card);
       const label = cardLabel(x.card);
       cells.push(html`<button type="button" class="pg-card ${fresh ? "new" : ""} ${pointing ? "pickable" : ""} ${picked ? "picked" : ""}"
-        data-code="${x.card}" aria-label="${label}" aria-pressed="${picked}" tabindex="${pointing ? null : "-1"}">
+        data-code="${x.card}" aria-label="${label}" aria-pressed="${String(picked)}" tabindex="${pointing ? null : "-1"}">
         ${pigasusCardSVG(ANIMALS[x.card[0]], ANIMALS[x.card[1]], label)}<span class="pg-label">${label}</span></button>`);
     }
     const fb = v.outcome.length ? outcomeText(v, ctx.names, me) : null;
@@ -112,7 +113,7 @@ export default {
             <span><b>${t("pg.left", { n: v.deck_count })}</b><br><small>${t("pg.aside", { n: v.set_aside_count })} · ${t("pg.box", { n: v.box_count })}</small></span></div>
           ${reveal ? html`<button type="button" class="primary big" id="pg-reveal">${t("pg.reveal")} <kbd>Enter</kbd></button>` : html`<span class="muted">${this.statusHint(ctx)}</span>`}
         </div>
-        <div class="pg-grid" aria-live="polite">${cells.length ? cells : html`<p class="muted">${t("pg.nocards")}</p>`}</div>
+        <div class="pg-grid">${cells.length ? cells : html`<p class="muted">${t("pg.nocards")}</p>`}</div>
         ${feedback}
         <div class="grab-zone">
           ${ctx.spectator ? "" : pointing
@@ -127,6 +128,13 @@ export default {
       </div>`);
     // Heights through the CSSOM: the Content-Security-Policy forbids style="..." markup.
     el.querySelectorAll(".stack[data-height]").forEach((st) => (st.style.height = `${st.dataset.height}px`));
+    // Pointing: the cards are one Tab stop (arrow keys move), and the focus goes there
+    // as soon as the grab is won.
+    if (pointing) {
+      roving(el.querySelector(".pg-grid"), "cards", ".pg-card", { current: (b) => b.classList.contains("picked") });
+      if (!ui.pointing && usingKeyboard()) ui.focusTo = (root) => root.querySelector(".pg-grid .pg-card[tabindex='0']");
+    }
+    ui.pointing = pointing;
     const grab = el.querySelector("#pg-grab");
     if (grab) grab.addEventListener("click", () => grabOk && ctx.act("grab"));
     const rv = el.querySelector("#pg-reveal");
@@ -166,6 +174,18 @@ export default {
     } else if (ev.key === "Escape" || ev.key === "n" || ev.key === "N") {
       if (canPoint(ctx) && holderOf(ctx.view, ctx.seat)?.pointed === null) ctx.act("point none");
     }
+  },
+
+  /** The sound cue for a move (see sound.js). */
+  cue(ev) {
+    return (ev.action || "").split(" ")[1] === "grab" ? "grab" : null;
+  },
+
+  /** Lines for screen readers about a new state: each card just turned face up. */
+  news(ctx) {
+    if (!ctx.prev) return [];
+    const before = new Set((ctx.prev.table || []).map((x) => `${x.slot}:${x.card}`));
+    return ctx.view.table.filter((x) => !before.has(`${x.slot}:${x.card}`)).map((x) => cardLabel(x.card));
   },
 
   describe(ev, names) {

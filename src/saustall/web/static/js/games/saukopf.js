@@ -2,6 +2,7 @@
 import { t } from "../i18n.js";
 import { html, render } from "../dom.js";
 import { sauCardSVG, cardBackSVG, suitIcon } from "../art.js";
+import { roving } from "../a11y.js";
 
 const SUITS = { E: "eichel", G: "gras", H: "herz", S: "schellen" };
 const SUIT_ORDER = ["eichel", "gras", "herz", "schellen"];
@@ -15,9 +16,9 @@ export function cardLabel(text) {
   return t("sk.cardname", { suit: t("sk.suit." + suit), rank: t("sk.rank." + rank) });
 }
 
-function face(text) {
+function face(text, label = cardLabel(text)) {
   const { suit, rank } = parseCard(text);
-  return sauCardSVG(suit, rank, cardLabel(text));
+  return sauCardSVG(suit, rank, label);
 }
 
 /** A declared game's name from its notation words, e.g. "sauerei gras spiess". */
@@ -237,7 +238,7 @@ export default {
     const cards = hand.map((c) => {
       const playable = legal.cards.has(c) || legal.gives.has(c);
       return html`<button type="button" class="hand-card ${playable ? "playable" : mine && (view.phase === "playing" || view.phase === "giving") ? "dim" : ""} ${trumps.has(c) ? "trump" : ""}"
-        data-card="${c}" aria-label="${cardLabel(c)}${trumps.has(c) ? " (" + t("sk.trump") + ")" : ""}" aria-disabled="${playable ? null : "true"}">${face(c)}</button>`;
+        data-card="${c}" aria-disabled="${playable ? null : "true"}">${face(c, `${cardLabel(c)}${trumps.has(c) ? " (" + t("sk.trump") + ")" : ""}`)}</button>`;
     });
     render(el, html`
       <div class="sk-wrap ${ctx.pending ? "pending" : ""}">
@@ -246,8 +247,10 @@ export default {
         <div class="sk-table">${seats}<div class="sk-trick">${trickHtml(view, me)}</div></div>
         ${showLast ? html`<details class="sk-panel sk-lastdeal" ${ui.lastOpen ? "open" : ""}><summary>${resultLine(last, ctx.names)}</summary>${resultHtml(last, ctx.names)}</details>` : ""}
         ${panel ? html`<div class="sk-panel">${panel}</div>` : ""}
-        ${ctx.spectator ? "" : html`<div class="sk-hand" role="group" aria-label="${t("dk.yourhand")}">${cards}</div>`}
+        ${ctx.spectator ? "" : html`<div class="sk-hand" role="group" aria-label="${t("dk.yourhand")}" data-focus-fallback>${cards}</div>`}
       </div>`);
+    // The hand is one Tab stop (arrow keys move inside), on its first playable card.
+    roving(el.querySelector(".sk-hand"), "hand", ".hand-card", { current: (b) => b.classList.contains("playable") });
     el.querySelectorAll("[data-do]").forEach((b) => b.addEventListener("click", () => ctx.act(b.dataset.do)));
     // The last deal's result is one line until opened; opened, it stays open across redraws.
     const lastDeal = el.querySelector(".sk-lastdeal");
@@ -309,6 +312,11 @@ export default {
     const v = ctx.view;
     const deals = v.results.map((r) => html`<details ${r === v.results[v.results.length - 1] ? "open" : ""}><summary>${t("sk.lastdeal", { n: r.deal })}</summary>${resultHtml(r, ctx.names)}</details>`);
     return html`${ledgerHtml(v, ctx.names)}<div class="sk-deals">${deals}</div>`;
+  },
+
+  /** The sound cue for a move (see sound.js). */
+  cue(ev) {
+    return /^card /.test(ev.action || "") ? "card" : null;
   },
 
   onEvent(el, ev, ctx) {

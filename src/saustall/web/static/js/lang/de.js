@@ -2,6 +2,9 @@
 export default {
   "nav.rules": "Regeln",
   "nav.language": "Sprache",
+  "nav.sound": "Ton",
+  "nav.sound.on": "Soundeffekte sind an",
+  "nav.sound.off": "Soundeffekte sind aus",
   "common.loading": "Lädt …",
   "common.retry": "Nochmal versuchen",
   "common.close": "Schließen",

@@ -2,6 +2,9 @@
 export default {
   "nav.rules": "Rules",
   "nav.language": "Language",
+  "nav.sound": "Sound",
+  "nav.sound.on": "Sound effects are on",
+  "nav.sound.off": "Sound effects are off",
   "common.loading": "Loading…",
   "common.retry": "Try again",
   "common.close": "Close",

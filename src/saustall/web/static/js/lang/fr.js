@@ -2,6 +2,9 @@
 export default {
   "nav.rules": "Règles",
   "nav.language": "Langue",
+  "nav.sound": "Son",
+  "nav.sound.on": "Effets sonores activés",
+  "nav.sound.off": "Effets sonores désactivés",
   "common.loading": "Chargement…",
   "common.retry": "Réessayer",
   "common.close": "Fermer",
