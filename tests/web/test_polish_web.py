@@ -133,6 +133,6 @@ def test_unplayable_drecksau_cards_say_so(server: Any, page: Any) -> None:
             assert note.count() == 0
         else:
             expect(note).to_have_text("can't play now")
-            assert "cannot be played now" in (card.get_attribute("aria-label") or "")
+            assert "can't play now" in (card.get_attribute("aria-label") or "")
     resize(page, PHONE)
     screenshot(page, "drecksau-unplayable-phone", full_page=False)

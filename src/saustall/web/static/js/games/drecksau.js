@@ -131,7 +131,7 @@ export default {
       const unplayable = myTurn && !playable && ui.mode !== "discard";
       const selected = ui.mode === "discard" ? ui.picked.includes(i) : ui.sel === c && ui.selIndex === i;
       return html`<button type="button" class="hand-card ${playable ? "playable" : "dim"} ${unplayable ? "unplayable" : ""} ${selected ? "selected" : ""} ${fresh[i] ? "drawn" : ""}"
-        data-card="${c}" data-index="${i}" aria-pressed="${String(selected)}" aria-label="${unplayable ? t("dk.cantplay.label", { card: cardName(c) }) : cardName(c)}">${
+        data-card="${c}" data-index="${i}" aria-pressed="${String(selected)}" aria-label="${unplayable ? `${cardName(c)} (${t("dk.cantplay")})` : cardName(c)}">${
         dreckCardSVG(c, cardName(c))}${unplayable ? html`<span class="card-note" aria-hidden="true">${t("dk.cantplay")}</span>` : ""}</button>`;
     });
     const pickedCards = ui.picked.map((i) => hand[i]).sort().join(",");

@@ -284,7 +284,6 @@ export default {
   "dk.tour.over.one": "Das Turnier ist nach 1 Runde vorbei; die meisten Punkte gewinnen.",
   "dk.tour.lastboard": "Die Schweine am Ende von Runde {n}:",
   "dk.cantplay": "jetzt nicht spielbar",
-  "dk.cantplay.label": "{card} (jetzt nicht spielbar)",
   "dk.award.trophy": "Pokal mit {n} Sternen",
   "dk.award.trophy.one": "Pokal mit 1 Stern",
   "dk.award.bucket": "Matscheimer mit {n} Karotten",

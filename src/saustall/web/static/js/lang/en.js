@@ -285,7 +285,6 @@ export default {
   "dk.tour.over.one": "The tournament is over after 1 round; most points wins.",
   "dk.tour.lastboard": "The pigs at the end of round {n}:",
   "dk.cantplay": "can't play now",
-  "dk.cantplay.label": "{card} (cannot be played now)",
   "dk.award.trophy": "Trophy worth {n} stars",
   "dk.award.trophy.one": "Trophy worth 1 star",
   "dk.award.bucket": "Mud bucket worth {n} carrots",

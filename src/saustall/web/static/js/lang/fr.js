@@ -284,7 +284,6 @@ export default {
   "dk.tour.over.one": "Le tournoi est terminé après 1 manche ; le plus de points l'emporte.",
   "dk.tour.lastboard": "Les cochons à la fin de la manche {n} :",
   "dk.cantplay": "injouable maintenant",
-  "dk.cantplay.label": "{card} (injouable maintenant)",
   "dk.award.trophy": "Trophée valant {n} étoiles",
   "dk.award.trophy.one": "Trophée valant 1 étoile",
   "dk.award.bucket": "Seau de boue valant {n} carottes",
