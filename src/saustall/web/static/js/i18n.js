@@ -41,12 +41,48 @@ export function onLangChange(fn) {
   listeners.push(fn);
 }
 
+const pluralRules = {};
+function pluralOf(code, n) {
+  pluralRules[code] ||= new Intl.PluralRules(code);
+  return pluralRules[code].select(n);
+}
+
+/** The count that picks a plural form: `n`, or `count` where `n` means something else. */
+function countOf(params) {
+  const n = params.count !== undefined ? params.count : params.n;
+  return n === undefined || n === null || n === "" || Number.isNaN(Number(n)) ? null : Number(n);
+}
+
 function lookup(key, params) {
-  // A count of one reads "1 card", not "1 cards": such keys have a ".one" form.
-  if (Number(params.n) === 1 && en[key + ".one"] !== undefined) key += ".one";
-  let text = LANGS[current][key];
-  if (text === undefined) text = en[key];
-  return text === undefined ? key : text;
+  // Plural forms live under "<key>.<category>" (Intl.PluralRules: one, few, many, ...);
+  // the plain key is the "other" form. Each language picks by its own rules: French
+  // says "0 carte", English "0 cards".
+  const n = countOf(params);
+  for (const code of current === "en" ? ["en"] : [current, "en"]) {
+    const table = LANGS[code];
+    if (n !== null) {
+      const form = table[`${key}.${pluralOf(code, n)}`];
+      if (form !== undefined) return form;
+    }
+    if (table[key] !== undefined) return table[key];
+  }
+  return key;
+}
+
+/** Names (or other words) as one list in the current language: "Anna, Ben and Cleo",
+ * "Anna, Ben und Cleo", "Anna, Ben et Cleo". */
+export function listOf(items) {
+  const words = items.map(String);
+  if (typeof Intl.ListFormat !== "function") return words.join(", ");
+  return new Intl.ListFormat(current, { style: "long", type: "conjunction" }).format(words);
+}
+
+/** A list of text or templates for dom.js, joined the way listOf joins words. */
+export function listParts(items) {
+  if (typeof Intl.ListFormat !== "function") return items.flatMap((x, i) => (i ? [", ", x] : [x]));
+  const parts = new Intl.ListFormat(current, { style: "long", type: "conjunction" })
+    .formatToParts(items.map((_, i) => `\uE002${i}\uE003`));
+  return parts.map((p) => (p.type === "element" ? items[Number(p.value.slice(1, -1))] : p.value));
 }
 
 /** Translate `key` to plain text, filling {name} placeholders from `params` (a count in
@@ -65,6 +101,11 @@ export function tParts(key, params = {}) {
 /** True if `key` exists in English (so callers can fall back to server text). */
 export function has(key) {
   return en[key] !== undefined;
+}
+
+/** The current language's plural category for `n` ("one", "other", ...). */
+export function pluralCategory(n) {
+  return pluralOf(current, Number(n));
 }
 
 /** Fill every [data-i18n] element of the static page. */

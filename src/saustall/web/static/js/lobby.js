@@ -141,7 +141,7 @@ export class LobbyPage {
               <label class="ruleset ${r.name === rs.name ? "selected" : ""}">
                 <input type="radio" name="ruleset" value="${r.name}" ${r.name === rs.name ? "checked" : ""}>
                 <span class="rs-title">${rulesetTitle(g.game, r)}
-                  <small>${t("lobby.players", { min: r.min_players, max: r.max_players })}</small></span>
+                  <small>${r.min_players === r.max_players ? t("lobby.players.exact", { n: r.min_players }) : t("lobby.players", { min: r.min_players, max: r.max_players })}</small></span>
                 <span class="rs-summary">${rulesetSummary(g.game, r)}</span>
               </label>`)}
           </fieldset>

@@ -1,6 +1,6 @@
 // A table: the waiting room, the game board for each seat held on this device (hot-seat),
 // the spectator view, the log, the end-of-game summary, rematch and record download.
-import { t, has, lang } from "./i18n.js";
+import { t, tParts, has, lang, listOf } from "./i18n.js";
 import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
@@ -8,6 +8,16 @@ import { gameModule } from "./games/index.js";
 import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions } from "./lobby.js";
 
 const LOG_MAX = 200;
+
+/** A seat's name in the page's language: the server's names for bots ("Club bot 2",
+ * "Ben (bot)") are worded here; people's names stay exactly as typed. `label` is a seat's
+ * or an event's `label`/`who` (docs/protocol.md); `fallback` when it has no name. */
+export function personName(label, fallback = "") {
+  if (!label) return fallback;
+  if (label.bot) return t("bot.name", { level: levelName(label.bot), n: label.number });
+  if (label.stand_in_for != null) return t("bot.standin", { name: label.stand_in_for });
+  return label.name ?? fallback;
+}
 // Effects never cover these: players' names, badges, counts and the contract line.
 const FX_KEEP_CLEAR = ".pa-head, .sk-name, .sk-info, .badge, .sk-contract, .sk-last, .pile-count, .pile-label";
 // How much bigger than its resting size an effect gets at the top of its pop (see .burst).
@@ -279,7 +289,7 @@ export class TablePage {
 
   // --- names -------------------------------------------------------------------------------
   names() {
-    return (this.table?.seats || []).map((s) => s.name || t("table.seat", { n: s.seat + 1 }));
+    return (this.table?.seats || []).map((s) => personName(s.label || { name: s.name }) || t("table.seat", { n: s.seat + 1 }));
   }
 
   // --- actions -----------------------------------------------------------------------------
@@ -410,7 +420,8 @@ export class TablePage {
   tableTitle() {
     const { rs } = this.gameEntry();
     const game = has("game." + this.table.game) ? t("game." + this.table.game) : this.table.game;
-    return rs ? `${game} · ${rulesetTitle(this.table.game, rs)}` : `${game} · ${this.table.title}`;
+    const edition = rs ? rulesetTitle(this.table.game, rs) : this.table.title;
+    return edition && edition !== game ? `${game} · ${edition}` : game;
   }
 
   renderWaiting() {
@@ -456,7 +467,7 @@ export class TablePage {
             }
             return html`<li class="seat ${s.kind} ${isMine ? "mine" : ""}" data-seat="${s.seat}">
               <span class="seat-no">${s.seat + 1}</span>
-              <span class="seat-name">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : s.name}</span>
+              <span class="seat-name">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : personName(s.label || { name: s.name })}</span>
               <span class="badges">${badges}</span><span class="seat-actions">${actions}</span></li>`;
           })}
         </ol>
@@ -700,7 +711,7 @@ export class TablePage {
     let cls = "";
     if (over) {
       const w = this.gameOver?.winners ?? this.table.winners ?? [];
-      text = w.length ? t("status.won", { names: w.map((s) => ctx.names[s]).join(", ") }) : t("status.draw");
+      text = w.length ? t("status.won", { names: listOf(w.map((s) => ctx.names[s])), count: w.length }) : t("status.draw");
       cls = "over";
     } else if (ctx.spectator) {
       text = [t("status.watching"), " · ", this.turnText(ctx)];
@@ -715,13 +726,13 @@ export class TablePage {
     const offline = this.table.seats.filter((s) => s.kind === "human" && !s.connected && s.seat !== ctx.seat);
     el.className = `status-bar ${cls}`;
     render(el, html`<span class="status-text">${text}</span><span id="clock" class="clock"></span>${
-      offline.length ? html`<span class="status-off">${t("status.offline", { names: offline.map((s) => s.name).join(", ") })}</span>` : ""}`);
+      offline.length ? html`<span class="status-off">${t("status.offline", { names: listOf(offline.map((s) => ctx.names[s.seat])), count: offline.length })}</span>` : ""}`);
     this.updateClock();
   }
 
   turnText(ctx) {
     if (!ctx.toAct.length) return "";
-    return t("status.waiting", { names: ctx.toAct.map((s) => ctx.names[s]).join(", ") });
+    return t("status.waiting", { names: listOf(ctx.toAct.map((s) => ctx.names[s])), count: ctx.toAct.length });
   }
 
   updateClock() {
@@ -783,13 +794,13 @@ export class TablePage {
     const over = this.gameOver || { winners: this.table.winners || [], names: [], returns: [] };
     const w = over.winners || [];
     const mine = !ctx.spectator && w.includes(ctx.seat);
-    const head = w.length ? t("summary.winner", { names: w.map((s) => ctx.names[s]).join(", ") }) : t("summary.draw");
+    const head = w.length ? t("summary.winner", { names: listOf(w.map((s) => ctx.names[s])), count: w.length }) : t("summary.draw");
     const held = this.heldSeats();
     const body = modal(t("summary.title"), html`
       <div class="summary ${mine ? "won" : ""}">
         <div class="summary-art">${this.mod.icon ? this.mod.icon() : ""}</div>
         <p class="summary-head">${head}</p>
-        ${mine ? html`<p class="summary-cheer">${t("summary.youwon")}</p>` : ""}
+        ${mine ? html`<p class="summary-cheer">${t("summary.youwon", { count: w.length })}</p>` : ""}
         ${this.mod.summary ? this.mod.summary(ctx, over) : ""}
         <div class="buttons">
           ${held.length ? html`<button type="button" class="primary" id="sum-rematch">${t("summary.rematch")}</button>` : ""}
@@ -828,11 +839,17 @@ export class TablePage {
   renderLog() {
     const ol = $("#log", this.root);
     if (!ol) return;
-    const names = this.names();
+    const current = this.names();
     const items = this.log.filter((e) => e.game_number === undefined || e.game_number === (this.table.game_number)).slice(-80);
     render(ol, items.map((e) => {
       let body = null;
-      if ((e.kind === "game" || (e.kind === "action" && (e.action || e.seat != null))) && this.mod.describe) {
+      // A line keeps the name its seat had when it happened (a player who left later
+      // is still the one who sat down and played these moves).
+      const names = e.who && e.seat != null ? current.map((n, i) => (i === e.seat ? personName(e.who, n) : n)) : current;
+      if (e.kind === "table" && e.code && has("log.table." + e.code)) {
+        const params = e.params || {};
+        body = tParts("log.table." + e.code, { ...params, name: html`<b>${personName(params.who, names[e.seat] || "")}</b>` });
+      } else if ((e.kind === "game" || (e.kind === "action" && (e.action || e.seat != null))) && this.mod.describe) {
         body = this.mod.describe(e, names, this.states[this.active]?.view);
       }
       if (body === false) return "";
