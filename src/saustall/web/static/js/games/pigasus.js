@@ -43,7 +43,7 @@ function heldText(holders, names, seat) {
 }
 
 /** A sentence about the latest settled grab, for the feedback line. */
-function outcomeText(view, names, seat) {
+export function outcomeText(view, names, seat) {
   const mine = view.outcome.find((o) => o.player === seat);
   const lines = [];
   let kind = "info";
