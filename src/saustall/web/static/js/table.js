@@ -5,6 +5,7 @@ import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
+import { citedPassage } from "./rules.js";
 import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions } from "./lobby.js";
 
 const LOG_MAX = 200;
@@ -262,7 +263,18 @@ export class TablePage {
     const title = has("error." + msg.code) ? t("error." + msg.code) : t("error.generic");
     let detail = msg.message || "";
     if (msg.rule && has("rule." + msg.rule)) detail = t("rule." + msg.rule);
-    toast(title, detail, msg.code === "illegal-action" || msg.code === "not-your-turn" ? "warn" : "error", 5000);
+    // A refusal that breaks one of the decisions in the rules links to its answer.
+    const passage = msg.rule ? citedPassage(this.table?.game, msg.rule) : null;
+    const why = passage ? html` <button type="button" class="small link why" data-passage="${passage}">${t("rules.why", { id: passage })}</button>` : "";
+    const el = toast(title, html`${detail}${why}`, msg.code === "illegal-action" || msg.code === "not-your-turn" ? "warn" : "error", passage ? 9000 : 5000);
+    const button = passage && el.querySelector("button.why");
+    if (button) {
+      button.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        el.remove();
+        window.saustall.showRules(this.table.game, passage);
+      });
+    }
     this.render();
   }
 

@@ -1,6 +1,13 @@
 // Deutsche Texte der Oberfläche.
 export default {
   "nav.rules": "Regeln",
+  "rules.qa": "Fragen und Antworten",
+  "rules.search": "In den Regeln suchen",
+  "rules.search.placeholder": "z. B. Regen, Kontra, Gleichstand",
+  "rules.found": "{n} Antworten gefunden",
+  "rules.found.one": "{n} Antwort gefunden",
+  "rules.none": "Keine Antwort passt zu „{q}“.",
+  "rules.why": "Warum? Regel {id}",
   "nav.language": "Sprache",
   "common.loading": "Lädt …",
   "common.retry": "Nochmal versuchen",

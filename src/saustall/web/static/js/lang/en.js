@@ -1,6 +1,13 @@
 // English UI strings (the fallback for every other language).
 export default {
   "nav.rules": "Rules",
+  "rules.qa": "Questions and answers",
+  "rules.search": "Search the rules",
+  "rules.search.placeholder": "e.g. rain, Kontra, tie",
+  "rules.found": "{n} answers found",
+  "rules.found.one": "{n} answer found",
+  "rules.none": "No answer matches “{q}”.",
+  "rules.why": "Why? Rule {id}",
   "nav.language": "Language",
   "common.loading": "Loading…",
   "common.retry": "Try again",

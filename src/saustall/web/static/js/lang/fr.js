@@ -1,6 +1,13 @@
 // Textes français de l'interface.
 export default {
   "nav.rules": "Règles",
+  "rules.qa": "Questions et réponses",
+  "rules.search": "Chercher dans les règles",
+  "rules.search.placeholder": "p. ex. pluie, Kontra, égalité",
+  "rules.found": "{n} réponses trouvées",
+  "rules.found.one": "{n} réponse trouvée",
+  "rules.none": "Aucune réponse ne correspond à « {q} ».",
+  "rules.why": "Pourquoi ? Règle {id}",
   "nav.language": "Langue",
   "common.loading": "Chargement…",
   "common.retry": "Réessayer",
