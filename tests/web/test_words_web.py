@@ -54,6 +54,8 @@ def test_german_log_words_table_events_and_keeps_the_name_a_line_was_written_wit
         assert "(Bot): Ben" not in lines and "Ben (Bot): " not in lines.split("Spiel 1 beginnt")[0]
         for english in ("sat down", "started", "left", "Heuristic", "a bot plays"):
             assert english not in lines, (english, lines)
+        # The page's own player is "du", not named in the third person.
+        assert page.inner_text(".last-move") == "Du fängst an."
         # The players list names the stand-in in German too.
         page.locator(".side", has_text="Ben (Bot)").wait_for()
         screenshot(page, "words-german-log", full_page=False)
@@ -84,6 +86,7 @@ LIST_IN = """([lang, names]) => import('/static/js/i18n.js').then((m) => {
     ("fr", "lobby.free", {1: "1 place libre sur 4", 3: "3 places libres sur 4"}),
     ("en", "dk.exchange.go", {1: "Swap 1 card", 3: "Swap 3 cards"}),
     ("en", "dk.turns", {1: "1 turn played.", 16: "16 turns played."}),
+    ("fr", "dk.prettycount", {1: "1 belle", 3: "3 belles"}),
 ])
 def test_counts_take_the_plural_form_of_the_language(page: Any, server: Any, lang: str, key: str,
                                                      counts: dict[int, str]) -> None:

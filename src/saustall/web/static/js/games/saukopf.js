@@ -125,7 +125,7 @@ document.addEventListener("toggle", (ev) => {
 function termHtml(label, slug) {
   const text = t("sk.term." + slug);
   return html`<details class="sk-term" data-term="${slug}" ${openTerms.has(slug) ? "open" : ""}><summary title="${text}"
-    aria-label="${label}. ${t("sk.term.help", { term: label })}">${label} <span class="sk-term-mark" aria-hidden="true">?</span></summary>
+    aria-label="${label}. ${t("sk.term.help", { term: label })}"><span class="sk-term-name">${label}</span> <span class="sk-term-mark" aria-hidden="true">?</span></summary>
     <span class="sk-term-text">${text}</span></details>`;
 }
 

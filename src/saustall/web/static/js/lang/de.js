@@ -247,6 +247,7 @@ export default {
   "dk.drawpile": "Stapel",
   "dk.discardlabel": "Ablage",
   "dk.firstmove": "{name} fängt an.",
+  "dk.firstmove.you": "Du fängst an.",
   "dk.yourhand": "Deine Hand",
   "dk.emptyhand": "Keine Karten",
   "dk.play": "{card} spielen",

@@ -246,6 +246,7 @@ export default {
   "dk.drawpile": "Draw pile",
   "dk.discardlabel": "Discards",
   "dk.firstmove": "{name} starts.",
+  "dk.firstmove.you": "You start.",
   "dk.yourhand": "Your hand",
   "dk.emptyhand": "No cards",
   "dk.play": "Play {card}",
