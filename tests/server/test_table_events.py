@@ -24,13 +24,22 @@ async def table_events(wire: Wire, count: int) -> list[dict[str, Any]]:
 
 async def test_joins_leaves_and_bots_arrive_as_codes_with_the_name_of_the_moment(
         server: LiveServer, http: httpx.AsyncClient) -> None:
-    created = await create(http, game="drecksau", seats=3, name="Anna")
+    created = await create(http, game="drecksau", seats=3, name="Anna", public=True)
     table_id = created["table_id"]
     wire = await Wire.open(server, table_id, token=created["token"])
     joined = await join(http, created, name="Ben")
     await http.post(f"/api/tables/{table_id}/bots", json={"level": "heuristic", "seat": 2},
                     headers=bearer(created["token"]))
+    # The lobby's list of open tables names the bot as data too (here the table is full:
+    # it leaves the list, so look at the table itself and at the list before the bot).
+    seats = (await http.get(f"/api/tables/{table_id}")).json()["seats"]
+    assert [seat["label"] for seat in seats] == [
+        {"name": "Anna"}, {"name": "Ben"},
+        {"name": "Heuristic bot 3", "bot": "heuristic", "number": 3}]
     await http.delete(f"/api/tables/{table_id}/bots/2", headers=bearer(created["token"]))
+    listed = (await http.get("/api/tables")).json()["tables"]
+    assert [t["labels"] for t in listed if t["table_id"] == table_id] == [
+        [{"name": "Anna"}, {"name": "Ben"}]]
     await http.post(f"/api/tables/{table_id}/leave", headers=bearer(joined["token"]))
     sat, bot, unseated, left = await table_events(wire, 4)
     assert (sat["code"], sat["seat"], sat["params"]) == (

@@ -260,6 +260,7 @@ class Table:
                 "seats": self.num_seats,
                 "free_seats": sum(1 for s in self.seats if s.kind == EMPTY),
                 "players": [s.name for s in self.seats if s.kind != EMPTY],
+                "labels": [s.label() for s in self.seats if s.kind != EMPTY],
                 "created_at": self.created_at}
 
     def seat_name(self, seat: int | None) -> str:

@@ -6,19 +6,10 @@ import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from
 import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
 import { citedPassage } from "./rules.js";
-import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions } from "./lobby.js";
+import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions, personName } from "./lobby.js";
 
 const LOG_MAX = 200;
 
-/** A seat's name in the page's language: the server's names for bots ("Club bot 2",
- * "Ben (bot)") are worded here; people's names stay exactly as typed. `label` is a seat's
- * or an event's `label`/`who` (docs/protocol.md); `fallback` when it has no name. */
-export function personName(label, fallback = "") {
-  if (!label) return fallback;
-  if (label.bot) return t("bot.name", { level: levelName(label.bot), n: label.number });
-  if (label.stand_in_for != null) return t("bot.standin", { name: label.stand_in_for });
-  return label.name ?? fallback;
-}
 // Effects never cover these: players' names, badges, counts and the contract line.
 const FX_KEEP_CLEAR = ".pa-head, .sk-name, .sk-info, .badge, .sk-contract, .sk-last, .pile-count, .pile-label";
 // How much bigger than its resting size an effect gets at the top of its pop (see .burst).
