@@ -128,6 +128,10 @@ def test_several_winners_are_one_list_with_a_plural_verb(page: Any, server: Any)
         "Anna, Ben et Bot 4 (Raisonnable) ont gagné !")
     assert page.evaluate(T_IN, ["fr", "summary.winner", {"names": "Anna", "count": 1}]) == (
         "Anna a gagné !")
+    assert page.evaluate(T_IN, ["de", "table.waitready", {"names": "Anna und Ben", "count": 2}]) == (
+        "Warte, bis Anna und Ben bereit sind.")
+    assert page.evaluate(T_IN, ["de", "table.waitready", {"names": "Ben", "count": 1}]) == (
+        "Warte, bis Ben bereit ist.")
     assert page.evaluate(T_IN, ["en", "summary.youwon", {"count": 1}]) == "You won. Well played!"
     assert page.evaluate(T_IN, ["de", "summary.youwon", {"count": 2}]) == (
         "Du teilst dir den Sieg. Gut gespielt!")

@@ -479,7 +479,7 @@ export class TablePage {
             <button type="button" id="start" class="primary big" ${canStart ? "" : "disabled"}>${t("table.start")}</button>
             <button type="button" id="leave" class="ghost">${t("table.leave")}</button>
           </div>
-          <p class="hint">${free ? t("table.needseats", { n: free }) : notReady.length ? t("table.waitready", { names: notReady.map((s) => s.name).join(", ") }) : t("table.canstart")}</p>`
+          <p class="hint">${free ? t("table.needseats", { n: free }) : notReady.length ? t("table.waitready", { names: listOf(notReady.map((s) => personName(s.label || { name: s.name }))), count: notReady.length }) : t("table.canstart")}</p>`
         : html`<form class="form-row" id="take-form">
             <label>${t("lobby.name")} <input id="join-name" maxlength="32" value="${this.joinDraft ?? savedName()}"></label>
             <button type="submit" class="primary" ${free ? "" : "disabled"}>${t("table.sitdown")}</button>

@@ -134,6 +134,7 @@ export default {
   "table.needseats": "Noch {n} Plätze frei: jemanden einladen oder Bots hinsetzen.",
   "table.needseats.one": "Noch {n} Platz frei: jemanden einladen oder einen Bot hinsetzen.",
   "table.waitready": "Warte, bis {names} bereit ist.",
+  "table.waitready.other": "Warte, bis {names} bereit sind.",
   "table.canstart": "Alle sind da. Starte, wann du willst!",
   "table.sitdown": "Platz nehmen",
   "table.watch": "Nur zuschauen",

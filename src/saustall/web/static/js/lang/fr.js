@@ -135,6 +135,7 @@ export default {
   "table.needseats": "Encore {n} places libres : invitez quelqu'un ou ajoutez des bots.",
   "table.needseats.one": "Encore {n} place libre : invitez quelqu'un ou ajoutez un bot.",
   "table.waitready": "En attente que {names} soit prêt.",
+  "table.waitready.other": "En attente que {names} soient prêts.",
   "table.canstart": "Tout le monde est là. Lancez quand vous voulez !",
   "table.sitdown": "Prendre une place",
   "table.watch": "Juste regarder",
