@@ -230,7 +230,7 @@ export default {
     const seats = Array.from({ length: n }, (_, p) => seatBox(view, ctx, p, position(view, me, p), me));
     let contract = "";
     if (d) {
-      contract = `${t("sk.contract", { name: ctx.names[d.declarer], game: gameTitle(d.game), bid: d.bid })}${d.napf ? " · " + t("sk.napf") : " · " + t("sk.trog")}`;
+      contract = `${t(d.declarer === ctx.seat && !ctx.spectator ? "sk.contract.you" : "sk.contract", { name: ctx.names[d.declarer], game: gameTitle(d.game), bid: d.bid })}${d.napf ? " · " + t("sk.napf") : " · " + t("sk.trog")}`;
       if (d.open_trump) contract += ` · ${t("sk.opentrump", { card: cardLabel(d.open_trump) })}`;
       if (d.given) contract += ` · ${t("sk.given", { card: cardLabel(d.given) })}`;
     } else if (view.phase === "bidding" || view.phase === "declaring") {

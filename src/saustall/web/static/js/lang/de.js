@@ -404,6 +404,7 @@ export default {
   "sk.hint.re": "Re auf das Kontra?",
   "sk.hint.card": "spiel eine Karte",
   "sk.contract": "{name} spielt {game} für {bid}",
+  "sk.contract.you": "Du spielst {game} für {bid}",
   "sk.napf": "Napf (auf Verlieren)",
   "sk.trog": "Trog",
   "sk.opentrump": "offener Trumpf {card}",

@@ -401,6 +401,7 @@ export default {
   "sk.hint.re": "answer the Kontra with Re?",
   "sk.hint.card": "play a card",
   "sk.contract": "{name} plays {game} for {bid}",
+  "sk.contract.you": "You play {game} for {bid}",
   "sk.napf": "Napf (played to lose)",
   "sk.trog": "Trog",
   "sk.opentrump": "open trump {card}",

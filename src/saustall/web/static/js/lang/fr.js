@@ -407,6 +407,7 @@ export default {
   "sk.hint.re": "répondre au Kontra par un Re ?",
   "sk.hint.card": "jouez une carte",
   "sk.contract": "{name} joue {game} pour {bid}",
+  "sk.contract.you": "Vous jouez {game} pour {bid}",
   "sk.napf": "Napf (joué pour perdre)",
   "sk.trog": "Trog",
   "sk.opentrump": "atout montré {card}",
