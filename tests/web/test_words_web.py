@@ -229,3 +229,18 @@ def test_a_game_with_one_player_count_and_one_edition_is_not_said_twice(
     page.click("#quick")
     page.wait_for_selector(".game-layout .status-bar")
     assert "Saukopf · Saukopf" not in page.inner_text("main")
+
+
+def test_the_lobby_lists_bots_by_their_name_in_the_page_language(
+        server: Any, browser: Any, watched: Any) -> None:
+    server.api("POST", "/api/tables", json={"game": "drecksau", "seats": 3, "name": "Anna",
+                                            "public": True, "bots": ["heuristic"]})
+    ctx, page = german_page(browser, watched)
+    try:
+        page.goto(server.url + "/")
+        entry = page.locator(".table-list li", has_text="Anna")
+        entry.wait_for()
+        assert "Anna, Bot 2 (Vernünftig)" in entry.inner_text()
+        assert "Heuristic" not in entry.inner_text()
+    finally:
+        ctx.close()

@@ -54,9 +54,10 @@ function countOf(params) {
 }
 
 function lookup(key, params) {
-  // Plural forms live under "<key>.<category>" (Intl.PluralRules: one, few, many, ...);
-  // the plain key is the "other" form. Each language picks by its own rules: French
-  // says "0 carte", English "0 cards".
+  // Plural forms live under "<key>.<category>" (Intl.PluralRules: one, few, many, other);
+  // the plain key serves every category without a form of its own (usually it is the
+  // plural, and ".one" the singular). Each language picks by its own rules: French says
+  // "0 carte", English "0 cards".
   const n = countOf(params);
   for (const code of current === "en" ? ["en"] : [current, "en"]) {
     const table = LANGS[code];
@@ -77,14 +78,6 @@ export function listOf(items) {
   return new Intl.ListFormat(current, { style: "long", type: "conjunction" }).format(words);
 }
 
-/** A list of text or templates for dom.js, joined the way listOf joins words. */
-export function listParts(items) {
-  if (typeof Intl.ListFormat !== "function") return items.flatMap((x, i) => (i ? [", ", x] : [x]));
-  const parts = new Intl.ListFormat(current, { style: "long", type: "conjunction" })
-    .formatToParts(items.map((_, i) => `\uE002${i}\uE003`));
-  return parts.map((p) => (p.type === "element" ? items[Number(p.value.slice(1, -1))] : p.value));
-}
-
 /** Translate `key` to plain text, filling {name} placeholders from `params` (a count in
  * `n`). Filled-in values are never read again, so a name like "{n}" stays as it is. */
 export function t(key, params = {}) {
@@ -101,11 +94,6 @@ export function tParts(key, params = {}) {
 /** True if `key` exists in English (so callers can fall back to server text). */
 export function has(key) {
   return en[key] !== undefined;
-}
-
-/** The current language's plural category for `n` ("one", "other", ...). */
-export function pluralCategory(n) {
-  return pluralOf(current, Number(n));
 }
 
 /** Fill every [data-i18n] element of the static page. */
