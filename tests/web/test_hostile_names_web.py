@@ -151,7 +151,8 @@ def test_hostile_names_in_lobby_waiting_room_and_a_whole_drecksau_game(
         # line where the two halves of the split name stand side by side.
         page.locator(".seat.human").nth(3).wait_for()
         assert_shows(page, ".seat-list", IMG, *others)
-        assert_shows(page, ".waiting .hint", f"Waiting for {', '.join(others)} to be ready.")
+        assert_shows(page, ".waiting .hint",
+                     f"Waiting for {others[0]}, {others[1]}, and {others[2]} to be ready.")
         assert_no_script_ran(page, "waiting room")
         # ... and as a spectator later sees the names on the board.
         visitor.goto(f"{server.url}/t/{table_id}?invite={invite}")

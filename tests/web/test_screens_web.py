@@ -105,7 +105,7 @@ def test_saukopf_bidding_and_declaring_on_a_phone(server: Any, page: Any) -> Non
     declare.scroll_into_view_if_needed()
     screenshot(page, "saukopf-declare-phone")
     declare.click()
-    page.wait_for_selector(".sk-contract:has-text('plays')")
+    page.wait_for_selector(".sk-contract:has-text('You play')")
 
 
 def test_rules_dialog_in_german_on_desktop_and_phone(server: Any, browser: Any, watched: Any) -> None:

@@ -28,6 +28,44 @@ LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 EMPTY, HUMAN, BOT = "empty", "human", "bot"
 EVENT_BACKLOG = 100
 MAX_NAME = 32
+STAND_IN_SUFFIX = " (bot)"
+
+# Table events: a ``code`` with ``params`` that each page words in its own language, and
+# this English ``text`` for clients that show the server's words as they are.
+TABLE_EVENT_TEXT = {
+    "joined": "{name} sat down at seat {number}",
+    "left": "{name} left seat {number}",
+    "replaced": "{name} left; a bot plays seat {number}",
+    "started": "Game {game} started",
+    "rematch": "{name} asks for a rematch",
+}
+
+
+def bot_name(level: str, seat: int) -> str:
+    """The name the server gives a bot of ``level`` seated in ``seat`` (0-based)."""
+    return f"{level.capitalize()} bot {seat + 1}"
+
+
+def stand_in_name(name: str) -> str:
+    """The name of the bot that plays on for ``name`` after they left a running game."""
+    return f"{name}{STAND_IN_SUFFIX}"
+
+
+def name_label(kind: str, name: str | None, bot_level: str | None, seat: int) -> dict[str, Any]:
+    """A seat's name as data a page can word in its own language.
+
+    Always ``{"name": <the name as stored>}``; a bot the server named also has
+    ``"bot": <level>, "number": <seat, 1-based>``, and a bot playing on for someone who
+    left has ``"stand_in_for": <their name>``. People's names are never interpreted.
+    """
+    label: dict[str, Any] = {"name": name}
+    if kind != BOT or name is None or bot_level is None:
+        return label
+    if name == bot_name(bot_level, seat):
+        label.update(bot=bot_level, number=seat + 1)
+    elif name.endswith(STAND_IN_SUFFIX) and len(name) > len(STAND_IN_SUFFIX):
+        label["stand_in_for"] = name[:-len(STAND_IN_SUFFIX)]
+    return label
 
 
 class ServerError(Exception):
@@ -138,7 +176,12 @@ class Seat:
         return {"seat": self.seat, "kind": self.kind, "name": self.name,
                 "ready": self.ready if self.kind != EMPTY else False,
                 "connected": self.kind == BOT or bool(self.clients),
-                "bot_level": self.bot_level if self.kind == BOT else None}
+                "bot_level": self.bot_level if self.kind == BOT else None,
+                "label": self.label()}
+
+    def label(self) -> dict[str, Any]:
+        """The seat's name as data a page can word (see :func:`name_label`)."""
+        return name_label(self.kind, self.name, self.bot_level, self.seat)
 
 
 class Table:
@@ -217,6 +260,7 @@ class Table:
                 "seats": self.num_seats,
                 "free_seats": sum(1 for s in self.seats if s.kind == EMPTY),
                 "players": [s.name for s in self.seats if s.kind != EMPTY],
+                "labels": [s.label() for s in self.seats if s.kind != EMPTY],
                 "created_at": self.created_at}
 
     def seat_name(self, seat: int | None) -> str:
@@ -303,10 +347,23 @@ class Table:
             for client in self.spectators:
                 client.send(text)
 
-    def table_event(self, text: str, seat: int | None = None) -> None:
-        """Broadcast a table happening (join, leave, start, ...)."""
+    def table_event(self, code: str, seat: int | None = None,
+                    who: dict[str, Any] | None = None, **params: Any) -> None:
+        """Broadcast a table happening (join, leave, start, ...) as ``code`` and ``params``.
+
+        ``who`` is the name the seat had when it happened (see :func:`name_label`), so a
+        log line keeps it after the seat changes hands; ``params`` also gets ``number``
+        (the seat, 1-based) when there is a seat. ``text`` is the same in English.
+        """
+        values: dict[str, Any] = dict(params)
+        if seat is not None:
+            values["number"] = seat + 1
+        if who is not None:
+            values["who"] = who
+        text = TABLE_EVENT_TEXT[code].format(name=(who or {}).get("name") or "", **values)
         self.broadcast({"type": "event", "kind": "table", "game_number": self.game_number,
-                        "seq": None, "seat": seat, "action": None, "text": text,
+                        "seq": None, "seat": seat, "action": None, "code": code,
+                        "params": values, "text": text,
                         "time_ms": self.now_ms(), "replay": False})
 
     def action_event(self, seat: int | None, action: Action, seq: int, time_ms: int,
@@ -327,6 +384,8 @@ class Table:
             "type": "event", "kind": "action", "game_number": self.game_number,
             "seq": seq, "seat": seat, "action": notation,
             "text": text, "time_ms": time_ms, "timeout": timeout, "replay": False}
+        if seat is not None:  # the name the seat had then: log lines keep it
+            event["who"] = self.seats[seat].label()
         phase = self.state.view(None).get("phase")
         if isinstance(phase, str):  # the phase the game was in before this action
             event["phase"] = phase

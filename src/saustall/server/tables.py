@@ -55,11 +55,13 @@ from saustall.server.model import (
     Seat,
     ServerError,
     Table,
+    bot_name,
     clean_name,
     dumps,
     hash_token,
     new_token,
     now_iso,
+    stand_in_name,
 )
 from saustall.server.realtime import realtime_driver
 from saustall.server.restore import (
@@ -298,7 +300,7 @@ class Hub:
     @staticmethod
     def _seat_bot(table: Table, seat: Seat, level: str, name: str | None = None) -> None:
         seat.kind, seat.bot_level, seat.ready, seat.token_hash = BOT, level, True, None
-        seat.name = name or f"{level.capitalize()} bot {seat.seat + 1}"
+        seat.name = name or bot_name(level, seat.seat)
         seat.bot = None
 
     @staticmethod
@@ -319,7 +321,7 @@ class Hub:
             seat.kind, seat.name, seat.token_hash, seat.ready = HUMAN, player, hash_token(token), False
             await self.store.update_seat(table.id, seat.stored())
             table.broadcast_table()
-            table.table_event(f"{player} sat down at seat {seat.seat + 1}", seat.seat)
+            table.table_event("joined", seat.seat, seat.label())
             return table, seat.seat, token
 
     @staticmethod
@@ -343,21 +345,22 @@ class Hub:
         async with table.lock:
             seat = table.seats[self.seat_of(table, token)]
             name = seat.name or ""
+            who = seat.label()
             clients = list(seat.clients)
             seat.clients.clear()
             if table.status == PLAYING:
                 level = strongest_level(table.game.name)
-                self._seat_bot(table, seat, level, name=f"{name} (bot)")
-                text = f"{name} left; a bot plays seat {seat.seat + 1}"
+                self._seat_bot(table, seat, level, name=stand_in_name(name))
+                code = "replaced"
             else:
                 seat.kind, seat.name, seat.token_hash = EMPTY, None, None
                 seat.bot_level, seat.ready, seat.bot = None, False, None
-                text = f"{name} left seat {seat.seat + 1}"
+                code = "left"
             await self.store.update_seat(table.id, seat.stored())
             for client in clients:
                 client.close(1000, "you left the table")
             table.broadcast_table()
-            table.table_event(text, seat.seat)
+            table.table_event(code, seat.seat, who)
             self._after_change(table)
             return table
 
@@ -387,7 +390,7 @@ class Hub:
             self._seat_bot(table, seat, level)
             await self.store.update_seat(table.id, seat.stored())
             table.broadcast_table()
-            table.table_event(f"{seat.name} sat down at seat {seat.seat + 1}", seat.seat)
+            table.table_event("joined", seat.seat, seat.label())
             return table, seat.seat
 
     async def remove_bot(self, table_id: str, token: str | None, seat_no: int) -> Table:
@@ -399,11 +402,11 @@ class Hub:
             if not 0 <= seat_no < table.num_seats or table.seats[seat_no].kind != BOT:
                 raise ServerError(409, "conflict", f"there is no bot in seat {seat_no}")
             seat = table.seats[seat_no]
-            name = seat.name
+            who = seat.label()
             seat.kind, seat.name, seat.bot_level, seat.ready, seat.bot = EMPTY, None, None, False, None
             await self.store.update_seat(table.id, seat.stored())
             table.broadcast_table()
-            table.table_event(f"{name} left seat {seat_no + 1}", seat_no)
+            table.table_event("left", seat_no, who)
             return table
 
     async def start(self, table_id: str, token: str | None) -> Table:
@@ -430,7 +433,7 @@ class Hub:
             table.clock_origin = time.monotonic()
             self._attach_realtime(table)
             table.broadcast_table()
-            table.table_event(f"Game {table.game_number} started")
+            table.table_event("started", game=table.game_number)
             self._after_change(table)
             table.broadcast_state()
             return table
@@ -460,7 +463,7 @@ class Hub:
             await self.store.update_seats(table.id, changed)
             await self.store.update_table(table.id, status=LOBBY, game_number=table.game_number)
             table.broadcast_table()
-            table.table_event(f"{table.seat_name(caller)} asks for a rematch", caller)
+            table.table_event("rematch", caller, table.seats[caller].label())
             table.broadcast_state()
             return table
 

@@ -5,7 +5,7 @@ import { $, banner, modal } from "./ui.js";
 import { html, render, element } from "./dom.js";
 import { LobbyPage } from "./lobby.js";
 import { TablePage } from "./table.js";
-import { rulesContent, RULE_GAMES } from "./rules.js";
+import { rulesContent, questions, searchQuestions, RULE_GAMES } from "./rules.js";
 import { soundOn, setSound } from "./sound.js";
 
 const state = { catalogue: null, page: null, rulesGame: null };
@@ -46,21 +46,59 @@ async function route() {
   state.page = match ? new TablePage(root, decodeURIComponent(match[1]), ctx) : new LobbyPage(root, ctx);
 }
 
-function showRules(game) {
+/** The rules dialog: the rules of a game, its questions and answers, and a search over
+ * the answers of every game. With `passage` (a decision id such as "D5") it opens at that
+ * answer, marked, e.g. from the refusal of a move that breaks it. */
+function showRules(game, passage = null) {
   const games = RULE_GAMES;
   let current = game && games.includes(game) ? game : games[0];
   const body = modal(t("nav.rules"), html`<div class="tabs" role="tablist">${games
     .map((g) => html`<button type="button" role="tab" class="tab" data-game="${g}">${t("game." + g)}</button>`)
-    }</div><article class="rules-text"></article>`, { wide: true, className: "rules-modal" });
+    }</div>
+    <div class="rules-search"><label for="rules-q">${t("rules.search")}</label>
+      <input type="search" id="rules-q" autocomplete="off" placeholder="${t("rules.search.placeholder")}"></div>
+    <p class="muted rules-count" id="rules-count" aria-live="polite"></p>
+    <article class="rules-text"></article>
+    <section class="rules-qa"></section>`, { wide: true, className: "rules-modal" });
+  const search = body.querySelector("#rules-q");
+  const entry = (e, open, cited) => html`<details class="qa ${cited ? "cited" : ""}" id="qa-${e.id}" data-qa="${e.id}" ${open ? "open" : ""}>
+      <summary><span class="qa-id">${e.id}</span> ${e.q}</summary><p>${e.a}</p></details>`;
   const show = () => {
-    for (const b of body.querySelectorAll(".tab")) b.setAttribute("aria-selected", String(b.dataset.game === current));
-    render(body.querySelector(".rules-text"), rulesContent(current, lang()));
+    const query = search.value.trim();
+    for (const b of body.querySelectorAll(".tab")) b.setAttribute("aria-selected", String(!query && b.dataset.game === current));
+    const text = body.querySelector(".rules-text");
+    const list = body.querySelector(".rules-qa");
+    const count = body.querySelector("#rules-count");
+    if (!query) {
+      text.hidden = false;
+      count.textContent = "";
+      render(text, rulesContent(current, lang()));
+      render(list, html`<h3>${t("rules.qa")}</h3>${questions(current, lang()).map((e) => entry(e, e.id === passage, e.id === passage))}`);
+      return;
+    }
+    // Searching looks through the answers of every game, the current one first.
+    text.hidden = true;
+    const found = [current, ...games.filter((g) => g !== current)]
+      .map((g) => [g, searchQuestions(g, lang(), query)]).filter(([, hits]) => hits.length);
+    const total = found.reduce((sum, [, hits]) => sum + hits.length, 0);
+    count.textContent = total ? t("rules.found", { n: total }) : t("rules.none", { q: query });
+    render(list, found.map(([g, hits]) => html`<h3>${t("game." + g)}</h3>${hits.map((e) => entry(e, true, false))}`));
   };
   body.querySelectorAll(".tab").forEach((b) => b.addEventListener("click", () => {
     current = b.dataset.game;
+    passage = null;
+    search.value = "";
     show();
   }));
+  search.addEventListener("input", show);
   show();
+  if (passage) {
+    const cited = body.querySelector(`#qa-${CSS.escape(passage)}`);
+    if (cited) {
+      cited.scrollIntoView({ block: "center" });
+      cited.querySelector("summary").focus();
+    }
+  }
 }
 
 /** The header's sound switch: off by default, remembered on this device (see sound.js). */

@@ -41,12 +41,41 @@ export function onLangChange(fn) {
   listeners.push(fn);
 }
 
+const pluralRules = {};
+function pluralOf(code, n) {
+  pluralRules[code] ||= new Intl.PluralRules(code);
+  return pluralRules[code].select(n);
+}
+
+/** The count that picks a plural form: `n`, or `count` where `n` means something else. */
+function countOf(params) {
+  const n = params.count !== undefined ? params.count : params.n;
+  return n === undefined || n === null || n === "" || Number.isNaN(Number(n)) ? null : Number(n);
+}
+
 function lookup(key, params) {
-  // A count of one reads "1 card", not "1 cards": such keys have a ".one" form.
-  if (Number(params.n) === 1 && en[key + ".one"] !== undefined) key += ".one";
-  let text = LANGS[current][key];
-  if (text === undefined) text = en[key];
-  return text === undefined ? key : text;
+  // Plural forms live under "<key>.<category>" (Intl.PluralRules: one, few, many, other);
+  // the plain key serves every category without a form of its own (usually it is the
+  // plural, and ".one" the singular). Each language picks by its own rules: French says
+  // "0 carte", English "0 cards".
+  const n = countOf(params);
+  for (const code of current === "en" ? ["en"] : [current, "en"]) {
+    const table = LANGS[code];
+    if (n !== null) {
+      const form = table[`${key}.${pluralOf(code, n)}`];
+      if (form !== undefined) return form;
+    }
+    if (table[key] !== undefined) return table[key];
+  }
+  return key;
+}
+
+/** Names (or other words) as one list in the current language: "Anna, Ben and Cleo",
+ * "Anna, Ben und Cleo", "Anna, Ben et Cleo". */
+export function listOf(items) {
+  const words = items.map(String);
+  if (typeof Intl.ListFormat !== "function") return words.join(", ");
+  return new Intl.ListFormat(current, { style: "long", type: "conjunction" }).format(words);
 }
 
 /** Translate `key` to plain text, filling {name} placeholders from `params` (a count in

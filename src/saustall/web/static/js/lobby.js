@@ -37,6 +37,16 @@ export function levelName(level) {
   return has("bot." + level) ? t("bot." + level) : level;
 }
 
+/** A seat's name in the page's language: the server's names for bots ("Club bot 2",
+ * "Ben (bot)") are worded here; people's names stay exactly as typed. `label` is a seat's
+ * or an event's `label`/`who` (docs/protocol.md); `fallback` when it has no name. */
+export function personName(label, fallback = "") {
+  if (!label) return fallback;
+  if (label.bot) return t("bot.name", { level: levelName(label.bot), n: label.number });
+  if (label.stand_in_for != null) return t("bot.standin", { name: label.stand_in_for });
+  return label.name ?? fallback;
+}
+
 /** What a bot level means for this game, in a sentence ("" when nothing is said). */
 export function levelDescription(game, level) {
   for (const key of [`level.${game}.${level}.desc`, `level.${level}.desc`]) {
@@ -179,7 +189,7 @@ export class LobbyPage {
               <label class="ruleset ${r.name === rs.name ? "selected" : ""}">
                 <input type="radio" name="ruleset" value="${r.name}" ${r.name === rs.name ? "checked" : ""}>
                 <span class="rs-title">${rulesetTitle(g.game, r)}
-                  <small>${t("lobby.players", { min: r.min_players, max: r.max_players })}</small></span>
+                  <small>${r.min_players === r.max_players ? t("lobby.players.exact", { n: r.min_players }) : t("lobby.players", { min: r.min_players, max: r.max_players })}</small></span>
                 <span class="rs-summary">${rulesetSummary(g.game, r)}</span>
               </label>`)}
           </fieldset>
@@ -338,7 +348,7 @@ export class LobbyPage {
     render(box, html`<ul class="table-list">${this.tables.map((x) => html`
       <li><span class="tl-game">${gameIcon(x.game)}</span>
         <span class="tl-info"><strong>${x.title}</strong>
-        <small>${x.players.filter(Boolean).join(", ") || "—"} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
+        <small>${(x.labels || x.players.map((name) => ({ name }))).map((l) => personName(l)).filter(Boolean).join(", ") || "—"} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
         <a class="button small" data-nav href="/t/${encodeURIComponent(x.table_id)}?invite=${encodeURIComponent(x.invite)}">${t("lobby.joinwatch")}</a>
       </li>`)}</ul>`);
     restoreFocus(box, focus);

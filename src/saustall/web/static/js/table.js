@@ -1,15 +1,17 @@
 // A table: the waiting room, the game board for each seat held on this device (hot-seat),
 // the spectator view, the log, the end-of-game summary, rematch and record download.
-import { t, has, lang } from "./i18n.js";
+import { t, tParts, has, lang, listOf } from "./i18n.js";
 import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, $$, toast, banner, modal, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
 import { captureFocus, restoreFocus, focusFirst } from "./a11y.js";
 import { TableFeedback } from "./feedback.js";
-import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions, rememberedLevel } from "./lobby.js";
+import { savedName, rulesetTitle, rulesetSummary, levelName, levelDescription, botLevelOptions, rememberedLevel, personName } from "./lobby.js";
+import { citedPassage } from "./rules.js";
 
 const LOG_MAX = 200;
+
 // Effects never cover these: players' names, badges, counts and the contract line.
 const FX_KEEP_CLEAR = ".pa-head, .sk-name, .sk-info, .badge, .sk-contract, .sk-last, .pile-count, .pile-label";
 // How much bigger than its resting size an effect gets at the top of its pop (see .burst).
@@ -293,7 +295,18 @@ export class TablePage {
     const title = has("error." + msg.code) ? t("error." + msg.code) : t("error.generic");
     let detail = msg.message || "";
     if (msg.rule && has("rule." + msg.rule)) detail = t("rule." + msg.rule);
-    toast(title, detail, msg.code === "illegal-action" || msg.code === "not-your-turn" ? "warn" : "error", 5000);
+    // A refusal that breaks one of the decisions in the rules links to its answer.
+    const passage = msg.rule ? citedPassage(this.table?.game, msg.rule) : null;
+    const why = passage ? html` <button type="button" class="small link why" data-passage="${passage}">${t("rules.why", { id: passage })}</button>` : "";
+    const el = toast(title, html`${detail}${why}`, msg.code === "illegal-action" || msg.code === "not-your-turn" ? "warn" : "error", passage ? 9000 : 5000);
+    const button = passage && el.querySelector("button.why");
+    if (button) {
+      button.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        el.remove();
+        window.saustall.showRules(this.table.game, passage);
+      });
+    }
     this.render();
   }
 
@@ -320,7 +333,7 @@ export class TablePage {
 
   // --- names -------------------------------------------------------------------------------
   names() {
-    return (this.table?.seats || []).map((s) => s.name || t("table.seat", { n: s.seat + 1 }));
+    return (this.table?.seats || []).map((s) => personName(s.label || { name: s.name }) || t("table.seat", { n: s.seat + 1 }));
   }
 
   // --- actions -----------------------------------------------------------------------------
@@ -457,7 +470,8 @@ export class TablePage {
   tableTitle() {
     const { rs } = this.gameEntry();
     const game = has("game." + this.table.game) ? t("game." + this.table.game) : this.table.game;
-    return rs ? `${game} · ${rulesetTitle(this.table.game, rs)}` : `${game} · ${this.table.title}`;
+    const edition = rs ? rulesetTitle(this.table.game, rs) : this.table.title;
+    return edition && edition !== game ? `${game} · ${edition}` : game;
   }
 
   renderWaiting() {
@@ -474,10 +488,11 @@ export class TablePage {
     const notReady = others.filter((s) => !s.ready);
     const canStart = mine && free === 0 && notReady.length === 0;
     const myReady = held.length && tb.seats[held[0]]?.ready;
-    const waitNames = notReady.map((s) => s.name).join(", ");
+    const waitNames = listOf(notReady.map((s) => personName(s.label || { name: s.name })));
     let hint;
     if (free) hint = t("table.needseats", { n: free });
-    else if (notReady.length) hint = myReady ? t("table.waitready", { names: waitNames }) : t("table.waityouand", { names: waitNames });
+    else if (notReady.length) hint = myReady ? t("table.waitready", { names: waitNames, count: notReady.length })
+      : t("table.waityouand", { names: waitNames, count: notReady.length });
     else if (!others.length) hint = t("table.canstart");
     else hint = myReady ? t("table.allready") : t("table.othersready");
     // The waiting room is drawn again whenever the table changes (someone joins, a socket
@@ -514,7 +529,7 @@ export class TablePage {
             }
             return html`<li class="seat ${s.kind} ${isMine ? "mine" : ""}" data-seat="${s.seat}">
               <span class="seat-no">${s.seat + 1}</span>
-              <span class="seat-name">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : s.name}</span>
+              <span class="seat-name">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : personName(s.label || { name: s.name })}</span>
               <span class="badges">${badges}</span><span class="seat-actions">${actions}</span></li>`;
           })}
         </ol>
@@ -787,7 +802,7 @@ export class TablePage {
       cls = "over";
     } else if (over) {
       const w = this.gameOver?.winners ?? this.table.winners ?? [];
-      text = w.length ? t("status.won", { names: w.map((s) => ctx.names[s]).join(", ") }) : t("status.draw");
+      text = w.length ? t("status.won", { names: listOf(w.map((s) => ctx.names[s])), count: w.length }) : t("status.draw");
       cls = "over";
     } else if (ctx.spectator) {
       text = [t("status.watching"), " · ", this.turnText(ctx)];
@@ -802,13 +817,13 @@ export class TablePage {
     const offline = this.table.seats.filter((s) => s.kind === "human" && !s.connected && s.seat !== ctx.seat);
     el.className = `status-bar ${cls}`;
     render(el, html`<span class="status-text">${text}</span><span id="clock" class="clock"></span>${
-      offline.length ? html`<span class="status-off">${t("status.offline", { names: offline.map((s) => s.name).join(", ") })}</span>` : ""}`);
+      offline.length ? html`<span class="status-off">${t("status.offline", { names: listOf(offline.map((s) => ctx.names[s.seat])), count: offline.length })}</span>` : ""}`);
     this.updateClock();
   }
 
   turnText(ctx) {
     if (!ctx.toAct.length) return "";
-    return t("status.waiting", { names: ctx.toAct.map((s) => ctx.names[s]).join(", ") });
+    return t("status.waiting", { names: listOf(ctx.toAct.map((s) => ctx.names[s])), count: ctx.toAct.length });
   }
 
   updateClock() {
@@ -912,13 +927,13 @@ export class TablePage {
     const over = this.gameOver || { winners: this.table.winners || [], names: [], returns: [] };
     const w = over.winners || [];
     const mine = !ctx.spectator && w.includes(ctx.seat);
-    const head = w.length ? t("summary.winner", { names: w.map((s) => ctx.names[s]).join(", ") }) : t("summary.draw");
+    const head = w.length ? t("summary.winner", { names: listOf(w.map((s) => ctx.names[s])), count: w.length }) : t("summary.draw");
     const held = this.heldSeats();
     const body = modal(t("summary.title"), html`
       <div class="summary ${mine ? "won" : ""}">
         <div class="summary-art" aria-hidden="true">${this.mod.icon ? this.mod.icon() : ""}</div>
         <p class="summary-head">${head}</p>
-        ${mine ? html`<p class="summary-cheer">${t("summary.youwon")}</p>` : ""}
+        ${mine ? html`<p class="summary-cheer">${t("summary.youwon", { count: w.length })}</p>` : ""}
         ${this.mod.summary ? this.mod.summary(ctx, over) : ""}
         <div class="buttons">
           ${held.length ? html`<button type="button" class="primary" id="sum-rematch">${this.offer ? t("table.playagain") : t("summary.rematch")}</button>` : ""}
@@ -957,11 +972,17 @@ export class TablePage {
   renderLog() {
     const ol = $("#log", this.root);
     if (!ol) return;
-    const names = this.names();
+    const current = this.names();
     const items = this.log.filter((e) => e.game_number === undefined || e.game_number === (this.table.game_number)).slice(-80);
     render(ol, items.map((e) => {
       let body = null;
-      if ((e.kind === "game" || (e.kind === "action" && (e.action || e.seat != null))) && this.mod.describe) {
+      // A line keeps the name its seat had when it happened (a player who left later
+      // is still the one who sat down and played these moves).
+      const names = e.who && e.seat != null ? current.map((n, i) => (i === e.seat ? personName(e.who, n) : n)) : current;
+      if (e.kind === "table" && e.code && has("log.table." + e.code)) {
+        const params = e.params || {};
+        body = tParts("log.table." + e.code, { ...params, name: html`<b>${personName(params.who, names[e.seat] || "")}</b>` });
+      } else if ((e.kind === "game" || (e.kind === "action" && (e.action || e.seat != null))) && this.mod.describe) {
         body = this.mod.describe(e, names, this.states[this.active]?.view);
       }
       if (body === false) return "";

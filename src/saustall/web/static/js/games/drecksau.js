@@ -168,7 +168,7 @@ export default {
             ${view.discard_top ? dreckCardSVG(view.discard_top, cardName(view.discard_top)) : html`<div class="pile-empty"></div>`}
             <span class="pile-count">${view.discard_count}</span><span class="pile-label">${t("dk.discardlabel")}</span></div>
           <div class="last-move">${tour ? html`<div class="round-tag">${t(tour.deciding ? "dk.tour.deciding" : "dk.tour.round", { n: tour.round })}</div>` : ""}
-            ${last ? html`<span>${lastText}</span>` : html`<span class="muted">${t("dk.firstmove", { name: ctx.names[view.to_act[0]] ?? "" })}</span>`}
+            ${last ? html`<span>${lastText}</span>` : html`<span class="muted">${(view.to_act[0] === ctx.seat && !ctx.spectator ? t("dk.firstmove.you") : t("dk.firstmove", { name: ctx.names[view.to_act[0]] ?? "" }))}</span>`}
             ${last?.shown ? html`<div class="shown">${last.shown.map((c) => html`<span class="mini-face">${dreckCardSVG(c, cardName(c))}</span>`)}</div>` : ""}</div>
         </div>
         ${mineArea}</div>

@@ -1,5 +1,5 @@
 // Pigasus: cards revealed in real time, the big Pigasus button (Space), then click the pair.
-import { t } from "../i18n.js";
+import { t, listOf } from "../i18n.js";
 import { html, render } from "../dom.js";
 import { pigasusCardSVG, pigasusToySVG, cardBackSVG } from "../art.js";
 import { roving, usingKeyboard } from "../a11y.js";
@@ -15,7 +15,7 @@ function unitOf(view, seat) {
 }
 
 function unitName(view, names, unit) {
-  if (view.teams) return t("pg.team", { n: unit + 1, names: view.teams[unit].map((s) => names[s]).join(", ") });
+  if (view.teams) return t("pg.team", { n: unit + 1, names: listOf(view.teams[unit].map((s) => names[s])) });
   return names[unit];
 }
 
@@ -35,17 +35,27 @@ function canPoint(ctx) {
   return ctx.legal.some((l) => / point /.test(l.action));
 }
 
+/** Who holds the Pigasus, as a sentence: "You grabbed ...", "Ben and Cleo grabbed ...". */
+function heldText(holders, names, seat) {
+  const others = holders.filter((p) => p !== seat).map((p) => names[p]);
+  if (others.length === holders.length) return t("pg.held", { names: listOf(others), count: others.length });
+  if (!others.length) return t("pg.held.you");
+  return t("pg.held.youand", { names: listOf([t("pg.youcap"), ...others]) });
+}
+
 /** A sentence about the latest settled grab, for the feedback line. */
-function outcomeText(view, names, seat) {
+export function outcomeText(view, names, seat) {
   const mine = view.outcome.find((o) => o.player === seat);
   const lines = [];
   let kind = "info";
   for (const o of view.outcome) {
-    const who = o.player === seat ? t("pg.you") : names[o.player];
-    if (o.result === "right") lines.push(t("pg.res.right", { who, n: o.cards.length }));
-    else if (o.result === "split") lines.push(t("pg.res.split", { who }));
-    else if (o.result === "crowded") lines.push(t("pg.res.crowded", { who }));
-    else lines.push(t("pg.res.wrong", { who, n: o.paid }));
+    // Sentences about you have keys of their own ("You were too slow", not "you was").
+    const you = o.player === seat ? ".you" : "";
+    const who = names[o.player];
+    if (o.result === "right") lines.push(t("pg.res.right" + you, { who, n: o.cards.length }));
+    else if (o.result === "split") lines.push(t("pg.res.split" + you, { who }));
+    else if (o.result === "crowded") lines.push(t("pg.res.crowded" + you, { who }));
+    else lines.push(t("pg.res.wrong" + you, { who, n: o.paid }));
   }
   if (mine) kind = mine.result === "wrong" ? "wrong" : "right";
   return { text: lines.join(" · "), kind };
@@ -62,8 +72,7 @@ export default {
     const v = ctx.view;
     if (v.phase === "over") return "";
     if (v.pigasus) {
-      const holders = v.pigasus.holders.map((h) => (h.player === ctx.seat ? t("pg.you") : ctx.names[h.player]));
-      return t("pg.held", { names: holders.join(", ") });
+      return heldText(v.pigasus.holders.map((h) => h.player), ctx.names, ctx.seat);
     }
     const dealer = v.dealer === ctx.seat ? t("pg.youdeal") : t("pg.dealer", { name: ctx.names[v.dealer] });
     return `${dealer} · ${t("pg.left", { n: v.deck_count })}${v.tiebreak ? " · " + t("pg.tiebreak") : ""}`;
@@ -99,7 +108,7 @@ export default {
     let feedback = "";
     if (pointing) feedback = html`<div class="pg-feedback info">${t("pg.pointnow")}</div>`;
     else if (holding) feedback = html`<div class="pg-feedback info">${t("pg.waitjudge")}</div>`;
-    else if (v.pigasus) feedback = html`<div class="pg-feedback info">${t("pg.held", { names: v.pigasus.holders.map((h) => ctx.names[h.player]).join(", ") })}</div>`;
+    else if (v.pigasus) feedback = html`<div class="pg-feedback info">${heldText(v.pigasus.holders.map((h) => h.player), ctx.names, ctx.seat)}</div>`;
     else if (fb) feedback = html`<div class="pg-feedback ${fb.kind}">${fb.text}</div>`;
     else feedback = html`<div class="pg-feedback"></div>`;
     const grabOk = !ctx.spectator && canGrab(ctx);

@@ -1,5 +1,5 @@
 // Saukopf: bidding (Grunzen/Quieken), declaring, Kontra/Re, tricks, scoring and the ledger.
-import { t } from "../i18n.js";
+import { t, listOf } from "../i18n.js";
 import { html, render } from "../dom.js";
 import { sauCardSVG, cardBackSVG, suitIcon } from "../art.js";
 import { roving } from "../a11y.js";
@@ -104,19 +104,56 @@ function trickHtml(view, me) {
     html`<div class="trick-card pos-${position(view, me, p)} ${winner === p ? "winner" : ""} ${last ? "old" : ""}" data-card="${c}">${face(c)}</div>`)}`;
 }
 
+// The scoring terms stay as the card names them; each explains itself on hover (title)
+// and on a tap (a <details> that opens under it). Keyed by the term as the server sends it.
+const TERMS = {
+  "Schlachtung": "schlachtung", "Extrawurst": "extrawurst", "Mit Schwarte": "schwarte",
+  "Ohne Schwarte": "schwarte", "Glücksschwein": "gluecksschwein", "Armes Schwein": "armesschwein",
+  "Stallgeruch": "stallgeruch", "Porco Negro": "porconegro", "Bolzenschuss": "bolzenschuss",
+  "Übergrunzer": "uebergrunzer", "Spießer": "spiesser", "Huftreter": "huftreter",
+  "Gegenhuftreter": "gegenhuftreter",
+};
+// Which explanations are open, so that they stay open when the board is drawn again.
+const openTerms = new Set();
+document.addEventListener("toggle", (ev) => {
+  const term = ev.target.closest?.("details.sk-term");
+  if (!term) return;
+  if (term.open) openTerms.add(term.dataset.term);
+  else openTerms.delete(term.dataset.term);
+}, true);
+
+/** A scoring term with its explanation: `label` as shown, `slug` of its "sk.term." key. */
+function termHtml(label, slug) {
+  const text = t("sk.term." + slug);
+  return html`<details class="sk-term" data-term="${slug}" ${openTerms.has(slug) ? "open" : ""}><summary title="${text}"
+    aria-label="${label}. ${t("sk.term.help", { term: label })}"><span class="sk-term-name">${label}</span> <span class="sk-term-mark" aria-hidden="true">?</span></summary>
+    <span class="sk-term-text">${text}</span></details>`;
+}
+
+/** A meat or roughness item from the server ("Ohne Schwarte (ohne 2)", "Übergrunzer (bid 90)"). */
+function scoreTerm(label) {
+  const m = /^(.*?)(?: \((.*)\))?$/.exec(label);
+  const slug = TERMS[m[1]];
+  if (!slug) return label;
+  const bid = m[2] && /^bid (.+)$/.exec(m[2]);
+  const shown = m[2] ? `${m[1]} (${bid ? t("sk.term.bidnote", { bid: bid[1] }) : m[2]})` : m[1];
+  return termHtml(shown, slug);
+}
+
 function resultHtml(r, names) {
   if (!r) return "";
   if (r.thrown_in) return html`<p>${t("sk.thrownin")}</p>`;
-  const party = [r.declarer, r.partner].filter((x) => x !== null && x !== undefined).map((p) => names[p]).join(" & ");
+  const members = [r.declarer, r.partner].filter((x) => x !== null && x !== undefined).map((p) => names[p]);
+  const party = listOf(members);
   const won = r.declarer_won;
-  const meat = r.meat_items.map(([label, v]) => html`<tr><td>${label}</td><td class="num">${v > 0 ? "+" : ""}${v}</td></tr>`);
-  const rough = r.roughness_items.map(([seat, label, v]) => html`<tr><td>${names[seat]}: ${label}</td><td class="num">${v}</td></tr>`);
+  const meat = r.meat_items.map(([label, v]) => html`<tr><td>${scoreTerm(label)}</td><td class="num">${v > 0 ? "+" : ""}${v}</td></tr>`);
+  const rough = r.roughness_items.map(([seat, label, v]) => html`<tr><td>${names[seat]}: ${scoreTerm(label)}</td><td class="num">${v}</td></tr>`);
   return html`<div class="sk-result">
     <p><b>${gameTitle(r.game)}</b> · ${t("sk.bidwas", { bid: r.bid })} · ${party}</p>
-    <p>${t(won ? "sk.res.won" : "sk.res.lost", { party, points: r.declarer_points, other: r.opponent_points })}</p>
-    <p class="small">${t("sk.laufende", { text: r.laufende })}${r.kontra !== null ? " · " + t("sk.kontraby", { name: names[r.kontra] }) : ""}${r.re !== null ? " · " + t("sk.reby", { name: names[r.re] }) : ""}</p>
-    <table class="breakdown"><tbody>${meat}${r.multiplier > 1 ? html`<tr><td>${t("sk.huftritt")}</td><td class="num">×${r.multiplier}</td></tr>` : ""}
-      <tr><td><b>${t("sk.meateach", { names: r.winners.map((p) => names[p]).join(", ") })}</b></td><td class="num"><b>${Math.max(...r.meat)}</b></td></tr>
+    <p>${t(won ? "sk.res.won" : "sk.res.lost", { party, count: members.length, points: r.declarer_points, other: r.opponent_points })}</p>
+    <div class="small">${termHtml(t("sk.laufende", { text: r.laufende }), "laufende")}${r.kontra !== null ? " · " + t("sk.kontraby", { name: names[r.kontra] }) : ""}${r.re !== null ? " · " + t("sk.reby", { name: names[r.re] }) : ""}</div>
+    <table class="breakdown"><tbody>${meat}${r.multiplier > 1 ? html`<tr><td>${termHtml(t("sk.huftritt"), "huftritt")}</td><td class="num">×${r.multiplier}</td></tr>` : ""}
+      <tr><td><b>${t("sk.meateach", { names: listOf(r.winners.map((p) => names[p])), count: r.winners.length })}</b></td><td class="num"><b>${Math.max(...r.meat)}</b></td></tr>
       ${rough.length ? html`<tr><td colspan="2"><b>${t("sk.roughness")}</b></td></tr>${rough}` : ""}</tbody></table></div>`;
 }
 
@@ -202,7 +239,7 @@ export default {
     const seats = Array.from({ length: n }, (_, p) => seatBox(view, ctx, p, position(view, me, p), me));
     let contract = "";
     if (d) {
-      contract = `${t("sk.contract", { name: ctx.names[d.declarer], game: gameTitle(d.game), bid: d.bid })}${d.napf ? " · " + t("sk.napf") : " · " + t("sk.trog")}`;
+      contract = `${t(d.declarer === ctx.seat && !ctx.spectator ? "sk.contract.you" : "sk.contract", { name: ctx.names[d.declarer], game: gameTitle(d.game), bid: d.bid })}${d.napf ? " · " + t("sk.napf") : " · " + t("sk.trog")}`;
       if (d.open_trump) contract += ` · ${t("sk.opentrump", { card: cardLabel(d.open_trump) })}`;
       if (d.given) contract += ` · ${t("sk.given", { card: cardLabel(d.given) })}`;
     } else if (view.phase === "bidding" || view.phase === "declaring") {
