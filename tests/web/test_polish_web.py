@@ -32,7 +32,7 @@ def test_a_grab_lost_by_a_hair_says_who_was_quicker(server: Any, page: Any) -> N
     page.evaluate(LATE_GRAB_JS)
     toast = page.locator(".toast").last
     expect(toast).to_contain_text("Too late!")
-    expect(toast).to_contain_text("Slow bot 2 grabbed the Pigasus a moment before you.")
+    expect(toast).to_contain_text("Bot 2 (Slow) grabbed the Pigasus a moment before you.")
     assert "not allowed" not in toast.inner_text()
 
 

@@ -305,7 +305,7 @@ export default {
   "dk.tour.points": "Punkte",
   "dk.tour.roundline": "Runde {n}: {name} ({how})",
   "dk.tour.over": "Das Turnier ist nach {n} Runden vorbei; die meisten Punkte gewinnen.",
-  "dk.tour.over.one": "Das Turnier ist nach 1 Runde vorbei; die meisten Punkte gewinnen.",
+  "dk.tour.over.one": "Das Turnier ist nach {n} Runde vorbei; die meisten Punkte gewinnen.",
   "dk.tour.lastboard": "Die Schweine am Ende von Runde {n}:",
   "dk.cantplay": "jetzt nicht spielbar",
   "dk.award.trophy": "Pokal mit {n} Sternen",

@@ -303,7 +303,7 @@ export default {
   "dk.tour.points": "Points",
   "dk.tour.roundline": "Round {n}: {name} ({how})",
   "dk.tour.over": "The tournament is over after {n} rounds; most points wins.",
-  "dk.tour.over.one": "The tournament is over after 1 round; most points wins.",
+  "dk.tour.over.one": "The tournament is over after {n} round; most points wins.",
   "dk.tour.lastboard": "The pigs at the end of round {n}:",
   "dk.cantplay": "can't play now",
   "dk.award.trophy": "Trophy worth {n} stars",

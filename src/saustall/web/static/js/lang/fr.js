@@ -308,7 +308,7 @@ export default {
   "dk.tour.points": "Points",
   "dk.tour.roundline": "Manche {n} : {name} ({how})",
   "dk.tour.over": "Le tournoi est terminé après {n} manches ; le plus de points l'emporte.",
-  "dk.tour.over.one": "Le tournoi est terminé après 1 manche ; le plus de points l'emporte.",
+  "dk.tour.over.one": "Le tournoi est terminé après {n} manche ; le plus de points l'emporte.",
   "dk.tour.lastboard": "Les cochons à la fin de la manche {n} :",
   "dk.cantplay": "injouable maintenant",
   "dk.award.trophy": "Trophée valant {n} étoiles",
