@@ -127,11 +127,13 @@ export default {
     const myTurn = ctx.legal.length > 0;
     const cards = hand.map((c, i) => {
       const playable = !!plays[c];
-      // Said in words on the card, not only by greyer art: this one cannot be played now.
+      // Said in words on the card, not only by greyer art: this one cannot be played now. The
+      // name is the visible words in order ("Mud can't play now"): axe-core, like speech input,
+      // matches a name against the text shown, and brackets around the note break the match.
       const unplayable = myTurn && !playable && ui.mode !== "discard";
       const selected = ui.mode === "discard" ? ui.picked.includes(i) : ui.sel === c && ui.selIndex === i;
       return html`<button type="button" class="hand-card ${playable ? "playable" : "dim"} ${unplayable ? "unplayable" : ""} ${selected ? "selected" : ""} ${fresh[i] ? "drawn" : ""}"
-        data-card="${c}" data-index="${i}" aria-pressed="${String(selected)}" aria-label="${unplayable ? `${cardName(c)} (${t("dk.cantplay")})` : cardName(c)}">${
+        data-card="${c}" data-index="${i}" aria-pressed="${String(selected)}" aria-label="${unplayable ? `${cardName(c)} ${t("dk.cantplay")}` : cardName(c)}">${
         dreckCardSVG(c, cardName(c))}${unplayable ? html`<span class="card-note" aria-hidden="true">${t("dk.cantplay")}</span>` : ""}</button>`;
     });
     const pickedCards = ui.picked.map((i) => hand[i]).sort().join(",");
