@@ -138,7 +138,8 @@ document.addEventListener('securitypolicyviolation', (e) => {
 
 
 def watch_page(pg: Any) -> list[str]:
-    """Collect the page's uncaught script errors and Content-Security-Policy violations.
+    """Collect the page's uncaught script errors, Content-Security-Policy violations and
+    markup the browser reports as invalid.
 
     Every browser test runs under the server's strict policy: an inline script, handler
     or style the app relied on would show up here and fail the test.
@@ -151,6 +152,10 @@ def watch_page(pg: Any) -> list[str]:
         text = msg.text
         if "CSP violation" in text or "Content Security Policy" in text:
             problems.append(text)
+        elif msg.type == "error" and "attribute" in text and "Expected" in text:
+            # e.g. "<g> attribute transform: Expected number": a template's markup the
+            # browser could not parse (a bound value must never make markup invalid)
+            problems.append(f"markup error: {text}")
 
     pg.on("console", console)
     return problems

@@ -10,6 +10,11 @@
 const MARK = "\uE000"; // private-use characters: never in the project's own markup
 const MARK_END = "\uE001";
 const MARK_RE = /\uE000(\d+)\uE001/g;
+// An attribute with a value bound in it is parsed under this prefix and renamed when it is
+// filled: a marker in a geometry attribute (transform="translate(<marker> 26)") would make
+// the browser report a parse error on the console when the template is first parsed.
+const BOUND = "data-bound-";
+const BOUND_ATTR = /(\s)([a-z][a-z0-9-]*)="([^"]*\uE000[^"]*)"/g;
 const BOOLEAN_NAME = /^[a-z][a-z-]*$/;
 // Attributes whose value is fetched or run as a link: no scheme that runs script.
 const URL_ATTRS = new Set(["href", "src", "xlink:href", "action", "formaction"]);
@@ -100,6 +105,7 @@ function templateFor(strings, isSvg) {
   // even an inert <template> reports them as violations.
   const forbidden = markup.match(/<[^>]*\s(on[a-z]+|style)\s*=/i);
   if (forbidden) throw new Error(`no ${forbidden[1]}="..." in templates (the Content-Security-Policy forbids it)`);
+  markup = markup.replace(BOUND_ATTR, (_, space, name, value) => `${space}${BOUND}${name}="${value}"`);
   tpl = document.createElement("template");
   // The one place markup is parsed: the static strings of the code's own templates.
   tpl.innerHTML = isSvg ? `<svg>${markup}</svg>` : markup;
@@ -123,21 +129,20 @@ function fillAttributes(el, values) {
       continue;
     }
     if (!attr.value.includes(MARK)) continue;
-    if (name.startsWith("on") || name === "style") throw new Error(`no ${name}="\${...}" in templates`);
+    el.removeAttribute(name);
+    const real = name.startsWith(BOUND) ? name.slice(BOUND.length) : name;
+    if (real.startsWith("on") || real === "style") throw new Error(`no ${real}="\${...}" in templates`);
     const whole = attr.value.match(/^\uE000(\d+)\uE001$/);
     if (whole) {
       const value = values[Number(whole[1])];
-      if (value === null || value === undefined || value === false) {
-        el.removeAttribute(name);
-        continue;
-      }
+      if (value === null || value === undefined || value === false) continue;
     }
     const text = attr.value.replace(MARK_RE, (_, i) => {
       const value = values[Number(i)];
       return value === null || value === undefined || value === false ? "" : String(value);
     });
-    if (URL_ATTRS.has(name) && !SAFE_URL.test(text.trim())) throw new Error(`unsafe URL in ${name}`);
-    el.setAttribute(name, text);
+    if (URL_ATTRS.has(real) && !SAFE_URL.test(text.trim())) throw new Error(`unsafe URL in ${real}`);
+    el.setAttribute(real, text);
   }
 }
 
