@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.web.a11y import serious_violations, serve_axe
 from tests.web.conftest import PHONE, resize, screenshot
 from tests.web.players import drecksau_move, start_quick_game, try_move, wait_for_turn_or_end
 
@@ -117,6 +118,7 @@ def test_add_bot_offers_the_lobby_level(server: Any, page: Any, browser: Any, wa
 
 
 def test_unplayable_drecksau_cards_say_so(server: Any, page: Any) -> None:
+    serve_axe(page)
     start_quick_game(page, server.url, "drecksau", seats=3, level="random")
     deadline = time.monotonic() + 60
     while True:
@@ -133,6 +135,9 @@ def test_unplayable_drecksau_cards_say_so(server: Any, page: Any) -> None:
             assert note.count() == 0
         else:
             expect(note).to_have_text("can't play now")
-            assert "can't play now" in (card.get_attribute("aria-label") or "")
+            assert card.get_attribute("aria-label") == f"{card.inner_text().splitlines()[0]} can't play now"
+    # What the card shows is what it is called (axe: label-content-name-mismatch).
+    found = serious_violations(page)
+    assert not found, found
     resize(page, PHONE)
     screenshot(page, "drecksau-unplayable-phone", full_page=False)
