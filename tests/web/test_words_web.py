@@ -187,6 +187,33 @@ def test_saukopf_result_names_the_party_and_explains_each_term(page: Any, server
     screenshot(page, "words-saukopf-terms-french", full_page=False)
 
 
+LAST_DEAL_LINE = """([lang, result]) => Promise.all([import('/static/js/i18n.js'),
+        import('/static/js/games/saukopf.js'), import('/static/js/dom.js')]).then(([i18n, m, dom]) => {
+    i18n.setLang(lang);
+    const box = document.createElement('div');
+    dom.render(box, m.resultLine(result, ['Neu', 'Bot 2 (Vernünftig)', 'Cleo', 'Dora']));
+    return box.textContent;
+})"""
+
+
+@pytest.mark.parametrize(("lang", "partner", "won", "words"), [
+    ("fr", None, False, "Neu perd avec 50 points contre 70."),
+    ("de", None, True, "Neu gewinnt mit 50 Augen gegen 70."),
+    ("de", 1, True, "Neu und Bot 2 (Vernünftig) gewinnen mit 50 Augen gegen 70."),
+    ("en", 2, False, "Neu and Cleo lost with 50 card points against 70."),
+])
+def test_the_last_deal_line_agrees_with_the_party(page: Any, server: Any, lang: str,
+                                                  partner: int | None, won: bool,
+                                                  words: str) -> None:
+    """The one line above the bidding: a player declaring alone takes the singular verb,
+    a party of two is one list in the page's language (no "&")."""
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-tile")
+    line = page.evaluate(LAST_DEAL_LINE, [lang, {**DEAL, "partner": partner, "declarer_won": won}])
+    assert line.endswith(words), line
+    assert "&" not in line
+
+
 PIGASUS_WORDS = """([lang, outcome, holders]) => Promise.all([import('/static/js/i18n.js'),
         import('/static/js/games/pigasus.js')]).then(([i18n, m]) => {
     i18n.setLang(lang);

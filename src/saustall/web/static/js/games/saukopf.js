@@ -140,17 +140,27 @@ function scoreTerm(label) {
   return termHtml(shown, slug);
 }
 
+/** The declaring party's players (the declarer, and the partner if there is one). */
+function partyMembers(r, names) {
+  return [r.declarer, r.partner].filter((x) => x !== null && x !== undefined).map((p) => names[p]);
+}
+
+/** "Anna and Ben won with 70 ..." / "Anna lost with 50 ...": the verb agrees with the party
+ * (one player declaring alone is singular in German and French). */
+function partyResult(r, names) {
+  const members = partyMembers(r, names);
+  return t(r.declarer_won ? "sk.res.won" : "sk.res.lost",
+    { party: listOf(members), count: members.length, points: r.declarer_points, other: r.opponent_points });
+}
+
 function resultHtml(r, names) {
   if (!r) return "";
   if (r.thrown_in) return html`<p>${t("sk.thrownin")}</p>`;
-  const members = [r.declarer, r.partner].filter((x) => x !== null && x !== undefined).map((p) => names[p]);
-  const party = listOf(members);
-  const won = r.declarer_won;
   const meat = r.meat_items.map(([label, v]) => html`<tr><td>${scoreTerm(label)}</td><td class="num">${v > 0 ? "+" : ""}${v}</td></tr>`);
   const rough = r.roughness_items.map(([seat, label, v]) => html`<tr><td>${names[seat]}: ${scoreTerm(label)}</td><td class="num">${v}</td></tr>`);
   return html`<div class="sk-result">
-    <p><b>${gameTitle(r.game)}</b> · ${t("sk.bidwas", { bid: r.bid })} · ${party}</p>
-    <p>${t(won ? "sk.res.won" : "sk.res.lost", { party, count: members.length, points: r.declarer_points, other: r.opponent_points })}</p>
+    <p><b>${gameTitle(r.game)}</b> · ${t("sk.bidwas", { bid: r.bid })} · ${listOf(partyMembers(r, names))}</p>
+    <p>${partyResult(r, names)}</p>
     <div class="small">${termHtml(t("sk.laufende", { text: r.laufende }), "laufende")}${r.kontra !== null ? " · " + t("sk.kontraby", { name: names[r.kontra] }) : ""}${r.re !== null ? " · " + t("sk.reby", { name: names[r.re] }) : ""}</div>
     <table class="breakdown"><tbody>${meat}${r.multiplier > 1 ? html`<tr><td>${termHtml(t("sk.huftritt"), "huftritt")}</td><td class="num">×${r.multiplier}</td></tr>` : ""}
       <tr><td><b>${t("sk.meateach", { names: listOf(r.winners.map((p) => names[p])), count: r.winners.length })}</b></td><td class="num"><b>${Math.max(...r.meat)}</b></td></tr>
@@ -158,11 +168,9 @@ function resultHtml(r, names) {
 }
 
 /** The last deal's result in one line: which deal, the game, who won with how many points. */
-function resultLine(r, names) {
+export function resultLine(r, names) {
   if (r.thrown_in) return html`<b>${t("sk.lastdeal", { n: r.deal })}</b> · ${t("sk.thrownin")}`;
-  const party = [r.declarer, r.partner].filter((x) => x !== null && x !== undefined).map((p) => names[p]).join(" & ");
-  return html`<b>${t("sk.lastdeal", { n: r.deal })}</b> · ${gameTitle(r.game)} · ${
-    t(r.declarer_won ? "sk.res.won" : "sk.res.lost", { party, points: r.declarer_points, other: r.opponent_points })}`;
+  return html`<b>${t("sk.lastdeal", { n: r.deal })}</b> · ${gameTitle(r.game)} · ${partyResult(r, names)}`;
 }
 
 function ledgerHtml(view, names) {
