@@ -14,6 +14,7 @@ from saustall.cli import play_saukopf, saukopf_tools
 from saustall.cli.play_saukopf import SaukopfTerminal
 from saustall.cli.saukopf_prompts import PromptError, bid_prompt, parse_bid
 from saustall.cli.saukopf_tools import ScoreInputError, build_outcome
+from saustall.rules_text.saukopf_help import fit
 from saustall.core import GameRecord
 from saustall.games.saukopf.cards import (
     GAME_KINDS, GRAS, HAUER, KNORPEL, SCHWARZ, WUTZ, Declaration, parse_card,
@@ -314,6 +315,38 @@ def test_help_explains_games_trumps_and_scoring() -> None:
     assert "Wutz EU GU HU SU" in flat and "Vegane Mast none" in flat
     assert "Schlachtung 2" in flat and "Übergrunzer 1" in flat and "Schlachtmeister" in flat
     assert "No help on 'nonsense'" in flat
+
+
+def test_help_reads_in_an_80_column_terminal() -> None:
+    """Each item wraps under its own words: no line runs past the panel, and no sentence
+    goes on flush at the panel's edge as if it were a new item."""
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    script = Answers(["?", "? games", "? trumps", "? scoring"], "q")
+    terminal = SaukopfTerminal(seed=3, deals=1, console=console, input_fn=script,
+                               bots=("heuristic",))
+    script.terminal = terminal
+    terminal.run()
+    panels, inside = [], False
+    for line in output(console).splitlines():
+        if "╭" in line:  # a help panel's top border (the prompt may stand before it)
+            inside = any(f" {title} " in line for title in
+                         ("How to play", "How to type", "Games", "Trumps", "Scoring"))
+        elif "╰" in line:
+            inside = False
+        elif line.startswith("│") and inside:
+            panels.append(line[2:-2])
+    assert panels and all(len(line) <= 80 for line in output(console).splitlines())
+    starts = ("Saukopf is", "1. ", "2. ", "3. ", "4. ", "Bidding:", "Declaring:", "Otherwise:",
+              "? shows", "Every winner", "Laufende:", "Roughness", "Trophies:", "Trumps,",
+              "Plain suits", "Suits:", "Am Spieß:", *(kind.title for kind in GAME_KINDS))
+    flush = [line for line in panels if line.strip() and not line.startswith(" ")
+             and not line.startswith(starts)]
+    assert not flush, flush
+    # a numbered item goes on under its words, a trump row under its cards
+    bidding = next(i for i, line in enumerate(panels) if line.startswith("1. Bidding"))
+    assert panels[bidding + 1].startswith("   Schwarz (every trick)")
+    assert fit("  Wutz              EU GU HU SU HA H10 HK H9 H8", 40) == (
+        "  Wutz              EU GU HU SU HA H10\n                    HK H9 H8")
 
 
 def test_deals_out_of_range_names_the_range() -> None:

@@ -38,7 +38,7 @@ from saustall.games.saukopf.game import (
     BID_BASE, CARD_BASE, GIVE_BASE, REVOKE_BASE, SaukopfState, declaration_of, describe,
     is_bid, is_card, is_declare,
 )
-from saustall.rules_text.saukopf_help import HELP_TOPICS, INPUT_HELP, OVERVIEW
+from saustall.rules_text.saukopf_help import HELP_TOPICS, INPUT_HELP, OVERVIEW, fit
 
 InputFn = Callable[[str], str]
 """Reads one line of input after showing a prompt."""
@@ -191,16 +191,19 @@ class SaukopfTerminal:
 
     def show_help(self, topic: str | None = None) -> None:
         """``?``: the rules in short and how to type; ``? games|trumps|scoring``: more."""
+        # a panel's borders and padding take four columns of the terminal
+        width = max(40, self.console.width - 4)
         if topic is None:
-            self.console.print(Panel(OVERVIEW, title="How to play"))
-            self.console.print(Panel(INPUT_HELP, title="How to type"))
+            self.console.print(Panel(escape(fit(OVERVIEW, width)), title="How to play"))
+            self.console.print(Panel(escape(fit(INPUT_HELP, width)), title="How to type"))
             return
         found = [name for name in HELP_TOPICS if name.startswith(topic)]
         if not found:
             self.console.print(f"[red]No help on {topic!r}; topics: "
                                f"{', '.join(HELP_TOPICS)}[/]")
             return
-        self.console.print(Panel(escape(HELP_TOPICS[found[0]]), title=found[0].title()))
+        self.console.print(Panel(escape(fit(HELP_TOPICS[found[0]], width)),
+                                 title=found[0].title()))
 
     # -- drawing -----------------------------------------------------------------------
     def show_table(self, view: View) -> None:
