@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+START_SECONDS = 90
 
 SERVER_CODE = """
 import sys, uvicorn
@@ -65,7 +66,9 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", SERVER_CODE, self.db, str(self.port), str(self.bot_delay)],
                 stdout=log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
+        # Generous: on a machine shared by parallel test runs a cold start (imports, the
+        # database, the bot workers) has taken over 30 s; a healthy one answers in about 1 s.
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()}")
@@ -75,7 +78,7 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 s")
+        raise RuntimeError(f"server did not start in {START_SECONDS} s")
 
     def stop(self) -> None:
         """Stop the process."""

@@ -141,3 +141,25 @@ def test_unplayable_drecksau_cards_say_so(server: Any, page: Any) -> None:
     assert not found, found
     resize(page, PHONE)
     screenshot(page, "drecksau-unplayable-phone", full_page=False)
+
+
+def test_no_key_hints_on_a_phone(server: Any, browser: Any, watched: Any) -> None:
+    """A phone has no Space bar: its Grab button shows no "Space" and no list of keys;
+    a desktop keeps them (they are how a keyboard plays)."""
+    ctx = browser.new_context(viewport=PHONE, locale="en-GB", has_touch=True, is_mobile=True)
+    try:
+        page = watched(ctx.new_page())
+        start_quick_game(page, server.url, "pigasus", seats=3, level="slow")
+        expect(page.locator("#pg-grab")).to_be_visible()
+        expect(page.locator("#pg-grab")).not_to_contain_text("Space", use_inner_text=True)
+        expect(page.locator("#pg-grab kbd")).to_be_hidden()
+        expect(page.locator(".pg-keys")).to_be_hidden()
+        screenshot(page, "pigasus-phone-no-key-hints", full_page=False)
+    finally:
+        ctx.close()
+
+
+def test_key_hints_on_a_desktop(server: Any, page: Any) -> None:
+    start_quick_game(page, server.url, "pigasus", seats=3, level="slow")
+    expect(page.locator("#pg-grab kbd")).to_have_text("Space")
+    expect(page.locator(".pg-keys")).to_be_visible()
