@@ -211,6 +211,10 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
             return state.returns()
         return None
 
+    rewards_every_step = False
+    """Whether :meth:`step_rewards` may pay before the end (False: it is asked only
+    once the game is over, as the default pays nothing before)."""
+
     # -- the AEC API -------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """Every agent's observation space (the same for all)."""
@@ -245,13 +249,21 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
         """
         found = self._obs.get(agent)
         if found is None:
-            state = self._require_state()
-            seat = self._seats[agent]
-            vector = self.observation_vector(state, seat)
-            vector.flags.writeable = False
-            found = self._obs[agent] = {"observation": vector,
-                                        "action_mask": self.action_mask(agent)}
+            state = self.state
+            if state is None:
+                state = self._require_state()  # raises
+            vector = self.observation_vector(state, self._seats[agent])
+            if not self.vectors_read_only:
+                vector.flags.writeable = False
+            mask = self._masks.get(agent)
+            if mask is None:
+                mask = self.action_mask(agent)
+            found = self._obs[agent] = {"observation": vector, "action_mask": mask}
         return found
+
+    vectors_read_only = False
+    """Whether :meth:`observation_vector` returns read-only arrays already (no flag to
+    set every step)."""
 
     def action_mask(self, agent: str) -> np.ndarray:
         """``agent``'s action mask alone (read-only; no observation built for it)."""
@@ -272,13 +284,19 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
         state = self._require_state()
         seat = self._seats[agent]
         assert action is not None, "a live agent must act"
-        state.apply(self.actions.code(seat, int(action)), seat)
+        action = int(action)
+        row = self.actions.codes[seat]
+        code = row[action] if 0 <= action < len(row) else None
+        if code is None:
+            code = self.actions.code(seat, action)  # raises, naming what is wrong
+        state.apply(code, seat)
         if self._obs:
             self._obs = {}
         if self._masks:
             self._masks = {}
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.step_rewards(state)
+        terminal = state.is_terminal()
+        rewards = self.step_rewards(state) if terminal or self.rewards_every_step else None
         if rewards is None:
             # all zero: nothing to write or add when they already are
             if not self._rewards_zero:
@@ -289,14 +307,15 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
             for a in self.agents:
                 self.rewards[a] = float(rewards[self._seats[a]])
             self._rewards_zero = False
-        if state.is_terminal():
+        if terminal:
             capped = state.stopped_at_cap()
             for a in self.agents:
                 self.terminations[a] = not capped
                 self.truncations[a] = capped
             self.agent_selection = agent  # dead agents step out in seat order from here
         else:
-            self.agent_selection = self.possible_agents[state.current_player]
+            # current_player, without the property: the one seat to act
+            self.agent_selection = self.possible_agents[state.to_act()[0]]
         if not self._rewards_zero:
             self._accumulate_rewards()
 

@@ -57,8 +57,10 @@ The exact offsets of a ruleset: ``raw_env(ruleset=...).layout.table()``.
 
 from __future__ import annotations
 
+import struct
 from array import array
 from itertools import combinations_with_replacement, product
+from operator import itemgetter, truediv
 from typing import Any, Hashable
 
 import numpy as np
@@ -85,6 +87,7 @@ class raw_env(TurnBasedEnv):
 
     game_name = "drecksau"
     metadata = {**TurnBasedEnv.metadata, "name": "drecksau_v0"}
+    vectors_read_only = True  # both encoders return arrays over bytes
     render_keys = ("ruleset", "turn", "phase", "to_act", "pigs", "hand_counts",
                    "deck_count", "discard_top", "last", "winners")
 
@@ -191,7 +194,8 @@ class raw_env(TurnBasedEnv):
 
     def _prepare_seats(self) -> None:
         """Per observing seat, the entries each other seat's data lands on (seats are
-        relative): looked up in :meth:`encode` instead of computed every step."""
+        relative): looked up in :meth:`encode` instead of computed every step; and the
+        byte chunks :meth:`encode_counts` joins."""
         at, n, m = self.layout.at, self.num_players, self.max_pigs
         rel = [[(s - seat) % n for s in range(n)] for seat in range(n)]
         self._rel = rel
@@ -202,15 +206,23 @@ class raw_env(TurnBasedEnv):
         self._discard_at = {name: at["discard"] + slot for name, slot in self.name_slot.items()}
         self._top_at = {name: at["discard_top"] + slot for name, slot in self.name_slot.items()}
         self._blank = array("f", bytes(4 * self.layout.size))
-        self._pig_bit_rows: dict[tuple[int, ...], list[int]] = {}
-        # per pig slot, per flag bits (0 to 31): the entries that pig sets
-        self._pig_bit_ones = [
-            [by_flags[tuple(bool(bits & bit) for bit in PIG_BITS)]
-             for bits in range(max(PIG_BITS) * 2)] for by_flags in self.pig_ones]
-        self._discard_kinds = [(kind, at["discard"] + slot, self.deck_total[kind])
-                               for kind, slot in self.kind_slot.items()]
-        self._top_at_kind = {kind: at["discard_top"] + slot
-                             for kind, slot in self.kind_slot.items()}
+        # encode_counts: the seats of a table in relative order, per observing seat, and
+        # the zeros of the pig rows of seats beyond the table
+        self._order = [[(seat + r) % n for r in range(n)] for seat in range(n)]
+        self._pig_padding = bytes(4 * 6 * m * (self.max_players - n))
+        self._chunks: dict[tuple[int, ...], bytes] = {}
+        # the discard block: each kind's count / its count in the deck, packed at once
+        k = len(self.kinds)
+        self._pick_discards = itemgetter(*self.kinds)  # every deck has 7 kinds or more
+        self._deck_totals = [self.deck_total[kind] for kind in self.kinds]
+        self._pack_discards = struct.Struct(f"{k}f").pack
+        # the discard top: one-hot per kind, zeros for an empty pile (-1)
+        self._tops = {-1: bytes(4 * k)}
+        for kind, slot in self.kind_slot.items():
+            one_hot = array("f", bytes(4 * k))
+            one_hot[slot] = 1.0
+            self._tops[kind] = one_hot.tobytes()
+        self._pack_tail = struct.Struct("3f").pack
 
     def observation_vector(self, state: GameState, seat: int) -> np.ndarray:
         """A round's observation from :meth:`DrecksauState.view_counts` (the seat's view,
@@ -219,46 +231,73 @@ class raw_env(TurnBasedEnv):
             return self.encode_counts(state.view_counts(seat), seat)
         return self.encode(state.view(seat), seat)
 
+    CHUNKS_KEPT = 200_000
+    """Byte chunks of :meth:`encode_counts` remembered (memory stays bounded)."""
+
     def encode_counts(self, counts: SeatCounts, seat: int) -> np.ndarray:
         """:meth:`encode` from the ints of :meth:`DrecksauState.view_counts` (the same
-        observation, without the view's dicts and names)."""
+        observation, without the view's dicts and names), read-only.
+
+        The vector is joined from float32 byte chunks: the hand, each pig row and the
+        seated / hand_counts / to_act blocks are looked up by the ints they are made of
+        (built once by :meth:`_chunk`, with the arithmetic of :meth:`encode`), the rest
+        packed by ``struct``: a few calls a step instead of an item write per entry.
+        """
         (hand, pigs, participants, to_act, hand_counts, discard_counts, top, deck_count,
          phase, turn, turn_cap) = counts
-        at = self.layout.at
-        obs = array("f", self._blank)
-        kind_slot = self.kind_slot
-        for kind in hand:
-            obs[kind_slot[kind]] += 1 / MAX_HAND  # sums of quarters: exact
-        rows = self._pig_bit_rows
-        for r, row in zip(self._rel[seat], pigs):
-            key = (r, *row)
-            found = rows.get(key)
-            if found is None:
-                if len(rows) >= self.PIG_ROWS_KEPT:
-                    rows.clear()
-                slots = self._pig_bit_ones[r * self.max_pigs:]
-                found = rows[key] = [i for by_bits, bits in zip(slots, row) for i in by_bits[bits]]
-            for i in found:
-                obs[i] = 1.0
-        seated = self._seated_at[seat]
-        for s in participants:
-            obs[seated[s]] = 1.0
-        acting = self._to_act_at[seat]
-        for s in to_act:
-            obs[acting[s]] = 1.0
-        for i, count in zip(self._counts_at[seat], hand_counts):
-            obs[i] = count / MAX_HAND
-        for kind, i, total in self._discard_kinds:
-            count = discard_counts[kind]
-            if count:
-                obs[i] = count / total
-        if top >= 0:
-            obs[self._top_at_kind[top]] = 1.0
-        obs[at["deck"]] = deck_count / self.deck_size
-        if phase == "lucky-bird":
-            obs[at["lucky"]] = 1.0
-        obs[at["turn"]] = min(1.0, turn / turn_cap)
-        return np.frombuffer(obs, dtype=np.float32)
+        chunks = self._chunks
+        if len(chunks) >= self.CHUNKS_KEPT:
+            chunks.clear()
+        # keys: a tag (0 hand, 1 pig row, 2 seated/hand_counts/to_act), then the ints;
+        # -1 separates lists of varying length. The discard pile takes too many forms to
+        # look up: packed (the same float32 rounding as an array's item write).
+        parts = [chunks.get((0, *hand)) or self._chunk((0, *hand))]
+        for s in self._order[seat]:
+            key = (1, *pigs[s])
+            parts.append(chunks.get(key) or self._chunk(key))
+        parts.append(self._pig_padding)
+        key = (2, seat, *participants, -1, *to_act, -1, *hand_counts)
+        parts.append(chunks.get(key) or self._chunk(key))
+        parts.append(self._pack_discards(*map(truediv, self._pick_discards(discard_counts),
+                                              self._deck_totals)))
+        parts.append(self._tops[top])
+        parts.append(self._pack_tail(deck_count / self.deck_size,
+                                     1.0 if phase == "lucky-bird" else 0.0,
+                                     min(1.0, turn / turn_cap)))
+        return np.frombuffer(b"".join(parts), dtype=np.float32)
+
+    def _chunk(self, key: tuple[int, ...]) -> bytes:
+        """The float32 bytes of one chunk of :meth:`encode_counts` (see its keys), built
+        as :meth:`encode` fills those entries, and remembered."""
+        tag, *ints = key
+        p, m = self.max_players, self.max_pigs
+        if tag == 0:  # hand: the card kinds held
+            values = array("f", bytes(4 * len(self.kinds)))
+            for kind in ints:
+                values[self.kind_slot[kind]] += 1 / MAX_HAND  # sums of quarters: exact
+        elif tag == 1:  # one seat's pigs (flag bits), the row padded to M pigs
+            values = array("f", bytes(4 * 6 * m))
+            for i, bits in enumerate(ints):
+                values[6 * i] = 1.0
+                for k, bit in enumerate(PIG_BITS):
+                    if bits & bit:
+                        values[6 * i + 1 + k] = 1.0
+        else:  # seated, hand_counts, to_act of the observing seat (tag 2)
+            seat, *rest = ints
+            split = rest.index(-1)
+            participants, rest = rest[:split], rest[split + 1:]
+            split = rest.index(-1)
+            to_act, hand_counts = rest[:split], rest[split + 1:]
+            rel = self._rel[seat]
+            values = array("f", bytes(4 * 3 * p))
+            for s in participants:
+                values[rel[s]] = 1.0
+            for s, count in enumerate(hand_counts):
+                values[p + rel[s]] = count / MAX_HAND
+            for s in to_act:
+                values[2 * p + rel[s]] = 1.0
+        found = self._chunks[key] = values.tobytes()
+        return found
 
     PIG_ROWS_KEPT = 100_000
     """Pig rows whose entries are remembered (memory stays bounded)."""
@@ -321,7 +360,7 @@ class raw_env(TurnBasedEnv):
             obs[i] = 1.0
         for i, value in zip(where, values):
             obs[i] = value
-        return np.frombuffer(obs, dtype=np.float32)
+        return np.frombuffer(obs.tobytes(), dtype=np.float32)  # read-only, as encode_counts
 
     def _encode_tournament(self, obs: "array[float] | np.ndarray", table: dict[str, Any], seat: int,
                            ones: list[int]) -> None:

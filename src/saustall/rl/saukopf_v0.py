@@ -161,6 +161,8 @@ class raw_env(TurnBasedEnv):
     def observation_size(self) -> int:
         return self._layout().size
 
+    rewards_every_step = True  # net points are paid the step each deal is scored
+
     def step_rewards(self, state: GameState) -> list[float] | None:
         if self.reward == "win_loss":
             if not state.is_terminal():
