@@ -167,3 +167,26 @@ def test_a_stale_build_runs_the_changed_source(tmp_path: Path) -> None:
     running, where = json.loads(run_python(code, env, cwd=tmp_path))
     assert running == []
     assert where == str(copy / "saustall" / "games" / "drecksau" / "game.py")
+
+
+# Draws, shuffles of every deck length and states of the random stream from edge keys.
+STREAM_SCRIPT = """
+import json
+from saustall.core.rng import Rng
+out = []
+for key in (0, 1, 2**62, 2**63 - 1, 2**63, 2**64 - 1, 987654321987654321):
+    rng = Rng(0, key=key)
+    for length in range(0, 120):
+        deck = list(range(length))
+        rng.shuffle(deck)
+        out.append([deck, rng._state, rng.randrange(1000), rng.randrange(2**64), rng.random()])
+    out.append([rng.spawn()._state, rng.clone()._state, Rng("seed")._state, Rng(2**70)._state])
+print(json.dumps(out))
+"""
+
+
+def test_pure_python_draws_the_same_stream_as_this_process() -> None:
+    # The compiled core draws with 64-bit words, pure Python with unsigned ints.
+    pure = json.loads(run_python(STREAM_SCRIPT, PURE))
+    here = json.loads(run_python(STREAM_SCRIPT, {**os.environ, _compiled.PURE_ENV: "0"}))
+    assert pure == here

@@ -104,3 +104,54 @@ def test_sources_pickle_and_go_on_with_the_same_sequence() -> None:
         copy = pickle.loads(pickle.dumps(source))
         assert type(copy) is type(source)
         assert [copy.randrange(10**6) for _ in range(5)] == [source.randrange(10**6) for _ in range(5)]
+
+
+def reference_shuffle(state: int, items: list[int]) -> int:
+    """Rng.shuffle as its docstring states it, on plain unsigned ints, one Fisher-Yates
+    swap index per step from mixed-radix digits of batched draws; returns the new state."""
+
+    def draw() -> int:
+        nonlocal state
+        state = (state + 0x9E3779B97F4A7C15) % 2**64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) % 2**64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % 2**64
+        return z ^ (z >> 31)
+
+    i = len(items) - 1
+    while i > 0:
+        bounds: list[int] = []
+        product = 1
+        while i - len(bounds) > 0 and product * (i - len(bounds) + 1) <= 2**64:
+            product *= i - len(bounds) + 1
+            bounds.append(i - len(bounds) + 1)
+        value = draw()
+        while value >= 2**64 - 2**64 % product:
+            value = draw()
+        value %= product
+        for bound in bounds:
+            value, j = divmod(value, bound)
+            items[bound - 1], items[j] = items[j], items[bound - 1]
+        i -= len(bounds)
+    return state
+
+
+# Keys at the edges of the signed and unsigned ranges (the compiled core keeps the state
+# as a signed 64-bit word), and lengths whose batches reject often (products just over
+# 2**63) or are exactly 2.
+EDGE_KEYS = [0, 1, 2**62 - 1, 2**62, 2**63 - 1, 2**63, 2**64 - 1, 1234567]
+
+
+@pytest.mark.parametrize("key", EDGE_KEYS + [random.Random(i).getrandbits(64) for i in range(8)])
+def test_shuffle_and_draws_follow_the_reference_at_every_length(key: int) -> None:
+    rng = Rng(0, key=key)
+    state = key
+    for length in [*range(0, 70), 100, 104, 130, 300]:
+        deck, expected = list(range(length)), list(range(length))
+        rng.shuffle(deck)
+        state = reference_shuffle(state, expected)
+        assert deck == expected, length
+        assert rng._state == state
+    twin = rng.clone()
+    assert twin._state == rng._state
+    assert [twin._next() for _ in range(3)] == [rng._next() for _ in range(3)]
+    assert 0 <= rng._state < 2**64

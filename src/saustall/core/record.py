@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 RECORD_FORMAT = "saustall-record"
 RECORD_FORMAT_VERSION = 1
 
+# Built once: json.dumps with any non-default argument (ensure_ascii=False here) builds a
+# new encoder on every call, a large part of saving a short game's record.
+_COMPACT = json.JSONEncoder(ensure_ascii=False)
+_PRETTY = json.JSONEncoder(ensure_ascii=False, indent=2)
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -91,6 +96,10 @@ class GameRecord:
 
     def to_json(self, indent: int | None = 2) -> str:
         """The record as JSON text."""
+        if indent is None:
+            return _COMPACT.encode(self.to_dict())
+        if indent == 2:
+            return _PRETTY.encode(self.to_dict())
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod

@@ -27,7 +27,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any, Final, MutableSequence, TypeVar
+from typing import TYPE_CHECKING, Any, Final, MutableSequence, TypeVar
+
+if TYPE_CHECKING:
+    # Only for the annotations (never evaluated: ``from __future__ import annotations``),
+    # so pure Python needs no mypy_extensions at run time. Compiled, ``i64`` is a C
+    # int64; pure, it is a plain int.
+    from mypy_extensions import i64
 
 T = TypeVar("T")
 
@@ -45,6 +51,11 @@ _GOLDEN: Final = 0x9E3779B97F4A7C15
 _MIX1: Final = 0xBF58476D1CE4E5B9
 _MIX2: Final = 0x94D049BB133111EB
 _TWO_64: Final = 1 << 64
+_HALF: Final = 1 << 63
+_LOW33: Final = (1 << 33) - 1
+_LOW34: Final = (1 << 34) - 1
+_LOW37: Final = (1 << 37) - 1
+_LOW62: Final = (1 << 62) - 1
 
 
 def _key(seed: int | str) -> int:
@@ -59,19 +70,32 @@ class Rng:
     """Seeded counter-based random source (SplitMix64). Same seed, same sequence,
     on every platform; cloning copies one integer."""
 
-    __slots__ = ("_state",)
+    __slots__ = ("_word",)
     stream = STREAM_SPLITMIX64
     """The name of this source's stream in game records."""
 
     def __init__(self, seed: int | str, *, key: int | None = None) -> None:
         """Seed the stream with ``seed``; ``key``, when given, is the stream's state itself
         (a clone's or a split's: no hashing, ``seed`` is then ignored)."""
-        self._state = _key(seed) if key is None else key
+        state = _key(seed) if key is None else key
+        # The state as a signed 64-bit word (two's complement), what a compiled i64 holds;
+        # a small key (a clone's 0) skips the arithmetic on 64-bit Python ints.
+        self._word: i64 = state if 0 <= state <= _LOW62 else _word_of(state & _MASK)
+
+    @property
+    def _state(self) -> int:
+        """The stream's state as an unsigned 64-bit integer (tests and the batched
+        simulator read it)."""
+        return int(self._word) & _MASK
 
     def _next(self) -> int:
-        """The next 64-bit output."""
-        state = (self._state + _GOLDEN) & _MASK
-        self._state = state
+        """The next 64-bit output (unsigned)."""
+        if _NATIVE:
+            word: i64 = self._word + _GOLDEN_WORD
+            self._word = word
+            return int(_mix(word)) & _MASK
+        state = (self._word + _GOLDEN) & _MASK
+        self._word = state - _TWO_64 if state >= _HALF else state
         z = ((state ^ (state >> 30)) * _MIX1) & _MASK
         z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
@@ -97,6 +121,11 @@ class Rng:
         """
         if type(items) is list:  # the engines' case: compiled, list indexing is native
             cards: list[T] = items
+            if _NATIVE:
+                plan = _word_batches(len(cards))
+                if plan is not None:
+                    self._shuffle_words(cards, plan)
+                    return
             for product, limit, steps in _batches(len(cards)):
                 batch = self._next()
                 while batch >= limit:  # randrange(product), spelled out: the hot loop
@@ -117,6 +146,35 @@ class Rng:
                 batch //= bound
                 items[k], items[j] = items[j], items[k]
 
+    def _shuffle_words(self, cards: list[T], plan: _WordPlan) -> None:
+        """:meth:`shuffle` on 64-bit words (compiled only: i64 wraps modulo 2**64 there),
+        the same draws and swaps as the unsigned arithmetic of the pure path.
+
+        A word is the unsigned value's two's complement: unsigned order is signed order
+        after flipping the top bit (``^ low``), and a word below zero is a value of
+        2**63 or more, which needs :func:`_divmod_word` to be divided.
+        """
+        low, golden = _TOP_WORD, _GOLDEN_WORD
+        word: i64 = self._word
+        for top, modulus, steps in plan:
+            biased_top: i64 = top
+            while True:
+                word += golden
+                batch = _mix(word)
+                if batch ^ low <= biased_top:  # below the rejection limit, unsigned
+                    break
+            if modulus:
+                batch = _divmod_word(batch, modulus)[1]
+            for k, bound in steps:
+                size: i64 = bound
+                if batch >= 0:
+                    j = batch % size
+                    batch //= size
+                else:
+                    batch, j = _divmod_word(batch, size)
+                cards[k], cards[j] = cards[j], cards[k]
+        self._word = word
+
     def spawn(self) -> "Rng":
         """A new independent source keyed by this one's next output (SplitMix64's split).
 
@@ -132,7 +190,9 @@ class Rng:
 
     def clone(self) -> "Rng":
         """An independent copy that will produce the same sequence from here on."""
-        return Rng(0, key=self._state)
+        twin = Rng(0, key=0)
+        twin._word = self._word
+        return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled by its state alone (bots travel to worker processes): compiled
@@ -141,6 +201,56 @@ class Rng:
 
     def __repr__(self) -> str:  # never show the internal state
         return "Rng(<hidden>)"
+
+
+def _word_of(value: int) -> i64:
+    """The signed 64-bit word (two's complement) of ``0 <= value < 2**64``."""
+    return value - _TWO_64 if value >= _HALF else value
+
+
+# SplitMix64's constants as words, for compiled code: Final i64s that are not literals
+# are kept as C int64 statics (a literal this large would be unboxed on every use).
+_GOLDEN_WORD: Final[i64] = _word_of(_GOLDEN)
+_MIX1_WORD: Final[i64] = _word_of(_MIX1)
+_MIX2_WORD: Final[i64] = _word_of(_MIX2)
+_TOP_WORD: Final[i64] = _word_of(_HALF)
+"""-2**63: only the top bit set."""
+
+
+def _mix(word: i64) -> i64:
+    """SplitMix64's output mixer on a word, in i64 arithmetic: right for the compiled
+    module only, where i64 multiplication wraps modulo 2**64 (pure Python uses the
+    masked arithmetic of :meth:`Rng._next` instead). ``>>`` on an i64 keeps the sign,
+    so each shift is masked to the bits an unsigned shift keeps."""
+    z = (word ^ ((word >> 30) & _LOW34)) * _MIX1_WORD
+    z = (z ^ ((z >> 27) & _LOW37)) * _MIX2_WORD
+    return z ^ ((z >> 31) & _LOW33)
+
+
+def _divmod_word(word: i64, divisor: i64) -> tuple[i64, i64]:
+    """Quotient and remainder of the unsigned value of ``word`` by ``0 < divisor < 2**63``
+    (compiled words; Hacker's Delight's unsigned division by halving)."""
+    if word >= 0:
+        return word // divisor, word % divisor
+    quotient = (((word >> 1) & ~_TOP_WORD) // divisor) << 1  # at most one short
+    rest = word - quotient * divisor  # below 2 * divisor, unsigned (wraps, compiled)
+    if rest ^ _TOP_WORD >= divisor ^ _TOP_WORD:
+        return quotient + 1, rest - divisor
+    return quotient, rest
+
+
+def _native_agrees() -> bool:
+    """Whether :func:`_mix` gives SplitMix64's outputs: true when this module runs
+    compiled (i64 is a C int64 and wraps), false in pure Python (i64 is a plain int),
+    so each runs the arithmetic that is right for it."""
+    word: i64 = 1234567
+    word += _GOLDEN_WORD
+    # The first output of SplitMix64 from state 1234567 (Vigna's splitmix64.c).
+    return int(_mix(word)) == 6457827717110365317
+
+
+_NATIVE: Final = _native_agrees()
+"""Whether :class:`Rng` draws with compiled 64-bit words (see :func:`_native_agrees`)."""
 
 
 def _rng_with_key(key: int) -> Rng:
@@ -168,6 +278,34 @@ def _batches(length: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]],
             plan.append((product, limit, tuple((k, k + 1) for k in range(i, low, -1))))
             i = low
         found = _BATCHES[length] = tuple(plan)
+    return found
+
+
+_WordPlan = tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
+"""A shuffle's batches for :meth:`Rng._shuffle_words`: per batch the rejection limit
+minus one as a biased word (``limit - 1 - 2**63``), the modulus (0: none needed) and the
+swaps of :func:`_batches`."""
+
+_WORD_BATCHES: Final[dict[int, _WordPlan | None]] = {}
+
+
+def _word_batches(length: int) -> _WordPlan | None:
+    """:func:`_batches` for :meth:`Rng._shuffle_words`, memoized per length; None when a
+    batch's product is 2**63 or more and not its own rejection limit (no deck is that
+    long; the unsigned path then shuffles)."""
+    if length in _WORD_BATCHES:
+        return _WORD_BATCHES[length]
+    plan: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    for product, limit, steps in _batches(length):
+        if product >= _HALF:
+            if limit != product:
+                _WORD_BATCHES[length] = None
+                return None
+            modulus = 0  # every accepted draw is already below the product
+        else:
+            modulus = product
+        plan.append((limit - 1 - _HALF, modulus, steps))
+    found = _WORD_BATCHES[length] = tuple(plan)
     return found
 
 
