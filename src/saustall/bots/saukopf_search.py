@@ -15,14 +15,19 @@ its party took as a small tie-break. Then:
   (it doubles the stakes and earns roughness points when it fails);
 * **bidding**: every game the hand could declare (the best few by a quick rating) is
   played out in every world as if the bot won the bidding with the least bid allowing that
-  game; the bot bids that least bid for the best game if its mean beats passing, which
-  Napf stage treats as a thrown-in deal (0) and the Trog as a small positive value (the
-  Napf and the other players' games remain);
+  game (so a Knorpel or a Mast at 91, a Vegane Mast at Schwarz); the bot bids that least
+  bid for the best game if its mean beats passing. Passing in the Napf counts as a
+  thrown-in deal (0). Passing in the Trog while a bid stands counts a small positive value
+  (another player's game follows); passing before anyone bid is played out too: in each
+  world, the players still to speak pass the Trog with a chance given by their sampled
+  hands (:func:`trog_pass_chance`), and then the bot plays its best Napf game, so a hand
+  made for the Napf waits for it when that is worth more than its Trog game;
 * **declaring**: every allowed game (the best few by rating) is played out at the bid.
 
-Levels differ by their thinking budget: the number of worlds per decision and of games
-considered when bidding. Decisions depend only on the view, the legal actions and the
-bot's seed, so a bot replays exactly.
+Levels differ by their thinking budget: the number of worlds per decision, of games
+considered when bidding, and of playouts one bidding or declaring evaluation may spend
+(which bounds a decision's time). Decisions depend only on the view, the legal actions
+and the bot's seed, so a bot replays exactly.
 """
 
 from __future__ import annotations
@@ -164,8 +169,9 @@ class Budget:
     candidates: int = 12
     """Deals drawn per world for the inference, the likeliest kept."""
     playouts: int = 1_000_000
-    """At most this many playouts per decision when bidding (worlds x games): the worlds
-    are cut to fit, so a hand with many games to try does not think for long."""
+    """At most this many playouts (worlds x games) per evaluation when bidding or
+    declaring: the worlds are cut to fit (never below :data:`MIN_WORLDS`), so a hand with
+    many games to try does not think for long."""
 
 
 LEVEL_BUDGETS = {
