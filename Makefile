@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
-	typecheck play clean rl-differential bench-batched
+	typecheck play clean rl-differential bench-batched census
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,17 @@ arena: $(STAMP)
 	$(VENV)/bin/saustall arena drecksau --ruleset dirty-pig --players 2 \
 	  --bots $${BOTS:-random,heuristic,racer} --games $${GAMES:-2000} \
 	  --json arena.json --report arena.html $(ARGS)
+
+# The Saukopf game-kind census (issue 11): DEALS deals (default 10,000, in sessions of four
+# deals) played by a table of the bot BOT (default expert, the strongest) in each ruleset of
+# RULESETS (default saukopf and dreihaxer); prints the throw-in rate and the mix of game
+# kinds (every kind, unplayed ones at 0) with counts, Kontra and Re, on WORKERS processes.
+census: $(STAMP)
+	for ruleset in $${RULESETS:-saukopf dreihaxer}; do \
+	  $(VENV)/bin/saustall simulate saukopf --ruleset $$ruleset --bots $${BOT:-expert} \
+	    --games $$(( ($${DEALS:-10000} + 3) / 4 )) --option deals=4 \
+	    --workers $${WORKERS:-2} $(ARGS) || exit 1; \
+	done
 
 bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench

@@ -6,7 +6,8 @@
         A's and B's mean net points per seat, with its 95% confidence interval.
     python scripts/saukopf_bars.py table saukopf club 1000
         four (three) bots of one level: throw-in rate, game kinds, Kontra and Re rates, the
-        declarer's win rate, decision latency (median, p99).
+        declarer's win rate, decision latency (median, p99: wall time, and the deciding
+        process's CPU time, overall and per phase).
 
 One-deal sessions, the dealer rotating with the deal number; seeds from the deal number.
 """
@@ -35,9 +36,13 @@ def play(ruleset: str, seats: list[str], deal: int, times: dict[str, list[float]
     while not state.is_terminal():
         p = state.current_player
         view = state.view(p)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = bots[p].choose(view, state.legal_actions(p))
         times.setdefault(seats[p], []).append(time.perf_counter() - start)
+        # CPU time too: on a loaded machine the wall time mostly measures the other jobs
+        times.setdefault(f"{seats[p]} (CPU)", []).append(time.process_time() - cpu)
+        times.setdefault(f"{seats[p]} (CPU, {view['phase']})", []).append(
+            time.process_time() - cpu)
         state.apply(action)
     results.extend(state.results)
     return state.returns()

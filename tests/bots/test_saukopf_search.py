@@ -196,3 +196,47 @@ def test_expert_beats_heuristic_in_duplicate_deals() -> None:
                 total[lineup[p]] += value / 4
         diffs.append(total["expert"] - total["heuristic"])
     assert sum(diffs) / len(diffs) > 0.5
+
+
+# Seat 1, first to bid, holds the four Ober, two Unter and two Sau: am Spieß the order
+# turns round, so in a Mast or Vegane Mast am Spieß these are its lowest cards (a Napf
+# game), and its clean games are strong too.
+STRONG_TABLE = ("E9 E8 E7 G10 GK G7 S9 S8 | EO GO HO SO EU GU EA GA | "
+                "E10 EK G9 G8 S10 SK H7 H8 | HU SU HA H10 HK H9 SA S7")
+# The same hand, but seat 2 (next to speak) holds it and seat 1 the weak one: seat 2 is
+# all but sure to bid, so seat 1 passing the Trog will not lead to the Napf.
+BEHIND_TABLE = ("E9 E8 E7 G10 GK G7 S9 S8 | E10 EK G9 G8 S10 SK H7 H8 | "
+                "EO GO HO SO EU GU EA GA | HU SU HA H10 HK H9 SA S7")
+
+
+def _pass_value(hands: str, seed: int) -> float:
+    from saustall.bots.saukopf_search import SearchBot
+
+    state = new_deal(hands, dealer=0)
+    view = state.view(1)
+    bot = make_bot("saukopf", "club", seed=seed)
+    assert isinstance(bot, SearchBot)
+    hand = [CARD_BY_TEXT[t] for t in view["hand"]]
+    worlds = bot.worlds(view, bot.budget.worlds * 3)
+    return bot._trog_pass_value(view, 1, hand, [], worlds)
+
+
+def test_passing_the_trog_is_worth_the_napf_game_it_leads_to() -> None:
+    """Passing while no bid stands leads to the Napf when the others pass too: a hand
+    with a good Napf game values passing above a plain pass, unless a player still to
+    speak is all but sure to bid."""
+    from saustall.bots.saukopf_search import TROG_PASS_VALUE
+
+    for seed in range(2):
+        assert _pass_value(STRONG_TABLE, seed) > TROG_PASS_VALUE + 0.2
+        assert _pass_value(BEHIND_TABLE, seed) == TROG_PASS_VALUE
+
+
+def test_after_everyone_passed_the_trog_a_napf_hand_bids_its_napf_game() -> None:
+    for seed in range(2):
+        state = new_deal(STRONG_TABLE, dealer=0)
+        act(state, "pass", "pass", "pass", "pass")
+        assert state.view(1)["bidding"]["stage"] == "napf" and state.cur == 1
+        bot = make_bot("saukopf", "club", seed=seed)
+        choice = encode_action(bot.choose(state.view(1), state.legal_actions()))
+        assert choice.startswith("bid"), choice

@@ -212,7 +212,8 @@ async def test_a_player_who_leaves_mid_game_is_replaced_by_a_bot(
     left = await http.post(f"/api/tables/{table_id}/leave", headers=bearer(joined["token"]))
     seat = left.json()["table"]["seats"][1]
     assert seat["kind"] == "bot" and seat["name"] == "Bert (bot)"
-    assert seat["bot_level"] == "expert"  # the strongest level takes over
+    # the default level takes over (docs/bots.md), not the strongest
+    assert seat["bot_level"] == "club"
     over = await play_to_end(wa, timeout=60)
     assert over["game_number"] == 1
     await wa.close()

@@ -61,7 +61,11 @@ def policy_card(state: SaukopfState) -> int:
     losers = [c for c in cards if not ((eff[c] == led or eff[c] == TRUMP)
                                        and power[c] > best_power)]
     if napf:
-        if losers:  # duck, and throw away the highest-scoring card that ducks
+        if losers:
+            # both parties duck; the points go on a trick the other party takes so far,
+            # and the cheapest card on one my own party takes
+            if (best_p == d or best_p == q) == my_side:
+                return min(losers, key=lambda c: (POINTS[c], -power[c]))
             return max(losers, key=lambda c: (POINTS[c], power[c]))
         return max(winners, key=lambda c: (power[c], -POINTS[c]))
     last = len(trick) == n - 1

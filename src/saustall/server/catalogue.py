@@ -53,13 +53,6 @@ def seated_by_default(game: str) -> str:
     return default_level(game) if bot_levels(game) else RandomBot.name
 
 
-def strongest_level(game: str) -> str:
-    """The strongest bot the server offers for ``game``: it takes over a seat whose
-    player left mid-game, so the others keep a fair game."""
-    offered = offered_levels(game)
-    return offered[-1] if offered else levels_for(game)[-1]
-
-
 def catalogue() -> dict[str, Any]:
     """Every game and ruleset with options and bot levels."""
     games = []

@@ -41,7 +41,7 @@ from saustall.server.bot_workers import BotWorkers
 from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabase
 from saustall.server import retention
 from saustall.server.catalogue import (
-    catalogue, levels_for, seated_by_default, strongest_level,
+    catalogue, levels_for, seated_by_default,
 )
 from saustall.server.limits import SourceLimits
 from saustall.server.model import (
@@ -349,7 +349,9 @@ class Hub:
             clients = list(seat.clients)
             seat.clients.clear()
             if table.status == PLAYING:
-                level = strongest_level(table.game.name)
+                # the default level, not the strongest: the others keep the game they
+                # sat down to, and its decisions stay within the latency bar (docs/bots.md)
+                level = seated_by_default(table.game.name)
                 self._seat_bot(table, seat, level, name=stand_in_name(name))
                 code = "replaced"
             else:
