@@ -1,0 +1,342 @@
+"""Several ``saustall serve`` processes over one PostgreSQL database.
+
+Real server processes (``saustall serve --database postgresql+asyncpg://...``) share a
+throwaway PostgreSQL. Clients of one table sit on different processes and play a whole
+game; the process owning the table is killed with SIGKILL mid-game (a turn-based game
+and real-time Pigasus), the survivor takes the table over, the clients of the dead
+process reconnect to it, and the game ends there: every acknowledged action is in the
+final record at its place, and the record replays. A SIGTERM hands the tables over at
+once, long before the lease would have lapsed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import asyncpg
+import httpx
+import pytest
+import websockets
+
+from saustall.core import GameRecord
+from saustall.server.lease import asyncpg_dsn
+from tests.server.conftest import bearer, free_port
+
+pytestmark = pytest.mark.postgres
+
+SAUSTALL = Path(sys.executable).parent / "saustall"
+ROOT = Path(__file__).resolve().parents[2]
+LEASE_SECONDS = 1.5
+TAKEOVER_BAR = 5.0
+"""The longest a table may stand still after its process died (issue 14's bar)."""
+STAMP = re.compile(r"@\d+")
+QUICK_PIGASUS = {"window_ms": 20, "point_limit_ms": 1000, "last_call_ms": 0,
+                 "first_dealer": 1}
+
+
+async def until(condition: Callable[[], bool], timeout: float, what: str) -> None:
+    """Wait for ``condition`` (polled), failing with ``what`` after ``timeout`` s."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"timed out waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+@pytest.fixture
+async def database(postgres_url: str) -> str:
+    """A fresh database on the throwaway PostgreSQL, for one test."""
+    name = f"t_{secrets.token_hex(6)}"
+    conn = await asyncpg.connect(asyncpg_dsn(postgres_url))
+    try:
+        await conn.execute(f"CREATE DATABASE {name}")
+    finally:
+        await conn.close()
+    return f"{postgres_url.rsplit('/', 1)[0]}/{name}"
+
+
+class Node:
+    """One ``saustall serve`` process (in its own process group, bot workers included)."""
+
+    def __init__(self, database: str, log: Path, lease: float = LEASE_SECONDS) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_base = f"ws://127.0.0.1:{self.port}"
+        self.log = log
+        self.command = [
+            str(SAUSTALL), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+            "--database", database, "--bot-delay", "0", "--bot-workers", "1",
+            "--bot-module", "tests.server.cluster_bots", "--lease-seconds", str(lease),
+            "--tables-per-source", "0", "--sockets-per-source", "0",
+            "--new-sockets-per-second", "0", "--log-level", "warning"]
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    async def start(self) -> "Node":
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(self.command, stdout=out, stderr=out, env=env,
+                                         start_new_session=True)
+        end = time.monotonic() + 60
+        async with httpx.AsyncClient(base_url=self.base, timeout=2) as http:
+            while time.monotonic() < end:
+                if self.proc.poll() is not None:
+                    pytest.fail(f"the server exited: {self.log.read_text()[-3000:]}")
+                try:
+                    if (await http.get("/api/ready")).status_code == 200:
+                        return self
+                except httpx.TransportError:
+                    pass
+                await asyncio.sleep(0.05)
+        pytest.fail("the server did not become ready")
+
+    def kill(self) -> None:
+        """SIGKILL the server and its bot workers."""
+        assert self.proc is not None
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def terminate(self) -> int:
+        """SIGTERM, as an operator stops it; its exit status."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(20)
+        finally:
+            self.cleanup()
+
+    def cleanup(self) -> None:
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait(10)
+
+    async def owned(self) -> float:
+        """The tables it owns, from its /metrics."""
+        async with httpx.AsyncClient(base_url=self.base, timeout=5) as http:
+            text = (await http.get("/metrics")).text
+        found = re.search(r'^saustall_tables\{role="owned"\} (\S+)$', text, re.M)
+        return float(found.group(1)) if found else 0.0
+
+
+@pytest.fixture
+async def nodes(database: str, tmp_path: Path) -> Any:
+    """Two server processes on one database (started together)."""
+    started = await asyncio.gather(*(Node(database, tmp_path / f"node{i}.log").start()
+                                     for i in range(2)))
+    try:
+        yield started
+    finally:
+        for node in started:
+            node.cleanup()
+
+
+class Player:
+    """A seated client that plays random legal moves and remembers every ack.
+
+    It keeps at most one action in flight; an error (or silence) makes it ask for the
+    state again. ``connect`` may be called again after its server died.
+    """
+
+    def __init__(self, table_id: str, token: str, seed: int, gap: float = 0.0) -> None:
+        self.table_id = table_id
+        self.token = token
+        self.rng = random.Random(seed)
+        self.gap = gap
+        self.ws: Any = None
+        self.acked: dict[int, str] = {}
+        self.seq = 0
+        self.over: dict[str, Any] | None = None
+        self.pending: tuple[str, str] | None = None
+        self.last_state: dict[str, Any] | None = None
+        self.last_sent = 0.0
+        self.sent = 0
+
+    async def connect(self, node: Node) -> None:
+        self.ws = await websockets.connect(f"{node.ws_base}/ws/tables/{self.table_id}")
+        await self.ws.send(json.dumps({"type": "hello", "token": self.token}))
+        self.pending = None
+
+    async def _act(self) -> None:
+        state = self.last_state
+        if self.pending is not None or state is None or not state["legal"] \
+                or state["status"] != "playing":
+            return
+        wait = self.last_sent + self.gap - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        action = self.rng.choice(state["legal"])["action"]
+        self.sent += 1
+        ident = f"m{self.sent}"
+        self.pending = (ident, action)
+        self.last_sent = time.monotonic()
+        await self.ws.send(json.dumps({"type": "action", "action": action, "id": ident}))
+
+    async def play(self) -> None:
+        """Play until the game is over or the connection drops."""
+        try:
+            while self.over is None:
+                try:
+                    text = await asyncio.wait_for(self.ws.recv(), 1.0)
+                except asyncio.TimeoutError:
+                    if self.pending is None:
+                        await self.ws.send(json.dumps({"type": "sync"}))
+                    continue
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "game_over":
+                    self.over = message
+                elif kind == "event" and message.get("seq"):
+                    self.seq = max(self.seq, message["seq"])
+                elif kind == "state":
+                    self.last_state = message
+                    self.seq = max(self.seq, message["seq"])
+                    await self._act()
+                elif kind == "ack" and self.pending and message["id"] == self.pending[0]:
+                    self.acked[message["seq"]] = self.pending[1]
+                    self.pending = None
+                    await self._act()
+                elif kind == "error" and self.pending and message["id"] == self.pending[0]:
+                    self.pending = None
+                    await self.ws.send(json.dumps({"type": "sync"}))
+        except websockets.ConnectionClosed:
+            return
+
+
+async def seat_two(http_a: httpx.AsyncClient, http_b: httpx.AsyncClient,
+                   **table: Any) -> tuple[str, list[str]]:
+    """A table created on A and joined (and readied) through B; its id and tokens."""
+    created = (await http_a.post("/api/tables", json={"name": "Anna", **table})).json()
+    table_id = created["table_id"]
+    joined = await http_b.post(f"/api/tables/{table_id}/join",
+                               json={"invite": created["invite"], "name": "Bert"})
+    assert joined.status_code == 200, joined.text
+    token = joined.json()["token"]
+    ready = await http_b.post(f"/api/tables/{table_id}/ready", json={"ready": True},
+                              headers=bearer(token))
+    assert ready.status_code == 200, ready.text
+    return table_id, [created["token"], token]
+
+
+def assert_record_keeps(record: GameRecord, players: list[Player]) -> None:
+    """Every acknowledged action is in the record at its seq, and the record replays.
+
+    A real-time action is compared without its time: the server stamps its own."""
+    for player in players:
+        for seq, action in player.acked.items():
+            assert STAMP.sub("", record.actions[seq - 1]) == STAMP.sub("", action), (seq, action)
+    assert list(record.replay().winners()) == players[0].over["winners"]  # type: ignore[index]
+
+
+async def test_a_table_across_two_processes_survives_kill_9_of_its_owner(
+        nodes: list[Node]) -> None:
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a, \
+            httpx.AsyncClient(base_url=b.base, timeout=10) as http_b:
+        table_id, tokens = await seat_two(http_a, http_b, game="drecksau", seats=3,
+                                          bots=["random"])
+        info = (await http_b.get(f"/api/tables/{table_id}")).json()
+        assert [s["name"] for s in info["seats"]][0::2] == ["Anna", "Bert"]
+        anna, bert = Player(table_id, tokens[0], 1), Player(table_id, tokens[1], 2)
+        await anna.connect(a)
+        await bert.connect(b)  # its actions go to A, its events come through the database
+        started = await http_b.post(f"/api/tables/{table_id}/start", headers=bearer(tokens[1]))
+        assert started.status_code == 200, started.text
+        tasks = [asyncio.create_task(p.play()) for p in (anna, bert)]
+        await until(lambda: bool(anna.acked) and bool(bert.acked) and bert.seq >= 8, 60,
+                    "both players to act (bert on the other process)")
+        assert await a.owned() == 1 and await b.owned() == 0
+
+        seq_at_kill = bert.seq
+        a.kill()
+        killed = time.monotonic()
+        await tasks[0]  # Anna's socket died with A: she reconnects to B
+        await anna.connect(b)
+        tasks[0] = asyncio.create_task(anna.play())
+        await until(lambda: bert.seq > seq_at_kill or bert.over is not None, 20,
+                    "the game to go on on B")
+        assert time.monotonic() - killed <= TAKEOVER_BAR
+        await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        assert anna.over is not None and bert.over is not None
+        assert anna.over["winners"] == bert.over["winners"]
+        assert await b.owned() == 1
+
+        answer = await http_b.get(f"/api/tables/{table_id}/record", headers=bearer(tokens[0]))
+        assert answer.status_code == 200, answer.text
+        assert_record_keeps(GameRecord.from_json(answer.text), [anna, bert])
+
+
+async def test_real_time_pigasus_goes_on_after_kill_9_of_its_judge(nodes: list[Node]) -> None:
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a, \
+            httpx.AsyncClient(base_url=b.base, timeout=10) as http_b:
+        table_id, tokens = await seat_two(http_a, http_b, game="pigasus", seats=3,
+                                          bots=["test-fast"], options=QUICK_PIGASUS)
+        anna = Player(table_id, tokens[0], 1, gap=0.05)
+        bert = Player(table_id, tokens[1], 2, gap=0.05)
+        await anna.connect(a)
+        await bert.connect(b)
+        started = await http_a.post(f"/api/tables/{table_id}/start", headers=bearer(tokens[0]))
+        assert started.status_code == 200, started.text
+        tasks = [asyncio.create_task(p.play()) for p in (anna, bert)]
+        await until(lambda: bert.seq >= 10 or bert.over is not None, 60, "the game to run")
+        assert bert.over is None, "the game ended before the kill; make it longer"
+
+        seq_at_kill = bert.seq
+        a.kill()
+        killed = time.monotonic()
+        await tasks[0]
+        await anna.connect(b)
+        tasks[0] = asyncio.create_task(anna.play())
+        await until(lambda: bert.seq > seq_at_kill or bert.over is not None, 20,
+                    "the real-time game to go on on B")
+        assert time.monotonic() - killed <= TAKEOVER_BAR
+        await asyncio.wait_for(asyncio.gather(*tasks), 90)
+        assert anna.over == bert.over
+
+        answer = await http_b.get(f"/api/tables/{table_id}/record", headers=bearer(tokens[1]))
+        assert answer.status_code == 200, answer.text
+        assert_record_keeps(GameRecord.from_json(answer.text), [anna, bert])
+
+
+async def test_sigterm_hands_the_tables_over_at_once(database: str, tmp_path: Path) -> None:
+    # leases of a minute: only the hand-over on SIGTERM lets B take the table in time
+    a, b = await asyncio.gather(*(Node(database, tmp_path / f"n{i}.log", lease=60).start()
+                                  for i in range(2)))
+    try:
+        async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a, \
+                httpx.AsyncClient(base_url=b.base, timeout=10) as http_b:
+            table_id, tokens = await seat_two(http_a, http_b, game="drecksau", seats=2)
+            bert = Player(table_id, tokens[1], 2)
+            await bert.connect(b)
+            assert (await http_b.post(f"/api/tables/{table_id}/start",
+                                      headers=bearer(tokens[0]))).status_code == 200
+            assert await a.owned() == 1
+            # uvicorn stops gracefully, then re-raises the signal it caught
+            assert a.terminate() in (0, -signal.SIGTERM)
+            end = time.monotonic() + 10
+            while await b.owned() < 1:
+                assert time.monotonic() < end, "B did not take the table over"
+                await asyncio.sleep(0.05)
+            anna = Player(table_id, tokens[0], 1)
+            await anna.connect(b)
+            await asyncio.wait_for(asyncio.gather(anna.play(), bert.play()), 60)
+            assert anna.over is not None and anna.over == bert.over
+            ready = await http_b.get("/api/ready")
+            assert ready.status_code == 200 and ready.json() == {"ready": True}
+    finally:
+        a.cleanup()
+        b.cleanup()
