@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
-	typecheck play clean rl-differential bench-batched
+	typecheck play clean rl-differential bench-batched kill-test
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +82,14 @@ arena: $(STAMP)
 	$(VENV)/bin/saustall arena drecksau --ruleset dirty-pig --players 2 \
 	  --bots $${BOTS:-random,heuristic,racer} --games $${GAMES:-2000} \
 	  --json arena.json --report arena.html $(ARGS)
+
+# KILLS (default 20) times: a table's owning process is SIGKILLed mid-game (turn-based and
+# real-time Pigasus in turn), its game must go on on the other within 5 s, nothing
+# acknowledged lost (two `saustall serve` processes on a throwaway PostgreSQL).
+kill-test: $(STAMP)
+	bash scripts/system-deps.sh
+	SAUSTALL_KILLS=$${KILLS:-20} $(PY) -m pytest --timeout 0 -rP -m long \
+	  tests/server/test_cluster.py -k kills_in_a_row
 
 bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench
