@@ -91,9 +91,15 @@ kill-test: $(STAMP)
 	SAUSTALL_KILLS=$${KILLS:-20} $(PY) -m pytest --timeout 0 -rP -m long \
 	  tests/server/test_cluster.py -k kills_in_a_row
 
+# ... and one process against two over one (throwaway) PostgreSQL, side by side: at
+# machine speed (saturation), then 1,000 players at human pace.
 bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench
 	$(PY) -m saustall.server.bench --tables 20 --seconds 40 --spectators 1000
+	bash scripts/system-deps.sh
+	$(PY) -m saustall.server.bench --processes 2 --database postgres --compare --warmup 3
+	$(PY) -m saustall.server.bench --processes 2 --database postgres --compare \
+	  --tables 500 --think 1 --seconds 40 --warmup 10
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build src/saustall/_compiled_sources.json

@@ -195,7 +195,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
     @app.get("/api/tables")
     async def open_tables(request: Request) -> dict[str, Any]:
         """Public tables waiting for players."""
-        return {"tables": hub_of(request).open_tables()}
+        return {"tables": await hub_of(request).open_tables()}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:

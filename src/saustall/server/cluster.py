@@ -545,6 +545,18 @@ class Cluster:
         if self.owned.pop(table_id, None) is not None:
             await self.leases.release([table_id])
 
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """Public lobby tables with a free seat, whichever process holds them."""
+        found = []
+        for stored in await self.hub.store.load_open_tables():
+            try:
+                table = rebuild_table(stored, _no_realtime)
+            except BrokenTable:
+                continue
+            if any(seat.kind == "empty" for seat in table.seats):
+                found.append(table.summary())
+        return found[:100]
+
     def count_owned(self) -> int:
         """Tables this process owns."""
         return len(self.owned)

@@ -466,6 +466,20 @@ class Store:
                     sa.select(tables_t.c.id).where(tables_t.c.status.in_(list(statuses)))))
             return await self._load_tables(conn, query, seat_query, with_game=True)
 
+    async def load_open_tables(self, limit: int = 300) -> list[StoredTable]:
+        """The newest public lobby tables with their seats (free seats not checked)."""
+        newest = (sa.select(tables_t.c.id).where(
+            (tables_t.c.status == "lobby") & tables_t.c.public)
+            .order_by(tables_t.c.created_at.desc()).limit(limit))
+        async with self.engine.connect() as conn:
+            ids = [row[0] for row in (await conn.execute(newest)).all()]
+            found = await self._load_tables(
+                conn, sa.select(tables_t).where(tables_t.c.id.in_(ids)),
+                sa.select(seats_t).where(seats_t.c.table_id.in_(ids))
+                .order_by(seats_t.c.table_id, seats_t.c.seat), with_game=False)
+        found.sort(key=lambda t: t.created_at, reverse=True)
+        return found
+
     async def load_table(self, table_id: str, with_game: bool = False) -> StoredTable | None:
         """One table with its seats (and its latest game if ``with_game``), or ``None``."""
         async with self.engine.connect() as conn:

@@ -186,8 +186,11 @@ class Hub:
         """Every game and ruleset with options and bot levels."""
         return catalogue()
 
-    def open_tables(self) -> list[dict[str, Any]]:
-        """Public tables in the lobby with a free seat, newest first."""
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """Public tables in the lobby with a free seat, newest first (in a cluster: of
+        every process, from the database)."""
+        if self.cluster is not None:
+            return await self.cluster.open_tables()
         found = [t for t in self.tables.values() if t.public and t.status == LOBBY
                  and any(s.kind == EMPTY for s in t.seats)]
         found.sort(key=lambda t: t.created_at, reverse=True)
