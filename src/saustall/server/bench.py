@@ -365,7 +365,12 @@ async def bench(args: argparse.Namespace) -> None:
         ratio = many["actions_per_second"] / max(1e-9, one["actions_per_second"])
         print(f"side by side: {one['actions_per_second']:.0f} actions/s with 1 process, "
               f"{many['actions_per_second']:.0f} with {many['processes']} ({ratio:.2f}x); "
-              f"ack p99 {one['ack_p99_ms']} ms vs {many['ack_p99_ms']} ms")
+              f"ack p99 {fmt(one['ack_p99_ms'])} vs {fmt(many['ack_p99_ms'])}")
+
+
+def fmt(ms: float | None) -> str:
+    """Milliseconds for the summary line."""
+    return "no samples" if ms is None else f"{ms:.1f} ms"
 
 
 def main(argv: list[str] | None = None) -> None:
