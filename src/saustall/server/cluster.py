@@ -249,6 +249,10 @@ class Cluster:
         """Make ``table`` (with its clients) what ``stored`` says (caller holds its lock)."""
         fresh = self._build(stored, owned=False)
         was = table.status
+        for task in (table.bot_task, table.timer_task):  # they judged the old copy
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        table.bot_task = table.timer_task = None
         if table.realtime is not None:
             table.realtime.stop()
             table.realtime = None
@@ -291,9 +295,11 @@ class Cluster:
             proc, _, rest = rest.partition(" ")
         if proc == self.me:
             return
-        if kind == "o":
-            self.hints[table_id] = proc
         table = self.hub.tables.get(table_id)
+        if kind == "o":  # remembered only for the tables we hold
+            self.hints.pop(table_id, None)
+            if table is not None:
+                self.hints[table_id] = proc
         if table is None:
             return
         if table.owned:
@@ -539,9 +545,11 @@ class Cluster:
                 if not table.owned and not table.clients():
                     self.hub.tables.pop(table.id, None)
                     self.hints.pop(table.id, None)
+                    self._taking.pop(table.id, None)
 
     async def let_go(self, table_id: str) -> None:
         """The table left memory here: give its lease back."""
+        self._taking.pop(table_id, None)
         if self.owned.pop(table_id, None) is not None:
             await self.leases.release([table_id])
 
