@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
-	typecheck play clean rl-differential bench-batched census
+	typecheck play clean rl-differential bench-batched census kill-test
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
@@ -94,9 +94,23 @@ census: $(STAMP)
 	    --workers $${WORKERS:-2} $(ARGS) || exit 1; \
 	done
 
+# KILLS (default 20) times: a table's owning process is SIGKILLed mid-game (turn-based and
+# real-time Pigasus in turn), its game must go on on the other within 5 s, nothing
+# acknowledged lost (two `saustall serve` processes on a throwaway PostgreSQL).
+kill-test: $(STAMP)
+	bash scripts/system-deps.sh
+	SAUSTALL_KILLS=$${KILLS:-20} $(PY) -m pytest --timeout 0 -rP -m long \
+	  tests/server/test_cluster.py -k kills_in_a_row
+
+# ... and one process against two over one (throwaway) PostgreSQL, side by side: at
+# machine speed (saturation), then 1,000 players at human pace.
 bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench
 	$(PY) -m saustall.server.bench --tables 20 --seconds 40 --spectators 1000
+	bash scripts/system-deps.sh
+	$(PY) -m saustall.server.bench --processes 2 --database postgres --compare --warmup 3
+	$(PY) -m saustall.server.bench --processes 2 --database postgres --compare \
+	  --tables 500 --think 1 --seconds 40 --warmup 10
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build src/saustall/_compiled_sources.json

@@ -19,6 +19,7 @@ import websockets
 
 from saustall.server.app import WS_MAX_FRAME, create_app
 from saustall.server.limits import LimitSettings
+from saustall.server.pgtemp import PostgresMissing, throwaway_postgres
 from saustall.server.tables import HubSettings
 from tests.conftest import database_directory
 
@@ -93,6 +94,20 @@ def quick_settings(**limits: Any) -> HubSettings:
                        limits=LimitSettings(**{"tables_per_source": 0, "sockets_per_source": 0,
                                                "new_sockets_per_second": 0, **limits}),
                        bot_factory=fast_bots)
+
+
+# -- a throwaway PostgreSQL ------------------------------------------------------------------
+# These need Debian's ``postgresql`` package (binaries under ``/usr/lib/postgresql/*/bin``,
+# installed by scripts/system-deps.sh); without it the tests fail and say so.
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL server on a free loopback port with a fresh cluster, torn down after."""
+    try:
+        with throwaway_postgres() as url:
+            yield url
+    except PostgresMissing as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture

@@ -1,20 +1,11 @@
-"""The table lifecycle on PostgreSQL (asyncpg), on a throwaway server started here.
-
-The test needs Debian's ``postgresql`` package (binaries under
-``/usr/lib/postgresql/*/bin``); without it the test fails and says so.
+"""The table lifecycle on PostgreSQL (asyncpg), on a throwaway server (the
+``postgres_url`` fixture of ``tests/server/conftest.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import glob
-import os
-import shutil
-import subprocess
-import tempfile
-import time
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
@@ -23,60 +14,9 @@ from typer.testing import CliRunner
 from saustall.cli.main import app
 from saustall.core import GameRecord
 from saustall.server.tables import HubSettings
-from tests.server.conftest import LiveServer, Wire, bearer, free_port, join, play_to_end
+from tests.server.conftest import LiveServer, Wire, bearer, join, play_to_end
 
 pytestmark = pytest.mark.postgres
-
-
-def postgres_bin() -> Path:
-    """The newest installed PostgreSQL's binary directory."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                   key=lambda p: int(Path(p).parent.parent.name))
-    if not found:
-        pytest.fail("PostgreSQL is not installed: `apt-get install postgresql` provides "
-                    "/usr/lib/postgresql/*/bin, which this test needs")
-    return Path(found[-1]).parent
-
-
-def as_owner(command: list[str]) -> list[str]:
-    """Run as the ``postgres`` user when we are root (PostgreSQL refuses to run as root)."""
-    if os.geteuid() == 0:
-        return ["runuser", "-u", "postgres", "--", *command]
-    return command
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    """A PostgreSQL server on a free loopback port with a fresh cluster, torn down after."""
-    bindir = postgres_bin()
-    data = Path(tempfile.mkdtemp(prefix="saustall-pg-"))
-    if os.geteuid() == 0:
-        shutil.chown(data, "postgres", "postgres")
-    port = free_port()
-    subprocess.run(as_owner([str(bindir / "initdb"), "-D", str(data), "-A", "trust",
-                             "-U", "saustall", "--no-sync"]),
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    server = subprocess.Popen(as_owner([
-        str(bindir / "postgres"), "-D", str(data), "-h", "127.0.0.1", "-p", str(port),
-        "-k", str(data), "-F", "-c", "fsync=off"]),
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(200):
-            ready = subprocess.run([str(bindir / "pg_isready"), "-h", "127.0.0.1", "-p",
-                                    str(port)], stdout=subprocess.DEVNULL)
-            if ready.returncode == 0:
-                break
-            if server.poll() is not None:
-                pytest.fail("PostgreSQL did not start")
-            time.sleep(0.05)
-        yield f"postgresql+asyncpg://saustall@127.0.0.1:{port}/postgres"
-    finally:
-        server.terminate()
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(data, ignore_errors=True)
 
 
 @pytest.fixture

@@ -217,10 +217,20 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
               3600, help="seconds an abandoned table stays in memory"),
           bot_workers: Optional[int] = typer.Option(
               None, min=1, help="processes in which bots think (default: one per core, "
-                                "at most 8)")) -> None:
+                                "at most 8)"),
+          bot_delay: float = typer.Option(0.8, min=0, help="seconds a bot pauses before "
+                                                           "acting"),
+          bot_module: list[str] = typer.Option(
+              [], help="import this module first, to register more bots; repeatable"),
+          lease_seconds: float = typer.Option(
+              3.0, min=0.3, help="PostgreSQL: seconds a table's lease outlives its "
+                                 "process (then another process takes the table over)"),
+          log_level: str = typer.Option("info", help="uvicorn log level")) -> None:
     """Run the game server and web app.
 
-    It refuses a damaged or emptied database and says how to recover.
+    It refuses a damaged or emptied database and says how to recover. Several processes
+    (on one machine or many) can serve one PostgreSQL database together; SIGTERM hands a
+    process's tables to the others (see docs/deploy.md).
     """
     module = _load({"serve": "saustall.server.app"}, "serve", "the server")
     limits = importlib.import_module("saustall.server.limits").LimitSettings(
@@ -229,7 +239,9 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
         spectators_per_table=spectators_per_table)
     module.run(host=host, port=port, database=database, allow_origins=allow_origin,
                limits=limits, retain_finished=retain_finished, retain_idle=retain_idle,
-               skip_broken_tables=skip_broken_tables, bot_workers=bot_workers)
+               skip_broken_tables=skip_broken_tables, bot_workers=bot_workers,
+               bot_delay=bot_delay, bot_modules=bot_module, lease_seconds=lease_seconds,
+               log_level=log_level)
 
 
 def say(text: str) -> None:

@@ -45,7 +45,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-module", action="append", default=[], metavar="MODULE",
                         help="import this module first, to register more bots (e.g. "
                              "saustall.server.bench_bots); repeatable")
+    parser.add_argument("--lease-seconds", type=float, default=None, metavar="SECONDS",
+                        help="PostgreSQL: how long a table's lease outlives its process "
+                             "(default 3)")
     args = parser.parse_args(argv)
+    if args.lease_seconds is not None and args.lease_seconds <= 0.2:
+        parser.error("--lease-seconds must be more than 0.2")
     if args.bot_workers is not None and args.bot_workers < 1:
         parser.error("--bot-workers must be at least 1")
     limits = LimitSettings(tables_per_source=args.tables_per_source,
@@ -55,7 +60,8 @@ def main(argv: list[str] | None = None) -> None:
     run(args.host, args.port, args.database, bot_delay=args.bot_delay, log_level=args.log_level,
         allow_origins=args.allow_origin, limits=limits, retain_finished=args.retain_finished,
         retain_idle=args.retain_idle, skip_broken_tables=args.skip_broken_tables,
-        bot_workers=args.bot_workers, bot_modules=args.bot_module)
+        bot_workers=args.bot_workers, bot_modules=args.bot_module,
+        lease_seconds=args.lease_seconds)
 
 
 if __name__ == "__main__":

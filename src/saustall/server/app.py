@@ -26,7 +26,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import saustall
+from saustall.server import operations
 from saustall.server.db import Store, UnusableDatabase
+from saustall.server.metrics import CONTENT_TYPE_LATEST
 from saustall.server.limits import InputError, LimitSettings, TokenBucket, parse_json
 from saustall.server.origin import OriginCheck
 from saustall.server.security import add_security_headers
@@ -173,6 +175,18 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         """Liveness check."""
         return {"ok": True}
 
+    @app.get("/api/ready")
+    async def ready_check(request: Request) -> JSONResponse:
+        """Readiness: 200 while this process takes clients, 503 starting or stopping."""
+        hub: Hub | None = getattr(request.app.state, "hub", None)
+        ok = hub is not None and hub.ready()
+        return JSONResponse({"ready": ok}, status_code=200 if ok else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics(request: Request) -> Response:
+        """Prometheus metrics (see :mod:`saustall.server.metrics`)."""
+        return Response(hub_of(request).metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
+
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
         """Every game and ruleset with options and bot levels."""
@@ -181,7 +195,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
     @app.get("/api/tables")
     async def open_tables(request: Request) -> dict[str, Any]:
         """Public tables waiting for players."""
-        return {"tables": hub_of(request).open_tables()}
+        return {"tables": await hub_of(request).open_tables()}
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
@@ -203,49 +217,41 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         """Take a free seat with the invite code."""
-        body = await _body(request)
-        table, seat, token = await hub_of(request).join(
-            table_id, body.get("invite"), body.get("name"), body.get("seat"))
-        return {"seat": seat, "token": token, "invite": table.invite, "table": table.info()}
+        return await operations.run(hub_of(request), "join", table_id, await _body(request),
+                                    _token(request))
 
     @app.post("/api/tables/{table_id}/leave")
     async def leave(table_id: str, request: Request) -> dict[str, Any]:
         """Give up your seat."""
-        table = await hub_of(request).leave(table_id, _token(request))
-        return {"table": table.info()}
+        return await operations.run(hub_of(request), "leave", table_id, {}, _token(request))
 
     @app.post("/api/tables/{table_id}/ready")
     async def ready(table_id: str, request: Request) -> dict[str, Any]:
         """Say you are ready (or not) to start."""
-        body = await _body(request)
-        table = await hub_of(request).set_ready(table_id, _token(request), body.get("ready", True))
-        return {"table": table.info()}
+        return await operations.run(hub_of(request), "ready", table_id, await _body(request),
+                                    _token(request))
 
     @app.post("/api/tables/{table_id}/bots")
     async def add_bot(table_id: str, request: Request) -> dict[str, Any]:
         """Seat a bot of a level."""
-        body = await _body(request)
-        table, seat = await hub_of(request).add_bot(
-            table_id, _token(request), body.get("level"), body.get("seat"))
-        return {"seat": seat, "table": table.info()}
+        return await operations.run(hub_of(request), "add_bot", table_id,
+                                    await _body(request), _token(request))
 
     @app.delete("/api/tables/{table_id}/bots/{seat}")
     async def remove_bot(table_id: str, seat: str, request: Request) -> dict[str, Any]:
         """Take a bot off its seat."""
-        table = await hub_of(request).remove_bot(table_id, _token(request), _seat_number(seat))
-        return {"table": table.info()}
+        return await operations.run(hub_of(request), "remove_bot", table_id,
+                                    {"seat": _seat_number(seat)}, _token(request))
 
     @app.post("/api/tables/{table_id}/start")
     async def start(table_id: str, request: Request) -> dict[str, Any]:
         """Deal a new game."""
-        table = await hub_of(request).start(table_id, _token(request))
-        return {"table": table.info()}
+        return await operations.run(hub_of(request), "start", table_id, {}, _token(request))
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         """Set up the next game with the same seats."""
-        table = await hub_of(request).rematch(table_id, _token(request))
-        return {"table": table.info()}
+        return await operations.run(hub_of(request), "rematch", table_id, {}, _token(request))
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> Response:
@@ -362,7 +368,8 @@ async def _serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
     seat: int | None = None
     try:
         if hello.get("token") is not None:
-            seat = hub.seat_of(table, hello["token"] if isinstance(hello["token"], str) else "")
+            seat = await hub.seat_for(table, hello["token"] if isinstance(hello["token"], str)
+                                      else "")
         else:
             hub.check_invite(table, hello.get("invite"))
     except ServerError as exc:
@@ -476,6 +483,7 @@ async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub) -> N
             continue
         if kind == "action":
             await hub.act(table, client, data.get("action"), msg_id)
+            hub.metrics.ack.observe(time.monotonic() - now)
         elif kind == "ping":
             client.send({"type": "pong", "id": msg_id})
         elif kind == "sync":
@@ -524,13 +532,16 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATAB
         allow_origins: Sequence[str] = (), limits: LimitSettings | None = None,
         retain_finished: float | None = None, retain_idle: float | None = None,
         skip_broken_tables: bool = False, bot_workers: int | None = None,
-        bot_modules: Sequence[str] = ()) -> None:
+        bot_modules: Sequence[str] = (), lease_seconds: float | None = None) -> None:
     """Serve the game server (and the web app if installed) until interrupted.
 
     A database that looks damaged stops the start-up with a message on how to recover
     (uvicorn then exits with status 3). ``bot_workers`` sizes the bots' process pool;
     ``bot_modules`` are imported first, to register more bots (e.g.
-    :mod:`saustall.server.bench_bots`).
+    :mod:`saustall.server.bench_bots`). On PostgreSQL the process joins the others
+    serving the same database (see :mod:`saustall.server.cluster`); ``lease_seconds`` is
+    how long its tables wait for another process should it die. SIGTERM hands its
+    tables over before it exits.
     """
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     for module in bot_modules:
@@ -541,5 +552,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATAB
         settings.retain_finished_seconds = retain_finished
     if retain_idle is not None:
         settings.retain_idle_seconds = retain_idle
+    if lease_seconds is not None:
+        settings.lease_seconds = lease_seconds
     app = create_app(database, settings=settings, allow_origins=allow_origins)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level=log_level)

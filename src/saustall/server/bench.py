@@ -11,6 +11,14 @@ tables and time; loopback only. Prints tables held, games finished, actions appl
 second (all seats, bots included) and latency percentiles from sending an action to its
 acknowledgement (stored and applied) and to the resulting state arriving.
 
+With ``--processes N --database URL`` the server runs as N processes over one PostgreSQL
+database (``--database postgres`` starts a throwaway one), each table's clients on the
+process that created it (``--spread table``, as a load balancer hashing the table's path
+would place them) or its seats on different processes (``--spread seat``: every action of
+a seat away from the table's owner is forwarded). ``--compare`` runs one process and
+then N on the same database, side by side. ``--think SECONDS`` makes the players pause
+about that long before each move (human pace) instead of answering at once.
+
 With ``--spectators N`` it runs a spectator storm: the first half of the time the tables
 play alone, the second half N spectators (in a separate client process) keep joining and
 leaving one more table through its invite, and the figures of the other tables are
@@ -65,7 +73,7 @@ def free_port() -> int:
 
 
 async def seat_client(url: str, token: str, tally: Tally, stop_at: float, seed: int,
-                      counts_events: bool) -> None:
+                      counts_events: bool, think: float = 0.0) -> None:
     """Play one seat until the game ends or time is up, timing every own action."""
     rng = random.Random(seed)
     async with websockets.connect(url, max_size=2**22) as ws:
@@ -110,15 +118,21 @@ async def seat_client(url: str, token: str, tally: Tally, stop_at: float, seed: 
                     last_seq = message["seq"]
                     counter += 1
                     action = rng.choice(message["legal"])["action"]
+                    if think:  # a person looks at the cards first
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                     sent_at[counter] = time.monotonic()
                     pending = counter
                     await ws.send(json.dumps({"type": "action", "action": action,
                                               "id": counter}))
 
 
-async def table_loop(base: str, ws_base: str, args: argparse.Namespace, tally: Tally,
+async def table_loop(bases: list[str], args: argparse.Namespace, tally: Tally,
                      stop_at: float, index: int) -> None:
-    """Keep one table busy: create it, seat humans and bots, play, repeat until time is up."""
+    """Keep one table busy: create it, seat humans and bots, play, repeat until time is up.
+
+    The table is created on process ``index % N``; its seats connect there too, or with
+    ``--spread seat`` each to the next process in turn."""
+    base = bases[index % len(bases)]
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         game_index = 0
         while time.monotonic() < stop_at:
@@ -133,10 +147,13 @@ async def table_loop(base: str, ws_base: str, args: argparse.Namespace, tally: T
                 await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
                                 headers={"Authorization": f"Bearer {joined['token']}"})
             tally.tables += 1
-            url = f"{ws_base}/ws/tables/{table_id}"
-            clients = [asyncio.create_task(seat_client(
-                url, token, tally, stop_at, index * 1000 + game_index * 10 + n, n == 0))
-                for n, token in enumerate(tokens)]
+            clients = []
+            for n, token in enumerate(tokens):
+                where = bases[(index + (n if args.spread == "seat" else 0)) % len(bases)]
+                url = f"{where.replace('http://', 'ws://')}/ws/tables/{table_id}"
+                clients.append(asyncio.create_task(seat_client(
+                    url, token, tally, stop_at, index * 1000 + game_index * 10 + n, n == 0,
+                    args.think)))
             await asyncio.sleep(0.05)  # let the clients say hello
             await http.post(f"/api/tables/{table_id}/start",
                             headers={"Authorization": f"Bearer {tokens[0]}"})
@@ -223,49 +240,65 @@ async def start_storm(base: str, ws_base: str, args: argparse.Namespace,
                             stdout=subprocess.PIPE)
 
 
-async def bench(args: argparse.Namespace) -> None:
-    """Run the server process and the clients, then print the figures."""
-    workdir = Path(tempfile.mkdtemp(prefix="saustall-bench-"))
-    database = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
-    port = free_port()
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "saustall.server", "--host", "127.0.0.1", "--port", str(port),
-         "--database", database, "--bot-delay", str(args.bot_delay), "--log-level", "warning",
-         # every client of the benchmark comes from 127.0.0.1
-         "--tables-per-source", "0", "--sockets-per-source", "0",
-         "--new-sockets-per-second", "0",
-         "--spectators-per-table", str(max(args.spectators, 200)),
-         "--bot-module", "saustall.server.bench_bots",  # offers the burn-100ms bot
-         *(["--bot-workers", str(args.bot_workers)] if args.bot_workers else [])],
-        env={**os.environ})
-    storm_process: subprocess.Popen[bytes] | None = None
-    try:
-        async with httpx.AsyncClient(base_url=base) as http:
-            for _ in range(400):
+def start_servers(args: argparse.Namespace, database: str,
+                  processes: int) -> tuple[list[subprocess.Popen[bytes]], list[str]]:
+    """``processes`` server processes on ``database``; them and their base URLs."""
+    servers, bases = [], []
+    for _ in range(processes):
+        port = free_port()
+        servers.append(subprocess.Popen(
+            [sys.executable, "-m", "saustall.server", "--host", "127.0.0.1", "--port",
+             str(port), "--database", database, "--bot-delay", str(args.bot_delay),
+             "--log-level", "warning",
+             # every client of the benchmark comes from 127.0.0.1
+             "--tables-per-source", "0", "--sockets-per-source", "0",
+             "--new-sockets-per-second", "0",
+             "--spectators-per-table", str(max(args.spectators, 200)),
+             "--bot-module", "saustall.server.bench_bots",  # offers the burn-100ms bot
+             *(["--bot-workers", str(args.bot_workers)] if args.bot_workers else [])],
+            env={**os.environ}))
+        bases.append(f"http://127.0.0.1:{port}")
+    return servers, bases
+
+
+async def wait_ready(bases: list[str]) -> None:
+    """Until every process answers its readiness check."""
+    async with httpx.AsyncClient() as http:
+        for base in bases:
+            for _ in range(600):
                 try:
-                    if (await http.get("/api/health")).status_code == 200:
+                    if (await http.get(f"{base}/api/ready")).status_code == 200:
                         break
                 except httpx.TransportError:
-                    await asyncio.sleep(0.05)
+                    pass
+                await asyncio.sleep(0.05)
             else:
                 raise SystemExit("the server did not start")
+
+
+async def run_once(args: argparse.Namespace, database: str, processes: int) -> dict[str, Any]:
+    """Run the server processes and the clients once, print the figures, return them."""
+    servers, bases = start_servers(args, database, processes)
+    base, ws_base = bases[0], bases[0].replace("http://", "ws://")
+    storm_process: subprocess.Popen[bytes] | None = None
+    try:
+        await wait_ready(bases)
         tally = Tally()
-        cpu_start = cpu_seconds(server.pid)
+        cpu_start = sum(cpu_seconds(server.pid) for server in servers)
         cpu_storm = cpu_start
         started = time.monotonic()
         tally.measure_from = started + args.warmup
         stop_at = started + args.seconds
-        loops = asyncio.gather(*(table_loop(base, ws_base, args, tally, stop_at, i)
+        loops = asyncio.gather(*(table_loop(bases, args, tally, stop_at, i)
                                  for i in range(args.tables)), return_exceptions=True)
         if args.spectators:
             await asyncio.sleep(args.seconds / 2)
             tally.storm_from = time.monotonic()
-            cpu_storm = cpu_seconds(server.pid)
+            cpu_storm = sum(cpu_seconds(server.pid) for server in servers)
             storm_process = await start_storm(base, ws_base, args, stop_at - time.monotonic())
         await loops
         elapsed = time.monotonic() - started
-        cpu_end = cpu_seconds(server.pid)
+        cpu_end = sum(cpu_seconds(server.pid) for server in servers)
         storm_report = ""
         if storm_process is not None:
             try:
@@ -276,13 +309,19 @@ async def bench(args: argparse.Namespace) -> None:
     finally:
         if storm_process is not None and storm_process.poll() is None:
             storm_process.terminate()
-        server.terminate()
-        server.wait(15)
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(15)
+    kind = "SQLite" if database.startswith("sqlite") else "PostgreSQL"
     print(f"Saustall server load benchmark: {args.game}, {args.tables} concurrent tables of "
           f"{args.humans} WebSocket players + {args.bots} {args.bot} bots, "
           f"bot delay {args.bot_delay}s, "
+          + (f"players think ~{args.think:g}s, " if args.think else "")
           + (f"latencies after a {args.warmup:g} s warm-up, " if args.warmup else "") +
-          f"{elapsed:.1f}s on {os.cpu_count()} cores, SQLite")
+          f"{elapsed:.1f}s on {os.cpu_count()} cores, {kind}, {processes} server "
+          f"process{'es' if processes > 1 else ''}"
+          + (f" (clients spread by {args.spread})" if processes > 1 else ""))
     print(f"  tables held at once : {args.tables} ({tally.tables} created, "
           f"{tally.games} games finished, {args.tables * args.humans} sockets)")
     print(f"  actions applied     : {tally.actions} ({tally.actions / elapsed:.0f} per second,"
@@ -298,8 +337,40 @@ async def bench(args: argparse.Namespace) -> None:
               f"({args.storm_rate:g} a second) and leaving one table, {storm_report}")
     else:
         print(f"  action -> ack       : {percentiles(tally.ack_ms)}")
+        print(f"  server CPU          : {cpu_end - cpu_start:.1f} s (server processes, "
+              "not their bot workers nor the database)")
     print(f"  action -> new state : {percentiles(tally.state_ms)}")
     print(f"  errors to clients   : {tally.errors}")
+    ordered = sorted(tally.ack_ms)
+    return {"processes": processes, "actions_per_second": tally.actions / elapsed,
+            "ack_p99_ms": ordered[int(0.99 * (len(ordered) - 1))] if ordered else None}
+
+
+async def bench(args: argparse.Namespace) -> None:
+    """Run the benchmark (once, or with ``--compare`` for 1 and N processes)."""
+    counts = [1, args.processes] if args.compare and args.processes > 1 else [args.processes]
+    if args.database == "postgres":
+        from saustall.server.pgtemp import throwaway_postgres
+
+        with throwaway_postgres(max_connections=60 + 30 * args.processes) as url:
+            results = [await run_once(args, url, n) for n in counts]
+    else:
+        database = args.database
+        if database is None:
+            workdir = Path(tempfile.mkdtemp(prefix="saustall-bench-"))
+            database = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
+        results = [await run_once(args, database, n) for n in counts]
+    if len(results) == 2:
+        one, many = results
+        ratio = many["actions_per_second"] / max(1e-9, one["actions_per_second"])
+        print(f"side by side: {one['actions_per_second']:.0f} actions/s with 1 process, "
+              f"{many['actions_per_second']:.0f} with {many['processes']} ({ratio:.2f}x); "
+              f"ack p99 {fmt(one['ack_p99_ms'])} vs {fmt(many['ack_p99_ms'])}")
+
+
+def fmt(ms: float | None) -> str:
+    """Milliseconds for the summary line."""
+    return "no samples" if ms is None else f"{ms:.1f} ms"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -326,12 +397,27 @@ def main(argv: list[str] | None = None) -> None:
                              "in the second half (max 2000)")
     parser.add_argument("--storm-rate", type=float, default=100.0,
                         help="spectators joining per second in the storm")
+    parser.add_argument("--processes", type=int, default=1, metavar="N",
+                        help="server processes over one database (N > 1 needs PostgreSQL)")
+    parser.add_argument("--database", default=None, metavar="URL",
+                        help="the servers' database URL (default: a temporary SQLite file; "
+                             "'postgres': a throwaway PostgreSQL started for the run)")
+    parser.add_argument("--spread", choices=("table", "seat"), default="table",
+                        help="with several processes: a table's players on its process, "
+                             "or each seat on another")
+    parser.add_argument("--compare", action="store_true",
+                        help="run 1 process, then --processes N, on the same database")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="players pause about this long before each move (human pace)")
     parser.add_argument("--storm-url", help=argparse.SUPPRESS)
     parser.add_argument("--storm-invite", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     args.tables = max(1, min(args.tables, 500))
     args.seconds = max(1.0, min(args.seconds, 300.0))
     args.spectators = max(0, min(args.spectators, 2000))
+    args.processes = max(1, min(args.processes, 16))
+    if args.processes > 1 and not (args.database or "").startswith("postgres"):
+        parser.error("--processes N > 1 needs --database postgres or a PostgreSQL URL")
     if args.storm_url:
         if not args.storm_url.startswith("ws://127.0.0.1:"):
             raise SystemExit("the spectator storm runs against loopback only")

@@ -24,13 +24,14 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Collection
+from typing import Any, Callable, Collection
 
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from saustall.core.rng import STREAM_MT19937
+from saustall.server.lease import check_fences
 
 log = logging.getLogger("saustall.server.db")
 
@@ -155,6 +156,10 @@ Op = tuple[Any, "dict[str, Any] | list[dict[str, Any]]"]
 
 INSERT_ACTION = actions_t.insert()
 """Shared so that the writer can send a batch of actions as one executemany."""
+
+FENCE = "fence"
+"""The statement of an op whose parameter is a :class:`saustall.server.lease.Fence`: the
+transaction goes ahead only while that lease still holds (see :mod:`~saustall.server.lease`)."""
 
 
 class UnusableDatabase(Exception):
@@ -308,6 +313,12 @@ class Store:
         self.engine = engine_for(url)
         self._queue: asyncio.Queue[tuple[list[Op], asyncio.Future[None]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self.guard: Callable[[str], Op] | None = None
+        """In a cluster: the fence op every write of a table must carry (raises
+        :class:`~saustall.server.lease.Fenced` for a table this process does not own)."""
+
+    def _guarded(self, table_id: str, ops: list[Op]) -> list[Op]:
+        return ops if self.guard is None else [self.guard(table_id), *ops]
 
     async def open(self) -> None:
         """Check the database, create the schema if it is new, start the writer task.
@@ -320,6 +331,8 @@ class Store:
             if path is not None:
                 await asyncio.to_thread(check_sqlite_file, path)
             async with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":  # processes starting together agree
+                    await conn.execute(sa.text("SELECT pg_advisory_xact_lock(91512617)"))
                 if path is not None:
                     problems = await integrity_problems(conn, full=False)
                     if problems:
@@ -358,6 +371,10 @@ class Store:
 
     @staticmethod
     async def _run(conn: AsyncConnection, ops: list[Op]) -> None:
+        fences = [params for statement, params in ops if statement is FENCE]
+        if fences:  # first, so that a stale owner's batch writes nothing
+            await check_fences(conn, fences)  # type: ignore[arg-type]
+            ops = [op for op in ops if op[0] is not FENCE]
         for statement, params in _merged(ops):
             await conn.execute(statement, params)
 
@@ -389,13 +406,14 @@ class Store:
     # -- writes --------------------------------------------------------------------------
     async def insert_table(self, row: dict[str, Any], seats: list[StoredSeat]) -> None:
         """Store a new table and its seats."""
-        await self.write([(tables_t.insert(), row),
+        await self.write(self._guarded(row["id"], [(tables_t.insert(), row),
                           (seats_t.insert(), [{"table_id": row["id"], **seat.__dict__}
-                                              for seat in seats])])
+                                              for seat in seats])]))
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         """Change table columns."""
-        await self.write([(tables_t.update().where(tables_t.c.id == table_id), values)])
+        await self.write(self._guarded(
+            table_id, [(tables_t.update().where(tables_t.c.id == table_id), values)]))
 
     @staticmethod
     def _seat_op(table_id: str, seat: StoredSeat) -> Op:
@@ -406,22 +424,23 @@ class Store:
 
     async def update_seat(self, table_id: str, seat: StoredSeat) -> None:
         """Store one seat's current row."""
-        await self.write([self._seat_op(table_id, seat)])
+        await self.write(self._guarded(table_id, [self._seat_op(table_id, seat)]))
 
     async def update_seats(self, table_id: str, seats: list[StoredSeat]) -> None:
         """Store several seats in one transaction."""
-        await self.write([self._seat_op(table_id, seat) for seat in seats])
+        await self.write(self._guarded(table_id, [self._seat_op(table_id, seat)
+                                                  for seat in seats]))
 
     async def start_game(self, table_id: str, game_number: int, seed: int,
                          seat_names: list[str | None], started_at: str, rng: str) -> None:
         """Store a new game's inputs (seed and random stream) and mark the table as
         playing, atomically."""
-        await self.write([
+        await self.write(self._guarded(table_id, [
             (games_t.insert(), {"table_id": table_id, "game_number": game_number, "seed": seed,
                                 "rng": rng, "seat_names": seat_names,
                                 "started_at": started_at}),
             (tables_t.update().where(tables_t.c.id == table_id),
-             {"status": "playing", "game_number": game_number})])
+             {"status": "playing", "game_number": game_number})]))
 
     async def append_action(self, table_id: str, game_number: int, action: StoredAction,
                             status: str | None = None) -> None:
@@ -432,7 +451,7 @@ class Store:
             "timeout": action.timeout})]
         if status is not None:
             ops.append((tables_t.update().where(tables_t.c.id == table_id), {"status": status}))
-        await self.write(ops)
+        await self.write(self._guarded(table_id, ops))
 
     # -- reads ---------------------------------------------------------------------------
     async def load_tables(self, statuses: Collection[str] | None = None) -> list[StoredTable]:
@@ -446,6 +465,20 @@ class Store:
                 seat_query = seat_query.where(seats_t.c.table_id.in_(
                     sa.select(tables_t.c.id).where(tables_t.c.status.in_(list(statuses)))))
             return await self._load_tables(conn, query, seat_query, with_game=True)
+
+    async def load_open_tables(self, limit: int = 300) -> list[StoredTable]:
+        """The newest public lobby tables with their seats (free seats not checked)."""
+        newest = (sa.select(tables_t.c.id).where(
+            (tables_t.c.status == "lobby") & tables_t.c.public)
+            .order_by(tables_t.c.created_at.desc()).limit(limit))
+        async with self.engine.connect() as conn:
+            ids = [row[0] for row in (await conn.execute(newest)).all()]
+            found = await self._load_tables(
+                conn, sa.select(tables_t).where(tables_t.c.id.in_(ids)),
+                sa.select(seats_t).where(seats_t.c.table_id.in_(ids))
+                .order_by(seats_t.c.table_id, seats_t.c.seat), with_game=False)
+        found.sort(key=lambda t: t.created_at, reverse=True)
+        return found
 
     async def load_table(self, table_id: str, with_game: bool = False) -> StoredTable | None:
         """One table with its seats (and its latest game if ``with_game``), or ``None``."""
@@ -501,3 +534,14 @@ class Store:
             actions=[StoredAction(seq=a["seq"], action=a["action"], seat=a["seat"],
                                   time_ms=int(a["time_ms"]), timeout=bool(a["timeout"]))
                      for a in actions])
+
+    async def load_actions_after(self, table_id: str, game_number: int,
+                                 seq: int) -> list[StoredAction]:
+        """The actions of one game after ``seq``, in order (a mirror catching up)."""
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(sa.select(actions_t).where(
+                (actions_t.c.table_id == table_id) & (actions_t.c.game_number == game_number)
+                & (actions_t.c.seq > seq)).order_by(actions_t.c.seq))).mappings().all()
+        return [StoredAction(seq=a["seq"], action=a["action"], seat=a["seat"],
+                             time_ms=int(a["time_ms"]), timeout=bool(a["timeout"]))
+                for a in rows]

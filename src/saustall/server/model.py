@@ -17,7 +17,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from saustall.bots.base import Bot
 from saustall.core.game import Action, Game, GameState, Ruleset, View
@@ -220,6 +220,12 @@ class Table:
         self.spectators_sent = 0
         """The spectator count the clients last heard."""
         self.spectator_update: asyncio.TimerHandle | None = None
+        self.owned = True
+        """False where the table is only mirrored: another server process decides its
+        actions (see :mod:`saustall.server.cluster`); always True on a single server."""
+        self.on_change: Callable[[str, dict[str, Any] | None], None] | None = None
+        """In a cluster: told of every table change (``"t"``) and table event (``"e"``)
+        the owner broadcasts, so the other processes hear of it too."""
 
     # -- clock ---------------------------------------------------------------------------
     def now_ms(self) -> int:
@@ -316,6 +322,8 @@ class Table:
         self.touch()
         self.spectators_sent = len(self.spectators)
         self.broadcast({"type": "table", "table": self.info()})
+        if self.on_change is not None and self.owned:
+            self.on_change("t", None)
 
     def spectators_changed(self, delay: float) -> None:
         """A spectator came or went: tell everyone the count within ``delay`` seconds.
@@ -361,10 +369,12 @@ class Table:
         if who is not None:
             values["who"] = who
         text = TABLE_EVENT_TEXT[code].format(name=(who or {}).get("name") or "", **values)
-        self.broadcast({"type": "event", "kind": "table", "game_number": self.game_number,
-                        "seq": None, "seat": seat, "action": None, "code": code,
-                        "params": values, "text": text,
-                        "time_ms": self.now_ms(), "replay": False})
+        event = {"type": "event", "kind": "table", "game_number": self.game_number,
+                 "seq": None, "seat": seat, "action": None, "code": code,
+                 "params": values, "text": text, "time_ms": self.now_ms(), "replay": False}
+        self.broadcast(event)
+        if self.on_change is not None and self.owned:
+            self.on_change("e", event)
 
     def action_event(self, seat: int | None, action: Action, seq: int, time_ms: int,
                      timeout: bool) -> dict[str, Any]:

@@ -51,7 +51,7 @@ async def sweep(hub: "Hub") -> int:
                     table, time.monotonic(), settings.retain_finished_seconds,
                     settings.retain_idle_seconds):
                 continue
-            if table.status != OVER:
+            if table.status != OVER and table.owned:  # a mirror's owner decides that
                 try:
                     await hub.store.update_table(table.id, status=CLOSED)
                 except Exception:  # keep it in memory; the next sweep tries again
@@ -60,6 +60,8 @@ async def sweep(hub: "Hub") -> int:
             release(table)
             del hub.tables[table.id]
             gone += 1
+            if hub.cluster is not None and table.owned:
+                await hub.cluster.let_go(table.id)
     if gone:
         log.info("let go of %d tables; %d remain in memory", gone, len(hub.tables))
     return gone

@@ -50,3 +50,15 @@ class HubSettings:
     bot_workers: int | None = None
     """Processes in which turn-based bots think (default: one per core, see
     :mod:`saustall.server.bot_workers`)."""
+    cluster: bool | None = None
+    """Run as one of several processes sharing the database (leases, forwarding, NOTIFY;
+    see :mod:`saustall.server.cluster`). ``None``: on for PostgreSQL, off for SQLite."""
+    lease_seconds: float = 3.0
+    """How long a table's lease lasts unrenewed (renewed every third of it): the longest
+    a table waits for another process after its owner died."""
+
+    def clustered(self, database: str) -> bool:
+        """Whether a server on ``database`` runs in cluster mode."""
+        if self.cluster is not None:
+            return self.cluster
+        return database.startswith("postgresql")

@@ -40,10 +40,12 @@ from saustall.server.bot_driver import BotDriver
 from saustall.server.bot_workers import BotWorkers
 from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabase
 from saustall.server import retention
+from saustall.server.cluster import Cluster
 from saustall.server.catalogue import (
     catalogue, levels_for, seated_by_default,
 )
 from saustall.server.limits import SourceLimits
+from saustall.server.metrics import Metrics
 from saustall.server.model import (
     BOT,
     EMPTY,
@@ -90,6 +92,13 @@ class Hub:
         self.sources = SourceLimits(self.settings.limits)
         self.bot_workers = BotWorkers(self.settings.bot_workers)
         self.bots = BotDriver(self.settings, self.bot_workers, self._commit)
+        self.metrics = Metrics()
+        self.metrics.watch(self)
+        self.closing = False
+        """Set once shutting down (readiness then says no)."""
+        self.cluster: Cluster | None = None
+        """Set when several processes share the database (PostgreSQL, see
+        :mod:`saustall.server.cluster`): then each table lives where its lease is."""
 
     # -- start-up and shut-down ----------------------------------------------------------
     async def load(self) -> None:
@@ -97,8 +106,15 @@ class Hub:
         through the engine, and start letting finished and abandoned tables go.
 
         Raises :class:`UnusableDatabase` naming the tables that do not replay, unless
-        ``settings.skip_broken_tables`` (then they are logged and left out).
+        ``settings.skip_broken_tables`` (then they are logged and left out). In a cluster
+        nothing is loaded up front: tables come on demand or when their owner died.
         """
+        if self.settings.clustered(self.store.url):
+            self.cluster = Cluster(self, self.settings.lease_seconds)
+            await self.cluster.start()
+            self._spawn(retention.sweep_loop(self))
+            self._spawn(self._start_bot_workers())
+            return
         broken = self.restore(await self.store.load_tables(statuses=(LOBBY, PLAYING)))
         if broken and not self.settings.skip_broken_tables:
             self.tables.clear()
@@ -126,7 +142,9 @@ class Hub:
         return broken
 
     async def close(self) -> None:
-        """Stop bots and timers and close every client."""
+        """Stop bots and timers and close every client; in a cluster, hand the tables
+        over (their leases end now, so other processes take them at once)."""
+        self.closing = True
         for table in self.tables.values():
             for task in (table.bot_task, table.timer_task):
                 if task is not None:
@@ -137,6 +155,8 @@ class Hub:
                 table.spectator_update.cancel()
             for client in table.clients():
                 client.close(1001, "server shutting down")
+        if self.cluster is not None:  # hand the tables over at once
+            await self.cluster.close()
         for task in list(self._tasks):
             task.cancel()
         await self.bot_workers.close()
@@ -156,14 +176,21 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
         return task
 
+    def ready(self) -> bool:
+        """Whether this process takes clients now (loaded, not shutting down)."""
+        return not self.closing and (self.cluster is None or self.cluster.ready)
+
     # -- catalogue -----------------------------------------------------------------------
     @staticmethod
     def catalogue() -> dict[str, Any]:
         """Every game and ruleset with options and bot levels."""
         return catalogue()
 
-    def open_tables(self) -> list[dict[str, Any]]:
-        """Public tables in the lobby with a free seat, newest first."""
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """Public tables in the lobby with a free seat, newest first (in a cluster: of
+        every process, from the database)."""
+        if self.cluster is not None:
+            return await self.cluster.open_tables()
         found = [t for t in self.tables.values() if t.public and t.status == LOBBY
                  and any(s.kind == EMPTY for s in t.seats)]
         found.sort(key=lambda t: t.created_at, reverse=True)
@@ -177,6 +204,8 @@ class Hub:
         database on demand, for a look at the result or a rematch.
         """
         table = self.tables.get(table_id)
+        if table is None and self.cluster is not None:
+            return await self.cluster.load(table_id)
         if table is None:
             stored = await self.store.load_table(table_id, with_game=True)
             table = self.tables.get(table_id)  # someone else may have restored it meanwhile
@@ -205,6 +234,16 @@ class Hub:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.seat
         raise ServerError(401, "bad-token", "that seat token is not valid at this table")
+
+    async def seat_for(self, table: Table, token: str) -> int:
+        """:meth:`seat_of`; a mirror first catches up with seats taken just now elsewhere."""
+        try:
+            return self.seat_of(table, token)
+        except ServerError:
+            if self.cluster is None or table.owned:
+                raise
+        await self.cluster.reload(table)
+        return self.seat_of(table, token)
 
     @staticmethod
     def check_invite(table: Table, invite: Any) -> None:
@@ -282,6 +321,8 @@ class Hub:
         table.source = source
         for index, level in enumerate(bots, start=1):
             self._seat_bot(table, table.seats[index], level)
+        if self.cluster is not None:
+            await self.cluster.claim_new(table)
         await self.store.insert_table({
             "id": table.id, "invite": table.invite, "game": game.name, "ruleset": ruleset.name,
             "num_seats": seats, "options": resolved, "public": public,
@@ -574,6 +615,20 @@ class Hub:
         if not isinstance(text, str) or not text.strip():
             error("bad-message", "an action message needs 'action': the action's notation")
             return
+        if not table.owned and self.cluster is not None:  # the owner judges it
+            for message in await self.cluster.forward_act(table, seat, text, msg_id):
+                client.send(message)
+            return
+        await self.judge(table, seat, text, msg_id, client)
+
+    async def judge(self, table: Table, seat: int, text: str, msg_id: Any, client: Client,
+                    forwarded: bool = False) -> None:
+        """Judge a seat's action at an owned table; the ack or error goes to ``client``
+        (for an action ``forwarded`` from another process: a stand-in that collects it)."""
+        def error(code: str, message: str, rule: str | None = None) -> None:
+            client.send({"type": "error", "code": code, "message": message, "rule": rule,
+                         "id": msg_id})
+
         action: Action = None
         arrived = table.now_ms()
         if not table.ruleset.realtime:  # real-time actions are stamped under the lock
@@ -583,7 +638,10 @@ class Hub:
                 error("unknown-action", str(exc))
                 return
         async with table.lock:
-            if client.closed or client not in table.seats[seat].clients:
+            if not table.owned:  # taken over meanwhile
+                error("server-error", "the table moved to another server process; try again")
+                return
+            if client.closed or (not forwarded and client not in table.seats[seat].clients):
                 return
             state = table.state
             if table.status == OVER:
@@ -629,21 +687,33 @@ class Hub:
                 table.id, table.game_number,
                 StoredAction(seq=seq, action=notation, seat=seat, time_ms=stamp, timeout=timeout),
                 status=OVER if over else None)
-        except Exception:
+        except Exception as exc:
             log.exception("could not store action %s at table %s", notation, table.id)
             replay_stored_actions(table)
+            if self.cluster is not None:
+                self.cluster.write_failed(table, exc)
             if client is not None:
                 client.send({"type": "error", "code": "server-error", "rule": None, "id": msg_id,
                              "message": "the server could not store your action; try again"})
             return
+        if table.realtime is not None:
+            table.realtime.note_change(stamp)
+        if client is not None:
+            client.send({"type": "ack", "id": msg_id, "seq": seq})
+        self.announce(table, seq, notation, event, over)
+
+    def announce(self, table: Table, seq: int, notation: str, event: dict[str, Any],
+                 over: bool) -> None:
+        """Tell everyone of a stored action already applied to ``table.state`` (by the
+        owner after its commit, or by a mirror that read it from the database)."""
         table.seq = seq
         table.actions.append(notation)
         table.touch()
-        if table.realtime is not None:
-            table.realtime.note_change(stamp)
         table.events.append(event)
-        if client is not None:
-            client.send({"type": "ack", "id": msg_id, "seq": seq})
+        if table.owned:
+            self.metrics.actions.inc()
+            if self.cluster is not None:
+                self.cluster.action_stored(table)
         table.broadcast(event)
         if over:
             table.status = OVER
@@ -670,6 +740,8 @@ class Hub:
             table.timer_task.cancel()
         table.timer_task = None
         table.deadline = None
+        if not table.owned:  # the owner runs the bots and clocks
+            return
         if table.status != PLAYING or state is None or state.is_terminal():
             return
         if table.realtime is not None:

@@ -1,0 +1,571 @@
+"""Several server processes over one PostgreSQL database.
+
+Every process accepts every client for every table. Each table is *owned* by the one
+process holding its lease (:mod:`saustall.server.lease`): only the owner judges its
+actions, runs its bots, timers and real-time clock, and writes it (each write checked
+against the owner's fence). Every other process that has clients at the table keeps a
+*mirror*: it forwards their actions and lobby requests to the owner and shows them what
+the owner stored.
+
+Everything between processes goes through the database:
+
+* ``NOTIFY saustall_events`` after each change, with a small payload: ``a <table> <game>
+  <seq> <process>`` (an action was stored), ``t <table> <process>`` (seats or status
+  changed), ``e <table> <process> <event json>`` (a table event such as a join), ``o
+  <table> <process>`` (a process took the table over), ``r <process>`` (a process let its
+  tables go). A mirror reads the new actions from the database and replays them through
+  its own copy of the game, so each recipient's view is ``GameState.view(seat)`` built
+  where the recipient is connected.
+* ``NOTIFY saustall_p_<process>``: a forwarded action or lobby request (JSON) and its
+  answer.
+
+When an owner dies its leases lapse; every process looks for running games without a
+live lease about every third of the lease time and takes them over (the database lets
+one win), replaying them from the database, so the game goes on there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from saustall.server.db import FENCE, Op, StoredTable
+from saustall.server.lease import (
+    EVENTS_CHANNEL, Fence, Fenced, Leases, Notifier, asyncpg_dsn, listen,
+)
+from saustall.server.model import LOBBY, OVER, PLAYING, Client, ServerError, Table
+from saustall.server.operations import OPERATIONS
+from saustall.server.restore import BrokenTable, rebuild_table
+
+if TYPE_CHECKING:
+    from saustall.server.tables import Hub
+
+log = logging.getLogger("saustall.server.cluster")
+
+__all__ = ["Cluster"]
+
+
+def _no_realtime(_table: Table) -> None:
+    """Mirrors replay real-time games without a clock of their own."""
+
+
+class Cluster:
+    """This process's part of the cluster: its leases, mirrors and forwarding."""
+
+    def __init__(self, hub: "Hub", lease_seconds: float) -> None:
+        self.hub = hub
+        self.me = secrets.token_hex(6)
+        self.channel = f"saustall_p_{self.me}"
+        self.lease_seconds = lease_seconds
+        self.owned: dict[str, int] = {}
+        """Fences of the tables this process owns."""
+        self.hints: dict[str, str] = {}
+        """The owning process of tables mirrored here, as last heard."""
+        self.broken: set[str] = set()
+        self._pending: dict[str, bool] = {}
+        self._refreshing: set[str] = set()
+        self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._taking: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._wake = asyncio.Event()
+        self._last_renewed = time.monotonic()
+        self.ready = False
+        self.pool: Any = None
+        self.listener: Any = None
+        self.leases: Leases
+        self.notifier: Notifier
+
+    # -- start and stop ------------------------------------------------------------------
+    async def start(self) -> None:
+        """Connect, create the lease table, listen, and take over orphaned games."""
+        import asyncpg
+
+        dsn = asyncpg_dsn(self.hub.store.url)
+        self.pool = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
+        self.leases = Leases(self.pool, self.me, self.lease_seconds)
+        await self.leases.create_schema()
+        self.notifier = Notifier(self.pool)
+        self.notifier.start()
+        self.listener = await listen(dsn, {EVENTS_CHANNEL: self._on_event,
+                                           self.channel: self._on_message})
+        self.hub.store.guard = self._guard
+        await self._sweep()
+        self._spawn(self._loop())
+        self.ready = True
+        log.info("cluster process %s up (leases of %g s)", self.me, self.lease_seconds)
+
+    async def close(self) -> None:
+        """Let every lease go at once and tell the others, so they take over now."""
+        self.ready = False
+        for task in list(self._tasks):
+            task.cancel()
+        try:
+            await self.leases.release()
+            self.notifier.send(EVENTS_CHANNEL, f"r {self.me}")
+            await self.notifier.flush()
+        except Exception:  # the database is gone: the leases lapse by themselves
+            log.exception("could not release the leases")
+        self.owned.clear()
+        await self.notifier.close()
+        if self.listener is not None:
+            await self.listener.close()
+        await self.pool.close()
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- ownership -----------------------------------------------------------------------
+    def _guard(self, table_id: str) -> Op:
+        fence = self.owned.get(table_id)
+        if fence is None:
+            raise Fenced(table_id)
+        return (FENCE, Fence(table_id, self.me, fence))  # type: ignore[return-value]
+
+    def _hook(self, table: Table) -> None:
+        def changed(kind: str, event: dict[str, Any] | None) -> None:
+            if kind == "e":
+                self.notifier.send(EVENTS_CHANNEL,
+                                   f"e {table.id} {self.me} {json.dumps(event)}")
+            else:
+                self.notifier.send(EVENTS_CHANNEL, f"t {table.id} {self.me}")
+        table.on_change = changed
+
+    async def claim_new(self, table: Table) -> None:
+        """Own a table being created here (its lease first, then its rows)."""
+        fence = await self.leases.acquire(table.id)
+        if fence is None:  # a fresh random id is never leased
+            raise ServerError(503, "server-error", "could not set up the table; try again")
+        self.owned[table.id] = fence
+        self._hook(table)
+
+    def action_stored(self, table: Table) -> None:
+        """Tell the mirrors a new action is in the database."""
+        self.notifier.send(EVENTS_CHANNEL,
+                           f"a {table.id} {table.game_number} {table.seq} {self.me}")
+
+    def write_failed(self, table: Table, exc: Exception) -> None:
+        """A write of ``table`` failed: if another process owns it now, become a mirror."""
+        if isinstance(exc, Fenced):
+            self._spawn(self._demote(table.id))
+
+    async def load(self, table_id: str) -> Table:
+        """A table not in memory: owned if nobody holds it, else a mirror (404 if none)."""
+        holder = await self.leases.holder(table_id)
+        if holder is None or holder == self.me:
+            fence = await self.leases.acquire(table_id)
+            if fence is not None:
+                await self._take(table_id, fence)
+        table = self.hub.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._taking.setdefault(table_id, asyncio.Lock()):
+            table = self.hub.tables.get(table_id)
+            if table is None:
+                table = self._build(await self._stored(table_id), owned=False)
+                self.hub.tables[table_id] = table
+                if holder is not None:
+                    self.hints[table_id] = holder
+                self._mark(table_id, full=False)  # what was stored while we loaded
+        return table
+
+    async def _stored(self, table_id: str) -> StoredTable:
+        stored = await self.hub.store.load_table(table_id, with_game=True)
+        if stored is None or stored.status not in (LOBBY, PLAYING, OVER):
+            raise ServerError(404, "not-found", f"there is no open table {table_id!r}")
+        return stored
+
+    def _build(self, stored: StoredTable, owned: bool) -> Table:
+        try:
+            table = rebuild_table(stored, self.hub._attach_realtime if owned else _no_realtime)
+        except BrokenTable as exc:
+            log.error("%s", exc)
+            self.broken.add(stored.id)
+            raise ServerError(503, "table-unavailable",
+                              f"table {stored.id!r} is stored but can no longer be rebuilt; "
+                              "the server's operator can run `saustall db check` to see "
+                              "why") from None
+        table.owned = owned
+        return table
+
+    async def _take(self, table_id: str, fence: int) -> None:
+        """We hold the lease now: load the table as owned, or turn its mirror into it."""
+        async with self._taking.setdefault(table_id, asyncio.Lock()):
+            self.owned[table_id] = fence
+            self.hints.pop(table_id, None)
+            try:
+                stored = await self._stored(table_id)
+            except ServerError:
+                self.owned.pop(table_id, None)
+                await self.leases.release([table_id])
+                raise
+            table = self.hub.tables.get(table_id)
+            if table is None:
+                try:
+                    table = self._build(stored, owned=True)
+                except ServerError:
+                    self.owned.pop(table_id, None)
+                    await self.leases.release([table_id])
+                    raise
+                self._hook(table)
+                self.hub.tables[table_id] = table
+                async with table.lock:
+                    self.hub._after_change(table)
+            else:
+                async with table.lock:
+                    self._adopt(table, stored, owned=True)
+                    self._hook(table)
+                    self.hub._after_change(table)
+            self.notifier.send(EVENTS_CHANNEL, f"o {table_id} {self.me}")
+            log.info("took over table %s (fence %d)", table_id, fence)
+
+    async def _demote(self, table_id: str) -> None:
+        """Another process owns the table now: stop judging it, mirror it (or drop it)."""
+        self.owned.pop(table_id, None)
+        table = self.hub.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if not table.owned:
+                return
+            table.owned = False
+            table.on_change = None
+            for task in (table.bot_task, table.timer_task):
+                if task is not None and task is not asyncio.current_task():
+                    task.cancel()
+            if table.realtime is not None:
+                table.realtime.stop()
+                table.realtime = None
+            table.deadline = None
+            log.warning("lost table %s to another process; mirroring it", table_id)
+        self._mark(table_id, full=True)
+
+    def _adopt(self, table: Table, stored: StoredTable, owned: bool) -> None:
+        """Make ``table`` (with its clients) what ``stored`` says (caller holds its lock)."""
+        fresh = self._build(stored, owned=False)
+        was = table.status
+        for task in (table.bot_task, table.timer_task):  # they judged the old copy
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        table.bot_task = table.timer_task = None
+        if table.realtime is not None:
+            table.realtime.stop()
+            table.realtime = None
+        table.owned = owned
+        table.invite, table.public, table.turn_timer = fresh.invite, fresh.public, fresh.turn_timer
+        table.status, table.game_number = fresh.status, fresh.game_number
+        table.state, table.seq, table.actions = fresh.state, fresh.seq, fresh.actions
+        table.events, table.clock_origin = fresh.events, fresh.clock_origin
+        table.deadline = None
+        if table.status != OVER:
+            table.finished_at = None
+        elif table.finished_at is None:
+            table.finished_at = fresh.finished_at
+        for seat, new in zip(table.seats, fresh.seats):
+            if seat.token_hash != new.token_hash:  # someone else sits there now
+                for client in list(seat.clients):
+                    client.close(1000, "you left the table")
+                seat.clients.clear()
+            seat.kind, seat.name, seat.token_hash = new.kind, new.name, new.token_hash
+            seat.bot_level, seat.ready, seat.bot = new.bot_level, new.ready, None
+        if owned:
+            self.hub._attach_realtime(table)
+            if table.realtime is not None and stored.current and stored.current.actions:
+                table.realtime.changed_ms = stored.current.actions[-1].time_ms
+        table.broadcast_table()
+        table.broadcast_state()
+        if table.status == OVER and was == PLAYING and table.state is not None:
+            table.broadcast(table.game_over_message())
+
+    # -- mirrors -------------------------------------------------------------------------
+    def _on_event(self, payload: str) -> None:
+        kind, _, rest = payload.partition(" ")
+        if kind == "r":
+            self._wake.set()  # a process let its tables go: take them now
+            return
+        table_id, _, rest = rest.partition(" ")
+        if kind == "a":
+            _game, _seq, proc = rest.split(" ")
+        else:
+            proc, _, rest = rest.partition(" ")
+        if proc == self.me:
+            return
+        table = self.hub.tables.get(table_id)
+        if kind == "o":  # remembered only for the tables we hold
+            self.hints.pop(table_id, None)
+            if table is not None:
+                self.hints[table_id] = proc
+        if table is None:
+            return
+        if table.owned:
+            if kind == "o":  # our lease lapsed and someone took it
+                self._spawn(self._demote(table_id))
+            return
+        if kind == "e":
+            table.broadcast(json.loads(rest))
+        else:
+            self._mark(table_id, full=kind != "a")
+
+    def _mark(self, table_id: str, full: bool) -> None:
+        self._pending[table_id] = self._pending.get(table_id, False) or full
+        if table_id not in self._refreshing:
+            self._refreshing.add(table_id)
+            self._spawn(self._refresh(table_id))
+
+    async def _refresh(self, table_id: str) -> None:
+        """Bring a mirror up to date, as often as it was told to (coalesced)."""
+        try:
+            while table_id in self._pending:
+                full = self._pending.pop(table_id)
+                table = self.hub.tables.get(table_id)
+                if table is None or table.owned:
+                    continue
+                try:
+                    async with table.lock:
+                        if table.owned:
+                            continue
+                        if full or not await self._catch_up(table):
+                            stored = await self.hub.store.load_table(table_id, with_game=True)
+                            if stored is not None:
+                                self._adopt(table, stored, owned=False)
+                except Exception:  # the next notification tries again
+                    log.exception("could not refresh the mirror of table %s", table_id)
+        finally:
+            self._refreshing.discard(table_id)
+
+    async def reload(self, table: Table) -> None:
+        """Bring a mirror up to date now (e.g. a seat was taken a moment ago elsewhere)."""
+        stored = await self.hub.store.load_table(table.id, with_game=True)
+        if stored is None:
+            return
+        async with table.lock:
+            if not table.owned:
+                self._adopt(table, stored, owned=False)
+
+    async def _catch_up(self, table: Table) -> bool:
+        """Replay the actions stored after the mirror's; False if a full reload is needed."""
+        state = table.state
+        if table.status != PLAYING or state is None:
+            return False
+        stored = await self.hub.store.load_actions_after(table.id, table.game_number, table.seq)
+        for step in stored:
+            if step.seq != table.seq + 1:
+                return False
+            action = table.game.decode_action(step.action)
+            event = table.action_event(step.seat, action, step.seq, step.time_ms, step.timeout)
+            state.apply(action)
+            self.hub.announce(table, step.seq, step.action, event, state.is_terminal())
+        return True
+
+    # -- forwarding ----------------------------------------------------------------------
+    async def _route(self, table_id: str) -> str | None:
+        """The process that owns the table, or None once it is ours (taken if free)."""
+        hint = self.hints.get(table_id)
+        if hint is not None:
+            return hint
+        for _ in range(3):
+            holder = await self.leases.holder(table_id)
+            if holder is not None and holder != self.me:
+                self.hints[table_id] = holder
+                return holder
+            fence = await self.leases.acquire(table_id)
+            if fence is not None:
+                await self._take(table_id, fence)
+                return None
+        raise ServerError(503, "table-unavailable", "the table is changing hands; try again")
+
+    async def _call(self, target: str, request: dict[str, Any]) -> dict[str, Any] | None:
+        """Ask the process ``target``; its answer, or None if it does not answer in time."""
+        rid = secrets.token_hex(8)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._calls[rid] = future
+        self.notifier.send(f"saustall_p_{target}",
+                           json.dumps({**request, "rid": rid, "from": self.me}))
+        try:
+            return await asyncio.wait_for(future, max(1.0, self.lease_seconds))
+        except asyncio.TimeoutError:
+            return None
+        finally:
+            self._calls.pop(rid, None)
+
+    async def forward_act(self, table: Table, seat: int, text: str, msg_id: Any) -> list[str]:
+        """Have the owner judge a seat's action; the messages for the sender."""
+        for _ in range(3):
+            target = await self._route(table.id)
+            if target is None:
+                return await self._judge_here(table.id, seat, text, msg_id)
+            reply = await self._call(target, {"op": "act", "t": table.id, "seat": seat,
+                                              "text": text, "id": msg_id})
+            if reply is None:  # it may have stored it before dying: never judge it twice
+                self.hints.pop(table.id, None)
+                self._mark(table.id, full=True)
+                return [json.dumps({
+                    "type": "error", "code": "server-error", "rule": None, "id": msg_id,
+                    "message": "the server process holding this table did not answer; "
+                               "look at the table again and resend if your move is not "
+                               "there"})]
+            if reply.get("moved"):
+                self.hints.pop(table.id, None)
+                continue
+            messages: list[str] = reply["messages"]
+            return messages
+        return [json.dumps({"type": "error", "code": "server-error", "rule": None,
+                            "id": msg_id, "message": "the table is changing hands; try again"})]
+
+    async def _judge_here(self, table_id: str, seat: int, text: str, msg_id: Any) -> list[str]:
+        table = self.hub.tables.get(table_id)
+        stand_in = Client(seat)
+        if table is None or not table.owned:
+            return [json.dumps({"type": "error", "code": "server-error", "rule": None,
+                                "id": msg_id, "message": "the table moved; try again"})]
+        await self.hub.judge(table, seat, text, msg_id, stand_in, forwarded=True)
+        found: list[str] = []
+        while not stand_in.queue.empty():
+            item = stand_in.queue.get_nowait()
+            if isinstance(item, str):
+                found.append(item)
+        return found
+
+    async def run_op(self, name: str, table_id: str, body: dict[str, Any],
+                     token: str | None) -> dict[str, Any]:
+        """Run a lobby request where the table is owned; its answer."""
+        for _ in range(3):
+            table = self.hub.tables.get(table_id)
+            if table is not None and table.owned:
+                return await OPERATIONS[name](self.hub, table_id, body, token)
+            target = await self._route(table_id)
+            if target is None:
+                continue
+            reply = await self._call(target, {"op": name, "t": table_id, "body": body,
+                                              "token": token})
+            if reply is None:
+                self.hints.pop(table_id, None)
+                raise ServerError(503, "table-unavailable",
+                                  "the server process holding this table did not answer; "
+                                  "try again in a moment")
+            if reply.get("moved"):
+                self.hints.pop(table_id, None)
+                continue
+            if "error" in reply:
+                error = reply["error"]
+                raise ServerError(error["status"], error["code"], error["message"],
+                                  error.get("rule"))
+            answer: dict[str, Any] = reply["ok"]
+            return answer
+        raise ServerError(503, "table-unavailable", "the table is changing hands; try again")
+
+    def _on_message(self, payload: str) -> None:
+        message = json.loads(payload)
+        if "re" in message:
+            future = self._calls.get(message["re"])
+            if future is not None and not future.done():
+                future.set_result(message)
+            return
+        self._spawn(self._serve(message))
+
+    async def _serve(self, request: dict[str, Any]) -> None:
+        """Answer a request another process forwarded to us as the table's owner."""
+        table_id = request["t"]
+        answer: dict[str, Any]
+        table = self.hub.tables.get(table_id)
+        if table is None or not table.owned:
+            answer = {"moved": True}
+        elif request["op"] == "act":
+            answer = {"messages": await self._judge_here(table_id, int(request["seat"]),
+                                                         str(request["text"]), request["id"])}
+        else:
+            try:
+                answer = {"ok": await OPERATIONS[request["op"]](
+                    self.hub, table_id, request["body"], request["token"])}
+            except ServerError as exc:
+                answer = {"error": {"status": exc.status, **exc.payload()}}
+            except Exception:
+                log.exception("a forwarded %s request failed", request["op"])
+                answer = {"error": {"status": 500, "code": "server-error", "rule": None,
+                                    "message": "the server failed on this request"}}
+        self.notifier.send(f"saustall_p_{request['from']}",
+                           json.dumps({**answer, "re": request["rid"]}))
+
+    # -- the lease loop ------------------------------------------------------------------
+    async def _loop(self) -> None:
+        period = self.lease_seconds / 3
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), period)
+            except asyncio.TimeoutError:
+                pass
+            self._wake.clear()
+            try:
+                await self._renew()
+                await self._sweep()
+                await self._drop_idle_mirrors()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the lease loop failed; trying again")
+
+    async def _renew(self) -> None:
+        before = dict(self.owned)
+        try:
+            renewed = await self.leases.renew()
+        except Exception:
+            if time.monotonic() - self._last_renewed > self.lease_seconds:
+                for table_id in before:  # others may own them by now: stop judging
+                    await self._demote(table_id)
+            raise
+        self._last_renewed = time.monotonic()
+        for table_id, fence in before.items():
+            if renewed.get(table_id) != fence and self.owned.get(table_id) == fence:
+                await self._demote(table_id)
+
+    async def _sweep(self) -> None:
+        """Take over running games whose process died (or that had no lease yet)."""
+        for table_id in await self.leases.orphans():
+            if table_id in self.broken:
+                continue
+            fence = await self.leases.acquire(table_id)
+            if fence is None:
+                continue
+            try:
+                await self._take(table_id, fence)
+            except ServerError as exc:
+                log.error("could not take over table %s: %s", table_id, exc.message)
+
+    async def _drop_idle_mirrors(self) -> None:
+        now = time.monotonic()
+        for table in list(self.hub.tables.values()):
+            if table.owned or table.clients() or now - table.last_active < 10:
+                continue
+            async with table.lock:
+                if not table.owned and not table.clients():
+                    self.hub.tables.pop(table.id, None)
+                    self.hints.pop(table.id, None)
+                    self._taking.pop(table.id, None)
+
+    async def let_go(self, table_id: str) -> None:
+        """The table left memory here: give its lease back."""
+        self._taking.pop(table_id, None)
+        if self.owned.pop(table_id, None) is not None:
+            await self.leases.release([table_id])
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """Public lobby tables with a free seat, whichever process holds them."""
+        found = []
+        for stored in await self.hub.store.load_open_tables():
+            try:
+                table = rebuild_table(stored, _no_realtime)
+            except BrokenTable:
+                continue
+            if any(seat.kind == "empty" for seat in table.seats):
+                found.append(table.summary())
+        return found[:100]
+
+    def count_owned(self) -> int:
+        """Tables this process owns."""
+        return len(self.owned)
+
