@@ -77,3 +77,43 @@ def test_replay_names_the_first_action_that_fails(first_bad: int, insert: dict[i
         data["actions"].insert(position, text)
     with pytest.raises(RecordError, match=rf"^action {first_bad} \('{insert[first_bad - 1]}'\)"):
         GameRecord.from_dict(data).replay()
+
+
+@pytest.mark.parametrize("changes", [
+    {"seed": 2**70},                                  # beyond 64 bits: orjson's limit
+    {"seed": -2**64 - 1},
+    {"meta": {"big": [2**65], "nested": {"n": -2**66}}},
+    {"meta": {"ratio": 0.1, "odd": float("inf"), "name": "Jörg \u2028 🐷"}},
+    {"meta": {1: "a key that is not text"}},
+])
+def test_records_keep_every_value_exactly(changes: dict[str, object]) -> None:
+    """Whatever a record holds comes back unchanged, in both layouts, including what the
+    fast JSON library cannot hold (huge integers, infinities, non-text keys)."""
+    import dataclasses
+
+    record = dataclasses.replace(finished_record(), **changes)  # type: ignore[arg-type]
+    for indent in (2, None):
+        loaded = GameRecord.from_json(record.to_json(indent=indent))
+        expected = record if 1 not in record.meta else dataclasses.replace(
+            record, meta={"1": record.meta[1]})  # JSON keys are text
+        assert loaded == expected, indent
+
+
+def test_saved_records_keep_the_standard_layout() -> None:
+    """A saved record is laid out as Python's json module lays it out (indent 2, text as
+    written), so files written before and after the faster encoder look alike."""
+    import dataclasses
+
+    record = dataclasses.replace(finished_record(), meta={"names": ["Jörg", "Zoë"], "x": []})
+    assert record.to_json() == json.dumps(record.to_dict(), indent=2, ensure_ascii=False)
+    assert json.loads(record.to_json(indent=None)) == record.to_dict()
+    assert "\n" not in record.to_json(indent=None)
+
+
+@pytest.mark.parametrize("text,message", [
+    ('{"format": "saustall-record", "actions": [1, ', "line 1 column"),
+    (b'\xff\xfe', "must be JSON"),
+])
+def test_malformed_json_is_named_with_its_place(text: str | bytes, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        GameRecord.from_json(text)
