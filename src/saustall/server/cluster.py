@@ -93,8 +93,9 @@ class Cluster:
         self.listener = await listen(dsn, {EVENTS_CHANNEL: self._on_event,
                                            self.channel: self._on_message})
         self.hub.store.guard = self._guard
+        self._spawn(self._renew_loop())  # before the first sweep, which may take long
         await self._sweep()
-        self._spawn(self._loop())
+        self._spawn(self._sweep_loop())
         self.ready = True
         log.info("cluster process %s up (leases of %g s)", self.me, self.lease_seconds)
 
@@ -492,7 +493,24 @@ class Cluster:
                            json.dumps({**answer, "re": request["rid"]}))
 
     # -- the lease loop ------------------------------------------------------------------
-    async def _loop(self) -> None:
+    async def _renew_loop(self) -> None:
+        """Renew every lease each third of the lease time, whatever else is going on.
+
+        Its own task: a sweep taking over many tables at once (after a process died,
+        each one read and replayed) can outlast a lease, and leases taken early in it
+        would lapse, be taken by another process and flap back and forth."""
+        period = self.lease_seconds / 3
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self._renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("renewing the leases failed; trying again")
+
+    async def _sweep_loop(self) -> None:
+        """Take over orphaned games and drop idle mirrors, each period or when woken."""
         period = self.lease_seconds / 3
         while True:
             try:
@@ -501,13 +519,12 @@ class Cluster:
                 pass
             self._wake.clear()
             try:
-                await self._renew()
                 await self._sweep()
                 await self._drop_idle_mirrors()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("the lease loop failed; trying again")
+                log.exception("the takeover sweep failed; trying again")
 
     async def _renew(self) -> None:
         before = dict(self.owned)
