@@ -170,6 +170,50 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def process_tree() -> dict[int, tuple[int, str, float]]:
+    """Every process on the machine: pid -> (parent pid, command name, CPU seconds so far)."""
+    found = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            raw = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name = raw[raw.index("(") + 1:raw.rindex(")")]
+        fields = raw.rsplit(")", 1)[1].split()
+        found[int(entry.name)] = (int(fields[1]), name, (int(fields[11]) + int(fields[12])) / tick)
+    return found
+
+
+def cpu_by_part(servers: list[int]) -> dict[str, float]:
+    """CPU seconds used so far by the parts of this run: the server processes, their bot
+    workers (their descendants), the database (``postgres`` processes started by this
+    benchmark) and this client process. Linux ``/proc``; empty elsewhere."""
+    if not Path("/proc/self/stat").exists():
+        return {}
+    tree = process_tree()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _, _) in tree.items():
+        children.setdefault(parent, []).append(pid)
+
+    def below(root: int) -> list[int]:
+        out, todo = [], list(children.get(root, []))
+        while todo:
+            pid = todo.pop()
+            out.append(pid)
+            todo.extend(children.get(pid, []))
+        return out
+
+    parts = {"servers": sum(tree[pid][2] for pid in servers if pid in tree),
+             "bot workers": sum(tree[pid][2] for root in servers for pid in below(root)),
+             "database": sum(tree[pid][2] for pid in below(os.getpid())
+                             if tree[pid][1] == "postgres"),
+             "clients": time.process_time()}
+    return parts
+
+
 def percentiles(values: list[float]) -> str:
     """p50/p90/p99/max of ``values`` in ms."""
     if not values:
@@ -284,6 +328,7 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
     try:
         await wait_ready(bases)
         tally = Tally()
+        parts_start = cpu_by_part([server.pid for server in servers])
         cpu_start = sum(cpu_seconds(server.pid) for server in servers)
         cpu_storm = cpu_start
         started = time.monotonic()
@@ -299,6 +344,7 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
         await loops
         elapsed = time.monotonic() - started
         cpu_end = sum(cpu_seconds(server.pid) for server in servers)
+        parts_end = cpu_by_part([server.pid for server in servers])
         storm_report = ""
         if storm_process is not None:
             try:
@@ -341,31 +387,68 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
               "not their bot workers nor the database)")
     print(f"  action -> new state : {percentiles(tally.state_ms)}")
     print(f"  errors to clients   : {tally.errors}")
+    if parts_end:
+        used = {part: parts_end[part] - parts_start.get(part, 0.0) for part in parts_end}
+        print("  cores used          : " + ", ".join(
+            f"{part} {seconds / elapsed:.2f}" for part, seconds in used.items())
+            + f" (of {os.cpu_count()}; CPU seconds per second)")
     ordered = sorted(tally.ack_ms)
     return {"processes": processes, "actions_per_second": tally.actions / elapsed,
             "ack_p99_ms": ordered[int(0.99 * (len(ordered) - 1))] if ordered else None}
 
 
+async def fresh_database(server_url: str, name: str) -> str:
+    """Create database ``name`` on the PostgreSQL server of ``server_url``; its URL."""
+    import asyncpg
+
+    from saustall.server.lease import asyncpg_dsn
+
+    conn = await asyncpg.connect(asyncpg_dsn(server_url))
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
 async def bench(args: argparse.Namespace) -> None:
-    """Run the benchmark (once, or with ``--compare`` for 1 and N processes)."""
+    """Run the benchmark (once, or with ``--compare`` for 1 and N processes, in
+    ``--rounds`` interleaved rounds, each run on a database of its own)."""
     counts = [1, args.processes] if args.compare and args.processes > 1 else [args.processes]
+    rounds: list[list[dict[str, Any]]] = []
     if args.database == "postgres":
         from saustall.server.pgtemp import throwaway_postgres
 
         with throwaway_postgres(max_connections=60 + 30 * args.processes) as url:
-            results = [await run_once(args, url, n) for n in counts]
+            for index in range(args.rounds):
+                rounds.append([await run_once(args, await fresh_database(
+                    url, f"bench_{index}_{n}"), n) for n in counts])
     else:
-        database = args.database
-        if database is None:
-            workdir = Path(tempfile.mkdtemp(prefix="saustall-bench-"))
-            database = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
-        results = [await run_once(args, database, n) for n in counts]
-    if len(results) == 2:
-        one, many = results
-        ratio = many["actions_per_second"] / max(1e-9, one["actions_per_second"])
-        print(f"side by side: {one['actions_per_second']:.0f} actions/s with 1 process, "
-              f"{many['actions_per_second']:.0f} with {many['processes']} ({ratio:.2f}x); "
-              f"ack p99 {fmt(one['ack_p99_ms'])} vs {fmt(many['ack_p99_ms'])}")
+        for index in range(args.rounds):
+            database = args.database
+            if database is None:  # a new file for every run: no tables left from the last
+                workdir = Path(tempfile.mkdtemp(prefix="saustall-bench-"))
+                database = f"sqlite+aiosqlite:///{workdir / 'bench.db'}"
+            rounds.append([await run_once(args, database, n) for n in counts])
+    if len(counts) == 2:
+        ratios = []
+        for index, (one, many) in enumerate(rounds, 1):
+            ratio = many["actions_per_second"] / max(1e-9, one["actions_per_second"])
+            ratios.append(ratio)
+            print(f"round {index}: {one['actions_per_second']:.0f} actions/s with 1 process, "
+                  f"{many['actions_per_second']:.0f} with {many['processes']} ({ratio:.2f}x); "
+                  f"ack p99 {fmt(one['ack_p99_ms'])} vs {fmt(many['ack_p99_ms'])}")
+        print(f"side by side, {len(rounds)} interleaved round{'s' if len(rounds) > 1 else ''}: "
+              f"{args.processes} processes give {statistics.median(ratios):.2f}x the actions/s "
+              f"of 1 (median of the per-round ratios); ack p99 median "
+              f"{fmt(median_of(r[0]['ack_p99_ms'] for r in rounds))} with 1, "
+              f"{fmt(median_of(r[1]['ack_p99_ms'] for r in rounds))} with {args.processes}")
+
+
+def median_of(values: Any) -> float | None:
+    """The median of the values that are not None (None if there are none)."""
+    present = [value for value in values if value is not None]
+    return statistics.median(present) if present else None
 
 
 def fmt(ms: float | None) -> str:
@@ -407,6 +490,9 @@ def main(argv: list[str] | None = None) -> None:
                              "or each seat on another")
     parser.add_argument("--compare", action="store_true",
                         help="run 1 process, then --processes N, on the same database")
+    parser.add_argument("--rounds", type=int, default=1, metavar="K",
+                        help="with --compare: K rounds of 1 process then N, each on a fresh "
+                             "database; prints the median of the per-round ratios")
     parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                         help="players pause about this long before each move (human pace)")
     parser.add_argument("--storm-url", help=argparse.SUPPRESS)
@@ -416,6 +502,7 @@ def main(argv: list[str] | None = None) -> None:
     args.seconds = max(1.0, min(args.seconds, 300.0))
     args.spectators = max(0, min(args.spectators, 2000))
     args.processes = max(1, min(args.processes, 16))
+    args.rounds = max(1, min(args.rounds, 20))
     if args.processes > 1 and not (args.database or "").startswith("postgres"):
         parser.error("--processes N > 1 needs --database postgres or a PostgreSQL URL")
     if args.storm_url:
