@@ -10,14 +10,25 @@ the owner stored.
 Everything between processes goes through the database:
 
 * ``NOTIFY saustall_events`` after each change, with a small payload: ``a <table> <game>
-  <seq> <process>`` (an action was stored), ``t <table> <process>`` (seats or status
-  changed), ``e <table> <process> <event json>`` (a table event such as a join), ``o
-  <table> <process>`` (a process took the table over), ``r <process>`` (a process let its
-  tables go). A mirror reads the new actions from the database and replays them through
-  its own copy of the game, so each recipient's view is ``GameState.view(seat)`` built
-  where the recipient is connected.
+  <seq> <process> <timer>`` (an action was stored; the owner's turn timer after it),
+  ``t <table> <process>`` (seats or status changed), ``e <table> <process> <event
+  json>`` (a table event such as a join), ``o <table> <process>`` (a process took the
+  table over), ``r <process>`` (a process let its tables go). A mirror reads the new
+  actions from the database and replays them through its own copy of the game, so each
+  recipient's view is ``GameState.view(seat)`` built where the recipient is connected.
+* What is not stored goes the same way: ``d <table> <process> <game> <seq> <timer>`` (the
+  owner's turn timer changed without an action: a start, a takeover), ``c <table>
+  <process> <seats>`` (the seats with an open socket on that process), and ``q <table>
+  <process>`` (a process just loaded the table: the others answer with their ``c`` and
+  the owner with its ``d``). ``<timer>`` is ``<seat>:<milliseconds left>`` or ``-``: a
+  duration, so the processes' clocks need not agree. A process's ``c`` marks last while
+  it is alive: each renews a row of ``saustall_processes`` with its leases, and the
+  others drop the marks of one whose row lapsed (or that said ``r``).
 * ``NOTIFY saustall_p_<process>``: a forwarded action or lobby request (JSON) and its
-  answer.
+  answer. It never holds a seat token, only the token's digest as the database stores
+  it (see :mod:`saustall.server.operations`).
+
+Nothing hidden (hands, deck order, seeds) is in any notification.
 
 When an owner dies its leases lapse; every process looks for running games without a
 live lease about every third of the lease time and takes them over (the database lets
@@ -38,7 +49,7 @@ from saustall.server.lease import (
     EVENTS_CHANNEL, Fence, Fenced, Leases, Notifier, asyncpg_dsn, listen,
 )
 from saustall.server.model import LOBBY, OVER, PLAYING, Client, ServerError, Table
-from saustall.server.operations import OPERATIONS
+from saustall.server.operations import OPERATIONS, Caller
 from saustall.server.restore import BrokenTable, rebuild_table
 
 if TYPE_CHECKING:
@@ -73,6 +84,8 @@ class Cluster:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._wake = asyncio.Event()
         self._last_renewed = time.monotonic()
+        self._heard: dict[str, float] = {}
+        """When each other process was last heard from (monotonic)."""
         self.ready = False
         self.pool: Any = None
         self.listener: Any = None
@@ -88,6 +101,7 @@ class Cluster:
         self.pool = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
         self.leases = Leases(self.pool, self.me, self.lease_seconds)
         await self.leases.create_schema()
+        await self.leases.beat()
         self.notifier = Notifier(self.pool)
         self.notifier.start()
         self.listener = await listen(dsn, {EVENTS_CHANNEL: self._on_event,
@@ -95,6 +109,7 @@ class Cluster:
         self.hub.store.guard = self._guard
         await self._sweep()
         self._spawn(self._loop())
+        self.hub.metrics.process.labels(self.me).set(1)
         self.ready = True
         log.info("cluster process %s up (leases of %g s)", self.me, self.lease_seconds)
 
@@ -105,6 +120,7 @@ class Cluster:
             task.cancel()
         try:
             await self.leases.release()
+            await self.leases.forget()
             self.notifier.send(EVENTS_CHANNEL, f"r {self.me}")
             await self.notifier.flush()
         except Exception:  # the database is gone: the leases lapse by themselves
@@ -145,9 +161,54 @@ class Cluster:
         self._hook(table)
 
     def action_stored(self, table: Table) -> None:
-        """Tell the mirrors a new action is in the database."""
-        self.notifier.send(EVENTS_CHANNEL,
-                           f"a {table.id} {table.game_number} {table.seq} {self.me}")
+        """Tell the mirrors a new action is in the database (and the turn timer after it)."""
+        self.notifier.send(EVENTS_CHANNEL, f"a {table.id} {table.game_number} {table.seq} "
+                                           f"{self.me} {self._timer_text(table)}")
+
+    def deadline_changed(self, table: Table) -> None:
+        """Tell the mirrors the owner's turn timer (set without an action)."""
+        self.notifier.send(EVENTS_CHANNEL, f"d {table.id} {self.me} {table.game_number} "
+                                           f"{table.seq} {self._timer_text(table)}")
+
+    @staticmethod
+    def _timer_text(table: Table) -> str:
+        if table.deadline is None or table.status != PLAYING:
+            return "-"
+        seat, at = table.deadline
+        return f"{seat}:{max(0, int((at - time.monotonic()) * 1000))}"
+
+    @staticmethod
+    def _note_deadline(table: Table, game: int, seq: int, text: str) -> None:
+        """Remember a turn timer heard from the owner, on this process's clock."""
+        if text == "-":
+            table.heard_deadline = (game, seq, None)
+            return
+        seat, _, left = text.partition(":")
+        table.heard_deadline = (game, seq, (int(seat), time.monotonic() + int(left) / 1000))
+
+    @staticmethod
+    def heard_deadline(table: Table) -> tuple[int, float] | None:
+        """A mirror's turn timer: the owner's, if it was heard for the mirror's position."""
+        heard = table.heard_deadline
+        if (heard is None or table.status != PLAYING or heard[0] != table.game_number
+                or heard[1] != table.seq):
+            return None
+        return heard[2]
+
+    def presence_changed(self, table: Table, always: bool = False) -> None:
+        """Tell the other processes which seats have a socket here, if that changed."""
+        seats = table.seats_connected_here()
+        if seats == table.announced_seats and not always:
+            return
+        table.announced_seats = seats
+        listed = ",".join(str(seat) for seat in sorted(seats)) or "-"
+        self.notifier.send(EVENTS_CHANNEL, f"c {table.id} {self.me} {listed}")
+
+    def _ask_around(self, table: Table) -> None:
+        """A copy of the table is new here: ask for the others' sockets and timer."""
+        table.elsewhere.clear()
+        table.announced_seats = frozenset()
+        self.notifier.send(EVENTS_CHANNEL, f"q {table.id} {self.me}")
 
     def write_failed(self, table: Table, exc: Exception) -> None:
         """A write of ``table`` failed: if another process owns it now, become a mirror."""
@@ -171,6 +232,7 @@ class Cluster:
                 self.hub.tables[table_id] = table
                 if holder is not None:
                     self.hints[table_id] = holder
+                self._ask_around(table)
                 self._mark(table_id, full=False)  # what was stored while we loaded
         return table
 
@@ -214,6 +276,7 @@ class Cluster:
                     raise
                 self._hook(table)
                 self.hub.tables[table_id] = table
+                self._ask_around(table)
                 async with table.lock:
                     self.hub._after_change(table)
             else:
@@ -241,7 +304,7 @@ class Cluster:
             if table.realtime is not None:
                 table.realtime.stop()
                 table.realtime = None
-            table.deadline = None
+            table.deadline = self.heard_deadline(table)
             log.warning("lost table %s to another process; mirroring it", table_id)
         self._mark(table_id, full=True)
 
@@ -261,7 +324,7 @@ class Cluster:
         table.status, table.game_number = fresh.status, fresh.game_number
         table.state, table.seq, table.actions = fresh.state, fresh.seq, fresh.actions
         table.events, table.clock_origin = fresh.events, fresh.clock_origin
-        table.deadline = None
+        table.deadline = None if owned else self.heard_deadline(table)
         if table.status != OVER:
             table.finished_at = None
         elif table.finished_at is None:
@@ -286,15 +349,20 @@ class Cluster:
     def _on_event(self, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
         if kind == "r":
+            if rest != self.me:
+                self._forget_process(rest)
             self._wake.set()  # a process let its tables go: take them now
             return
         table_id, _, rest = rest.partition(" ")
+        timer: str | None = None
         if kind == "a":
-            _game, _seq, proc = rest.split(" ")
+            game, seq, proc, *timed = rest.split(" ")
+            timer = timed[0] if timed else "-"
         else:
             proc, _, rest = rest.partition(" ")
         if proc == self.me:
             return
+        self._heard[proc] = time.monotonic()
         table = self.hub.tables.get(table_id)
         if kind == "o":  # remembered only for the tables we hold
             self.hints.pop(table_id, None)
@@ -302,6 +370,22 @@ class Cluster:
                 self.hints[table_id] = proc
         if table is None:
             return
+        if kind == "c":
+            self._heard_presence(table, proc, rest)
+            return
+        if kind == "q":  # a process loaded the table: what it cannot read from the database
+            self.presence_changed(table, always=bool(table.seats_connected_here()))
+            if table.owned and table.turn_timer is not None:
+                self.deadline_changed(table)
+            return
+        if kind == "d":
+            game, seq, timer = rest.split(" ")
+            self._note_deadline(table, int(game), int(seq), timer)
+            if not table.owned:  # (a refresh under way shows it too, when it gets there)
+                self._show_deadline(table)
+            return
+        if timer is not None:  # kept while owned too: it applies once demoted
+            self._note_deadline(table, int(game), int(seq), timer)
         if table.owned:
             if kind == "o":  # our lease lapsed and someone took it
                 self._spawn(self._demote(table_id))
@@ -310,6 +394,32 @@ class Cluster:
             table.broadcast(json.loads(rest))
         else:
             self._mark(table_id, full=kind != "a")
+
+    def _show_deadline(self, table: Table) -> None:
+        """A turn timer heard for the mirror's position: show it to its clients now."""
+        deadline = self.heard_deadline(table)
+        if deadline != table.deadline and (deadline is not None or table.deadline is not None):
+            table.deadline = deadline
+            table.broadcast_state()
+
+    def _heard_presence(self, table: Table, proc: str, listed: str) -> None:
+        """Another process said which seats of ``table`` have a socket there."""
+        seats = frozenset() if listed == "-" else frozenset(
+            int(seat) for seat in listed.split(",") if seat.isdigit())
+        if table.elsewhere.get(proc, frozenset()) == seats:
+            return
+        if seats:
+            table.elsewhere[proc] = seats
+        else:
+            table.elsewhere.pop(proc, None)
+        table.broadcast_table(stored=False)
+
+    def _forget_process(self, proc: str) -> None:
+        """A process is gone: its sockets no longer count anywhere here."""
+        self._heard.pop(proc, None)
+        for table in list(self.hub.tables.values()):
+            if table.elsewhere.pop(proc, None):
+                table.broadcast_table(stored=False)
 
     def _mark(self, table_id: str, full: bool) -> None:
         self._pending[table_id] = self._pending.get(table_id, False) or full
@@ -432,17 +542,20 @@ class Cluster:
         return found
 
     async def run_op(self, name: str, table_id: str, body: dict[str, Any],
-                     token: str | None) -> dict[str, Any]:
-        """Run a lobby request where the table is owned; its answer."""
+                     caller: Caller) -> dict[str, Any]:
+        """Run a lobby request where the table is owned; its answer.
+
+        Only the caller's token digests travel (see :mod:`saustall.server.operations`).
+        """
         for _ in range(3):
             table = self.hub.tables.get(table_id)
             if table is not None and table.owned:
-                return await OPERATIONS[name](self.hub, table_id, body, token)
+                return await OPERATIONS[name](self.hub, table_id, body, caller)
             target = await self._route(table_id)
             if target is None:
                 continue
             reply = await self._call(target, {"op": name, "t": table_id, "body": body,
-                                              "token": token})
+                                              "key": caller.key, "new_key": caller.new_key})
             if reply is None:
                 self.hints.pop(table_id, None)
                 raise ServerError(503, "table-unavailable",
@@ -480,8 +593,9 @@ class Cluster:
                                                          str(request["text"]), request["id"])}
         else:
             try:
+                caller = Caller(request.get("key"), request.get("new_key"))
                 answer = {"ok": await OPERATIONS[request["op"]](
-                    self.hub, table_id, request["body"], request["token"])}
+                    self.hub, table_id, request["body"], caller)}
             except ServerError as exc:
                 answer = {"error": {"status": exc.status, **exc.payload()}}
             except Exception:
@@ -502,6 +616,7 @@ class Cluster:
             self._wake.clear()
             try:
                 await self._renew()
+                await self._beat()
                 await self._sweep()
                 await self._drop_idle_mirrors()
             except asyncio.CancelledError:
@@ -522,6 +637,17 @@ class Cluster:
         for table_id, fence in before.items():
             if renewed.get(table_id) != fence and self.owned.get(table_id) == fence:
                 await self._demote(table_id)
+
+    async def _beat(self) -> None:
+        """Say this process lives; forget the sockets of processes that no longer do."""
+        asked = time.monotonic()
+        alive = await self.leases.beat()
+        known = set(self._heard).union(*(t.elsewhere for t in self.hub.tables.values()))
+        gone = {proc for proc in known
+                if proc not in alive and self._heard.get(proc, 0.0) < asked}
+        for proc in gone:  # (one heard from since we asked may have just started)
+            log.info("process %s is gone; its sockets no longer count", proc)
+            self._forget_process(proc)
 
     async def _sweep(self) -> None:
         """Take over running games whose process died (or that had no lease yet)."""

@@ -171,11 +171,13 @@ class Seat:
         return StoredSeat(seat=self.seat, kind=self.kind, name=self.name,
                           token_hash=self.token_hash, bot_level=self.bot_level, ready=self.ready)
 
-    def info(self) -> dict[str, Any]:
-        """Public facts about the seat."""
+    def info(self, connected_elsewhere: bool = False) -> dict[str, Any]:
+        """Public facts about the seat (``connected_elsewhere``: it has a socket on
+        another server process of a cluster)."""
         return {"seat": self.seat, "kind": self.kind, "name": self.name,
                 "ready": self.ready if self.kind != EMPTY else False,
-                "connected": self.kind == BOT or bool(self.clients),
+                "connected": self.kind == BOT or bool(self.clients) or (
+                    connected_elsewhere and self.kind == HUMAN),
                 "bot_level": self.bot_level if self.kind == BOT else None,
                 "label": self.label()}
 
@@ -226,6 +228,15 @@ class Table:
         self.on_change: Callable[[str, dict[str, Any] | None], None] | None = None
         """In a cluster: told of every table change (``"t"``) and table event (``"e"``)
         the owner broadcasts, so the other processes hear of it too."""
+        self.elsewhere: dict[str, frozenset[int]] = {}
+        """In a cluster: the seats with an open socket on each other server process, as
+        that process announced them (see :mod:`saustall.server.cluster`)."""
+        self.announced_seats: frozenset[int] = frozenset()
+        """In a cluster: the seats with a socket here, as last announced to the others."""
+        self.heard_deadline: tuple[int, int, tuple[int, float] | None] | None = None
+        """On a mirror: the owner's turn timer as last heard, ``(game_number, seq,
+        (seat, monotonic deadline here) or None)``; it holds while the mirror is at that
+        game and seq."""
 
     # -- clock ---------------------------------------------------------------------------
     def now_ms(self) -> int:
@@ -237,8 +248,12 @@ class Table:
         self.last_active = time.monotonic()
 
     def humans_connected(self) -> bool:
-        """Whether any seat has an open socket."""
-        return any(seat.clients for seat in self.seats)
+        """Whether any seat has an open socket (here, or on another server process)."""
+        return any(seat.clients for seat in self.seats) or any(self.elsewhere.values())
+
+    def seats_connected_here(self) -> frozenset[int]:
+        """The seats with an open socket on this process."""
+        return frozenset(seat.seat for seat in self.seats if seat.clients)
 
     # -- descriptions --------------------------------------------------------------------
     def winners(self) -> list[int] | None:
@@ -256,7 +271,9 @@ class Table:
             "public": self.public, "realtime": self.ruleset.realtime,
             "turn_timer": self.turn_timer, "game_number": self.game_number,
             "spectators": len(self.spectators), "winners": self.winners(),
-            "created_at": self.created_at, "seats": [s.info() for s in self.seats],
+            "created_at": self.created_at, "seats": [
+                s.info(any(s.seat in seats for seats in self.elsewhere.values()))
+                for s in self.seats],
         }
 
     def summary(self) -> dict[str, Any]:
@@ -317,12 +334,17 @@ class Table:
         for client in self.clients():
             client.send(text)
 
-    def broadcast_table(self) -> None:
-        """Send the table info to everyone (a change worth it: seats, status, ...)."""
+    def broadcast_table(self, stored: bool = True) -> None:
+        """Send the table info to everyone (a change worth it: seats, status, ...).
+
+        ``stored``: the change is in the database, so in a cluster the owner tells the
+        other processes to read it; False for who is connected, which the cluster
+        announces on its own (it is not stored).
+        """
         self.touch()
         self.spectators_sent = len(self.spectators)
         self.broadcast({"type": "table", "table": self.info()})
-        if self.on_change is not None and self.owned:
+        if stored and self.on_change is not None and self.owned:
             self.on_change("t", None)
 
     def spectators_changed(self, delay: float) -> None:

@@ -226,10 +226,16 @@ class Hub:
     @staticmethod
     def seat_of(table: Table, token: str | None) -> int:
         """The seat a token belongs to, or a 401 :class:`ServerError`."""
-        if not token:
+        return Hub.seat_of_key(table, hash_token(token) if token else None)
+
+    @staticmethod
+    def seat_of_key(table: Table, digest: str | None) -> int:
+        """The seat whose token has the digest ``digest`` (:func:`hash_token`), or a 401
+        :class:`ServerError`. Lobby requests carry only the digest (see
+        :mod:`saustall.server.operations`)."""
+        if not digest:
             raise ServerError(401, "bad-token", "this needs your seat token "
                               "(Authorization: Bearer <token>)")
-        digest = hash_token(token)
         for seat in table.seats:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.seat
@@ -350,20 +356,25 @@ class Hub:
             raise ServerError(409, "conflict",
                               f"cannot {doing}: the table is {table.status}, not {status}")
 
-    async def join(self, table_id: str, invite: Any, name: Any, seat_no: Any) -> tuple[Table, int, str]:
-        """Take a free seat with the invite code; returns the seat and its token."""
+    async def join(self, table_id: str, invite: Any, name: Any, seat_no: Any,
+                   key: str) -> tuple[Table, int]:
+        """Take a free seat with the invite code; returns the table and the seat.
+
+        ``key`` is the digest (:func:`hash_token`) of the new seat's token, which the
+        caller made (:func:`new_token`) and hands to the player: the token itself need
+        not pass through the process that owns the table.
+        """
         table = await self.table(table_id)
         self.check_invite(table, invite)
         async with table.lock:
             self._require(table, LOBBY, "join")
             seat = self._free_seat(table, seat_no)
             player = clean_name(name, f"Player {seat.seat + 1}")
-            token = new_token()
-            seat.kind, seat.name, seat.token_hash, seat.ready = HUMAN, player, hash_token(token), False
+            seat.kind, seat.name, seat.token_hash, seat.ready = HUMAN, player, key, False
             await self.store.update_seat(table.id, seat.stored())
             table.broadcast_table()
             table.table_event("joined", seat.seat, seat.label())
-            return table, seat.seat, token
+            return table, seat.seat
 
     @staticmethod
     def _free_seat(table: Table, seat_no: Any) -> Seat:
@@ -380,11 +391,11 @@ class Hub:
             raise ServerError(409, "conflict", f"seat {seat_no} is taken")
         return table.seats[seat_no]
 
-    async def leave(self, table_id: str, token: str | None) -> Table:
+    async def leave(self, table_id: str, key: str | None) -> Table:
         """Give up a seat: empty in the lobby, handed to a bot during a game."""
         table = await self.table(table_id)
         async with table.lock:
-            seat = table.seats[self.seat_of(table, token)]
+            seat = table.seats[self.seat_of_key(table, key)]
             name = seat.name or ""
             who = seat.label()
             clients = list(seat.clients)
@@ -407,24 +418,24 @@ class Hub:
             self._after_change(table)
             return table
 
-    async def set_ready(self, table_id: str, token: str | None, ready: Any) -> Table:
+    async def set_ready(self, table_id: str, key: str | None, ready: Any) -> Table:
         """Mark a seat ready or not in the lobby."""
         if not isinstance(ready, bool):
             raise ServerError(400, "bad-request", "field 'ready' must be true or false")
         table = await self.table(table_id)
         async with table.lock:
-            seat = table.seats[self.seat_of(table, token)]
+            seat = table.seats[self.seat_of_key(table, key)]
             self._require(table, LOBBY, "change readiness")
             seat.ready = ready
             await self.store.update_seat(table.id, seat.stored())
             table.broadcast_table()
             return table
 
-    async def add_bot(self, table_id: str, token: str | None, level: Any, seat_no: Any) -> tuple[Table, int]:
+    async def add_bot(self, table_id: str, key: str | None, level: Any, seat_no: Any) -> tuple[Table, int]:
         """Seat a bot of ``level`` in a free seat (no level: the game's default level)."""
         table = await self.table(table_id)
         async with table.lock:
-            self.seat_of(table, token)
+            self.seat_of_key(table, key)
             self._require(table, LOBBY, "add a bot")
             if level is None:
                 level = seated_by_default(table.game.name)
@@ -436,11 +447,11 @@ class Hub:
             table.table_event("joined", seat.seat, seat.label())
             return table, seat.seat
 
-    async def remove_bot(self, table_id: str, token: str | None, seat_no: int) -> Table:
+    async def remove_bot(self, table_id: str, key: str | None, seat_no: int) -> Table:
         """Take a bot off its seat."""
         table = await self.table(table_id)
         async with table.lock:
-            self.seat_of(table, token)
+            self.seat_of_key(table, key)
             self._require(table, LOBBY, "remove a bot")
             if not 0 <= seat_no < table.num_seats or table.seats[seat_no].kind != BOT:
                 raise ServerError(409, "conflict", f"there is no bot in seat {seat_no}")
@@ -452,11 +463,11 @@ class Hub:
             table.table_event("left", seat_no, who)
             return table
 
-    async def start(self, table_id: str, token: str | None) -> Table:
+    async def start(self, table_id: str, key: str | None) -> Table:
         """Deal a new game once every seat is filled and every other human is ready."""
         table = await self.table(table_id)
         async with table.lock:
-            caller = self.seat_of(table, token)
+            caller = self.seat_of_key(table, key)
             self._require(table, LOBBY, "start")
             for seat in table.seats:
                 if seat.kind == EMPTY:
@@ -481,11 +492,11 @@ class Hub:
             table.broadcast_state()
             return table
 
-    async def rematch(self, table_id: str, token: str | None) -> Table:
+    async def rematch(self, table_id: str, key: str | None) -> Table:
         """After a game: back to the lobby with the same seats for the next game."""
         table = await self.table(table_id)
         async with table.lock:
-            caller = self.seat_of(table, token)
+            caller = self.seat_of_key(table, key)
             self._require(table, OVER, "ask for a rematch")
             if table.realtime is not None:
                 table.realtime.stop()
@@ -576,8 +587,10 @@ class Hub:
                          "game_number": table.game_number})
             if client.seat is None:  # the others hear the new count, coalesced
                 client.send({"type": "table", "table": table.info()})
-            else:  # the seat shows as connected to everyone
-                table.broadcast_table()
+            else:  # the seat shows as connected to everyone, on every process
+                table.broadcast_table(stored=False)
+                if self.cluster is not None:
+                    self.cluster.presence_changed(table)
             for event in table.events:
                 client.send({**event, "replay": True})
             client.send(table.state_message(client.seat))
@@ -594,7 +607,9 @@ class Hub:
                     table.spectators_changed(self.settings.limits.spectator_update_seconds)
             elif client in table.seats[client.seat].clients:
                 table.seats[client.seat].clients.discard(client)
-                table.broadcast_table()
+                table.broadcast_table(stored=False)
+                if self.cluster is not None:
+                    self.cluster.presence_changed(table)
 
     async def sync(self, table: Table, client: Client) -> None:
         """Send a client fresh table info and state."""
@@ -712,8 +727,6 @@ class Hub:
         table.events.append(event)
         if table.owned:
             self.metrics.actions.inc()
-            if self.cluster is not None:
-                self.cluster.action_stored(table)
         table.broadcast(event)
         if over:
             table.status = OVER
@@ -722,7 +735,9 @@ class Hub:
             if table.realtime is not None:
                 table.realtime.stop()
             table.broadcast_table()
-        self._after_change(table)
+        self._after_change(table, announce_deadline=False)
+        if table.owned and self.cluster is not None:  # with the turn timer just set
+            self.cluster.action_stored(table)
         table.broadcast_state()
         if over:
             table.broadcast(table.game_over_message())
@@ -732,8 +747,13 @@ class Hub:
             table.realtime = realtime_driver(self, table)
 
     # -- bots and timers -----------------------------------------------------------------
-    def _after_change(self, table: Table) -> None:
-        """Start bots and turn timers as the new position needs (caller holds the lock)."""
+    def _after_change(self, table: Table, announce_deadline: bool = True) -> None:
+        """Start bots and turn timers as the new position needs (caller holds the lock).
+
+        In a cluster the owner tells the mirrors the turn timer it set (unless
+        ``announce_deadline`` is False: an action's notification carries it); a mirror
+        shows the timer it heard of from the owner.
+        """
         state = table.state
         current = asyncio.current_task()
         if table.timer_task is not None and table.timer_task is not current:
@@ -741,7 +761,16 @@ class Hub:
         table.timer_task = None
         table.deadline = None
         if not table.owned:  # the owner runs the bots and clocks
+            if self.cluster is not None:
+                table.deadline = self.cluster.heard_deadline(table)
             return
+        self._start_bots_and_timer(table)
+        if announce_deadline and self.cluster is not None and table.turn_timer is not None:
+            self.cluster.deadline_changed(table)
+
+    def _start_bots_and_timer(self, table: Table) -> None:
+        """The owner's part of :meth:`_after_change`."""
+        state = table.state
         if table.status != PLAYING or state is None or state.is_terminal():
             return
         if table.realtime is not None:
