@@ -426,6 +426,7 @@ class Watcher:
         self.table: dict[str, Any] | None = None
         self.state: dict[str, Any] | None = None
         self.state_at = 0.0
+        self.states = 0
         self.task = asyncio.create_task(self._read())
 
     @classmethod
@@ -442,6 +443,7 @@ class Watcher:
                     self.table = message["table"]
                 elif message["type"] == "state":
                     self.state, self.state_at = message, time.monotonic()
+                    self.states += 1
         except websockets.ConnectionClosed:
             return
 
@@ -554,7 +556,15 @@ async def test_a_turn_timer_runs_the_same_on_every_process(nodes: list[Node]) ->
         assert after[0] is not None and after[1] is not None
         assert abs(after[0] - after[1]) < 1.0 and after[0] > first
         assert anna.state["deadline"]["seat"] == bert.state["deadline"]["seat"]  # type: ignore[index]
-        await anna.close()
+
+        # the owner dies: B takes the table over and the same timer goes on there
+        assert await a.owned() == 1
+        seen = bert.states
+        a.kill()
+        await until(lambda: bert.states > seen, 3 * LEASE_SECONDS + 5, "B to take over")
+        assert bert.state is not None and bert.state["status"] == "playing"
+        taken_over = bert.deadline_at()
+        assert taken_over is not None and abs(taken_over - after[1]) < 0.5  # not restarted
         await bert.close()
 
 

@@ -283,7 +283,6 @@ class Cluster:
                 async with table.lock:
                     self._adopt(table, stored, owned=True)
                     self._hook(table)
-                    self.hub._after_change(table)
             self.notifier.send(EVENTS_CHANNEL, f"o {table_id} {self.me}")
             log.info("took over table %s (fence %d)", table_id, fence)
 
@@ -340,10 +339,12 @@ class Cluster:
             self.hub._attach_realtime(table)
             if table.realtime is not None and stored.current and stored.current.actions:
                 table.realtime.changed_ms = stored.current.actions[-1].time_ms
+            self.hub._after_change(table)  # bots and the timer, before the clients hear
         table.broadcast_table()
         table.broadcast_state()
         if table.status == OVER and was == PLAYING and table.state is not None:
             table.broadcast(table.game_over_message())
+        self.presence_changed(table)  # sockets of a seat that changed hands were closed
 
     # -- mirrors -------------------------------------------------------------------------
     def _on_event(self, payload: str) -> None:

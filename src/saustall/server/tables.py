@@ -413,6 +413,8 @@ class Hub:
             await self.store.update_seat(table.id, seat.stored())
             for client in clients:
                 client.close(1000, "you left the table")
+            if self.cluster is not None:
+                self.cluster.presence_changed(table)
             table.broadcast_table()
             table.table_event(code, seat.seat, who)
             self._after_change(table)
@@ -784,9 +786,15 @@ class Hub:
             humans = [s for s in acting if table.seats[s].kind == HUMAN]
             if humans:
                 seat = humans[0]
-                table.deadline = (seat, time.monotonic() + table.turn_timer)
+                seconds = table.turn_timer
+                if self.cluster is not None:  # taken over: the timer the last owner ran
+                    heard = self.cluster.heard_deadline(table)  # for this turn goes on
+                    if heard is not None and heard[0] == seat:
+                        seconds = max(0.0, heard[1] - time.monotonic())
+                        table.heard_deadline = None
+                table.deadline = (seat, time.monotonic() + seconds)
                 table.timer_task = self._spawn(self._timer(
-                    table, seat, table.game_number, table.seq, table.turn_timer))
+                    table, seat, table.game_number, table.seq, seconds))
 
     def bot_for(self, table: Table, seat: Seat) -> Bot:
         """The seat's bot, created on first use (see :meth:`BotDriver.bot_for`)."""
