@@ -380,6 +380,23 @@ async def test_sigterm_hands_the_tables_over_at_once(database: str, tmp_path: Pa
         b.cleanup()
 
 
+async def test_a_lobby_of_a_killed_process_is_held_by_the_survivor(nodes: list[Node]) -> None:
+    """Held, it is let go once abandoned, as on one server (not listed forever)."""
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a:
+        created = (await http_a.post("/api/tables", json={"game": "drecksau", "seats": 3,
+                                                          "public": True})).json()
+    assert await a.owned() == 1 and await b.owned() == 0
+    a.kill()
+    killed = time.monotonic()
+    while await b.owned() < 1:
+        assert time.monotonic() - killed < TAKEOVER_BAR, "B did not take the lobby over"
+        await asyncio.sleep(0.05)
+    async with httpx.AsyncClient(base_url=b.base, timeout=10) as http_b:
+        info = (await http_b.get(f"/api/tables/{created['table_id']}")).json()
+    assert info["status"] == "lobby" and info["seats"][0]["name"] == "Player 1"
+
+
 async def test_a_stale_owner_can_never_write(database: str) -> None:
     """After a takeover the old owner's fence is stale: its writes fail, the new one's land."""
     import asyncpg as pg
@@ -427,12 +444,16 @@ class Watcher:
         self.state: dict[str, Any] | None = None
         self.state_at = 0.0
         self.states = 0
+        self.spectators = -1
         self.task = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, node: Node, table_id: str, token: str) -> "Watcher":
+    async def open(cls, node: Node, table_id: str, token: str | None = None,
+                   invite: str | None = None) -> "Watcher":
+        """A seat's socket (``token``), or a spectator's (``invite``)."""
         ws = await websockets.connect(f"{node.ws_base}/ws/tables/{table_id}")
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        hello = {"token": token} if token is not None else {"invite": invite}
+        await ws.send(json.dumps({"type": "hello", **hello}))
         return cls(ws)
 
     async def _read(self) -> None:
@@ -441,6 +462,9 @@ class Watcher:
                 message = json.loads(text)
                 if message["type"] == "table":
                     self.table = message["table"]
+                    self.spectators = message["table"]["spectators"]
+                elif message["type"] == "spectators":
+                    self.spectators = message["count"]
                 elif message["type"] == "state":
                     self.state, self.state_at = message, time.monotonic()
                     self.states += 1
@@ -519,6 +543,27 @@ async def test_every_process_shows_which_seats_are_connected(nodes: list[Node]) 
         await until(lambda: anna.connected() == [True, False], 3 * LEASE_SECONDS + 2,
                     "Anna to see Bert's seat disconnected after B died")
         await anna.close()
+
+
+async def test_every_process_counts_every_spectator(nodes: list[Node]) -> None:
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a:
+        created = (await http_a.post("/api/tables", json={"game": "drecksau"})).json()
+        table_id, invite = created["table_id"], created["invite"]
+        anna = await Watcher.open(a, table_id, created["token"])
+        on_b = await Watcher.open(b, table_id, invite=invite)
+        await until(lambda: anna.spectators == 1 and on_b.spectators == 1, 10,
+                    "a spectator on B counted on A")
+        on_a = await Watcher.open(a, table_id, invite=invite)
+        await until(lambda: on_b.spectators == 2 and anna.spectators == 2, 10,
+                    "a spectator on A counted on B")
+        await on_b.close()
+        await until(lambda: anna.spectators == 1 and on_a.spectators == 1, 10,
+                    "the spectator who left B no longer counted")
+        info = (await http_a.get(f"/api/tables/{table_id}")).json()
+        assert info["spectators"] == 1
+        for watcher in (anna, on_a):
+            await watcher.close()
 
 
 async def test_a_turn_timer_runs_the_same_on_every_process(nodes: list[Node]) -> None:

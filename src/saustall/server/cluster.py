@@ -18,7 +18,8 @@ Everything between processes goes through the database:
   recipient's view is ``GameState.view(seat)`` built where the recipient is connected.
 * What is not stored goes the same way: ``d <table> <process> <game> <seq> <timer>`` (the
   owner's turn timer changed without an action: a start, a takeover), ``c <table>
-  <process> <seats>`` (the seats with an open socket on that process), and ``q <table>
+  <process> <seats> <spectators>`` (the seats with an open socket on that process, and
+  how many spectators it has), and ``q <table>
   <process>`` (a process just loaded the table: the others answer with their ``c`` and
   the owner with its ``d``). ``<timer>`` is ``<seat>:<milliseconds left>`` or ``-``: a
   duration, so the processes' clocks need not agree. A process's ``c`` marks last while
@@ -30,7 +31,7 @@ Everything between processes goes through the database:
 
 Nothing hidden (hands, deck order, seeds) is in any notification.
 
-When an owner dies its leases lapse; every process looks for running games without a
+When an owner dies its leases lapse; every process looks for live tables without a
 live lease about every third of the lease time and takes them over (the database lets
 one win), replaying them from the database, so the game goes on there.
 """
@@ -159,6 +160,7 @@ class Cluster:
             raise ServerError(503, "server-error", "could not set up the table; try again")
         self.owned[table.id] = fence
         self._hook(table)
+        table.on_spectators = lambda: self.presence_changed(table)
 
     def action_stored(self, table: Table) -> None:
         """Tell the mirrors a new action is in the database (and the turn timer after it)."""
@@ -196,18 +198,22 @@ class Cluster:
         return heard[2]
 
     def presence_changed(self, table: Table, always: bool = False) -> None:
-        """Tell the other processes which seats have a socket here, if that changed."""
-        seats = table.seats_connected_here()
-        if seats == table.announced_seats and not always:
+        """Tell the other processes which seats have a socket here and how many
+        spectators watch here, if that changed."""
+        here = (table.seats_connected_here(), len(table.spectators))
+        if here == table.announced and not always:
             return
-        table.announced_seats = seats
-        listed = ",".join(str(seat) for seat in sorted(seats)) or "-"
-        self.notifier.send(EVENTS_CHANNEL, f"c {table.id} {self.me} {listed}")
+        table.announced = here
+        listed = ",".join(str(seat) for seat in sorted(here[0])) or "-"
+        self.notifier.send(EVENTS_CHANNEL, f"c {table.id} {self.me} {listed} {here[1]}")
 
-    def _ask_around(self, table: Table) -> None:
-        """A copy of the table is new here: ask for the others' sockets and timer."""
+    def _watch(self, table: Table) -> None:
+        """A copy of the table is new here: announce its spectators here when they are
+        counted, and ask the others for their sockets and the timer."""
+        table.on_spectators = lambda: self.presence_changed(table)
         table.elsewhere.clear()
-        table.announced_seats = frozenset()
+        table.spectators_elsewhere.clear()
+        table.announced = (frozenset(), 0)
         self.notifier.send(EVENTS_CHANNEL, f"q {table.id} {self.me}")
 
     def write_failed(self, table: Table, exc: Exception) -> None:
@@ -232,7 +238,7 @@ class Cluster:
                 self.hub.tables[table_id] = table
                 if holder is not None:
                     self.hints[table_id] = holder
-                self._ask_around(table)
+                self._watch(table)
                 self._mark(table_id, full=False)  # what was stored while we loaded
         return table
 
@@ -276,7 +282,7 @@ class Cluster:
                     raise
                 self._hook(table)
                 self.hub.tables[table_id] = table
-                self._ask_around(table)
+                self._watch(table)
                 async with table.lock:
                     self.hub._after_change(table)
             else:
@@ -375,7 +381,7 @@ class Cluster:
             self._heard_presence(table, proc, rest)
             return
         if kind == "q":  # a process loaded the table: what it cannot read from the database
-            self.presence_changed(table, always=bool(table.seats_connected_here()))
+            self.presence_changed(table, always=table.announced != (frozenset(), 0))
             if table.owned and table.turn_timer is not None:
                 self.deadline_changed(table)
             return
@@ -403,10 +409,19 @@ class Cluster:
             table.deadline = deadline
             table.broadcast_state()
 
-    def _heard_presence(self, table: Table, proc: str, listed: str) -> None:
-        """Another process said which seats of ``table`` have a socket there."""
+    def _heard_presence(self, table: Table, proc: str, text: str) -> None:
+        """Another process said which seats of ``table`` have a socket there and how
+        many spectators it has."""
+        listed, _, watching = text.partition(" ")
         seats = frozenset() if listed == "-" else frozenset(
             int(seat) for seat in listed.split(",") if seat.isdigit())
+        spectators = int(watching) if watching.isdigit() else 0
+        if spectators != table.spectators_elsewhere.get(proc, 0):
+            if spectators:
+                table.spectators_elsewhere[proc] = spectators
+            else:
+                table.spectators_elsewhere.pop(proc, None)
+            table.spectators_changed(self.hub.settings.limits.spectator_update_seconds)
         if table.elsewhere.get(proc, frozenset()) == seats:
             return
         if seats:
@@ -419,6 +434,8 @@ class Cluster:
         """A process is gone: its sockets no longer count anywhere here."""
         self._heard.pop(proc, None)
         for table in list(self.hub.tables.values()):
+            if table.spectators_elsewhere.pop(proc, None):
+                table.spectators_changed(self.hub.settings.limits.spectator_update_seconds)
             if table.elsewhere.pop(proc, None):
                 table.broadcast_table(stored=False)
 
@@ -643,7 +660,8 @@ class Cluster:
         """Say this process lives; forget the sockets of processes that no longer do."""
         asked = time.monotonic()
         alive = await self.leases.beat()
-        known = set(self._heard).union(*(t.elsewhere for t in self.hub.tables.values()))
+        known = set(self._heard).union(*(t.elsewhere for t in self.hub.tables.values()),
+                                       *(t.spectators_elsewhere for t in self.hub.tables.values()))
         gone = {proc for proc in known
                 if proc not in alive and self._heard.get(proc, 0.0) < asked}
         for proc in gone:  # (one heard from since we asked may have just started)
@@ -651,7 +669,9 @@ class Cluster:
             self._forget_process(proc)
 
     async def _sweep(self) -> None:
-        """Take over running games whose process died (or that had no lease yet)."""
+        """Take over live tables whose process died (or that had no lease yet): a
+        running game goes on, a lobby is held (and let go when abandoned) as on one
+        server."""
         for table_id in await self.leases.orphans():
             if table_id in self.broken:
                 continue

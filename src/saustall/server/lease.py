@@ -171,11 +171,12 @@ class Leases:
             await conn.execute(f"DELETE FROM {PROCESSES} WHERE id = $1", self.owner)
 
     async def orphans(self, limit: int = 200) -> list[str]:
-        """Running games whose lease lapsed (their process died) or that never had one."""
+        """Live tables (running games, lobbies) whose lease lapsed (their process died)
+        or that never had one."""
         async with self.pool.acquire() as conn:
             rows = await conn.fetch(
                 f"SELECT t.id FROM saustall_tables t LEFT JOIN {LEASES} l ON l.table_id = t.id "
-                "WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.expires_at < now()) "
+                "WHERE t.status IN ('lobby', 'playing') AND (l.table_id IS NULL OR l.expires_at < now()) "
                 "ORDER BY random() LIMIT $1", limit)
         return [row[0] for row in rows]
 

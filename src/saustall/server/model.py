@@ -231,8 +231,14 @@ class Table:
         self.elsewhere: dict[str, frozenset[int]] = {}
         """In a cluster: the seats with an open socket on each other server process, as
         that process announced them (see :mod:`saustall.server.cluster`)."""
-        self.announced_seats: frozenset[int] = frozenset()
-        """In a cluster: the seats with a socket here, as last announced to the others."""
+        self.spectators_elsewhere: dict[str, int] = {}
+        """In a cluster: the spectators on each other server process, as it announced."""
+        self.announced: tuple[frozenset[int], int] = (frozenset(), 0)
+        """In a cluster: the seats with a socket here and the spectators here, as last
+        announced to the others."""
+        self.on_spectators: Callable[[], None] | None = None
+        """In a cluster: told when the spectator count here is sent (coalesced), so the
+        other processes hear it too."""
         self.heard_deadline: tuple[int, int, tuple[int, float] | None] | None = None
         """On a mirror: the owner's turn timer as last heard, ``(game_number, seq,
         (seat, monotonic deadline here) or None)``; it holds while the mirror is at that
@@ -250,6 +256,10 @@ class Table:
     def humans_connected(self) -> bool:
         """Whether any seat has an open socket (here, or on another server process)."""
         return any(seat.clients for seat in self.seats) or any(self.elsewhere.values())
+
+    def spectator_count(self) -> int:
+        """Spectators here and (in a cluster) on the other server processes."""
+        return len(self.spectators) + sum(self.spectators_elsewhere.values())
 
     def seats_connected_here(self) -> frozenset[int]:
         """The seats with an open socket on this process."""
@@ -270,7 +280,7 @@ class Table:
             "status": self.status,
             "public": self.public, "realtime": self.ruleset.realtime,
             "turn_timer": self.turn_timer, "game_number": self.game_number,
-            "spectators": len(self.spectators), "winners": self.winners(),
+            "spectators": self.spectator_count(), "winners": self.winners(),
             "created_at": self.created_at, "seats": [
                 s.info(any(s.seat in seats for seats in self.elsewhere.values()))
                 for s in self.seats],
@@ -342,13 +352,14 @@ class Table:
         announces on its own (it is not stored).
         """
         self.touch()
-        self.spectators_sent = len(self.spectators)
+        self.spectators_sent = self.spectator_count()
         self.broadcast({"type": "table", "table": self.info()})
         if stored and self.on_change is not None and self.owned:
             self.on_change("t", None)
 
     def spectators_changed(self, delay: float) -> None:
-        """A spectator came or went: tell everyone the count within ``delay`` seconds.
+        """A spectator came or went (here or, in a cluster, on another process): tell
+        everyone the count within ``delay`` seconds.
 
         Joins and leaves in between are coalesced into one small ``spectators`` message,
         so a crowd arriving costs each client one message per ``delay``, not one per
@@ -360,7 +371,9 @@ class Table:
 
     def _send_spectator_count(self) -> None:
         self.spectator_update = None
-        count = len(self.spectators)
+        if self.on_spectators is not None:
+            self.on_spectators()
+        count = self.spectator_count()
         if count != self.spectators_sent:
             self.spectators_sent = count
             self.broadcast({"type": "spectators", "count": count})
