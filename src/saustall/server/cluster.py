@@ -87,6 +87,7 @@ class Cluster:
         self._last_renewed = time.monotonic()
         self._heard: dict[str, float] = {}
         """When each other process was last heard from (monotonic)."""
+        self._last_beat = time.monotonic()
         self.ready = False
         self.pool: Any = None
         self.listener: Any = None
@@ -196,6 +197,15 @@ class Cluster:
                 or heard[1] != table.seq):
             return None
         return heard[2]
+
+    def carried_timer(self, table: Table, seat: int, seconds: float) -> float:
+        """The seconds of a turn timer the owner starts for ``seat``: what was left of
+        the timer the last owner ran for this very turn, if heard, else ``seconds``."""
+        heard = self.heard_deadline(table)
+        if heard is None or heard[0] != seat:
+            return seconds
+        table.heard_deadline = None  # used once: later timers are this owner's own
+        return max(0.0, heard[1] - time.monotonic())
 
     def presence_changed(self, table: Table, always: bool = False) -> None:
         """Tell the other processes which seats have a socket here and how many
@@ -660,6 +670,11 @@ class Cluster:
         """Say this process lives; forget the sockets of processes that no longer do."""
         asked = time.monotonic()
         alive = await self.leases.beat()
+        if asked - self._last_beat > self.lease_seconds:  # the others may have dropped
+            for table in self.hub.tables.values():  # our sockets meanwhile: say them again
+                if table.announced != (frozenset(), 0):
+                    self.presence_changed(table, always=True)
+        self._last_beat = asked
         known = set(self._heard).union(*(t.elsewhere for t in self.hub.tables.values()),
                                        *(t.spectators_elsewhere for t in self.hub.tables.values()))
         gone = {proc for proc in known

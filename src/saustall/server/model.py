@@ -20,6 +20,12 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
 from saustall.bots.base import Bot
+from saustall.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    SaustallError,
+)
 from saustall.core.game import Action, Game, GameState, Ruleset, View
 from saustall.server.db import StoredSeat
 from saustall.server.realtime import RealtimeDriver
@@ -115,6 +121,21 @@ def clean_name(name: Any, default: str) -> str:
         raise ServerError(400, "bad-request",
                           f"field 'name' must be 1-{MAX_NAME} printable characters")
     return cleaned
+
+
+def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str | None]:
+    """The error code, message and rule for an action that is not legal for ``seat``."""
+    try:
+        state.clone().apply(action, seat)
+    except GameOverError as exc:
+        return "game-over", str(exc.args[0]), exc.rule
+    except NotYourTurnError:
+        return "not-your-turn", "it is not your move", "turn-order"
+    except IllegalActionError as exc:
+        return "illegal-action", str(exc.args[0]), exc.rule
+    except (SaustallError, ValueError) as exc:
+        return "unknown-action", str(exc), None
+    return "illegal-action", "that action is not allowed now", None
 
 
 class Client:

@@ -28,13 +28,8 @@ from typing import Any, Callable, Sequence
 
 from saustall.bots.base import Bot
 from saustall.core import registry
-from saustall.core.errors import (
-    GameOverError,
-    IllegalActionError,
-    NotYourTurnError,
-    SaustallError,
-)
-from saustall.core.game import Action, GameState
+from saustall.core.errors import SaustallError
+from saustall.core.game import Action
 from saustall.core.record import GameRecord
 from saustall.server.bot_driver import BotDriver
 from saustall.server.bot_workers import BotWorkers
@@ -60,6 +55,7 @@ from saustall.server.model import (
     bot_name,
     clean_name,
     dumps,
+    explain,
     hash_token,
     new_token,
     now_iso,
@@ -230,9 +226,8 @@ class Hub:
 
     @staticmethod
     def seat_of_key(table: Table, digest: str | None) -> int:
-        """The seat whose token has the digest ``digest`` (:func:`hash_token`), or a 401
-        :class:`ServerError`. Lobby requests carry only the digest (see
-        :mod:`saustall.server.operations`)."""
+        """:meth:`seat_of` for the token's digest (:func:`hash_token`), all that lobby
+        requests carry (see :mod:`saustall.server.operations`)."""
         if not digest:
             raise ServerError(401, "bad-token", "this needs your seat token "
                               "(Authorization: Bearer <token>)")
@@ -358,12 +353,9 @@ class Hub:
 
     async def join(self, table_id: str, invite: Any, name: Any, seat_no: Any,
                    key: str) -> tuple[Table, int]:
-        """Take a free seat with the invite code; returns the table and the seat.
-
-        ``key`` is the digest (:func:`hash_token`) of the new seat's token, which the
-        caller made (:func:`new_token`) and hands to the player: the token itself need
-        not pass through the process that owns the table.
-        """
+        """Take a free seat with the invite code; returns the table and the seat. ``key``
+        is the digest of the seat's token, which the caller made and hands to the player
+        (so the token need not reach the process owning the table)."""
         table = await self.table(table_id)
         self.check_invite(table, invite)
         async with table.lock:
@@ -590,9 +582,7 @@ class Hub:
             if client.seat is None:  # the others hear the new count, coalesced
                 client.send({"type": "table", "table": table.info()})
             else:  # the seat shows as connected to everyone, on every process
-                table.broadcast_table(stored=False)
-                if self.cluster is not None:
-                    self.cluster.presence_changed(table)
+                self._sockets_changed(table)
             for event in table.events:
                 client.send({**event, "replay": True})
             client.send(table.state_message(client.seat))
@@ -609,9 +599,14 @@ class Hub:
                     table.spectators_changed(self.settings.limits.spectator_update_seconds)
             elif client in table.seats[client.seat].clients:
                 table.seats[client.seat].clients.discard(client)
-                table.broadcast_table(stored=False)
-                if self.cluster is not None:
-                    self.cluster.presence_changed(table)
+                self._sockets_changed(table)
+
+    def _sockets_changed(self, table: Table) -> None:
+        """A seat's socket opened or closed: everyone sees it (not stored: in a cluster
+        the other processes hear it from :meth:`Cluster.presence_changed`)."""
+        table.broadcast_table(stored=False)
+        if self.cluster is not None:
+            self.cluster.presence_changed(table)
 
     async def sync(self, table: Table, client: Client) -> None:
         """Send a client fresh table info and state."""
@@ -751,11 +746,8 @@ class Hub:
     # -- bots and timers -----------------------------------------------------------------
     def _after_change(self, table: Table, announce_deadline: bool = True) -> None:
         """Start bots and turn timers as the new position needs (caller holds the lock).
-
-        In a cluster the owner tells the mirrors the turn timer it set (unless
-        ``announce_deadline`` is False: an action's notification carries it); a mirror
-        shows the timer it heard of from the owner.
-        """
+        In a cluster the owner tells the mirrors its turn timer (an action's notification
+        carries it instead: ``announce_deadline=False``); a mirror shows the owner's."""
         state = table.state
         current = asyncio.current_task()
         if table.timer_task is not None and table.timer_task is not current:
@@ -787,11 +779,8 @@ class Hub:
             if humans:
                 seat = humans[0]
                 seconds = table.turn_timer
-                if self.cluster is not None:  # taken over: the timer the last owner ran
-                    heard = self.cluster.heard_deadline(table)  # for this turn goes on
-                    if heard is not None and heard[0] == seat:
-                        seconds = max(0.0, heard[1] - time.monotonic())
-                        table.heard_deadline = None
+                if self.cluster is not None:  # taken over: the last owner's timer goes on
+                    seconds = self.cluster.carried_timer(table, seat, seconds)
                 table.deadline = (seat, time.monotonic() + seconds)
                 table.timer_task = self._spawn(self._timer(
                     table, seat, table.game_number, table.seq, seconds))
@@ -811,19 +800,4 @@ class Hub:
             legal = state.legal_actions(seat)
             if legal:
                 await self._commit(table, seat, legal[0], timeout=True)
-
-
-def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str | None]:
-    """The error code, message and rule for an action that is not legal for ``seat``."""
-    try:
-        state.clone().apply(action, seat)
-    except GameOverError as exc:
-        return "game-over", str(exc.args[0]), exc.rule
-    except NotYourTurnError:
-        return "not-your-turn", "it is not your move", "turn-order"
-    except IllegalActionError as exc:
-        return "illegal-action", str(exc.args[0]), exc.rule
-    except (SaustallError, ValueError) as exc:
-        return "unknown-action", str(exc), None
-    return "illegal-action", "that action is not allowed now", None
 
