@@ -295,6 +295,7 @@ class Table:
 
     def info(self) -> dict[str, Any]:
         """Public table info (never tokens, never the invite)."""
+        elsewhere = frozenset().union(*self.elsewhere.values()) if self.elsewhere else ()
         return {
             "table_id": self.id, "game": self.game.name, "ruleset": self.ruleset.name,
             "title": self.ruleset.title, "options": self.ruleset.public_options(self.options),
@@ -302,9 +303,8 @@ class Table:
             "public": self.public, "realtime": self.ruleset.realtime,
             "turn_timer": self.turn_timer, "game_number": self.game_number,
             "spectators": self.spectator_count(), "winners": self.winners(),
-            "created_at": self.created_at, "seats": [
-                s.info(any(s.seat in seats for seats in self.elsewhere.values()))
-                for s in self.seats],
+            "created_at": self.created_at,
+            "seats": [s.info(s.seat in elsewhere) for s in self.seats],
         }
 
     def summary(self) -> dict[str, Any]:
