@@ -413,9 +413,13 @@ class Cluster:
             self._mark(table_id, full=kind != "a")
 
     def _show_deadline(self, table: Table) -> None:
-        """A turn timer heard for the mirror's position: show it to its clients now."""
+        """A turn timer heard for the mirror's position: show it to its clients now (one
+        for a later position waits until the mirror gets there)."""
+        heard = table.heard_deadline
+        if heard is None or (heard[0], heard[1]) != (table.game_number, table.seq):
+            return
         deadline = self.heard_deadline(table)
-        if deadline != table.deadline and (deadline is not None or table.deadline is not None):
+        if deadline != table.deadline:
             table.deadline = deadline
             table.broadcast_state()
 
