@@ -380,6 +380,23 @@ async def test_sigterm_hands_the_tables_over_at_once(database: str, tmp_path: Pa
         b.cleanup()
 
 
+async def test_a_lobby_of_a_killed_process_is_held_by_the_survivor(nodes: list[Node]) -> None:
+    """Held, it is let go once abandoned, as on one server (not listed forever)."""
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a:
+        created = (await http_a.post("/api/tables", json={"game": "drecksau", "seats": 3,
+                                                          "public": True})).json()
+    assert await a.owned() == 1 and await b.owned() == 0
+    a.kill()
+    killed = time.monotonic()
+    while await b.owned() < 1:
+        assert time.monotonic() - killed < TAKEOVER_BAR, "B did not take the lobby over"
+        await asyncio.sleep(0.05)
+    async with httpx.AsyncClient(base_url=b.base, timeout=10) as http_b:
+        info = (await http_b.get(f"/api/tables/{created['table_id']}")).json()
+    assert info["status"] == "lobby" and info["seats"][0]["name"] == "Player 1"
+
+
 async def test_a_stale_owner_can_never_write(database: str) -> None:
     """After a takeover the old owner's fence is stale: its writes fail, the new one's land."""
     import asyncpg as pg
@@ -413,3 +430,235 @@ async def test_a_stale_owner_can_never_write(database: str) -> None:
     finally:
         await pool.close()
         await store.close()
+
+
+# -- what a player sees must not depend on the process -----------------------------------
+
+class Watcher:
+    """A seat's socket on one process that keeps the latest ``table`` and ``state``, each
+    with the moment (test clock) it arrived."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.table: dict[str, Any] | None = None
+        self.state: dict[str, Any] | None = None
+        self.state_at = 0.0
+        self.states = 0
+        self.spectators = -1
+        self.task = asyncio.create_task(self._read())
+
+    @classmethod
+    async def open(cls, node: Node, table_id: str, token: str | None = None,
+                   invite: str | None = None) -> "Watcher":
+        """A seat's socket (``token``), or a spectator's (``invite``)."""
+        ws = await websockets.connect(f"{node.ws_base}/ws/tables/{table_id}")
+        hello = {"token": token} if token is not None else {"invite": invite}
+        await ws.send(json.dumps({"type": "hello", **hello}))
+        return cls(ws)
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                message = json.loads(text)
+                if message["type"] == "table":
+                    self.table = message["table"]
+                    self.spectators = message["table"]["spectators"]
+                elif message["type"] == "spectators":
+                    self.spectators = message["count"]
+                elif message["type"] == "state":
+                    self.state, self.state_at = message, time.monotonic()
+                    self.states += 1
+        except websockets.ConnectionClosed:
+            return
+
+    def connected(self) -> list[bool]:
+        """Each seat's ``connected`` mark in the latest table message."""
+        return [seat["connected"] for seat in (self.table or {"seats": []})["seats"]]
+
+    def deadline_at(self) -> float | None:
+        """When the turn timer of the latest state runs out, on the test's clock."""
+        if self.state is None or self.state["deadline"] is None:
+            return None
+        return self.state_at + self.state["deadline"]["remaining_ms"] / 1000
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self.task
+
+
+async def test_every_process_lists_the_same_open_tables(nodes: list[Node]) -> None:
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a, \
+            httpx.AsyncClient(base_url=b.base, timeout=10) as http_b:
+        async def lists() -> list[list[tuple[str, int]]]:
+            return [[(t["table_id"], t["free_seats"])
+                     for t in (await http.get("/api/tables")).json()["tables"]]
+                    for http in (http_a, http_b)]
+
+        on_a = (await http_a.post("/api/tables", json={"game": "drecksau", "seats": 3,
+                                                       "public": True})).json()
+        on_b = (await http_b.post("/api/tables", json={"game": "drecksau", "seats": 2,
+                                                       "public": True})).json()
+        hidden = (await http_a.post("/api/tables", json={"game": "drecksau"})).json()
+        seen_a, seen_b = await lists()
+        assert seen_a == seen_b
+        # (the creator sits in seat 0)
+        assert {on_a["table_id"]: 2, on_b["table_id"]: 1}.items() <= dict(seen_a).items()
+        assert hidden["table_id"] not in dict(seen_a)
+
+        # a join through the other process shows on both lists; a full table leaves both
+        for http, table in ((http_b, on_a), (http_a, on_b)):
+            joined = await http.post(f"/api/tables/{table['table_id']}/join",
+                                     json={"invite": table["invite"]})
+            assert joined.status_code == 200, joined.text
+        seen_a, seen_b = await lists()
+        assert seen_a == seen_b
+        assert dict(seen_a).get(on_a["table_id"]) == 1 and on_b["table_id"] not in dict(seen_a)
+
+
+async def test_every_process_shows_which_seats_are_connected(nodes: list[Node]) -> None:
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a, \
+            httpx.AsyncClient(base_url=b.base, timeout=10) as http_b:
+        table_id, tokens = await seat_two(http_a, http_b, game="drecksau", seats=2)
+        anna = await Watcher.open(a, table_id, tokens[0])
+        bert = await Watcher.open(b, table_id, tokens[1])
+        # each sees the other's seat connected, though that socket is on the other process
+        await until(lambda: anna.connected() == [True, True]
+                    and bert.connected() == [True, True], 10, "both seats shown connected")
+        for http in (http_a, http_b):
+            info = (await http.get(f"/api/tables/{table_id}")).json()
+            assert [s["connected"] for s in info["seats"]] == [True, True]
+
+        await bert.close()
+        await until(lambda: anna.connected() == [True, False], 10,
+                    "Anna to see Bert's socket on B close")
+        info = (await http_a.get(f"/api/tables/{table_id}")).json()
+        assert [s["connected"] for s in info["seats"]] == [True, False]
+
+        # a process that dies takes its sockets' marks with it
+        bert = await Watcher.open(b, table_id, tokens[1])
+        await until(lambda: anna.connected() == [True, True], 10, "Bert back on B")
+        b.kill()
+        await until(lambda: anna.connected() == [True, False], 3 * LEASE_SECONDS + 2,
+                    "Anna to see Bert's seat disconnected after B died")
+        await anna.close()
+
+
+async def test_every_process_counts_every_spectator(nodes: list[Node]) -> None:
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a:
+        created = (await http_a.post("/api/tables", json={"game": "drecksau"})).json()
+        table_id, invite = created["table_id"], created["invite"]
+        anna = await Watcher.open(a, table_id, created["token"])
+        on_b = await Watcher.open(b, table_id, invite=invite)
+        await until(lambda: anna.spectators == 1 and on_b.spectators == 1, 10,
+                    "a spectator on B counted on A")
+        on_a = await Watcher.open(a, table_id, invite=invite)
+        await until(lambda: on_b.spectators == 2 and anna.spectators == 2, 10,
+                    "a spectator on A counted on B")
+        await on_b.close()
+        await until(lambda: anna.spectators == 1 and on_a.spectators == 1, 10,
+                    "the spectator who left B no longer counted")
+        info = (await http_a.get(f"/api/tables/{table_id}")).json()
+        assert info["spectators"] == 1
+        for watcher in (anna, on_a):
+            await watcher.close()
+
+
+async def test_a_turn_timer_runs_the_same_on_every_process(nodes: list[Node]) -> None:
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a:
+        created = (await http_a.post("/api/tables", json={
+            "game": "drecksau", "seats": 2, "name": "Anna", "turn_timer": 60})).json()
+        table_id = created["table_id"]
+        joined = (await http_a.post(f"/api/tables/{table_id}/join",
+                                    json={"invite": created["invite"], "name": "Bert"})).json()
+        await http_a.post(f"/api/tables/{table_id}/ready", json={"ready": True},
+                          headers=bearer(joined["token"]))
+        started = await http_a.post(f"/api/tables/{table_id}/start",
+                                    headers=bearer(created["token"]))
+        assert started.status_code == 200, started.text
+        anna = await Watcher.open(a, table_id, created["token"])  # A decides the table
+        await until(lambda: anna.deadline_at() is not None, 10, "Anna's turn timer")
+        # B loads the table only now, for Bert: it shows the timer A runs, not a fresh one
+        bert = await Watcher.open(b, table_id, joined["token"])
+        await until(lambda: bert.deadline_at() is not None, 10, "Bert's turn timer (on B)")
+        assert bert.state is not None and anna.state is not None
+        assert bert.state["deadline"]["seat"] == anna.state["deadline"]["seat"]
+        first = anna.deadline_at()
+        assert first is not None and abs(first - bert.deadline_at()) < 1.0  # type: ignore[operator]
+
+        # after a move both show the next seat's timer, started anew by A
+        mover = anna if anna.state["legal"] else bert
+        seq = mover.state["seq"]  # type: ignore[index]
+        await mover.ws.send(json.dumps({"type": "action", "id": "m1",
+                                        "action": mover.state["legal"][0]["action"]}))  # type: ignore[index]
+        await until(lambda: all(w.state is not None and w.state["seq"] > seq
+                                and w.deadline_at() is not None for w in (anna, bert)),
+                    10, "both to see the timer after the move")
+        after = [w.deadline_at() for w in (anna, bert)]
+        assert after[0] is not None and after[1] is not None
+        assert abs(after[0] - after[1]) < 1.0 and after[0] > first
+        assert anna.state["deadline"]["seat"] == bert.state["deadline"]["seat"]  # type: ignore[index]
+
+        # the owner dies: B takes the table over and the same timer goes on there
+        assert await a.owned() == 1
+        seen = bert.states
+        a.kill()
+        await until(lambda: bert.states > seen, 3 * LEASE_SECONDS + 5, "B to take over")
+        assert bert.state is not None and bert.state["status"] == "playing"
+        taken_over = bert.deadline_at()
+        assert taken_over is not None and abs(taken_over - after[1]) < 0.5  # not restarted
+        await bert.close()
+
+
+async def process_id(node: Node) -> str:
+    """The node's id in the cluster, from its /metrics."""
+    async with httpx.AsyncClient(base_url=node.base, timeout=5) as http:
+        text = (await http.get("/metrics")).text
+    found = re.search(r'^saustall_process_info\{process="(\w+)"\} 1', text, re.M)
+    assert found, "no saustall_process_info in /metrics"
+    return found.group(1)
+
+
+async def test_forwarded_lobby_requests_carry_no_seat_token(nodes: list[Node],
+                                                           database: str) -> None:
+    """Whoever listens on the database's channels learns no seat token."""
+    a, b = nodes
+    heard: list[tuple[str, str]] = []
+    listener = await asyncpg.connect(asyncpg_dsn(database))
+    channels = ["saustall_events"] + [f"saustall_p_{await process_id(n)}" for n in nodes]
+    for channel in channels:
+        await listener.add_listener(
+            channel, lambda _c, _p, channel, payload: heard.append((channel, payload)))
+    try:
+        async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a, \
+                httpx.AsyncClient(base_url=b.base, timeout=10) as http_b:
+            created = (await http_a.post("/api/tables", json={
+                "game": "drecksau", "seats": 3, "name": "Anna"})).json()
+            table_id = created["table_id"]
+            anna = created["token"]
+            # everything through B; A owns the table, so B forwards each request
+            joined = await http_b.post(f"/api/tables/{table_id}/join",
+                                       json={"invite": created["invite"], "name": "Bert"})
+            assert joined.status_code == 200, joined.text
+            bert = joined.json()["token"]
+            assert joined.json()["seat"] == 1
+            wrong = await http_b.post(f"/api/tables/{table_id}/ready", json={"ready": True},
+                                      headers=bearer("not" + bert))
+            assert wrong.status_code == 401  # the owner still checks who asks
+            for path, token, body in (("ready", bert, {"ready": True}),
+                                      ("bots", anna, {"level": "random"}),
+                                      ("start", bert, {})):
+                answer = await http_b.post(f"/api/tables/{table_id}/{path}", json=body,
+                                           headers=bearer(token))
+                assert answer.status_code == 200, (path, answer.text)
+            assert (await http_b.get(f"/api/tables/{table_id}")).json()["status"] == "playing"
+        await asyncio.sleep(0.5)  # the last notifications
+    finally:
+        await listener.close()
+    forwarded = [p for c, p in heard if c != "saustall_events" and '"op"' in p]
+    assert len(forwarded) >= 5, heard  # join, the refused ready, ready, bots, start
+    for channel, payload in heard:
+        assert anna not in payload and bert not in payload, (channel, payload)

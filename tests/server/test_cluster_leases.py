@@ -37,11 +37,12 @@ async def test_leases_are_renewed_while_a_slow_sweep_takes_over_tables() -> None
         sweeping.set()
         await asyncio.sleep(4 * lease)  # one sweep outlasting several leases
 
-    async def no_mirrors() -> None:
+    async def no_mirrors() -> None:  # (nor other processes' sockets)
         return None
 
     cluster._sweep = slow_sweep  # type: ignore[method-assign]
     cluster._drop_idle_mirrors = no_mirrors  # type: ignore[method-assign]
+    cluster._beat = no_mirrors  # type: ignore[method-assign]  (the heartbeat: not here)
     demoted: list[Any] = []
 
     async def demote(table_id: str) -> None:

@@ -10,16 +10,28 @@ the owner stored.
 Everything between processes goes through the database:
 
 * ``NOTIFY saustall_events`` after each change, with a small payload: ``a <table> <game>
-  <seq> <process>`` (an action was stored), ``t <table> <process>`` (seats or status
-  changed), ``e <table> <process> <event json>`` (a table event such as a join), ``o
-  <table> <process>`` (a process took the table over), ``r <process>`` (a process let its
-  tables go). A mirror reads the new actions from the database and replays them through
-  its own copy of the game, so each recipient's view is ``GameState.view(seat)`` built
-  where the recipient is connected.
+  <seq> <process> <timer>`` (an action was stored; the owner's turn timer after it),
+  ``t <table> <process>`` (seats or status changed), ``e <table> <process> <event
+  json>`` (a table event such as a join), ``o <table> <process>`` (a process took the
+  table over), ``r <process>`` (a process let its tables go). A mirror reads the new
+  actions from the database and replays them through its own copy of the game, so each
+  recipient's view is ``GameState.view(seat)`` built where the recipient is connected.
+* What is not stored goes the same way: ``d <table> <process> <game> <seq> <timer>`` (the
+  owner's turn timer changed without an action: a start, a takeover), ``c <table>
+  <process> <seats> <spectators>`` (the seats with an open socket on that process, and
+  how many spectators it has), and ``q <table>
+  <process>`` (a process just loaded the table: the others answer with their ``c`` and
+  the owner with its ``d``). ``<timer>`` is ``<seat>:<milliseconds left>`` or ``-``: a
+  duration, so the processes' clocks need not agree. A process's ``c`` marks last while
+  it is alive: each renews a row of ``saustall_processes`` with its leases, and the
+  others drop the marks of one whose row lapsed (or that said ``r``).
 * ``NOTIFY saustall_p_<process>``: a forwarded action or lobby request (JSON) and its
-  answer.
+  answer. It never holds a seat token, only the token's digest as the database stores
+  it (see :mod:`saustall.server.operations`).
 
-When an owner dies its leases lapse; every process looks for running games without a
+Nothing hidden (hands, deck order, seeds) is in any notification.
+
+When an owner dies its leases lapse; every process looks for live tables without a
 live lease about every third of the lease time and takes them over (the database lets
 one win), replaying them from the database, so the game goes on there.
 """
@@ -38,7 +50,7 @@ from saustall.server.lease import (
     EVENTS_CHANNEL, Fence, Fenced, Leases, Notifier, asyncpg_dsn, listen,
 )
 from saustall.server.model import LOBBY, OVER, PLAYING, Client, ServerError, Table
-from saustall.server.operations import OPERATIONS
+from saustall.server.operations import OPERATIONS, Caller
 from saustall.server.restore import BrokenTable, rebuild_table
 
 if TYPE_CHECKING:
@@ -73,6 +85,9 @@ class Cluster:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._wake = asyncio.Event()
         self._last_renewed = time.monotonic()
+        self._heard: dict[str, float] = {}
+        """When each other process was last heard from (monotonic)."""
+        self._last_beat = time.monotonic()
         self.ready = False
         self.pool: Any = None
         self.listener: Any = None
@@ -88,6 +103,7 @@ class Cluster:
         self.pool = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
         self.leases = Leases(self.pool, self.me, self.lease_seconds)
         await self.leases.create_schema()
+        await self.leases.beat()
         self.notifier = Notifier(self.pool)
         self.notifier.start()
         self.listener = await listen(dsn, {EVENTS_CHANNEL: self._on_event,
@@ -96,6 +112,7 @@ class Cluster:
         self._spawn(self._renew_loop())  # before the first sweep, which may take long
         await self._sweep()
         self._spawn(self._sweep_loop())
+        self.hub.metrics.process.labels(self.me).set(1)
         self.ready = True
         log.info("cluster process %s up (leases of %g s)", self.me, self.lease_seconds)
 
@@ -106,6 +123,7 @@ class Cluster:
             task.cancel()
         try:
             await self.leases.release()
+            await self.leases.forget()
             self.notifier.send(EVENTS_CHANNEL, f"r {self.me}")
             await self.notifier.flush()
         except Exception:  # the database is gone: the leases lapse by themselves
@@ -144,11 +162,70 @@ class Cluster:
             raise ServerError(503, "server-error", "could not set up the table; try again")
         self.owned[table.id] = fence
         self._hook(table)
+        table.on_spectators = lambda: self.presence_changed(table)
 
     def action_stored(self, table: Table) -> None:
-        """Tell the mirrors a new action is in the database."""
-        self.notifier.send(EVENTS_CHANNEL,
-                           f"a {table.id} {table.game_number} {table.seq} {self.me}")
+        """Tell the mirrors a new action is in the database (and the turn timer after it)."""
+        self.notifier.send(EVENTS_CHANNEL, f"a {table.id} {table.game_number} {table.seq} "
+                                           f"{self.me} {self._timer_text(table)}")
+
+    def deadline_changed(self, table: Table) -> None:
+        """Tell the mirrors the owner's turn timer (set without an action)."""
+        self.notifier.send(EVENTS_CHANNEL, f"d {table.id} {self.me} {table.game_number} "
+                                           f"{table.seq} {self._timer_text(table)}")
+
+    @staticmethod
+    def _timer_text(table: Table) -> str:
+        if table.deadline is None or table.status != PLAYING:
+            return "-"
+        seat, at = table.deadline
+        return f"{seat}:{max(0, int((at - time.monotonic()) * 1000))}"
+
+    @staticmethod
+    def _note_deadline(table: Table, game: int, seq: int, text: str) -> None:
+        """Remember a turn timer heard from the owner, on this process's clock."""
+        if text == "-":
+            table.heard_deadline = (game, seq, None)
+            return
+        seat, _, left = text.partition(":")
+        table.heard_deadline = (game, seq, (int(seat), time.monotonic() + int(left) / 1000))
+
+    @staticmethod
+    def heard_deadline(table: Table) -> tuple[int, float] | None:
+        """A mirror's turn timer: the owner's, if it was heard for the mirror's position."""
+        heard = table.heard_deadline
+        if (heard is None or table.status != PLAYING or heard[0] != table.game_number
+                or heard[1] != table.seq):
+            return None
+        return heard[2]
+
+    def carried_timer(self, table: Table, seat: int, seconds: float) -> float:
+        """The seconds of a turn timer the owner starts for ``seat``: what was left of
+        the timer the last owner ran for this very turn, if heard, else ``seconds``."""
+        heard = self.heard_deadline(table)
+        if heard is None or heard[0] != seat:
+            return seconds
+        table.heard_deadline = None  # used once: later timers are this owner's own
+        return max(0.0, heard[1] - time.monotonic())
+
+    def presence_changed(self, table: Table, always: bool = False) -> None:
+        """Tell the other processes which seats have a socket here and how many
+        spectators watch here, if that changed."""
+        here = (table.seats_connected_here(), len(table.spectators))
+        if here == table.announced and not always:
+            return
+        table.announced = here
+        listed = ",".join(str(seat) for seat in sorted(here[0])) or "-"
+        self.notifier.send(EVENTS_CHANNEL, f"c {table.id} {self.me} {listed} {here[1]}")
+
+    def _watch(self, table: Table) -> None:
+        """A copy of the table is new here: announce its spectators here when they are
+        counted, and ask the others for their sockets and the timer."""
+        table.on_spectators = lambda: self.presence_changed(table)
+        table.elsewhere.clear()
+        table.spectators_elsewhere.clear()
+        table.announced = (frozenset(), 0)
+        self.notifier.send(EVENTS_CHANNEL, f"q {table.id} {self.me}")
 
     def write_failed(self, table: Table, exc: Exception) -> None:
         """A write of ``table`` failed: if another process owns it now, become a mirror."""
@@ -172,6 +249,7 @@ class Cluster:
                 self.hub.tables[table_id] = table
                 if holder is not None:
                     self.hints[table_id] = holder
+                self._watch(table)
                 self._mark(table_id, full=False)  # what was stored while we loaded
         return table
 
@@ -215,13 +293,13 @@ class Cluster:
                     raise
                 self._hook(table)
                 self.hub.tables[table_id] = table
+                self._watch(table)
                 async with table.lock:
                     self.hub._after_change(table)
             else:
                 async with table.lock:
                     self._adopt(table, stored, owned=True)
                     self._hook(table)
-                    self.hub._after_change(table)
             self.notifier.send(EVENTS_CHANNEL, f"o {table_id} {self.me}")
             log.info("took over table %s (fence %d)", table_id, fence)
 
@@ -242,7 +320,7 @@ class Cluster:
             if table.realtime is not None:
                 table.realtime.stop()
                 table.realtime = None
-            table.deadline = None
+            table.deadline = self.heard_deadline(table)
             log.warning("lost table %s to another process; mirroring it", table_id)
         self._mark(table_id, full=True)
 
@@ -262,7 +340,7 @@ class Cluster:
         table.status, table.game_number = fresh.status, fresh.game_number
         table.state, table.seq, table.actions = fresh.state, fresh.seq, fresh.actions
         table.events, table.clock_origin = fresh.events, fresh.clock_origin
-        table.deadline = None
+        table.deadline = None if owned else self.heard_deadline(table)
         if table.status != OVER:
             table.finished_at = None
         elif table.finished_at is None:
@@ -278,24 +356,31 @@ class Cluster:
             self.hub._attach_realtime(table)
             if table.realtime is not None and stored.current and stored.current.actions:
                 table.realtime.changed_ms = stored.current.actions[-1].time_ms
+            self.hub._after_change(table)  # bots and the timer, before the clients hear
         table.broadcast_table()
         table.broadcast_state()
         if table.status == OVER and was == PLAYING and table.state is not None:
             table.broadcast(table.game_over_message())
+        self.presence_changed(table)  # sockets of a seat that changed hands were closed
 
     # -- mirrors -------------------------------------------------------------------------
     def _on_event(self, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
         if kind == "r":
+            if rest != self.me:
+                self._forget_process(rest)
             self._wake.set()  # a process let its tables go: take them now
             return
         table_id, _, rest = rest.partition(" ")
+        timer: str | None = None
         if kind == "a":
-            _game, _seq, proc = rest.split(" ")
+            game, seq, proc, *timed = rest.split(" ")
+            timer = timed[0] if timed else "-"
         else:
             proc, _, rest = rest.partition(" ")
         if proc == self.me:
             return
+        self._heard[proc] = time.monotonic()
         table = self.hub.tables.get(table_id)
         if kind == "o":  # remembered only for the tables we hold
             self.hints.pop(table_id, None)
@@ -303,6 +388,22 @@ class Cluster:
                 self.hints[table_id] = proc
         if table is None:
             return
+        if kind == "c":
+            self._heard_presence(table, proc, rest)
+            return
+        if kind == "q":  # a process loaded the table: what it cannot read from the database
+            self.presence_changed(table, always=table.announced != (frozenset(), 0))
+            if table.owned and table.turn_timer is not None:
+                self.deadline_changed(table)
+            return
+        if kind == "d":
+            game, seq, timer = rest.split(" ")
+            self._note_deadline(table, int(game), int(seq), timer)
+            if not table.owned:  # (a refresh under way shows it too, when it gets there)
+                self._show_deadline(table)
+            return
+        if timer is not None:  # kept while owned too: it applies once demoted
+            self._note_deadline(table, int(game), int(seq), timer)
         if table.owned:
             if kind == "o":  # our lease lapsed and someone took it
                 self._spawn(self._demote(table_id))
@@ -311,6 +412,47 @@ class Cluster:
             table.broadcast(json.loads(rest))
         else:
             self._mark(table_id, full=kind != "a")
+
+    def _show_deadline(self, table: Table) -> None:
+        """A turn timer heard for the mirror's position: show it to its clients now (one
+        for a later position waits until the mirror gets there)."""
+        heard = table.heard_deadline
+        if heard is None or (heard[0], heard[1]) != (table.game_number, table.seq):
+            return
+        deadline = self.heard_deadline(table)
+        if deadline != table.deadline:
+            table.deadline = deadline
+            table.broadcast_state()
+
+    def _heard_presence(self, table: Table, proc: str, text: str) -> None:
+        """Another process said which seats of ``table`` have a socket there and how
+        many spectators it has."""
+        listed, _, watching = text.partition(" ")
+        seats = frozenset() if listed == "-" else frozenset(
+            int(seat) for seat in listed.split(",") if seat.isdigit())
+        spectators = int(watching) if watching.isdigit() else 0
+        if spectators != table.spectators_elsewhere.get(proc, 0):
+            if spectators:
+                table.spectators_elsewhere[proc] = spectators
+            else:
+                table.spectators_elsewhere.pop(proc, None)
+            table.spectators_changed(self.hub.settings.limits.spectator_update_seconds)
+        if table.elsewhere.get(proc, frozenset()) == seats:
+            return
+        if seats:
+            table.elsewhere[proc] = seats
+        else:
+            table.elsewhere.pop(proc, None)
+        table.broadcast_table(stored=False)
+
+    def _forget_process(self, proc: str) -> None:
+        """A process is gone: its sockets no longer count anywhere here."""
+        self._heard.pop(proc, None)
+        for table in list(self.hub.tables.values()):
+            if table.spectators_elsewhere.pop(proc, None):
+                table.spectators_changed(self.hub.settings.limits.spectator_update_seconds)
+            if table.elsewhere.pop(proc, None):
+                table.broadcast_table(stored=False)
 
     def _mark(self, table_id: str, full: bool) -> None:
         self._pending[table_id] = self._pending.get(table_id, False) or full
@@ -433,17 +575,20 @@ class Cluster:
         return found
 
     async def run_op(self, name: str, table_id: str, body: dict[str, Any],
-                     token: str | None) -> dict[str, Any]:
-        """Run a lobby request where the table is owned; its answer."""
+                     caller: Caller) -> dict[str, Any]:
+        """Run a lobby request where the table is owned; its answer.
+
+        Only the caller's token digests travel (see :mod:`saustall.server.operations`).
+        """
         for _ in range(3):
             table = self.hub.tables.get(table_id)
             if table is not None and table.owned:
-                return await OPERATIONS[name](self.hub, table_id, body, token)
+                return await OPERATIONS[name](self.hub, table_id, body, caller)
             target = await self._route(table_id)
             if target is None:
                 continue
             reply = await self._call(target, {"op": name, "t": table_id, "body": body,
-                                              "token": token})
+                                              "key": caller.key, "new_key": caller.new_key})
             if reply is None:
                 self.hints.pop(table_id, None)
                 raise ServerError(503, "table-unavailable",
@@ -481,8 +626,9 @@ class Cluster:
                                                          str(request["text"]), request["id"])}
         else:
             try:
+                caller = Caller(request.get("key"), request.get("new_key"))
                 answer = {"ok": await OPERATIONS[request["op"]](
-                    self.hub, table_id, request["body"], request["token"])}
+                    self.hub, table_id, request["body"], caller)}
             except ServerError as exc:
                 answer = {"error": {"status": exc.status, **exc.payload()}}
             except Exception:
@@ -494,7 +640,8 @@ class Cluster:
 
     # -- the lease loop ------------------------------------------------------------------
     async def _renew_loop(self) -> None:
-        """Renew every lease each third of the lease time, whatever else is going on.
+        """Renew every lease and this process's heartbeat each third of the lease time,
+        whatever else is going on.
 
         Its own task: a sweep taking over many tables at once (after a process died,
         each one read and replayed) can outlast a lease, and leases taken early in it
@@ -504,6 +651,7 @@ class Cluster:
             await asyncio.sleep(period)
             try:
                 await self._renew()
+                await self._beat()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -540,8 +688,27 @@ class Cluster:
             if renewed.get(table_id) != fence and self.owned.get(table_id) == fence:
                 await self._demote(table_id)
 
+    async def _beat(self) -> None:
+        """Say this process lives; forget the sockets of processes that no longer do."""
+        asked = time.monotonic()
+        alive = await self.leases.beat()
+        if asked - self._last_beat > self.lease_seconds:  # the others may have dropped
+            for table in self.hub.tables.values():  # our sockets meanwhile: say them again
+                if table.announced != (frozenset(), 0):
+                    self.presence_changed(table, always=True)
+        self._last_beat = asked
+        known = set(self._heard).union(*(t.elsewhere for t in self.hub.tables.values()),
+                                       *(t.spectators_elsewhere for t in self.hub.tables.values()))
+        gone = {proc for proc in known
+                if proc not in alive and self._heard.get(proc, 0.0) < asked}
+        for proc in gone:  # (one heard from since we asked may have just started)
+            log.info("process %s is gone; its sockets no longer count", proc)
+            self._forget_process(proc)
+
     async def _sweep(self) -> None:
-        """Take over running games whose process died (or that had no lease yet)."""
+        """Take over live tables whose process died (or that had no lease yet): a
+        running game goes on, a lobby is held (and let go when abandoned) as on one
+        server."""
         for table_id in await self.leases.orphans():
             if table_id in self.broken:
                 continue

@@ -477,7 +477,7 @@ class Store:
                 conn, sa.select(tables_t).where(tables_t.c.id.in_(ids)),
                 sa.select(seats_t).where(seats_t.c.table_id.in_(ids))
                 .order_by(seats_t.c.table_id, seats_t.c.seat), with_game=False)
-        found.sort(key=lambda t: t.created_at, reverse=True)
+        found.sort(key=lambda t: (t.created_at, t.id), reverse=True)  # the same order anywhere
         return found
 
     async def load_table(self, table_id: str, with_game: bool = False) -> StoredTable | None:

@@ -27,6 +27,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 log = logging.getLogger("saustall.server.lease")
 
 LEASES = "saustall_leases"
+PROCESSES = "saustall_processes"
+"""A row per live server process, renewed with its leases (see :meth:`Leases.beat`)."""
 EVENTS_CHANNEL = "saustall_events"
 """Every process listens here: small payloads naming a table that changed."""
 
@@ -35,6 +37,10 @@ CREATE TABLE IF NOT EXISTS {LEASES} (
     table_id VARCHAR(32) PRIMARY KEY,
     owner VARCHAR(64) NOT NULL,
     fence BIGINT NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS {PROCESSES} (
+    id VARCHAR(64) PRIMARY KEY,
     expires_at TIMESTAMPTZ NOT NULL
 )"""
 
@@ -144,12 +150,33 @@ class Leases:
                 table_id)
         return owner
 
+    async def beat(self) -> set[str]:
+        """Mark this process alive for the lease time; the processes alive now.
+
+        Rows of processes dead for an hour are deleted on the way.
+        """
+        async with self.pool.acquire() as conn:
+            rows = await conn.fetch(
+                f"WITH gone AS (DELETE FROM {PROCESSES} WHERE expires_at < now() - "
+                "interval '1 hour'), me AS (INSERT INTO "
+                f"{PROCESSES} (id, expires_at) VALUES ($1, now() + make_interval(secs => $2)) "
+                "ON CONFLICT (id) DO UPDATE SET expires_at = EXCLUDED.expires_at) "
+                f"SELECT id FROM {PROCESSES} WHERE expires_at >= now()",
+                self.owner, self.seconds)
+        return {row[0] for row in rows} | {self.owner}
+
+    async def forget(self) -> None:
+        """This process stops: it is no longer alive for the others."""
+        async with self.pool.acquire() as conn:
+            await conn.execute(f"DELETE FROM {PROCESSES} WHERE id = $1", self.owner)
+
     async def orphans(self, limit: int = 200) -> list[str]:
-        """Running games whose lease lapsed (their process died) or that never had one."""
+        """Live tables (running games, lobbies) whose lease lapsed (their process died)
+        or that never had one."""
         async with self.pool.acquire() as conn:
             rows = await conn.fetch(
                 f"SELECT t.id FROM saustall_tables t LEFT JOIN {LEASES} l ON l.table_id = t.id "
-                "WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.expires_at < now()) "
+                "WHERE t.status IN ('lobby', 'playing') AND (l.table_id IS NULL OR l.expires_at < now()) "
                 "ORDER BY random() LIMIT $1", limit)
         return [row[0] for row in rows]
 

@@ -2,10 +2,11 @@
 
 ``saustall_tables{role}`` (tables in memory: ``owned`` here, ``mirrored`` from another
 process), ``saustall_sockets`` (open WebSockets), ``saustall_actions_total`` (actions this
-process stored as a table's owner; ``rate()`` of it is actions/s) and
+process stored as a table's owner; ``rate()`` of it is actions/s),
 ``saustall_ack_seconds`` (from an action message's arrival to its answer, ack or error,
-forwarded ones included). Each application has its own registry, so several servers in
-one Python process (the tests) do not collide.
+forwarded ones included) and, in a cluster, ``saustall_process_info{process}`` (the
+process's id, as its log lines name it). Each application has its own registry, so
+several servers in one Python process (the tests) do not collide.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ class Metrics:
         self.tables = Gauge("saustall_tables", "Tables in memory", ["role"],
                             registry=self.registry)
         self.sockets = Gauge("saustall_sockets", "Open WebSockets", registry=self.registry)
+        self.process = Gauge("saustall_process_info", "This process's id in a cluster (as "
+                             "its logs and notifications name it)", ["process"],
+                             registry=self.registry)
 
     def watch(self, hub: "Hub") -> None:
         """Read the gauges from ``hub`` at each scrape."""

@@ -20,6 +20,12 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
 from saustall.bots.base import Bot
+from saustall.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    SaustallError,
+)
 from saustall.core.game import Action, Game, GameState, Ruleset, View
 from saustall.server.db import StoredSeat
 from saustall.server.realtime import RealtimeDriver
@@ -117,6 +123,21 @@ def clean_name(name: Any, default: str) -> str:
     return cleaned
 
 
+def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str | None]:
+    """The error code, message and rule for an action that is not legal for ``seat``."""
+    try:
+        state.clone().apply(action, seat)
+    except GameOverError as exc:
+        return "game-over", str(exc.args[0]), exc.rule
+    except NotYourTurnError:
+        return "not-your-turn", "it is not your move", "turn-order"
+    except IllegalActionError as exc:
+        return "illegal-action", str(exc.args[0]), exc.rule
+    except (SaustallError, ValueError) as exc:
+        return "unknown-action", str(exc), None
+    return "illegal-action", "that action is not allowed now", None
+
+
 class Client:
     """One WebSocket client: its seat (``None`` for a spectator) and outgoing queue."""
 
@@ -171,11 +192,13 @@ class Seat:
         return StoredSeat(seat=self.seat, kind=self.kind, name=self.name,
                           token_hash=self.token_hash, bot_level=self.bot_level, ready=self.ready)
 
-    def info(self) -> dict[str, Any]:
-        """Public facts about the seat."""
+    def info(self, connected_elsewhere: bool = False) -> dict[str, Any]:
+        """Public facts about the seat (``connected_elsewhere``: it has a socket on
+        another server process of a cluster)."""
         return {"seat": self.seat, "kind": self.kind, "name": self.name,
                 "ready": self.ready if self.kind != EMPTY else False,
-                "connected": self.kind == BOT or bool(self.clients),
+                "connected": self.kind == BOT or bool(self.clients) or (
+                    connected_elsewhere and self.kind == HUMAN),
                 "bot_level": self.bot_level if self.kind == BOT else None,
                 "label": self.label()}
 
@@ -226,6 +249,21 @@ class Table:
         self.on_change: Callable[[str, dict[str, Any] | None], None] | None = None
         """In a cluster: told of every table change (``"t"``) and table event (``"e"``)
         the owner broadcasts, so the other processes hear of it too."""
+        self.elsewhere: dict[str, frozenset[int]] = {}
+        """In a cluster: the seats with an open socket on each other server process, as
+        that process announced them (see :mod:`saustall.server.cluster`)."""
+        self.spectators_elsewhere: dict[str, int] = {}
+        """In a cluster: the spectators on each other server process, as it announced."""
+        self.announced: tuple[frozenset[int], int] = (frozenset(), 0)
+        """In a cluster: the seats with a socket here and the spectators here, as last
+        announced to the others."""
+        self.on_spectators: Callable[[], None] | None = None
+        """In a cluster: told when the spectator count here is sent (coalesced), so the
+        other processes hear it too."""
+        self.heard_deadline: tuple[int, int, tuple[int, float] | None] | None = None
+        """On a mirror: the owner's turn timer as last heard, ``(game_number, seq,
+        (seat, monotonic deadline here) or None)``; it holds while the mirror is at that
+        game and seq."""
 
     # -- clock ---------------------------------------------------------------------------
     def now_ms(self) -> int:
@@ -237,8 +275,16 @@ class Table:
         self.last_active = time.monotonic()
 
     def humans_connected(self) -> bool:
-        """Whether any seat has an open socket."""
-        return any(seat.clients for seat in self.seats)
+        """Whether any seat has an open socket (here, or on another server process)."""
+        return any(seat.clients for seat in self.seats) or any(self.elsewhere.values())
+
+    def spectator_count(self) -> int:
+        """Spectators here and (in a cluster) on the other server processes."""
+        return len(self.spectators) + sum(self.spectators_elsewhere.values())
+
+    def seats_connected_here(self) -> frozenset[int]:
+        """The seats with an open socket on this process."""
+        return frozenset(seat.seat for seat in self.seats if seat.clients)
 
     # -- descriptions --------------------------------------------------------------------
     def winners(self) -> list[int] | None:
@@ -249,14 +295,16 @@ class Table:
 
     def info(self) -> dict[str, Any]:
         """Public table info (never tokens, never the invite)."""
+        elsewhere = frozenset().union(*self.elsewhere.values()) if self.elsewhere else ()
         return {
             "table_id": self.id, "game": self.game.name, "ruleset": self.ruleset.name,
             "title": self.ruleset.title, "options": self.ruleset.public_options(self.options),
             "status": self.status,
             "public": self.public, "realtime": self.ruleset.realtime,
             "turn_timer": self.turn_timer, "game_number": self.game_number,
-            "spectators": len(self.spectators), "winners": self.winners(),
-            "created_at": self.created_at, "seats": [s.info() for s in self.seats],
+            "spectators": self.spectator_count(), "winners": self.winners(),
+            "created_at": self.created_at,
+            "seats": [s.info(s.seat in elsewhere) for s in self.seats],
         }
 
     def summary(self) -> dict[str, Any]:
@@ -317,16 +365,22 @@ class Table:
         for client in self.clients():
             client.send(text)
 
-    def broadcast_table(self) -> None:
-        """Send the table info to everyone (a change worth it: seats, status, ...)."""
+    def broadcast_table(self, stored: bool = True) -> None:
+        """Send the table info to everyone (a change worth it: seats, status, ...).
+
+        ``stored``: the change is in the database, so in a cluster the owner tells the
+        other processes to read it; False for who is connected, which the cluster
+        announces on its own (it is not stored).
+        """
         self.touch()
-        self.spectators_sent = len(self.spectators)
+        self.spectators_sent = self.spectator_count()
         self.broadcast({"type": "table", "table": self.info()})
-        if self.on_change is not None and self.owned:
+        if stored and self.on_change is not None and self.owned:
             self.on_change("t", None)
 
     def spectators_changed(self, delay: float) -> None:
-        """A spectator came or went: tell everyone the count within ``delay`` seconds.
+        """A spectator came or went (here or, in a cluster, on another process): tell
+        everyone the count within ``delay`` seconds.
 
         Joins and leaves in between are coalesced into one small ``spectators`` message,
         so a crowd arriving costs each client one message per ``delay``, not one per
@@ -338,7 +392,9 @@ class Table:
 
     def _send_spectator_count(self) -> None:
         self.spectator_update = None
-        count = len(self.spectators)
+        if self.on_spectators is not None:
+            self.on_spectators()
+        count = self.spectator_count()
         if count != self.spectators_sent:
             self.spectators_sent = count
             self.broadcast({"type": "spectators", "count": count})

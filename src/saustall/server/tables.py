@@ -28,13 +28,8 @@ from typing import Any, Callable, Sequence
 
 from saustall.bots.base import Bot
 from saustall.core import registry
-from saustall.core.errors import (
-    GameOverError,
-    IllegalActionError,
-    NotYourTurnError,
-    SaustallError,
-)
-from saustall.core.game import Action, GameState
+from saustall.core.errors import SaustallError
+from saustall.core.game import Action
 from saustall.core.record import GameRecord
 from saustall.server.bot_driver import BotDriver
 from saustall.server.bot_workers import BotWorkers
@@ -60,6 +55,7 @@ from saustall.server.model import (
     bot_name,
     clean_name,
     dumps,
+    explain,
     hash_token,
     new_token,
     now_iso,
@@ -226,10 +222,15 @@ class Hub:
     @staticmethod
     def seat_of(table: Table, token: str | None) -> int:
         """The seat a token belongs to, or a 401 :class:`ServerError`."""
-        if not token:
+        return Hub.seat_of_key(table, hash_token(token) if token else None)
+
+    @staticmethod
+    def seat_of_key(table: Table, digest: str | None) -> int:
+        """:meth:`seat_of` for the token's digest (:func:`hash_token`), all that lobby
+        requests carry (see :mod:`saustall.server.operations`)."""
+        if not digest:
             raise ServerError(401, "bad-token", "this needs your seat token "
                               "(Authorization: Bearer <token>)")
-        digest = hash_token(token)
         for seat in table.seats:
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return seat.seat
@@ -350,20 +351,22 @@ class Hub:
             raise ServerError(409, "conflict",
                               f"cannot {doing}: the table is {table.status}, not {status}")
 
-    async def join(self, table_id: str, invite: Any, name: Any, seat_no: Any) -> tuple[Table, int, str]:
-        """Take a free seat with the invite code; returns the seat and its token."""
+    async def join(self, table_id: str, invite: Any, name: Any, seat_no: Any,
+                   key: str) -> tuple[Table, int]:
+        """Take a free seat with the invite code; returns the table and the seat. ``key``
+        is the digest of the seat's token, which the caller made and hands to the player
+        (so the token need not reach the process owning the table)."""
         table = await self.table(table_id)
         self.check_invite(table, invite)
         async with table.lock:
             self._require(table, LOBBY, "join")
             seat = self._free_seat(table, seat_no)
             player = clean_name(name, f"Player {seat.seat + 1}")
-            token = new_token()
-            seat.kind, seat.name, seat.token_hash, seat.ready = HUMAN, player, hash_token(token), False
+            seat.kind, seat.name, seat.token_hash, seat.ready = HUMAN, player, key, False
             await self.store.update_seat(table.id, seat.stored())
             table.broadcast_table()
             table.table_event("joined", seat.seat, seat.label())
-            return table, seat.seat, token
+            return table, seat.seat
 
     @staticmethod
     def _free_seat(table: Table, seat_no: Any) -> Seat:
@@ -380,11 +383,11 @@ class Hub:
             raise ServerError(409, "conflict", f"seat {seat_no} is taken")
         return table.seats[seat_no]
 
-    async def leave(self, table_id: str, token: str | None) -> Table:
+    async def leave(self, table_id: str, key: str | None) -> Table:
         """Give up a seat: empty in the lobby, handed to a bot during a game."""
         table = await self.table(table_id)
         async with table.lock:
-            seat = table.seats[self.seat_of(table, token)]
+            seat = table.seats[self.seat_of_key(table, key)]
             name = seat.name or ""
             who = seat.label()
             clients = list(seat.clients)
@@ -402,29 +405,31 @@ class Hub:
             await self.store.update_seat(table.id, seat.stored())
             for client in clients:
                 client.close(1000, "you left the table")
+            if self.cluster is not None:
+                self.cluster.presence_changed(table)
             table.broadcast_table()
             table.table_event(code, seat.seat, who)
             self._after_change(table)
             return table
 
-    async def set_ready(self, table_id: str, token: str | None, ready: Any) -> Table:
+    async def set_ready(self, table_id: str, key: str | None, ready: Any) -> Table:
         """Mark a seat ready or not in the lobby."""
         if not isinstance(ready, bool):
             raise ServerError(400, "bad-request", "field 'ready' must be true or false")
         table = await self.table(table_id)
         async with table.lock:
-            seat = table.seats[self.seat_of(table, token)]
+            seat = table.seats[self.seat_of_key(table, key)]
             self._require(table, LOBBY, "change readiness")
             seat.ready = ready
             await self.store.update_seat(table.id, seat.stored())
             table.broadcast_table()
             return table
 
-    async def add_bot(self, table_id: str, token: str | None, level: Any, seat_no: Any) -> tuple[Table, int]:
+    async def add_bot(self, table_id: str, key: str | None, level: Any, seat_no: Any) -> tuple[Table, int]:
         """Seat a bot of ``level`` in a free seat (no level: the game's default level)."""
         table = await self.table(table_id)
         async with table.lock:
-            self.seat_of(table, token)
+            self.seat_of_key(table, key)
             self._require(table, LOBBY, "add a bot")
             if level is None:
                 level = seated_by_default(table.game.name)
@@ -436,11 +441,11 @@ class Hub:
             table.table_event("joined", seat.seat, seat.label())
             return table, seat.seat
 
-    async def remove_bot(self, table_id: str, token: str | None, seat_no: int) -> Table:
+    async def remove_bot(self, table_id: str, key: str | None, seat_no: int) -> Table:
         """Take a bot off its seat."""
         table = await self.table(table_id)
         async with table.lock:
-            self.seat_of(table, token)
+            self.seat_of_key(table, key)
             self._require(table, LOBBY, "remove a bot")
             if not 0 <= seat_no < table.num_seats or table.seats[seat_no].kind != BOT:
                 raise ServerError(409, "conflict", f"there is no bot in seat {seat_no}")
@@ -452,11 +457,11 @@ class Hub:
             table.table_event("left", seat_no, who)
             return table
 
-    async def start(self, table_id: str, token: str | None) -> Table:
+    async def start(self, table_id: str, key: str | None) -> Table:
         """Deal a new game once every seat is filled and every other human is ready."""
         table = await self.table(table_id)
         async with table.lock:
-            caller = self.seat_of(table, token)
+            caller = self.seat_of_key(table, key)
             self._require(table, LOBBY, "start")
             for seat in table.seats:
                 if seat.kind == EMPTY:
@@ -481,11 +486,11 @@ class Hub:
             table.broadcast_state()
             return table
 
-    async def rematch(self, table_id: str, token: str | None) -> Table:
+    async def rematch(self, table_id: str, key: str | None) -> Table:
         """After a game: back to the lobby with the same seats for the next game."""
         table = await self.table(table_id)
         async with table.lock:
-            caller = self.seat_of(table, token)
+            caller = self.seat_of_key(table, key)
             self._require(table, OVER, "ask for a rematch")
             if table.realtime is not None:
                 table.realtime.stop()
@@ -576,8 +581,8 @@ class Hub:
                          "game_number": table.game_number})
             if client.seat is None:  # the others hear the new count, coalesced
                 client.send({"type": "table", "table": table.info()})
-            else:  # the seat shows as connected to everyone
-                table.broadcast_table()
+            else:  # the seat shows as connected to everyone, on every process
+                self._sockets_changed(table)
             for event in table.events:
                 client.send({**event, "replay": True})
             client.send(table.state_message(client.seat))
@@ -594,7 +599,14 @@ class Hub:
                     table.spectators_changed(self.settings.limits.spectator_update_seconds)
             elif client in table.seats[client.seat].clients:
                 table.seats[client.seat].clients.discard(client)
-                table.broadcast_table()
+                self._sockets_changed(table)
+
+    def _sockets_changed(self, table: Table) -> None:
+        """A seat's socket opened or closed: everyone sees it (not stored: in a cluster
+        the other processes hear it from :meth:`Cluster.presence_changed`)."""
+        table.broadcast_table(stored=False)
+        if self.cluster is not None:
+            self.cluster.presence_changed(table)
 
     async def sync(self, table: Table, client: Client) -> None:
         """Send a client fresh table info and state."""
@@ -712,8 +724,6 @@ class Hub:
         table.events.append(event)
         if table.owned:
             self.metrics.actions.inc()
-            if self.cluster is not None:
-                self.cluster.action_stored(table)
         table.broadcast(event)
         if over:
             table.status = OVER
@@ -722,7 +732,9 @@ class Hub:
             if table.realtime is not None:
                 table.realtime.stop()
             table.broadcast_table()
-        self._after_change(table)
+        self._after_change(table, announce_deadline=False)
+        if table.owned and self.cluster is not None:  # with the turn timer just set
+            self.cluster.action_stored(table)
         table.broadcast_state()
         if over:
             table.broadcast(table.game_over_message())
@@ -732,8 +744,10 @@ class Hub:
             table.realtime = realtime_driver(self, table)
 
     # -- bots and timers -----------------------------------------------------------------
-    def _after_change(self, table: Table) -> None:
-        """Start bots and turn timers as the new position needs (caller holds the lock)."""
+    def _after_change(self, table: Table, announce_deadline: bool = True) -> None:
+        """Start bots and turn timers as the new position needs (caller holds the lock).
+        In a cluster the owner tells the mirrors its turn timer (an action's notification
+        carries it instead: ``announce_deadline=False``); a mirror shows the owner's."""
         state = table.state
         current = asyncio.current_task()
         if table.timer_task is not None and table.timer_task is not current:
@@ -741,7 +755,16 @@ class Hub:
         table.timer_task = None
         table.deadline = None
         if not table.owned:  # the owner runs the bots and clocks
+            if self.cluster is not None:
+                table.deadline = self.cluster.heard_deadline(table)
             return
+        self._start_bots_and_timer(table)
+        if announce_deadline and self.cluster is not None and table.turn_timer is not None:
+            self.cluster.deadline_changed(table)
+
+    def _start_bots_and_timer(self, table: Table) -> None:
+        """The owner's part of :meth:`_after_change`."""
+        state = table.state
         if table.status != PLAYING or state is None or state.is_terminal():
             return
         if table.realtime is not None:
@@ -755,9 +778,12 @@ class Hub:
             humans = [s for s in acting if table.seats[s].kind == HUMAN]
             if humans:
                 seat = humans[0]
-                table.deadline = (seat, time.monotonic() + table.turn_timer)
+                seconds = table.turn_timer
+                if self.cluster is not None:  # taken over: the last owner's timer goes on
+                    seconds = self.cluster.carried_timer(table, seat, seconds)
+                table.deadline = (seat, time.monotonic() + seconds)
                 table.timer_task = self._spawn(self._timer(
-                    table, seat, table.game_number, table.seq, table.turn_timer))
+                    table, seat, table.game_number, table.seq, seconds))
 
     def bot_for(self, table: Table, seat: Seat) -> Bot:
         """The seat's bot, created on first use (see :meth:`BotDriver.bot_for`)."""
@@ -774,19 +800,4 @@ class Hub:
             legal = state.legal_actions(seat)
             if legal:
                 await self._commit(table, seat, legal[0], timeout=True)
-
-
-def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str | None]:
-    """The error code, message and rule for an action that is not legal for ``seat``."""
-    try:
-        state.clone().apply(action, seat)
-    except GameOverError as exc:
-        return "game-over", str(exc.args[0]), exc.rule
-    except NotYourTurnError:
-        return "not-your-turn", "it is not your move", "turn-order"
-    except IllegalActionError as exc:
-        return "illegal-action", str(exc.args[0]), exc.rule
-    except (SaustallError, ValueError) as exc:
-        return "unknown-action", str(exc), None
-    return "illegal-action", "that action is not allowed now", None
 
