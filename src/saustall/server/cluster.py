@@ -43,7 +43,7 @@ import json
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from saustall.server.db import FENCE, Op, StoredTable
 from saustall.server.lease import (
@@ -646,33 +646,38 @@ class Cluster:
         Its own task: a sweep taking over many tables at once (after a process died,
         each one read and replayed) can outlast a lease, and leases taken early in it
         would lapse, be taken by another process and flap back and forth."""
-        period = self.lease_seconds / 3
-        while True:
-            await asyncio.sleep(period)
-            try:
-                await self._renew()
-                await self._beat()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("renewing the leases failed; trying again")
+        async def renew_and_beat() -> None:
+            await self._renew()
+            await self._beat()
+        await self._every_period(renew_and_beat, "renewing the leases", wake=None)
 
     async def _sweep_loop(self) -> None:
         """Take over orphaned games and drop idle mirrors, each period or when woken."""
+        async def sweep() -> None:
+            await self._sweep()
+            await self._drop_idle_mirrors()
+        await self._every_period(sweep, "the takeover sweep", wake=self._wake)
+
+    async def _every_period(self, work: Callable[[], Awaitable[None]], what: str,
+                            wake: asyncio.Event | None) -> None:
+        """Run ``work`` each third of the lease time (sooner when ``wake`` is set), for
+        ever; a failure is logged and the next period tries again."""
         period = self.lease_seconds / 3
         while True:
+            if wake is None:
+                await asyncio.sleep(period)
+            else:
+                try:
+                    await asyncio.wait_for(wake.wait(), period)
+                except asyncio.TimeoutError:
+                    pass
+                wake.clear()
             try:
-                await asyncio.wait_for(self._wake.wait(), period)
-            except asyncio.TimeoutError:
-                pass
-            self._wake.clear()
-            try:
-                await self._sweep()
-                await self._drop_idle_mirrors()
+                await work()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("the takeover sweep failed; trying again")
+                log.exception("%s failed; trying again", what)
 
     async def _renew(self) -> None:
         before = dict(self.owned)
