@@ -60,13 +60,13 @@ bench: $(STAMP)
 	$(PY) -m saustall.bench $(ARGS)
 
 bench-compare: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) -c 'import pyspiel' 2>/dev/null || $(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m saustall.bench --compare $(ARGS)
 
 # Steps/s of the RL environments (saustall.rl) against PettingZoo's leduc_holdem_v4 and
 # RLCard, side by side (the `rl-bench` extra); `make bench-rl ARGS="--runs 9 --json"`.
 bench-rl: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[rl-bench]'
+	$(PY) -c 'import rlcard, pygame' 2>/dev/null || $(PY) -m pip install --quiet -e '.[rl-bench]'
 	$(PY) -m saustall.rl.bench $(ARGS)
 
 # 100,000 random-bot games of 2-player Dirty Pig on WORKERS processes (default 2), with the

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
+import orjson
+
 from saustall.bots.base import Bot
 from saustall.core.errors import (
     GameOverError,
@@ -105,9 +107,16 @@ def now_iso() -> str:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """Compact JSON for the wire."""
-    text: str = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-    return text
+    """Compact JSON for the wire (no spaces, text as written).
+
+    orjson writes exactly what ``json.dumps(separators=(",", ":"), ensure_ascii=False)``
+    does, several times faster: every state a client receives passes here. The standard
+    library stays for what orjson refuses (integers beyond 64 bits)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        text: str = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+        return text
 
 
 def clean_name(name: Any, default: str) -> str:
