@@ -47,7 +47,7 @@ from saustall.games.pigasus.actions import (
 from saustall.games.pigasus.cards import CODES, is_pair
 from saustall.games.pigasus.state import (
     CROWDED, GRABS_INDEX, NUM_STATS, PARTNER, PHASE_HELD, PHASE_OVER, PHASE_PLAY, RIGHT,
-    SPLIT, STAT_INDEX, WRONG, Holder, PigasusStateBase, pairs_on,
+    SPLIT, STAT_INDEX, WRONG, Holder, PigasusStateBase, pairs_on, slot_of,
 )
 
 __all__ = [
@@ -211,7 +211,7 @@ class PigasusState(PigasusStateBase):
         if not isinstance(cards, tuple) or len(cards) != 1:
             return False
         card = cards[0]
-        return card in self.table and card >= 0 and card not in holder[2]
+        return card >= 0 and slot_of(self.table, card) >= 0 and card not in holder[2]
 
     def _problem(self, action: PigasusAction) -> Exception | None:
         """Why ``action`` is illegal in this state (already advanced to its time), or None."""
@@ -363,15 +363,15 @@ class PigasusState(PigasusStateBase):
         if kind == REVEAL:
             card = self.deck.pop()
             table = self.table
-            if -1 in table:
-                slot = table.index(-1)
+            slot = slot_of(table, -1)
+            if slot >= 0:
                 table[slot] = card
                 self.table_times[slot] = t
             else:
                 slot = len(table)
                 table.append(card)
                 self.table_times.append(t)
-            if PARTNER[card] in table:
+            if slot_of(table, PARTNER[card]) >= 0:
                 self._pairs += 1
             self.reveals += 1
             self.changed_at = t

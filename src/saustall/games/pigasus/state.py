@@ -63,6 +63,17 @@ GRABS_INDEX: Final = STAT_INDEX["grabs"]
 """The place of the grab count within a seat's counts."""
 
 
+def slot_of(table: list[int], card: int) -> int:
+    """The first slot of ``table`` holding ``card`` (``-1``: an empty slot), or -1.
+
+    A plain loop on purpose: compiled, it compares machine integers, where ``in`` and
+    ``index`` on a list compare objects (the most of a reveal's cost on a full table)."""
+    for slot in range(len(table)):
+        if table[slot] == card:
+            return slot
+    return -1
+
+
 def pairs_on(table: list[int]) -> int:
     """How many matching pairs lie among the table slots (-1 marks an empty slot)."""
     on_table = set(table)
