@@ -103,12 +103,14 @@ kill-test: $(STAMP)
 	  tests/server/test_cluster.py -k kills_in_a_row
 
 # ... and one process against two over one (throwaway) PostgreSQL, side by side: at
-# machine speed (saturation), then 1,000 players at human pace.
+# machine speed (saturation: ROUNDS interleaved rounds, default 3, each run on a fresh
+# database), then 1,000 players at human pace.
 bench-server: $(STAMP)
 	$(PY) -m saustall.server.bench
 	$(PY) -m saustall.server.bench --tables 20 --seconds 40 --spectators 1000
 	bash scripts/system-deps.sh
-	$(PY) -m saustall.server.bench --processes 2 --database postgres --compare --warmup 3
+	$(PY) -m saustall.server.bench --processes 2 --database postgres --compare --warmup 3 \
+	  --rounds $${ROUNDS:-3}
 	$(PY) -m saustall.server.bench --processes 2 --database postgres --compare \
 	  --tables 500 --think 1 --seconds 40 --warmup 10
 
