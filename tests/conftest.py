@@ -70,28 +70,3 @@ def named_levels(monkeypatch: pytest.MonkeyPatch) -> None:
         for level, stand_in in stand_ins.items():
             if level not in registered:
                 monkeypatch.setitem(registered, level, registered[stand_in])
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Register the ``own_server`` marker (tests/web/conftest.py) and let pytest-xdist hand
-    out tests two at a time (unless ``--maxschedchunk`` says otherwise).
-
-    Kept here rather than in pyproject.toml: a change there makes ``make`` reinstall the
-    environment.
-    """
-    config.addinivalue_line(
-        "markers", "own_server: a browser test that needs a game server of its own "
-        "(it looks at the lobby's list of public tables)")
-    if getattr(config.option, "maxschedchunk", "absent") is None:
-        config.option.maxschedchunk = 2
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Run the browser tests first (in their usual order), then everything else.
-
-    They are the longest tests by far. Under ``pytest -n auto`` the workers take tests in
-    this order two at a time (see :func:`pytest_configure`), so the long ones are spread
-    over the workers early and the many short ones even out the end, instead of one
-    worker still clicking through a game while the other has nothing left to do.
-    """
-    items.sort(key=lambda item: item.get_closest_marker("browser") is None)

@@ -99,6 +99,14 @@ class Server:
         return response.json()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``own_server`` marker (see :func:`server`). Here rather than in
+    pyproject.toml: a change there makes ``make`` reinstall the environment."""
+    config.addinivalue_line(
+        "markers", "own_server: a browser test that needs a game server of its own "
+        "(it looks at the lobby's list of public tables)")
+
+
 class SharedServer:
     """The game server a worker's browser tests share, started on first use and again
     after it died (the test it died in fails and says so)."""
