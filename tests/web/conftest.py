@@ -57,6 +57,7 @@ class Server:
         self.db = f"sqlite+aiosqlite:///{tmp / 'web.db'}"
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[bytes] | None = None
+        self.where = tmp
         self.log = tmp / "server.log"
 
     def start(self) -> None:
@@ -98,10 +99,69 @@ class Server:
         return response.json()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the ``own_server`` marker (see :func:`server`). Here rather than in
+    pyproject.toml: a change there makes ``make`` reinstall the environment."""
+    config.addinivalue_line(
+        "markers", "own_server: a browser test that needs a game server of its own "
+        "(it looks at the lobby's list of public tables)")
+
+
+class SharedServer:
+    """The game server a worker's browser tests share, started on first use and again
+    after it died (the test it died in fails and says so)."""
+
+    def __init__(self, where: Path) -> None:
+        self.where = where
+        self.current: Server | None = None
+        self.starts = 0
+
+    def get(self) -> Server:
+        """The running shared server (started now if there is none)."""
+        if self.current is None or self.current.proc is None or self.current.proc.poll() is not None:
+            self.starts += 1
+            self.current = Server(self.where / f"run-{self.starts}", bot_delay=0.02)
+            self.current.where.mkdir()
+            self.current.start()
+        return self.current
+
+    def stop(self) -> None:
+        """Stop the server, if one runs."""
+        if self.current is not None:
+            self.current.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SharedServer]:
+    """One game server for all the browser tests of a worker process.
+
+    Starting a server (imports, the database, the bot workers) costs more than most
+    browser tests do. Sharing it keeps the tests independent: each opens tables of its own
+    in a fresh browser context (own storage: a separate person), and what one table does
+    never shows at another. The one thing every visitor sees is the lobby's list of public
+    tables; a test that looks at that list takes a server of its own (``own_server``).
+    """
+    with database_directory(tmp_path_factory.mktemp("shared-server")) as where:
+        shared = SharedServer(where)
+        try:
+            yield shared
+        finally:
+            shared.stop()
+
+
 @pytest.fixture()
-def server(tmp_path: Path) -> Iterator[Server]:
-    """A game server of the test's own (fresh database, no other test's tables), so that
-    neither the order of the tests nor the worker they run on can change what one sees."""
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """A running game server: the worker's shared one, or for a test marked ``own_server``
+    one of its own (fresh database, no other test's tables), for a test whose checks
+    would see other tests' public tables in the lobby."""
+    if request.node.get_closest_marker("own_server") is None:
+        shared: SharedServer = request.getfixturevalue("shared_server")
+        srv = shared.get()
+        yield srv
+        # A server that died here would fail every later test: say where it happened.
+        assert srv.proc is not None and srv.proc.poll() is None, (
+            f"the shared server exited during this test: {srv.log.read_text()[-2000:]}")
+        return
     with database_directory(tmp_path) as where:
         srv = Server(where, bot_delay=0.02)
         srv.start()

@@ -60,6 +60,7 @@ def check_axe(page: Any, where: str) -> None:
     assert not found, f"{where}: " + "\n".join(found)
 
 
+@pytest.mark.own_server  # checks the whole home page, the list of public tables too
 @pytest.mark.parametrize("size", SIZES)
 def test_axe_home_waiting_room_and_rules(server: Any, page: Any, size: str) -> None:
     serve_axe(page)

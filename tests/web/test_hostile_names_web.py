@@ -131,6 +131,7 @@ def hand_over_and_watch(page: Any, url: str, table_id: str, invite: str) -> None
     page.wait_for_selector(".status-bar.over", timeout=60000)
 
 
+@pytest.mark.own_server  # reads the lobby's list of public tables
 def test_hostile_names_in_lobby_waiting_room_and_a_whole_drecksau_game(
         server: Any, page: Any, browser: Any, watched: Any) -> None:
     trapped(page)

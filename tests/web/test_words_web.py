@@ -258,6 +258,7 @@ def test_a_game_with_one_player_count_and_one_edition_is_not_said_twice(
     assert "Saukopf · Saukopf" not in page.inner_text("main")
 
 
+@pytest.mark.own_server  # reads the lobby's list of public tables
 def test_the_lobby_lists_bots_by_their_name_in_the_page_language(
         server: Any, browser: Any, watched: Any) -> None:
     server.api("POST", "/api/tables", json={"game": "drecksau", "seats": 3, "name": "Anna",
