@@ -85,7 +85,7 @@ arena: $(STAMP)
 
 # The Saukopf game-kind census (issue 11): DEALS deals (default 10,000) played by a table of
 # the bot BOT (default expert, the strongest) in each ruleset of RULESETS (default saukopf
-# and dreihaxer), each deal only until its contract is fixed (docs/arena.md, *The census*);
+# and dreihaxer), each deal only until its contract is fixed (docs/arena.md, `saustall census`);
 # prints the throw-in rate and the mix of game kinds (unplayed ones at 0), on WORKERS processes.
 census: $(STAMP)
 	for ruleset in $${RULESETS:-saukopf dreihaxer}; do \
