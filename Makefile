@@ -83,15 +83,14 @@ arena: $(STAMP)
 	  --bots $${BOTS:-random,heuristic,racer} --games $${GAMES:-2000} \
 	  --json arena.json --report arena.html $(ARGS)
 
-# The Saukopf game-kind census (issue 11): DEALS deals (default 10,000, in sessions of four
-# deals) played by a table of the bot BOT (default expert, the strongest) in each ruleset of
-# RULESETS (default saukopf and dreihaxer); prints the throw-in rate and the mix of game
-# kinds (every kind, unplayed ones at 0) with counts, Kontra and Re, on WORKERS processes.
+# The Saukopf game-kind census (issue 11): DEALS deals (default 10,000) played by a table of
+# the bot BOT (default expert, the strongest) in each ruleset of RULESETS (default saukopf
+# and dreihaxer), each deal only until its contract is fixed (docs/arena.md, `saustall census`);
+# prints the throw-in rate and the mix of game kinds (unplayed ones at 0), on WORKERS processes.
 census: $(STAMP)
 	for ruleset in $${RULESETS:-saukopf dreihaxer}; do \
-	  $(VENV)/bin/saustall simulate saukopf --ruleset $$ruleset --bots $${BOT:-expert} \
-	    --games $$(( ($${DEALS:-10000} + 3) / 4 )) --option deals=4 \
-	    --workers $${WORKERS:-2} $(ARGS) || exit 1; \
+	  $(VENV)/bin/saustall census --ruleset $$ruleset --bot $${BOT:-expert} \
+	    --deals $${DEALS:-10000} --workers $${WORKERS:-2} $(ARGS) || exit 1; \
 	done
 
 # KILLS (default 20) times: a table's owning process is SIGKILLed mid-game (turn-based and

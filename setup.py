@@ -39,6 +39,9 @@ COMPILED = [
     "saustall/games/saukopf/state.py",
     "saustall/games/saukopf/observe.py",
     "saustall/games/saukopf/game.py",
+    # the Saukopf search bot's playouts and hand ratings: most of its thinking time
+    "saustall/bots/saukopf_eval.py",
+    "saustall/bots/saukopf_rollout.py",
     "saustall/games/pigasus/actions.py",
     "saustall/games/pigasus/state.py",
     "saustall/games/pigasus/game.py",

@@ -62,6 +62,29 @@ def test_pure_python_plays_the_same_games_as_this_process() -> None:
     assert pure["digests"] == here
 
 
+# The Saukopf search bot's playouts and hand ratings are compiled too: its bids, declarations
+# and cards must not change with the build.
+SEARCH_SCRIPT = """
+import json
+from saustall.census import CensusJob, play_contract
+from saustall.bots.base import make_bot
+from saustall.core import get
+game = get("saukopf", "saukopf")
+state = game.new_state(4, 11, {"deals": 1})
+bots = [make_bot("saukopf", "beginner", seat) for seat in range(4)]
+for _ in range(12):  # the bidding, the declaration and the first cards
+    p = state.current_player
+    state.apply(bots[p].choose(state.view(p), state.legal_actions(p)), p)
+print(json.dumps({"contracts": [play_contract(CensusJob("dreihaxer", 3, "beginner", 2), i)
+                                for i in range(3)], "history": state.history}))
+"""
+
+
+def test_the_saukopf_search_bot_decides_the_same_compiled_and_pure() -> None:
+    here = json.loads(run_python(SEARCH_SCRIPT, dict(os.environ)))
+    assert json.loads(run_python(SEARCH_SCRIPT, PURE)) == here
+
+
 def test_this_process_runs_compiled_exactly_when_a_current_build_exists() -> None:
     running = saustall.compiled_modules()
     if built():

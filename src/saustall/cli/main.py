@@ -166,6 +166,30 @@ def arena(
 
 
 @app.command()
+def census(
+    ruleset: str = typer.Option("saukopf", help="saukopf (4 players) or dreihaxer (3)"),
+    bot: str = typer.Option("expert", help="the bot in every seat"),
+    deals: int = typer.Option(10000, help="how many deals"),
+    seed: int = typer.Option(0, help="base seed; deal i uses a seed derived from it"),
+    workers: Optional[int] = typer.Option(None, help="worker processes (default: all cores)"),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="write the JSON summary "
+                                             "here"),
+) -> None:
+    """Saukopf census: how often a table of one bot throws in, and the mix of game kinds.
+
+    Each deal is played by the bots until its contract is fixed (the first card is due)
+    or the cards are thrown in; the tricks are skipped, since they change neither (the
+    output says why). Kontra, Re and points need whole sessions: saustall simulate saukopf.
+    """
+    from saustall.cli.census import census as run
+
+    try:
+        run(ruleset, bot, deals, seed, workers, json_path, console)
+    except SaustallError as exc:
+        fail(str(exc))
+
+
+@app.command()
 def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
            step: Optional[int] = typer.Option(None, help="stop after this many actions")) -> None:
     """Replay a game record with full rule checks and show the final position.

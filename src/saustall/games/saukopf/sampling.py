@@ -290,7 +290,8 @@ class WorldSampler:
                 break
             pick = rng.random() * total
             i = 0
-            while i < len(drawn) - 1 and pick >= weights[i]:
+            last = len(drawn) - 1  # hoisted: this scan is most of a bidding decision's sampling
+            while i < last and pick >= weights[i]:
                 pick -= weights[i]
                 i += 1
             masks = drawn.pop(i)
