@@ -60,7 +60,7 @@ def _fail(console: Console, message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _count(value: float) -> str:
+def count_text(value: float) -> str:
     """A count as people write it: 50,730, or 50,729.5 where ties split a win."""
     return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
 
@@ -96,9 +96,9 @@ def render_saukopf(summary: SaukopfSummary, console: Console) -> None:
     deals.add_column("what")
     deals.add_column("value", justify="right")
     deals.add_row("thrown in", f"{_share(summary.thrown_in)} "
-                  f"({_count(summary.thrown_in.count)} deals)")
+                  f"({count_text(summary.thrown_in.count)} deals)")
     for name, share in summary.kinds:
-        deals.add_row(f"  {name}", f"{_share(share)} ({_count(share.count)})")
+        deals.add_row(f"  {name}", f"{_share(share)} ({count_text(share.count)})")
     deals.add_row("am Spieß", _share(summary.spiess))
     deals.add_row("Kontra (of played deals)", _share(summary.kontra))
     deals.add_row("Re (of deals with Kontra)", _share(summary.re))
@@ -135,7 +135,7 @@ def render(result: SimulationResult, console: Console) -> None:
     for column in ("seat", "bot", "wins", "win rate [95% CI]", "mean return"):
         seats.add_column(column, justify="right" if column != "bot" else "left")
     for seat in summary.seats:
-        seats.add_row(str(seat.seat + 1), seat.bot, _count(seat.wins.successes),
+        seats.add_row(str(seat.seat + 1), seat.bot, count_text(seat.wins.successes),
                       _pct(seat.wins), f"{seat.mean_return:.3f}")
     console.print(seats)
     if len(summary.bots) > 1 or result.rotate:
@@ -154,7 +154,8 @@ def render(result: SimulationResult, console: Console) -> None:
     facts.add_row("first-player advantage (vs even share "
                   f"{100 * even:.1f}%)", f"{100 * summary.first_player_advantage:+.1f} points")
     facts.add_row("draws (no winner)", str(summary.draws))
-    facts.add_row("turn cap hit", f"{_count(summary.capped.successes)} games ({_pct(summary.capped)})")
+    facts.add_row("turn cap hit",
+                  f"{count_text(summary.capped.successes)} games ({_pct(summary.capped)})")
     facts.add_row("game length, actions: mean", f"{summary.length_mean:.1f}")
     facts.add_row("  p50 / p90 / p99",
                   f"{summary.length_p50:.0f} / {summary.length_p90:.0f} / {summary.length_p99:.0f}")
