@@ -6,8 +6,10 @@ thinking bot does not slow the other tables (the bots think in worker processes)
 
 Starts the server as its own process on a free 127.0.0.1 port with a temporary SQLite
 database, then opens many bot-filled tables at once, each with human seats played by
-WebSocket clients of this process that answer as soon as it is their move. Bounded in
-tables and time; loopback only. Prints tables held, games finished, actions applied per
+WebSocket clients that answer as soon as it is their move, spread over
+``--client-processes`` processes (default 2: one event loop cannot keep up with a thousand
+sockets, and its lag would be counted as the server's). Bounded in tables and time;
+loopback only. Prints tables held, games finished, actions applied per
 second (all seats, bots included) and latency percentiles from sending an action to its
 acknowledgement (stored and applied) and to the resulting state arriving.
 
@@ -43,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 
@@ -87,7 +90,7 @@ async def seat_client(url: str, token: str, tally: Tally, stop_at: float, seed: 
                 raw = await asyncio.wait_for(ws.recv(), max(0.01, stop_at - time.monotonic()))
             except asyncio.TimeoutError:
                 return
-            message: dict[str, Any] = json.loads(raw)
+            message: dict[str, Any] = orjson.loads(raw)  # the clients' main cost: parsing
             kind = message["type"]
             now = time.monotonic()
             if kind == "ack":
@@ -206,12 +209,14 @@ def cpu_by_part(servers: list[int]) -> dict[str, float]:
             todo.extend(children.get(pid, []))
         return out
 
-    parts = {"servers": sum(tree[pid][2] for pid in servers if pid in tree),
-             "bot workers": sum(tree[pid][2] for root in servers for pid in below(root)),
-             "database": sum(tree[pid][2] for pid in below(os.getpid())
-                             if tree[pid][1] == "postgres"),
-             "clients": time.process_time()}
-    return parts
+    server_side = set(servers).union(*(below(root) for root in servers))
+    ours = below(os.getpid())
+    return {"servers": sum(tree[pid][2] for pid in servers if pid in tree),
+            "bot workers": sum(tree[pid][2] for root in servers for pid in below(root)),
+            "database": sum(tree[pid][2] for pid in ours if tree[pid][1] == "postgres"),
+            "clients": time.process_time() + sum(
+                tree[pid][2] for pid in ours
+                if pid not in server_side and tree[pid][1] not in ("postgres", "runuser"))}
 
 
 def percentiles(values: list[float]) -> str:
@@ -305,6 +310,43 @@ def start_servers(args: argparse.Namespace, database: str,
     return servers, bases
 
 
+def start_client_part(args: argparse.Namespace, bases: list[str], part: int,
+                      started: float) -> subprocess.Popen[bytes]:
+    """Play every ``--client-processes``-th table from ``part`` on, in a process of its
+    own: one process's event loop cannot keep up with a thousand sockets, and its lag
+    would count as the server's."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "saustall.server.bench", "--client-part", str(part),
+         "--client-bases", ",".join(bases), "--client-start", repr(started),
+         "--client-processes", str(args.client_processes), "--tables", str(args.tables),
+         "--humans", str(args.humans), "--bots", str(args.bots), "--seconds",
+         str(args.seconds), "--game", args.game, "--bot", args.bot, "--warmup",
+         str(args.warmup), "--spread", args.spread, "--think", str(args.think)],
+        stdout=subprocess.PIPE)
+
+
+async def client_part(args: argparse.Namespace) -> None:
+    """Run one part's tables (see :func:`start_client_part`); print its tally as JSON."""
+    bases = args.client_bases.split(",")
+    tally = Tally()
+    tally.measure_from = args.client_start + args.warmup
+    stop_at = args.client_start + args.seconds
+    await asyncio.gather(*(table_loop(bases, args, tally, stop_at, i) for i in
+                           range(args.client_part, args.tables, args.client_processes)),
+                         return_exceptions=True)
+    print(json.dumps({"ack_ms": tally.ack_ms, "state_ms": tally.state_ms,
+                      "actions": tally.actions, "games": tally.games,
+                      "errors": tally.errors, "tables": tally.tables}))
+
+
+def merge_tally(tally: Tally, part: dict[str, Any]) -> None:
+    """Add a client part's figures to ``tally``."""
+    tally.ack_ms += part["ack_ms"]
+    tally.state_ms += part["state_ms"]
+    for name in ("actions", "games", "errors", "tables"):
+        setattr(tally, name, getattr(tally, name) + part[name])
+
+
 async def wait_ready(bases: list[str]) -> None:
     """Until every process answers its readiness check."""
     async with httpx.AsyncClient() as http:
@@ -325,6 +367,7 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
     servers, bases = start_servers(args, database, processes)
     base, ws_base = bases[0], bases[0].replace("http://", "ws://")
     storm_process: subprocess.Popen[bytes] | None = None
+    parts: list[subprocess.Popen[bytes]] = []
     try:
         await wait_ready(bases)
         tally = Tally()
@@ -334,14 +377,20 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
         started = time.monotonic()
         tally.measure_from = started + args.warmup
         stop_at = started + args.seconds
+        parts.extend(start_client_part(args, bases, part, started)
+                     for part in range(1, args.client_processes))
         loops = asyncio.gather(*(table_loop(bases, args, tally, stop_at, i)
-                                 for i in range(args.tables)), return_exceptions=True)
+                                 for i in range(0, args.tables, args.client_processes)),
+                               return_exceptions=True)
         if args.spectators:
             await asyncio.sleep(args.seconds / 2)
             tally.storm_from = time.monotonic()
             cpu_storm = sum(cpu_seconds(server.pid) for server in servers)
             storm_process = await start_storm(base, ws_base, args, stop_at - time.monotonic())
         await loops
+        for part_process in parts:
+            out, _ = await asyncio.to_thread(part_process.communicate, None, 60)
+            merge_tally(tally, json.loads(out))
         elapsed = time.monotonic() - started
         cpu_end = sum(cpu_seconds(server.pid) for server in servers)
         parts_end = cpu_by_part([server.pid for server in servers])
@@ -353,8 +402,9 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
             except subprocess.TimeoutExpired:
                 storm_report = "the spectators' process did not finish in time"
     finally:
-        if storm_process is not None and storm_process.poll() is None:
-            storm_process.terminate()
+        for process in [storm_process, *parts]:
+            if process is not None and process.poll() is None:
+                process.terminate()
         for server in servers:
             server.terminate()
         for server in servers:
@@ -495,6 +545,11 @@ def main(argv: list[str] | None = None) -> None:
                              "database; prints the median of the per-round ratios")
     parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                         help="players pause about this long before each move (human pace)")
+    parser.add_argument("--client-processes", type=int, default=2, metavar="K",
+                        help="processes the WebSocket players are spread over (default 2)")
+    parser.add_argument("--client-part", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--client-bases", help=argparse.SUPPRESS)
+    parser.add_argument("--client-start", type=float, default=0.0, help=argparse.SUPPRESS)
     parser.add_argument("--storm-url", help=argparse.SUPPRESS)
     parser.add_argument("--storm-invite", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -503,6 +558,12 @@ def main(argv: list[str] | None = None) -> None:
     args.spectators = max(0, min(args.spectators, 2000))
     args.processes = max(1, min(args.processes, 16))
     args.rounds = max(1, min(args.rounds, 20))
+    args.client_processes = max(1, min(args.client_processes, 8))
+    if args.client_part is not None:
+        if not all(base.startswith("http://127.0.0.1:") for base in args.client_bases.split(",")):
+            raise SystemExit("the benchmark's clients connect to loopback only")
+        asyncio.run(client_part(args))
+        return
     if args.processes > 1 and not (args.database or "").startswith("postgres"):
         parser.error("--processes N > 1 needs --database postgres or a PostgreSQL URL")
     if args.storm_url:
