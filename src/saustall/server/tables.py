@@ -10,8 +10,9 @@ outgoing queue; the WebSocket layer in :mod:`saustall.server.app` drains it.
 The hub is made of parts in their own modules: its tunables (:mod:`~saustall.server.settings`),
 rebuilding tables from the database (:mod:`~saustall.server.restore`), the bots' turns
 (:mod:`~saustall.server.bot_driver`, thinking in :mod:`~saustall.server.bot_workers`),
-real-time games (:mod:`~saustall.server.realtime`) and letting tables go
-(:mod:`~saustall.server.retention`).
+real-time games (:mod:`~saustall.server.realtime`), letting tables go
+(:mod:`~saustall.server.retention`) and records of finished games
+(:mod:`~saustall.server.records`).
 
 What a client receives about a game is only ever ``GameState.view(seat)`` (or the
 spectator view), its own legal actions, and public events. The seed lives in the
@@ -62,6 +63,7 @@ from saustall.server.model import (
     stand_in_name,
 )
 from saustall.server.realtime import realtime_driver
+from saustall.server.records import finished_game_record
 from saustall.server.restore import (
     REPLAY_ERRORS,
     BrokenTable,
@@ -517,47 +519,9 @@ class Hub:
 
     async def record(self, table_id: str, token: str | None, invite: str | None,
                      game_number: int | None) -> GameRecord:
-        """The record of a finished game at the table (seat token or invite needed).
-
-        A table no longer held in memory (finished or abandoned) is read from the
-        database, so its records stay downloadable.
-        """
-        table = self.tables.get(table_id)
-        if table is not None:
-            latest, status = table.game_number, table.status
-        else:  # a stand-in built from the stored row, enough to check the caller's right
-            stored = await self.store.load_table(table_id)
-            if stored is None:
-                raise ServerError(404, "not-found", f"there is no table {table_id!r}")
-            table = Table(stored.id, stored.invite, registry.get(stored.game, stored.ruleset),
-                          stored.num_seats, stored.options, stored.public, None,
-                          stored.created_at)
-            for row in stored.seats:
-                table.seats[row.seat].token_hash = row.token_hash
-            latest, status = stored.game_number, stored.status
-        if token:
-            self.seat_of(table, token)
-        else:
-            self.check_invite(table, invite)
-        game, num_seats, options = table.game, table.num_seats, table.options
-        number = latest if game_number is None else game_number
-        if number == latest and status in (LOBBY, PLAYING):
-            if status == PLAYING:
-                raise ServerError(409, "conflict",
-                                  "the record is available once the game is over")
-            raise ServerError(404, "not-found", f"game {number} has not been played yet")
-        if not 1 <= number <= latest:
-            raise ServerError(404, "not-found", f"there is no game {number} at this table")
-        found = await self.store.load_game(table_id, number)
-        if found is None:
-            raise ServerError(404, "not-found", f"there is no game {number} at this table")
-        state = game.new_state(num_seats, found.seed, options, rng_stream=found.rng)
-        for step in found.actions:
-            state.apply(game.decode_action(step.action))
-        if not state.is_terminal():
-            raise ServerError(409, "conflict", f"game {number} was left before it ended")
-        return GameRecord.from_state(state, meta={
-            "table_id": table_id, "game_number": number, "seat_names": found.seat_names})
+        """The record of a finished game at the table (seat token or invite needed); see
+        :func:`saustall.server.records.finished_game_record`."""
+        return await finished_game_record(self, table_id, token, invite, game_number)
 
     # -- clients -------------------------------------------------------------------------
     async def connect(self, table: Table, client: Client) -> None:
