@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 class Bot(Protocol):
     """Something that picks one of the legal actions from a view.
 
-    A bot may also set ``reads_view = False`` (see :func:`view_for`).
+    A bot may also set ``reads_view = False`` (see :func:`view_for`), and
+    ``thinks_instantly = True`` when it decides without searching, in microseconds: the
+    server then lets it choose on its event loop instead of sending the decision to a
+    worker process, whose round trip would cost more than the choice.
     """
 
     name: str
@@ -37,6 +40,7 @@ class RandomBot:
 
     name = "random"
     reads_view = False  # chooses from the legal actions alone: no view is built for it
+    thinks_instantly = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

@@ -249,6 +249,9 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
           lease_seconds: float = typer.Option(
               3.0, min=0.3, help="PostgreSQL: seconds a table's lease outlives its "
                                  "process (then another process takes the table over)"),
+          ws_compression: bool = typer.Option(
+              False, "--ws-compression", help="offer WebSocket clients permessage-deflate "
+                                              "(more CPU per message, fewer bytes)"),
           log_level: str = typer.Option("info", help="uvicorn log level")) -> None:
     """Run the game server and web app.
 
@@ -265,7 +268,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
                limits=limits, retain_finished=retain_finished, retain_idle=retain_idle,
                skip_broken_tables=skip_broken_tables, bot_workers=bot_workers,
                bot_delay=bot_delay, bot_modules=bot_module, lease_seconds=lease_seconds,
-               log_level=log_level)
+               ws_compression=ws_compression, log_level=log_level)
 
 
 def say(text: str) -> None:

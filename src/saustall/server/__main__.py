@@ -48,6 +48,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lease-seconds", type=float, default=None, metavar="SECONDS",
                         help="PostgreSQL: how long a table's lease outlives its process "
                              "(default 3)")
+    parser.add_argument("--ws-compression", action="store_true",
+                        help="offer WebSocket clients permessage-deflate (more CPU per "
+                             "message, fewer bytes; off by default)")
     args = parser.parse_args(argv)
     if args.lease_seconds is not None and args.lease_seconds <= 0.2:
         parser.error("--lease-seconds must be more than 0.2")
@@ -61,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
         allow_origins=args.allow_origin, limits=limits, retain_finished=args.retain_finished,
         retain_idle=args.retain_idle, skip_broken_tables=args.skip_broken_tables,
         bot_workers=args.bot_workers, bot_modules=args.bot_module,
-        lease_seconds=args.lease_seconds)
+        lease_seconds=args.lease_seconds, ws_compression=args.ws_compression)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import saustall
 from saustall.server import operations
 from saustall.server.db import Store, UnusableDatabase
+from saustall.server.heap import settle_for_serving
 from saustall.server.metrics import CONTENT_TYPE_LATEST
 from saustall.server.limits import InputError, LimitSettings, TokenBucket, parse_json
 from saustall.server.origin import OriginCheck
@@ -148,6 +149,8 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
             await store.close()
             raise
         app.state.hub = hub
+        if settings.settle_heap:  # after loading: the pauses of a full collection
+            settle_for_serving()
         try:
             yield
         finally:
@@ -532,7 +535,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATAB
         allow_origins: Sequence[str] = (), limits: LimitSettings | None = None,
         retain_finished: float | None = None, retain_idle: float | None = None,
         skip_broken_tables: bool = False, bot_workers: int | None = None,
-        bot_modules: Sequence[str] = (), lease_seconds: float | None = None) -> None:
+        bot_modules: Sequence[str] = (), lease_seconds: float | None = None,
+        ws_compression: bool = False) -> None:
     """Serve the game server (and the web app if installed) until interrupted.
 
     A database that looks damaged stops the start-up with a message on how to recover
@@ -541,13 +545,15 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATAB
     :mod:`saustall.server.bench_bots`). On PostgreSQL the process joins the others
     serving the same database (see :mod:`saustall.server.cluster`); ``lease_seconds`` is
     how long its tables wait for another process should it die. SIGTERM hands its
-    tables over before it exits.
+    tables over before it exits. ``ws_compression`` offers WebSocket clients
+    permessage-deflate (off by default: see docs/deploy.md, *Compression*).
     """
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     for module in bot_modules:
         importlib.import_module(module)
     settings = HubSettings(bot_delay=bot_delay, limits=limits or LimitSettings(),
-                           skip_broken_tables=skip_broken_tables, bot_workers=bot_workers)
+                           skip_broken_tables=skip_broken_tables, bot_workers=bot_workers,
+                           settle_heap=True)
     if retain_finished is not None:
         settings.retain_finished_seconds = retain_finished
     if retain_idle is not None:
@@ -555,4 +561,5 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATAB
     if lease_seconds is not None:
         settings.lease_seconds = lease_seconds
     app = create_app(database, settings=settings, allow_origins=allow_origins)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level=log_level)
+    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level=log_level,
+                ws_per_message_deflate=ws_compression)

@@ -48,6 +48,8 @@ import httpx
 import orjson
 import websockets
 
+from saustall.server.heap import settle_for_serving
+
 
 @dataclass
 class Tally:
@@ -304,7 +306,8 @@ def start_servers(args: argparse.Namespace, database: str,
              "--new-sockets-per-second", "0",
              "--spectators-per-table", str(max(args.spectators, 200)),
              "--bot-module", "saustall.server.bench_bots",  # offers the burn-100ms bot
-             *(["--bot-workers", str(args.bot_workers)] if args.bot_workers else [])],
+             *(["--bot-workers", str(args.bot_workers)] if args.bot_workers else []),
+             *(["--ws-compression"] if args.ws_compression else [])],
             env={**os.environ}))
         bases.append(f"http://127.0.0.1:{port}")
     return servers, bases
@@ -545,6 +548,8 @@ def main(argv: list[str] | None = None) -> None:
                              "database; prints the median of the per-round ratios")
     parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                         help="players pause about this long before each move (human pace)")
+    parser.add_argument("--ws-compression", action="store_true",
+                        help="start the servers with --ws-compression (permessage-deflate)")
     parser.add_argument("--client-processes", type=int, default=2, metavar="K",
                         help="processes the WebSocket players are spread over (default 2)")
     parser.add_argument("--client-part", type=int, default=None, help=argparse.SUPPRESS)
@@ -559,6 +564,7 @@ def main(argv: list[str] | None = None) -> None:
     args.processes = max(1, min(args.processes, 16))
     args.rounds = max(1, min(args.rounds, 20))
     args.client_processes = max(1, min(args.client_processes, 8))
+    settle_for_serving()  # the clients' own collection pauses would count as latency
     if args.client_part is not None:
         if not all(base.startswith("http://127.0.0.1:") for base in args.client_bases.split(",")):
             raise SystemExit("the benchmark's clients connect to loopback only")

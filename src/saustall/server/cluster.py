@@ -100,7 +100,7 @@ class Cluster:
         import asyncpg
 
         dsn = asyncpg_dsn(self.hub.store.url)
-        self.pool = await asyncpg.create_pool(dsn, min_size=1, max_size=4)
+        self.pool = await asyncpg.create_pool(dsn, min_size=1, max_size=5)  # 1: notifier
         self.leases = Leases(self.pool, self.me, self.lease_seconds)
         await self.leases.create_schema()
         await self.leases.beat()

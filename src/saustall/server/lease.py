@@ -217,19 +217,36 @@ class Notifier:
                 pass
 
     async def _loop(self) -> None:
-        while True:
-            batch = [await self.queue.get()]
-            while not self.queue.empty() and len(batch) < 500:
-                batch.append(self.queue.get_nowait())
-            try:
-                async with self.pool.acquire() as conn:
+        # One connection kept for the sender's life: taking one from the pool per batch
+        # cost a reset round trip (asyncpg's UNLISTEN, RESET ALL, ...) on every return.
+        conn: Any = None
+        try:
+            while True:
+                batch = [await self.queue.get()]
+                while not self.queue.empty() and len(batch) < 500:
+                    batch.append(self.queue.get_nowait())
+                try:
+                    if conn is None:
+                        conn = await self.pool.acquire()
                     await conn.execute(
                         "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS x(c, p)",
                         [c for c, _ in batch], [p for _, p in batch])
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database is away: the lease logic notices too
-                log.exception("could not send %d notifications", len(batch))
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # the database is away: the lease logic notices too
+                    log.exception("could not send %d notifications", len(batch))
+                    await self._give_back(conn)
+                    conn = None
+        finally:
+            await self._give_back(conn)
+
+    async def _give_back(self, conn: Any) -> None:
+        """Return ``conn`` (if any) to the pool; a broken one is closed there."""
+        if conn is not None:
+            try:
+                await self.pool.release(conn)
+            except Exception:  # already closed with the pool
+                log.debug("notification connection not returned", exc_info=True)
 
 
 async def listen(dsn: str, channels: dict[str, Callable[[str], None]]) -> Any:

@@ -177,6 +177,8 @@ class FirstLegalBot:
     """Plays the first legal action: the fallback for games without registered bots."""
 
     name = "first-legal"
+    reads_view = False
+    thinks_instantly = True
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The first legal action."""

@@ -56,6 +56,10 @@ class HubSettings:
     lease_seconds: float = 3.0
     """How long a table's lease lasts unrenewed (renewed every third of it): the longest
     a table waits for another process after its owner died."""
+    settle_heap: bool = False
+    """Once started, freeze the start-up objects and make full garbage collections rare
+    (:mod:`saustall.server.heap`). ``saustall serve`` turns it on; off in tests, which
+    start many servers in one process."""
 
     def clustered(self, database: str) -> bool:
         """Whether a server on ``database`` runs in cluster mode."""
