@@ -148,6 +148,20 @@ def test_card_conservation(game: str, ruleset: str, players: int, seed: int,
 @pytest.mark.parametrize("game,ruleset,players", CASES)
 @hypothesis_settings
 @given(seed=st.integers(0, 2**31), choice_seed=st.integers(0, 2**31))
+def test_public_phase_is_the_views_phase(game: str, ruleset: str, players: int, seed: int,
+                                         choice_seed: int) -> None:
+    """The server labels each action's event with ``public_phase()``: after every action
+    it must be the spectator view's ``phase`` (``None`` where that is not text)."""
+    def check(state: GameState) -> None:
+        phase = state.view(None).get("phase")
+        assert state.public_phase() == (phase if isinstance(phase, str) else None)
+
+    playout(game, ruleset, players, seed, choice_seed, on_state=check)
+
+
+@pytest.mark.parametrize("game,ruleset,players", CASES)
+@hypothesis_settings
+@given(seed=st.integers(0, 2**31), choice_seed=st.integers(0, 2**31))
 def test_actions_encode_and_illegal_ones_change_nothing(
         game: str, ruleset: str, players: int, seed: int, choice_seed: int) -> None:
     """Legal actions survive notation; an illegal one raises a typed error, state intact."""

@@ -308,6 +308,14 @@ class GameState(abc.ABC):
     def view(self, player: int | None) -> View:
         """What ``player`` may see (``None``: a spectator), built from a whitelist."""
 
+    def public_phase(self) -> str | None:
+        """The spectator view's ``phase`` (``None`` if the game has none or it is not
+        text). Games override it with a direct read of the same value: the server asks
+        for it with every action, and building a whole view for it cost more than the
+        rest of the action's event."""
+        phase = self.view(None).get("phase")
+        return phase if isinstance(phase, str) else None
+
     @abc.abstractmethod
     def determinize(self, observer: int | None, rng: Rng) -> "GameState":
         """A copy with everything hidden from ``observer`` re-dealt at random.

@@ -463,7 +463,7 @@ class Table:
             "text": text, "time_ms": time_ms, "timeout": timeout, "replay": False}
         if seat is not None:  # the name the seat had then: log lines keep it
             event["who"] = self.seats[seat].label()
-        phase = self.state.view(None).get("phase")
-        if isinstance(phase, str):  # the phase the game was in before this action
+        phase = self.state.public_phase()
+        if phase is not None:  # the phase the game was in before this action
             event["phase"] = phase
         return event

@@ -526,6 +526,10 @@ class DrecksauState(GameState):
             view["hand"] = [CARD_KINDS[c] for c in self.hands[player]]
         return view
 
+    def public_phase(self) -> str | None:
+        """The view's ``phase``, without building the view."""
+        return self.phase
+
     def view_counts(self, player: int) -> SeatCounts:
         """Part of :meth:`view` for ``player`` as plain ints, for encoders that run every
         step (the RL observations): the same whitelist, nothing the view does not show.

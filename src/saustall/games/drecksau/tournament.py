@@ -187,6 +187,10 @@ class TournamentState(GameState):
         return tuple(p for p, s in enumerate(scores) if s == best)
 
     # -- observe -----------------------------------------------------------------------
+    def public_phase(self) -> str | None:
+        """The view's ``phase``, without building the view."""
+        return "over" if self._over else self.round.public_phase()
+
     def view(self, player: int | None) -> View:
         view = self.round.view(player)
         view["to_act"] = list(self.to_act())

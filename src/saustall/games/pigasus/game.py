@@ -548,6 +548,10 @@ class PigasusState(PigasusStateBase):
     # ----------------------------------------------------------------------------------
     # 5. Observe
     # ----------------------------------------------------------------------------------
+    def public_phase(self) -> str | None:
+        """The view's ``phase``, without building the view."""
+        return self.phase
+
     def view(self, player: int | None) -> View:
         """Whitelisted view. Nothing here is secret from anyone: face-down cards (deck,
         set-aside, piles, box) appear only as counts, so every observer sees the same."""

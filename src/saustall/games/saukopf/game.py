@@ -557,6 +557,10 @@ class SaukopfState(DealState):
         """Whitelisted view: the observer's own hand; cards aside and played are public."""
         return deal_view(self, player, self.to_act(), self.winners())
 
+    def public_phase(self) -> str | None:
+        """The view's ``phase``, without building the view."""
+        return self.phase
+
     def determinize(self, observer: int | None, rng: Rng) -> "SaukopfState":
         return determinize_deal(self, observer, rng)
 
