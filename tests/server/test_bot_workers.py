@@ -172,3 +172,33 @@ def test_every_registered_bot_can_travel_to_a_worker() -> None:
             bot = make_bot(game, level, 3)
             copy = pickle.loads(pickle.dumps(bot))
             assert type(copy) is type(bot) and copy.name == bot.name, (game, level)
+
+
+async def test_random_bots_choose_on_the_loop_without_a_worker(
+        server: LiveServer, http: httpx.AsyncClient) -> None:
+    """A bot that picks in microseconds (``thinks_instantly``) is not sent to a worker,
+    whose round trip would cost more than its choice; it still plays its turns."""
+    sent: list[str] = []
+    workers = server.hub.bots.workers
+    to_worker = workers.choose
+
+    async def counted(game: str, ruleset: str, bot: Any, view: Any, legal: Any) -> Any:
+        sent.append(bot.name)
+        return await to_worker(game, ruleset, bot, view, legal)
+    workers.choose = counted  # type: ignore[method-assign]
+    table = await create(http, game="drecksau", seats=2, name="Anna", bots=["random"])
+    anna = await Wire.open(server, table["table_id"], token=table["token"])
+    await http.post(f"/api/tables/{table['table_id']}/start", headers=bearer(table["token"]))
+    player = asyncio.create_task(play_until(anna, Path("unused")))
+    held = server.hub.tables[table["table_id"]]
+    try:
+        for _ in range(400):
+            bot_moves = [e for e in held.events if e.get("seat") == 1]
+            if len(bot_moves) >= 3:
+                break
+            await asyncio.sleep(0.02)
+        else:
+            raise AssertionError("the random bot never moved three times")
+    finally:
+        player.cancel()
+    assert sent == []
