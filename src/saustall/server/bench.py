@@ -195,7 +195,9 @@ def process_tree() -> dict[int, tuple[int, str, float]]:
 def cpu_by_part(servers: list[int]) -> dict[str, float]:
     """CPU seconds used so far by the parts of this run: the server processes, their bot
     workers (their descendants), the database (``postgres`` processes started by this
-    benchmark) and this client process. Linux ``/proc``; empty elsewhere."""
+    benchmark) and the clients: this process, its other running children, and the children
+    it has already waited for (a client part that has finished is gone from ``/proc``, its
+    time only in this process's children times). Linux ``/proc``; empty elsewhere."""
     if not Path("/proc/self/stat").exists():
         return {}
     tree = process_tree()
@@ -213,10 +215,12 @@ def cpu_by_part(servers: list[int]) -> dict[str, float]:
 
     server_side = set(servers).union(*(below(root) for root in servers))
     ours = below(os.getpid())
+    reaped = os.times()
     return {"servers": sum(tree[pid][2] for pid in servers if pid in tree),
             "bot workers": sum(tree[pid][2] for root in servers for pid in below(root)),
             "database": sum(tree[pid][2] for pid in ours if tree[pid][1] == "postgres"),
-            "clients": time.process_time() + sum(
+            "clients": time.process_time() + reaped.children_user + reaped.children_system
+            + sum(
                 tree[pid][2] for pid in ours
                 if pid not in server_side and tree[pid][1] not in ("postgres", "runuser"))}
 
