@@ -13,6 +13,13 @@ loopback only. Prints tables held, games finished, actions applied per
 second (all seats, bots included) and latency percentiles from sending an action to its
 acknowledgement (stored and applied) and to the resulting state arriving.
 
+The players run in Node when it is on the PATH (``--client-kind auto``, the default):
+``bench_client.mjs`` beside this module plays exactly like :func:`table_loop` and
+:func:`seat_client`, but for a fraction of their CPU per message, and the clients share
+the machine with the servers being measured. ``--client-kind python`` runs the Python
+players instead (one part in this process, the others in processes of their own); the
+spectator storm always does.
+
 With ``--processes N --database URL`` the server runs as N processes over one PostgreSQL
 database (``--database postgres`` starts a throwaway one), each table's clients on the
 process that created it (``--spread table``, as a load balancer hashing the table's path
@@ -32,8 +39,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import functools
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -49,6 +58,9 @@ import orjson
 import websockets
 
 from saustall.server.heap import settle_for_serving
+
+NODE_CLIENT = Path(__file__).with_name("bench_client.mjs")
+"""The Node client part (``--client-kind node``): plays like :func:`table_loop`."""
 
 
 @dataclass
@@ -332,6 +344,46 @@ def start_client_part(args: argparse.Namespace, bases: list[str], part: int,
         stdout=subprocess.PIPE)
 
 
+@functools.cache
+def node_command() -> tuple[str, ...]:
+    """How to run :data:`NODE_CLIENT`: node, with ``--experimental-websocket`` where its
+    global ``WebSocket`` needs it (Node 20, 21)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("--client-kind node: no node on the PATH")
+    for flags in ((), ("--experimental-websocket",)):
+        probe = subprocess.run([node, *flags, "--no-warnings", "-p", "typeof WebSocket"],
+                               capture_output=True, text=True, check=False)
+        if probe.stdout.strip() == "function":
+            return (node, *flags, "--no-warnings")
+    raise SystemExit(f"--client-kind node: {node} has no WebSocket client (Node 20 or "
+                     "later needed)")
+
+
+def start_node_part(args: argparse.Namespace, bases: list[str], part: int,
+                    started: float) -> subprocess.Popen[bytes]:
+    """Play every ``--client-processes``-th table from ``part`` on in a Node process
+    (:data:`NODE_CLIENT`), as :func:`start_client_part` does in Python at a fraction of
+    the CPU per message. Times go as seconds from now (and now as ``time.monotonic()``,
+    the clock of Node's ``process.hrtime`` on Linux, so its start-up is taken off)."""
+    now = time.monotonic()
+    config = {"bases": bases, "part": part, "parts": args.client_processes,
+              "tables": args.tables, "humans": args.humans, "bots": args.bots,
+              "bot": args.bot, "game": args.game, "think": args.think, "spread": args.spread,
+              "now": now, "stop_in": started + args.seconds - now,
+              "measure_in": started + args.warmup - now}
+    return subprocess.Popen([*node_command(), str(NODE_CLIENT), json.dumps(config)],
+                            stdout=subprocess.PIPE)
+
+
+def read_part(process: subprocess.Popen[bytes], out: bytes) -> dict[str, Any]:
+    """The tally a finished client part printed."""
+    if process.returncode != 0:
+        raise SystemExit(f"a client part failed (exit status {process.returncode})")
+    part: dict[str, Any] = json.loads(out)
+    return part
+
+
 async def client_part(args: argparse.Namespace) -> None:
     """Run one part's tables (see :func:`start_client_part`); print its tally as JSON."""
     bases = args.client_bases.split(",")
@@ -384,11 +436,16 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
         started = time.monotonic()
         tally.measure_from = started + args.warmup
         stop_at = started + args.seconds
-        parts.extend(start_client_part(args, bases, part, started)
-                     for part in range(1, args.client_processes))
+        if args.client_kind == "node":  # every table in Node: this process only waits
+            parts.extend(start_node_part(args, bases, part, started)
+                         for part in range(args.client_processes))
+            own_tables = range(0)
+        else:  # part 0 here, the others in processes of their own
+            parts.extend(start_client_part(args, bases, part, started)
+                         for part in range(1, args.client_processes))
+            own_tables = range(0, args.tables, args.client_processes)
         loops = asyncio.gather(*(table_loop(bases, args, tally, stop_at, i)
-                                 for i in range(0, args.tables, args.client_processes)),
-                               return_exceptions=True)
+                                 for i in own_tables), return_exceptions=True)
         if args.spectators:
             await asyncio.sleep(args.seconds / 2)
             tally.storm_from = time.monotonic()
@@ -397,7 +454,7 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
         await loops
         for part_process in parts:
             out, _ = await asyncio.to_thread(part_process.communicate, None, 60)
-            merge_tally(tally, json.loads(out))
+            merge_tally(tally, read_part(part_process, out))
         elapsed = time.monotonic() - started
         cpu_end = sum(cpu_seconds(server.pid) for server in servers)
         parts_end = cpu_by_part([server.pid for server in servers])
@@ -424,7 +481,9 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
           + (f"latencies after a {args.warmup:g} s warm-up, " if args.warmup else "") +
           f"{elapsed:.1f}s on {os.cpu_count()} cores, {kind}, {processes} server "
           f"process{'es' if processes > 1 else ''}"
-          + (f" (clients spread by {args.spread})" if processes > 1 else ""))
+          + (f" (clients spread by {args.spread})" if processes > 1 else "")
+          + f", clients: {args.client_kind} ({args.client_processes} "
+          f"process{'es' if args.client_processes > 1 else ''})")
     print(f"  tables held at once : {args.tables} ({tally.tables} created, "
           f"{tally.games} games finished, {args.tables * args.humans} sockets)")
     print(f"  actions applied     : {tally.actions} ({tally.actions / elapsed:.0f} per second,"
@@ -555,7 +614,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ws-compression", action="store_true",
                         help="start the servers with --ws-compression (permessage-deflate)")
     parser.add_argument("--client-processes", type=int, default=2, metavar="K",
-                        help="processes the WebSocket players are spread over (default 2)")
+                        help="processes the WebSocket players are spread over (default 2; "
+                             "with Python players this process is one of them)")
+    parser.add_argument("--client-kind", choices=("auto", "python", "node"), default="auto",
+                        help="what plays the WebSocket players: node (bench_client.mjs, "
+                             "much less CPU per message), python, or auto: node when it is "
+                             "on the PATH (python for --spectators)")
     parser.add_argument("--client-part", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--client-bases", help=argparse.SUPPRESS)
     parser.add_argument("--client-start", type=float, default=0.0, help=argparse.SUPPRESS)
@@ -576,6 +640,12 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.processes > 1 and not (args.database or "").startswith("postgres"):
         parser.error("--processes N > 1 needs --database postgres or a PostgreSQL URL")
+    if args.client_kind == "auto":
+        args.client_kind = "node" if shutil.which("node") and not args.spectators else "python"
+    elif args.client_kind == "node" and args.spectators:
+        parser.error("--spectators: the storm's figures need --client-kind python")
+    if args.client_kind == "node":
+        node_command()  # found (and checked) before the clock starts
     if args.storm_url:
         if not args.storm_url.startswith("ws://127.0.0.1:"):
             raise SystemExit("the spectator storm runs against loopback only")
