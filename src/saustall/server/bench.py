@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import functools
 import os
 import random
 import shutil
@@ -344,20 +343,12 @@ def start_client_part(args: argparse.Namespace, bases: list[str], part: int,
         stdout=subprocess.PIPE)
 
 
-@functools.cache
-def node_command() -> tuple[str, ...]:
-    """How to run :data:`NODE_CLIENT`: node, with ``--experimental-websocket`` where its
-    global ``WebSocket`` needs it (Node 20, 21)."""
+def node_path() -> str:
+    """The ``node`` that runs :data:`NODE_CLIENT` (the first on the PATH)."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("--client-kind node: no node on the PATH")
-    for flags in ((), ("--experimental-websocket",)):
-        probe = subprocess.run([node, *flags, "--no-warnings", "-p", "typeof WebSocket"],
-                               capture_output=True, text=True, check=False)
-        if probe.stdout.strip() == "function":
-            return (node, *flags, "--no-warnings")
-    raise SystemExit(f"--client-kind node: {node} has no WebSocket client (Node 20 or "
-                     "later needed)")
+    return node
 
 
 def start_node_part(args: argparse.Namespace, bases: list[str], part: int,
@@ -372,7 +363,7 @@ def start_node_part(args: argparse.Namespace, bases: list[str], part: int,
               "bot": args.bot, "game": args.game, "think": args.think, "spread": args.spread,
               "now": now, "stop_in": started + args.seconds - now,
               "measure_in": started + args.warmup - now}
-    return subprocess.Popen([*node_command(), str(NODE_CLIENT), json.dumps(config)],
+    return subprocess.Popen([node_path(), str(NODE_CLIENT), json.dumps(config)],
                             stdout=subprocess.PIPE)
 
 
@@ -645,7 +636,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.client_kind == "node" and args.spectators:
         parser.error("--spectators: the storm's figures need --client-kind python")
     if args.client_kind == "node":
-        node_command()  # found (and checked) before the clock starts
+        node_path()  # says so before starting anything if there is none
     if args.storm_url:
         if not args.storm_url.startswith("ws://127.0.0.1:"):
             raise SystemExit("the spectator storm runs against loopback only")
