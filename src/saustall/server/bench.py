@@ -13,6 +13,13 @@ loopback only. Prints tables held, games finished, actions applied per
 second (all seats, bots included) and latency percentiles from sending an action to its
 acknowledgement (stored and applied) and to the resulting state arriving.
 
+The players run in Node when it is on the PATH (``--client-kind auto``, the default):
+``bench_client.mjs`` beside this module plays exactly like :func:`table_loop` and
+:func:`seat_client`, but for a fraction of their CPU per message, and the clients share
+the machine with the servers being measured. ``--client-kind python`` runs the Python
+players instead (one part in this process, the others in processes of their own); the
+spectator storm always does.
+
 With ``--processes N --database URL`` the server runs as N processes over one PostgreSQL
 database (``--database postgres`` starts a throwaway one), each table's clients on the
 process that created it (``--spread table``, as a load balancer hashing the table's path
@@ -34,6 +41,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -49,6 +57,9 @@ import orjson
 import websockets
 
 from saustall.server.heap import settle_for_serving
+
+NODE_CLIENT = Path(__file__).with_name("bench_client.mjs")
+"""The Node client part (``--client-kind node``): plays like :func:`table_loop`."""
 
 
 @dataclass
@@ -195,7 +206,9 @@ def process_tree() -> dict[int, tuple[int, str, float]]:
 def cpu_by_part(servers: list[int]) -> dict[str, float]:
     """CPU seconds used so far by the parts of this run: the server processes, their bot
     workers (their descendants), the database (``postgres`` processes started by this
-    benchmark) and this client process. Linux ``/proc``; empty elsewhere."""
+    benchmark) and the clients: this process, its other running children, and the children
+    it has already waited for (a client part that has finished is gone from ``/proc``, its
+    time only in this process's children times). Linux ``/proc``; empty elsewhere."""
     if not Path("/proc/self/stat").exists():
         return {}
     tree = process_tree()
@@ -213,10 +226,12 @@ def cpu_by_part(servers: list[int]) -> dict[str, float]:
 
     server_side = set(servers).union(*(below(root) for root in servers))
     ours = below(os.getpid())
+    reaped = os.times()
     return {"servers": sum(tree[pid][2] for pid in servers if pid in tree),
             "bot workers": sum(tree[pid][2] for root in servers for pid in below(root)),
             "database": sum(tree[pid][2] for pid in ours if tree[pid][1] == "postgres"),
-            "clients": time.process_time() + sum(
+            "clients": time.process_time() + reaped.children_user + reaped.children_system
+            + sum(
                 tree[pid][2] for pid in ours
                 if pid not in server_side and tree[pid][1] not in ("postgres", "runuser"))}
 
@@ -328,6 +343,38 @@ def start_client_part(args: argparse.Namespace, bases: list[str], part: int,
         stdout=subprocess.PIPE)
 
 
+def node_path() -> str:
+    """The ``node`` that runs :data:`NODE_CLIENT` (the first on the PATH)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("--client-kind node: no node on the PATH")
+    return node
+
+
+def start_node_part(args: argparse.Namespace, bases: list[str], part: int,
+                    started: float) -> subprocess.Popen[bytes]:
+    """Play every ``--client-processes``-th table from ``part`` on in a Node process
+    (:data:`NODE_CLIENT`), as :func:`start_client_part` does in Python at a fraction of
+    the CPU per message. Times go as seconds from now (and now as ``time.monotonic()``,
+    the clock of Node's ``process.hrtime`` on Linux, so its start-up is taken off)."""
+    now = time.monotonic()
+    config = {"bases": bases, "part": part, "parts": args.client_processes,
+              "tables": args.tables, "humans": args.humans, "bots": args.bots,
+              "bot": args.bot, "game": args.game, "think": args.think, "spread": args.spread,
+              "now": now, "stop_in": started + args.seconds - now,
+              "measure_in": started + args.warmup - now}
+    return subprocess.Popen([node_path(), str(NODE_CLIENT), json.dumps(config)],
+                            stdout=subprocess.PIPE)
+
+
+def read_part(process: subprocess.Popen[bytes], out: bytes) -> dict[str, Any]:
+    """The tally a finished client part printed."""
+    if process.returncode != 0:
+        raise SystemExit(f"a client part failed (exit status {process.returncode})")
+    part: dict[str, Any] = json.loads(out)
+    return part
+
+
 async def client_part(args: argparse.Namespace) -> None:
     """Run one part's tables (see :func:`start_client_part`); print its tally as JSON."""
     bases = args.client_bases.split(",")
@@ -380,11 +427,16 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
         started = time.monotonic()
         tally.measure_from = started + args.warmup
         stop_at = started + args.seconds
-        parts.extend(start_client_part(args, bases, part, started)
-                     for part in range(1, args.client_processes))
+        if args.client_kind == "node":  # every table in Node: this process only waits
+            parts.extend(start_node_part(args, bases, part, started)
+                         for part in range(args.client_processes))
+            own_tables = range(0)
+        else:  # part 0 here, the others in processes of their own
+            parts.extend(start_client_part(args, bases, part, started)
+                         for part in range(1, args.client_processes))
+            own_tables = range(0, args.tables, args.client_processes)
         loops = asyncio.gather(*(table_loop(bases, args, tally, stop_at, i)
-                                 for i in range(0, args.tables, args.client_processes)),
-                               return_exceptions=True)
+                                 for i in own_tables), return_exceptions=True)
         if args.spectators:
             await asyncio.sleep(args.seconds / 2)
             tally.storm_from = time.monotonic()
@@ -393,7 +445,7 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
         await loops
         for part_process in parts:
             out, _ = await asyncio.to_thread(part_process.communicate, None, 60)
-            merge_tally(tally, json.loads(out))
+            merge_tally(tally, read_part(part_process, out))
         elapsed = time.monotonic() - started
         cpu_end = sum(cpu_seconds(server.pid) for server in servers)
         parts_end = cpu_by_part([server.pid for server in servers])
@@ -420,7 +472,9 @@ async def run_once(args: argparse.Namespace, database: str, processes: int) -> d
           + (f"latencies after a {args.warmup:g} s warm-up, " if args.warmup else "") +
           f"{elapsed:.1f}s on {os.cpu_count()} cores, {kind}, {processes} server "
           f"process{'es' if processes > 1 else ''}"
-          + (f" (clients spread by {args.spread})" if processes > 1 else ""))
+          + (f" (clients spread by {args.spread})" if processes > 1 else "")
+          + f", clients: {args.client_kind} ({args.client_processes} "
+          f"process{'es' if args.client_processes > 1 else ''})")
     print(f"  tables held at once : {args.tables} ({tally.tables} created, "
           f"{tally.games} games finished, {args.tables * args.humans} sockets)")
     print(f"  actions applied     : {tally.actions} ({tally.actions / elapsed:.0f} per second,"
@@ -551,7 +605,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ws-compression", action="store_true",
                         help="start the servers with --ws-compression (permessage-deflate)")
     parser.add_argument("--client-processes", type=int, default=2, metavar="K",
-                        help="processes the WebSocket players are spread over (default 2)")
+                        help="processes the WebSocket players are spread over (default 2; "
+                             "with Python players this process is one of them)")
+    parser.add_argument("--client-kind", choices=("auto", "python", "node"), default="auto",
+                        help="what plays the WebSocket players: node (bench_client.mjs, "
+                             "much less CPU per message), python, or auto: node when it is "
+                             "on the PATH (python for --spectators)")
     parser.add_argument("--client-part", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--client-bases", help=argparse.SUPPRESS)
     parser.add_argument("--client-start", type=float, default=0.0, help=argparse.SUPPRESS)
@@ -572,6 +631,12 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.processes > 1 and not (args.database or "").startswith("postgres"):
         parser.error("--processes N > 1 needs --database postgres or a PostgreSQL URL")
+    if args.client_kind == "auto":
+        args.client_kind = "node" if shutil.which("node") and not args.spectators else "python"
+    elif args.client_kind == "node" and args.spectators:
+        parser.error("--spectators: the storm's figures need --client-kind python")
+    if args.client_kind == "node":
+        node_path()  # says so before starting anything if there is none
     if args.storm_url:
         if not args.storm_url.startswith("ws://127.0.0.1:"):
             raise SystemExit("the spectator storm runs against loopback only")
