@@ -89,6 +89,8 @@ class Cluster:
         """When each other process was last heard from (monotonic)."""
         self._last_beat = time.monotonic()
         self.ready = False
+        self.closing = False
+        """Set by :meth:`close`: the periodic work stops."""
         self.pool: Any = None
         self.listener: Any = None
         self.leases: Leases
@@ -119,6 +121,7 @@ class Cluster:
     async def close(self) -> None:
         """Let every lease go at once and tell the others, so they take over now."""
         self.ready = False
+        self.closing = True
         for task in list(self._tasks):
             task.cancel()
         try:
@@ -667,11 +670,14 @@ class Cluster:
             if wake is None:
                 await asyncio.sleep(period)
             else:
-                try:
-                    await asyncio.wait_for(wake.wait(), period)
-                except asyncio.TimeoutError:
+                try:  # (3.11's wait_for could swallow the cancel of a closing process)
+                    async with asyncio.timeout(period):
+                        await wake.wait()
+                except TimeoutError:
                     pass
                 wake.clear()
+            if self.closing:  # the pool is going away: nothing more to renew or take
+                return
             try:
                 await work()
             except asyncio.CancelledError:
