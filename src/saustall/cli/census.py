@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from saustall.census import INDEPENDENCE, STOP_RULE, CensusResult, run_census
-from saustall.cli.simulate import count_text
+from saustall.cli.simulate import add_contract_rows, count_text
 
 
 def render(result: CensusResult, elapsed: float, console: Console) -> None:
@@ -28,10 +28,7 @@ def render(result: CensusResult, elapsed: float, console: Console) -> None:
                   show_header=False)
     table.add_column("what")
     table.add_column("value", justify="right")
-    table.add_row("thrown in", f"{100 * result.thrown_in.share:.1f}% "
-                  f"({count_text(result.thrown_in.count)} deals)")
-    for name, share in result.kinds:
-        table.add_row(f"  {name}", f"{100 * share.share:.2f}% ({count_text(share.count)})")
+    add_contract_rows(table, result.thrown_in, result.kinds)
     table.add_row("am Spieß",
                   f"{100 * result.spiess.share:.1f}% ({count_text(result.spiess.count)})")
     table.add_row("Kreuzungen nobody joined", str(result.failed_kreuzung))

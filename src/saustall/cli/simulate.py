@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import IO, Any, NoReturn, Optional
+from typing import IO, Any, Iterable, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -73,6 +73,15 @@ def _share(share: Share) -> str:
     return f"{100 * share.share:.1f}%"
 
 
+def add_contract_rows(table: Table, thrown_in: Share,
+                      kinds: Iterable[tuple[str, Share]]) -> None:
+    """The rows every Saukopf deal report shows: deals thrown in, then each game kind's
+    share of the deals played (two decimals: the rare kinds are fractions of a percent)."""
+    table.add_row("thrown in", f"{_share(thrown_in)} ({count_text(thrown_in.count)} deals)")
+    for name, share in kinds:
+        table.add_row(f"  {name}", f"{100 * share.share:.2f}% ({count_text(share.count)})")
+
+
 def render_saukopf(summary: SaukopfSummary, console: Console) -> None:
     """Print Saukopf's own figures (points, trophies, the mix of games) and their legend."""
     tables = [("Saukopf per seat", "seat", "bot", summary.seats)]
@@ -95,10 +104,7 @@ def render_saukopf(summary: SaukopfSummary, console: Console) -> None:
                   show_header=False)
     deals.add_column("what")
     deals.add_column("value", justify="right")
-    deals.add_row("thrown in", f"{_share(summary.thrown_in)} "
-                  f"({count_text(summary.thrown_in.count)} deals)")
-    for name, share in summary.kinds:
-        deals.add_row(f"  {name}", f"{_share(share)} ({count_text(share.count)})")
+    add_contract_rows(deals, summary.thrown_in, summary.kinds)
     deals.add_row("am Spieß", _share(summary.spiess))
     deals.add_row("Kontra (of played deals)", _share(summary.kontra))
     deals.add_row("Re (of deals with Kontra)", _share(summary.re))
