@@ -110,6 +110,34 @@ def test_axe_game_tables_mid_game(server: Any, page: Any, game: str, size: str) 
             check_axe(page, "Drecksau table, a card picked")
 
 
+LOG_OVERFLOWS_JS = "() => { const log = document.querySelector('#log');" \
+    " return !!log && log.scrollHeight > log.clientHeight + 4; }"
+
+
+def test_a_long_log_scrolls_from_the_keyboard(server: Any, page: Any) -> None:
+    """Once the log is longer than its box, a keyboard user can reach it and scroll it
+    (axe: scrollable-region-focusable), and it is named for screen readers."""
+    serve_axe(page)
+    resize(page, DESKTOP)
+    start_quick_game(page, server.url, "drecksau", seats=3, level="random")
+    deadline = time.monotonic() + 90
+    while not page.evaluate(LOG_OVERFLOWS_JS):
+        assert time.monotonic() < deadline, "the log never grew past its box"
+        if not wait_for_turn_or_end(page):
+            break  # a finished game's log is long too
+        try_move(page, drecksau_move)
+        page.wait_for_timeout(40)
+    assert page.evaluate(LOG_OVERFLOWS_JS), "the game ended before the log filled its box"
+    check_axe(page, "Drecksau table, a long log")
+    log = page.locator("#log")
+    assert log.get_attribute("aria-label") == "What happened"
+    log.focus()
+    before = page.evaluate("() => document.querySelector('#log').scrollTop")
+    page.keyboard.press("End" if before == 0 else "Home")
+    page.wait_for_function(f"() => document.querySelector('#log').scrollTop !== {before}",
+                           timeout=3000)
+
+
 def tab_until(page: Any, wanted: Any, limit: int = 30) -> int:
     """Press Tab until ``wanted(focused)`` holds; how many presses it took."""
     for presses in range(1, limit + 1):

@@ -735,7 +735,7 @@ export class TablePage {
         <section class="board" aria-label="${t("table.board")}"><div id="board"></div><div class="fx-layer" id="fx" aria-hidden="true"></div></section>
         <aside class="side">
           <div class="side-box" id="scores"></div>
-          <details class="side-box log-box" id="log-box" open><summary>${t("log.title")}</summary><ol id="log" class="log"></ol></details>
+          <details class="side-box log-box" id="log-box" open><summary>${t("log.title")}</summary><ol id="log" class="log" tabindex="0" aria-label="${t("log.title")}"></ol></details>
           <div class="side-box table-actions" id="table-actions"></div>
         </aside></div>`);
       layout = this.root.querySelector(".game-layout");
