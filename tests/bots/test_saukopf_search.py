@@ -198,15 +198,16 @@ def test_expert_beats_heuristic_in_duplicate_deals() -> None:
     assert sum(diffs) / len(diffs) > 0.5
 
 
-# Seat 1, first to bid, holds the four Ober, two Unter and two Sau: am Spieß the order
-# turns round, so in a Mast or Vegane Mast am Spieß these are its lowest cards (a Napf
-# game), and its clean games are strong too.
-STRONG_TABLE = ("E9 E8 E7 G10 GK G7 S9 S8 | EO GO HO SO EU GU EA GA | "
-                "E10 EK G9 G8 S10 SK H7 H8 | HU SU HA H10 HK H9 SA S7")
+# Seat 1, first to bid, holds Sau, 10, Ober and Unter of Eichel and of Gras: am Spieß
+# the order turns round, so in a Vegane Mast am Spieß each is below every other card of
+# its suit and no lead can make it take a trick (a sure Napf game), and with the two top
+# trumps its clean games are strong too.
+STRONG_TABLE = ("E9 E8 E7 SO GK G7 S9 S8 | EO GO EU GU EA GA E10 G10 | "
+                "HO EK G9 G8 S10 SK H7 H8 | HU SU HA H10 HK H9 SA S7")
 # The same hand, but seat 2 (next to speak) holds it and seat 1 the weak one: seat 2 is
 # all but sure to bid, so seat 1 passing the Trog will not lead to the Napf.
-BEHIND_TABLE = ("E9 E8 E7 G10 GK G7 S9 S8 | E10 EK G9 G8 S10 SK H7 H8 | "
-                "EO GO HO SO EU GU EA GA | HU SU HA H10 HK H9 SA S7")
+BEHIND_TABLE = ("E9 E8 E7 SO GK G7 S9 S8 | HO EK G9 G8 S10 SK H7 H8 | "
+                "EO GO EU GU EA GA E10 G10 | HU SU HA H10 HK H9 SA S7")
 
 
 def _pass_value(hands: str, seed: int) -> float:
@@ -240,3 +241,48 @@ def test_after_everyone_passed_the_trog_a_napf_hand_bids_its_napf_game() -> None
         bot = make_bot("saukopf", "club", seed=seed)
         choice = encode_action(bot.choose(state.view(1), state.legal_actions()))
         assert choice.startswith("bid"), choice
+
+
+def test_a_napf_bid_that_pays_its_opponents_is_let_stand() -> None:
+    """After everybody passed the Trog, Vroni bids 61 for an Unreine game her hand
+    (the top trumps EU HU) is likely to lose. Sepp, next, could out-bid her with a Mast he
+    would more often win than lose, but passing, as the likely winner against her game,
+    is worth more to him: he passes. (Counting a pass in the Napf as a thrown-in deal made
+    every standing Unreine bid be out-bid.)"""
+    hands = ("HO HA H10 H8 G10 G9 G7 SA | GO GU H9 E10 EK GA SK S8 | "
+             "EO SO SU HK E9 GK G8 S7 | EU HU H7 EA E8 E7 S10 S9")
+    for seed in range(3):
+        state = new_deal(hands, dealer=2)
+        act(state, "pass", "pass", "pass", "pass", "bid 61")
+        assert state.view(0)["bidding"]["stage"] == "napf" and state.cur == 0
+        bot = make_bot("saukopf", "club", seed=seed)
+        assert bot.choose(state.view(0), state.legal_actions()) == PASS
+
+
+def test_playouts_declare_the_game_the_hand_is_made_for() -> None:
+    """A player who won the bidding in a playout declares what the quick rating likes
+    best: four Unter and four Sau make a solo on the Unter (a Wutz or a Hauer), not the
+    first game in the list (a Keiler: holding every Sau, the hand can call none)."""
+    from saustall.bots.saukopf_rollout import policy_action
+
+    state = new_deal("EU GU HU SU EA GA HA SA | EO E10 EK E9 G10 GK G9 G8 | "
+                     "GO HO H10 HK H9 H8 S10 SK | SO E8 E7 G7 H7 S9 S8 S7", dealer=3)
+    act(state, "bid 61", "pass", "pass", "pass")
+    assert state.phase == "declaring"
+    assert encode_action(state.legal_actions()[0]).startswith("declare keiler")
+    choice = encode_action(policy_action(state))
+    assert choice.split()[1] in ("wutz", "hauer") and "spiess" not in choice, choice
+
+
+def test_playout_opponents_of_a_mast_lead_what_the_declarer_must_take() -> None:
+    """Resi plays a Mast holding the Eichel Sau alone in Eichel. Leading against her, Sepp
+    plays his Eichel 10 in the playouts: she must take it with her Sau, 21 points in one
+    trick (leading his lowest card, as before, let her duck)."""
+    from saustall.bots.saukopf_rollout import policy_action
+
+    state = new_deal("EK EO EU E9 E8 GO GU HA | H10 HK HO HU H9 H8 SO SU | "
+                     "E10 E7 SA S10 SK GA G10 H7 | EA S7 S8 S9 G7 G8 G9 GK", dealer=1)
+    act(state, "pass", "pass", "pass", "pass", "pass", "bid 91", "pass", "pass",
+        "declare mast")
+    assert state.phase == "playing" and state.cur == 2
+    assert encode_action(policy_action(state)) == "card E10"

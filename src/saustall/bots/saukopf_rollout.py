@@ -4,15 +4,17 @@ A search bot plays sampled worlds (complete states) to the end of the deal thous
 times per decision, so this policy reads the state's bit masks directly instead of a view.
 It plays the cards as the ``heuristic`` bot does (the declaring side draws trumps, opponents
 of a Sauerei search the called suit, aces are cashed, a partner's trick is fed points, a
-trick is won as cheaply as possible, unclean games are ducked), knowing who plays with whom
-in the sampled world. Outside card play it passes (bidding, Kontra, Re), joins a Kreuzung
-with a strong trump hand and hands over its cheapest plain card.
+trick is won as cheaply as possible, unclean games are ducked, and their opponents
+lead what the declaring party must take), knowing who plays with whom
+in the sampled world. Outside card play it passes (bidding, Kontra, Re), declares the game
+the quick rating likes best, joins a Kreuzung with a strong trump hand and hands over its
+cheapest plain card.
 """
 
 from __future__ import annotations
 
-from saustall.bots.saukopf_eval import tricks_of_mask
-from saustall.games.saukopf.actions import CARD_BASE, GIVE_BASE, JOIN, PASS
+from saustall.bots.saukopf_eval import rate_mask, tricks_of_mask
+from saustall.games.saukopf.actions import CARD_BASE, GIVE_BASE, JOIN, PASS, declaration_of
 from saustall.games.saukopf.cards import (
     ACE, GAME_KINDS, KREUZUNG, POINTS, TRUMP, VEGANE_MAST, cards_of, order_for,
 )
@@ -48,6 +50,9 @@ def policy_card(state: SaukopfState) -> int:
     n = state.num_players
     trick = state.trick
     if decl.kind == VEGANE_MAST and not my_side:
+        forcing = -1 if trick else _forcing_lead(state, cards)
+        if forcing >= 0:
+            return forcing
         return min(cards, key=lambda c: (power[c] + (50 if eff[c] == TRUMP else 0), POINTS[c]))
     if not trick:
         return _lead(state, cards, my_side, napf)
@@ -105,6 +110,10 @@ def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool
     trumps = [c for c in cards if eff[c] == TRUMP]
     plain = [c for c in cards if eff[c] != TRUMP]
     if napf:
+        if not my_side:
+            forcing = _forcing_lead(state, cards)
+            if forcing >= 0:
+                return forcing
         return min(plain or cards, key=lambda c: (power[c], POINTS[c]))
     called = state.called_ace
     if my_side and len(trumps) >= 3:
@@ -123,6 +132,25 @@ def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool
     return _lowest(cards, power)
 
 
+def _forcing_lead(state: SaukopfState, cards: tuple[int, ...]) -> int:
+    """For the opponents of a Napf game: the lead that makes the declarer's party take the
+    trick (every member holding the suit must follow above it, at least one holds it),
+    the one carrying the most points (they go to that party); -1 if none does."""
+    order = state.order
+    eff, power, suit_masks = order.eff_suit, order.power, order.suit_masks
+    party = [x for x in (state.declarer, state.partner) if x >= 0]
+    best, best_key = -1, (-1, 0)
+    for c in cards:
+        followers = [state.masks[x] & suit_masks[eff[c]] for x in party]
+        if not any(followers):
+            continue
+        if all(power[_lowest(cards_of(held), power)] > power[c] for held in followers if held):
+            key = (POINTS[c], -power[c])
+            if key > best_key:
+                best, best_key = c, key
+    return best
+
+
 def policy_action(state: SaukopfState) -> int:
     """The playout policy's action for the player to act."""
     phase = state.phase
@@ -136,9 +164,10 @@ def policy_action(state: SaukopfState) -> int:
     if phase == "giving":
         return GIVE_BASE + min(state._givable(p), key=lambda c: (POINTS[c], c))
     if phase == "declaring":
-        first = state.legal_actions()[0]
-        assert isinstance(first, int)
-        return first
+        # the top bidder declares the game the quick rating likes best
+        hand, players = state.masks[p], state.num_players
+        return max((a for a in state.legal_actions() if isinstance(a, int)),
+                   key=lambda a: (rate_mask(hand, declaration_of(a), players), -a))
     return PASS  # bidding, Kontra, Re
 
 

@@ -16,8 +16,10 @@ its party took as a small tie-break. Then:
 * **bidding**: every game the hand could declare (the best few by a quick rating) is
   played out in every world as if the bot won the bidding with the least bid allowing that
   game (so a Knorpel or a Mast at 91, a Vegane Mast at Schwarz); the bot bids that least
-  bid for the best game if its mean beats passing. Passing in the Napf counts as a
-  thrown-in deal (0). Passing in the Trog while a bid stands counts a small positive value
+  bid for the best game if its mean beats passing. Passing in the Napf before anyone bid
+  counts as a thrown-in deal (0); while a Napf bid stands, passing is played out too (the
+  top bidder declares the game it rates best), since the standing game pays its
+  opponents and partner. Passing in the Trog while a bid stands counts a small positive value
   (another player's game follows); passing before anyone bid is played out too: in each
   world, the players still to speak pass the Trog with a chance given by their sampled
   hands (:func:`trog_pass_chance`), and then the bot plays its best Napf game, so a hand
@@ -344,13 +346,19 @@ class SearchBot:
         if not least:
             return PASS
         options = self._shortlist(view, list(least))
-        plans = [[BID_BASE + least[a], a] for a in options]
-        values = _with_prior(options, self.evaluate(self._budgeted(worlds, len(plans)), me,
-                                                    plans))
+        plans: list[list[int]] = [[BID_BASE + least[a], a] for a in options]
+        standing = view["bidding"]["top_bid"] is not None
+        if stage == NAPF and standing:
+            # passing lets the standing Napf game be played, with me as its partner or
+            # opponent: that is worth something, so it is played out like the bids
+            plans.append([PASS])
+        played = self.evaluate(self._budgeted(worlds, len(plans)), me, plans)
+        values = _with_prior(options, played[:len(options)])
         best = max(range(len(options)), key=values.__getitem__)
         if stage == NAPF:
-            pass_value = 0.0
-        elif view["bidding"]["top_bid"] is None:
+            # no bid standing: if the others pass too, the cards are thrown in
+            pass_value = played[-1] if standing else 0.0
+        elif not standing:
             pass_value = self._trog_pass_value(view, me, hand, aside, worlds)
         else:  # a bid stands: passing cannot lead to the Napf
             pass_value = TROG_PASS_VALUE
