@@ -49,10 +49,11 @@ def policy_card(state: SaukopfState) -> int:
     my_side = p == d or p == q
     n = state.num_players
     trick = state.trick
-    if decl.kind == VEGANE_MAST and not my_side:
-        forcing = -1 if trick else _forcing_lead(state, cards)
+    if napf and not my_side and not trick:  # lead what the declaring party must take
+        forcing = _forcing_lead(state, cards)
         if forcing >= 0:
             return forcing
+    if decl.kind == VEGANE_MAST and not my_side:
         return min(cards, key=lambda c: (power[c] + (50 if eff[c] == TRUMP else 0), POINTS[c]))
     if not trick:
         return _lead(state, cards, my_side, napf)
@@ -110,10 +111,6 @@ def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool
     trumps = [c for c in cards if eff[c] == TRUMP]
     plain = [c for c in cards if eff[c] != TRUMP]
     if napf:
-        if not my_side:
-            forcing = _forcing_lead(state, cards)
-            if forcing >= 0:
-                return forcing
         return min(plain or cards, key=lambda c: (power[c], POINTS[c]))
     called = state.called_ace
     if my_side and len(trumps) >= 3:

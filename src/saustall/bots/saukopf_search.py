@@ -356,7 +356,7 @@ class SearchBot:
         values = _with_prior(options, played[:len(options)])
         best = max(range(len(options)), key=values.__getitem__)
         if stage == NAPF:
-            # no bid standing: if the others pass too, the cards are thrown in
+            # with no bid standing, passing throws the cards in if the others pass too
             pass_value = played[-1] if standing else 0.0
         elif not standing:
             pass_value = self._trog_pass_value(view, me, hand, aside, worlds)
