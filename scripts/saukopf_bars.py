@@ -1,9 +1,16 @@
 """Measure the Saukopf search bot against issue 11's bars (a long run, not a test).
 
-    python scripts/saukopf_bars.py duel saukopf expert heuristic 300
-        duplicate deals: each deal is played with A on the even seats and B on the odd ones,
-        then swapped (Dreihaxer: A on one seat, then on two); the per-deal difference of
-        A's and B's mean net points per seat, with its 95% confidence interval.
+    python scripts/saukopf_bars.py duel saukopf expert heuristic 300 [FIRST [SAVE]]
+        duplicate deals FIRST.. (default 0): each deal is played with A on the even seats
+        and B on the odd ones, then swapped (Dreihaxer: A on one seat, then on two); the
+        per-deal difference of A's and B's mean net points per seat, with its 95%
+        confidence interval, and (four players) where it comes from: deals whose two
+        tables had the same contract, the same but other kicks, or other declarers (and
+        which level declared). Two worker processes; SAVE writes each deal's difference
+        and contracts as JSON lines.
+    python scripts/saukopf_bars.py paired BEFORE.jsonl AFTER.jsonl
+        two saved duels compared deal by deal (say, the bot before and after a change, on
+        the same deals): the mean of AFTER's difference less BEFORE's, with its 95% CI.
     python scripts/saukopf_bars.py table saukopf club 1000
         four (three) bots of one level: throw-in rate, game kinds, Kontra and Re rates, the
         declarer's win rate, decision latency (median, p99: wall time, and the deciding
@@ -14,7 +21,9 @@ One-deal sessions, the dealer rotating with the deal number; seeds from the deal
 
 from __future__ import annotations
 
+import json
 import math
+import multiprocessing
 import statistics
 import sys
 import time
@@ -55,31 +64,92 @@ def latency(times: dict[str, list[float]]) -> None:
               f"p99 {1000 * found[int(len(found) * 0.99)]:.1f} ms over {len(found)} decisions")
 
 
-def duel(ruleset: str, a: str, b: str, deals: int) -> None:
+def _duel_deal(job: tuple[str, str, str, int]) -> dict[str, object]:
+    """One duplicate deal (worker process): A's less B's mean net points per seat, each
+    table's contract, and the deciding times."""
+    ruleset, a, b, deal = job
     players = get("saukopf", ruleset).ruleset.min_players
     if players == 4:
         lineups = [[a, b, a, b], [b, a, b, a]]
     else:
         lineups = [[a if i == k else b for i in range(3)] for k in range(3)] + \
                   [[b if i == k else a for i in range(3)] for k in range(3)]
-    diffs = []
+    total = {a: 0.0, b: 0.0}
+    count = {a: 0, b: 0}
     times: dict[str, list[float]] = {}
-    results: list[dict[str, object]] = []
+    tables = []
+    for seats in lineups:
+        results: list[dict[str, object]] = []
+        for level, value in zip(seats, play(ruleset, seats, deal, times, results)):
+            total[level] += value
+            count[level] += 1
+        entry = results[-1]
+        tables.append({"a_seats": [i for i, level in enumerate(seats) if level == a]} | {
+            key: entry.get(key) for key in ("thrown_in", "game", "declarer", "kontra", "re")})
+    return {"deal": deal, "diff": total[a] / count[a] - total[b] / count[b],
+            "tables": tables, "times": times}
+
+
+def _contract_change(tables: list[dict[str, object]]) -> str:
+    """How a four-player deal's two tables differed: the kind of row of the breakdown."""
+    first, second = tables
+
+    def declaring(t: dict[str, object]) -> str:
+        if t["thrown_in"]:
+            return "nobody"
+        return "A" if t["declarer"] in t["a_seats"] else "B"  # type: ignore[operator]
+    if (first["game"], first["declarer"]) != (second["game"], second["declarer"]):
+        return f"other declarers ({declaring(first)}, then {declaring(second)})"
+    if all((first[k] is None) == (second[k] is None) for k in ("kontra", "re")):
+        return "the same contract"
+    return "the same game and declarer, other kicks"
+
+
+def duel(ruleset: str, a: str, b: str, deals: int, first: int = 0,
+         save: str | None = None) -> None:
     started = time.time()
-    for deal in range(deals):
-        total = {a: 0.0, b: 0.0}
-        count = {a: 0, b: 0}
-        for seats in lineups:
-            for level, value in zip(seats, play(ruleset, seats, deal, times, results)):
-                total[level] += value
-                count[level] += 1
-        diffs.append(total[a] / count[a] - total[b] / count[b])
-    mean = statistics.mean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    print(f"{ruleset}: {a} - {b} = {mean:+.2f} net points per deal per seat, 95% CI "
-          f"[{mean - half:+.2f}, {mean + half:+.2f}], {deals} duplicate deals "
-          f"({time.time() - started:.0f} s)")
+    jobs = [(ruleset, a, b, deal) for deal in range(first, first + deals)]
+    with multiprocessing.Pool(2) as pool:
+        rows = pool.map(_duel_deal, jobs, chunksize=4)
+    diffs = [float(row["diff"]) for row in rows]  # type: ignore[arg-type]
+    mean, half = _mean_ci(diffs)
+    print(f"{ruleset}: {a} - {b} = {mean:+.3f} net points per deal per seat, 95% CI "
+          f"[{mean - half:+.3f}, {mean + half:+.3f}], duplicate deals {first}-"
+          f"{first + deals - 1} ({time.time() - started:.0f} s)")
+    if len(rows[0]["tables"]) == 2:  # type: ignore[arg-type]
+        print(f"  where it comes from (A = {a}, B = {b}):")
+        parts: dict[str, list[float]] = {}
+        for row, diff in zip(rows, diffs):
+            parts.setdefault(_contract_change(row["tables"]), []).append(diff)  # type: ignore[arg-type]
+        for label, found in sorted(parts.items(), key=lambda kv: -abs(sum(kv[1]))):
+            print(f"    {label}: {len(found)} deals, {sum(found) / len(rows):+.3f} of the mean")
+    times: dict[str, list[float]] = {}
+    for row in rows:
+        for level, found in row["times"].items():  # type: ignore[attr-defined]
+            times.setdefault(level, []).extend(found)
     latency(times)
+    if save:
+        with open(save, "w", encoding="utf-8") as out:
+            for row in rows:
+                out.write(json.dumps({k: v for k, v in row.items() if k != "times"}) + "\n")
+
+
+def _mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval."""
+    return (statistics.mean(values),
+            1.96 * statistics.stdev(values) / math.sqrt(len(values)))
+
+
+def paired(before: str, after: str) -> None:
+    def load(path: str) -> dict[int, float]:
+        with open(path, encoding="utf-8") as saved:
+            return {row["deal"]: row["diff"] for row in map(json.loads, saved)}
+    old, new = load(before), load(after)
+    deals = sorted(old.keys() & new.keys())
+    mean, half = _mean_ci([new[d] - old[d] for d in deals])
+    print(f"{len(deals)} deals: {statistics.mean(old[d] for d in deals):+.3f} before, "
+          f"{statistics.mean(new[d] for d in deals):+.3f} after; after - before "
+          f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]")
 
 
 def table(ruleset: str, level: str, deals: int) -> None:
@@ -104,6 +174,9 @@ def table(ruleset: str, level: str, deals: int) -> None:
 if __name__ == "__main__":
     mode, *args = sys.argv[1:]
     if mode == "duel":
-        duel(args[0], args[1], args[2], int(args[3]))
+        duel(args[0], args[1], args[2], int(args[3]), int(args[4]) if len(args) > 4 else 0,
+             args[5] if len(args) > 5 else None)
+    elif mode == "paired":
+        paired(args[0], args[1])
     else:
         table(args[0], args[1], int(args[2]))

@@ -162,6 +162,21 @@ def test_kontra_against_a_hopeless_sauerei() -> None:
     assert bot.choose(state.view(1), state.legal_actions()) == KONTRA
 
 
+def test_no_kontra_against_a_knorpel_of_aces_and_tens() -> None:
+    """Sepp names the Schellen-Ober as his Knorpel's one trump, holding three aces, three
+    tens and the Schellen-König: bots playing it out take all 120 points. An opponent
+    holding the Gras suit and three Ober (plain cards here) does not kick: a Knorpel's
+    declarer holds the aces and tens, which random deals of the hidden cards rarely give."""
+    hands = ("EA E10 HA H10 SA S10 SK SO | GA G10 GK EK EO GO HO E9 | "
+             "EU E8 E7 GU G9 G8 HK HU | G7 H9 H8 H7 SU S9 S8 S7")
+    for seed in range(4):
+        state = new_deal(hands, dealer=3)
+        act(state, "bid 91", "pass", "pass", "pass", "declare knorpel SO", "card EA")
+        assert state.phase == "kontra" and state.cur == 1
+        bot = make_bot("saukopf", "club", seed=seed)
+        assert bot.choose(state.view(1), state.legal_actions()) == PASS, seed
+
+
 def test_beginner_beats_random_clearly() -> None:
     """A few one-deal sessions, seats rotated: even the weakest search level scores far
     more."""
