@@ -149,7 +149,9 @@ class GameRecord:
         # orjson would write a NaN or infinity (only ``meta`` may hold floats) as null.
         if (indent is None or indent == 2) and not (self.meta and _holds_float(self.meta)):
             try:
-                return orjson.dumps(data, option=orjson.OPT_INDENT_2 if indent else 0).decode()
+                # typed: a build checks this module without orjson installed (mypyc, setup.py)
+                text: str = orjson.dumps(data, option=orjson.OPT_INDENT_2 if indent else 0).decode()
+                return text
             except TypeError:  # a seed beyond 64 bits, a non-text meta key: see _PRETTY
                 pass
         if indent is None:
