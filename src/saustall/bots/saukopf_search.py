@@ -164,9 +164,10 @@ def declarer_trumps(view: View) -> tuple[int, int, int, int] | None:
 def knorpel_tops(order: Order) -> int:
     """The mask of the two strongest cards of each plain suit of a Knorpel's ``order``
     (the aces and tens; am Spieß the sevens and eights). A Knorpel holds a single trump,
-    so its declarer wins with these: the search bots declare one holding three to six of
-    them (26 Knorpels of ``expert`` bots, deals 0-299), hands the quick rating cannot tell
-    apart from a hopeless one, so without this lean the opponents kicked it and lost."""
+    so its declarer wins with these: the search bots declare one holding two to five of
+    them (26 Knorpels of ``expert`` bots, deals 0-299; the lean deals three to six),
+    hands the quick rating cannot tell apart from a hopeless one, so without this lean
+    the opponents kicked it and lost."""
     mask = 0
     for suit in range(4):
         held = sorted(cards_of(order.suit_masks[suit]), key=lambda c: -order.power[c])
