@@ -218,11 +218,16 @@ def test_keyboard_only_drecksau_moves_and_focus_stays_on_the_hand(server: Any, p
 
 def test_escape_puts_a_picked_card_back(server: Any, page: Any) -> None:
     start_quick_game(page, server.url, "drecksau", ruleset="drecksau", seats=2, level="random")
-    assert wait_for_turn_or_end(page)
-    for _ in range(20):
+    # The deal decides whether a card is playable at once: a hand with none is swapped
+    # (the move the rules leave), and the test picks a card on a later turn.
+    for _ in range(12):
+        assert wait_for_turn_or_end(page), "the game ended before a card was playable"
         if page.locator(".hand-card.playable").count():
             break
-        page.wait_for_timeout(50)
+        try_move(page, drecksau_move)
+        page.wait_for_function("() => !document.querySelector('.pending')")
+    else:
+        raise AssertionError("no playable card in twelve turns")
     card = page.locator(".hand-card.playable").first
     index = card.get_attribute("data-index")
     card.focus()
