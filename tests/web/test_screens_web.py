@@ -37,8 +37,9 @@ def test_tournament_shows_prizes_won_and_left(server: Any, page: Any) -> None:
     assert "Round 2" in page.inner_text(".round-tag")
     # The log says who won round 1, how, and which prize they took.
     prize = page.locator(".pa-awards .award-svg").first
-    winner = prize.evaluate(
-        "(el) => el.closest('.player-area').querySelector('.pa-name').firstChild.textContent.trim()")
+    winner_js = ("(el) => el.closest('.player-area').querySelector('.pa-name')"
+                 ".firstChild.textContent.trim()")
+    winner = prize.evaluate(winner_js)
     label = prize.get_attribute("aria-label") or ""
     assert label in ("Trophy worth 1 star", "Mud bucket worth 1 carrot"), label
     trophy = label.startswith("Trophy")
@@ -54,6 +55,8 @@ def test_tournament_shows_prizes_won_and_left(server: Any, page: Any) -> None:
     page.select_option("#lang-select", "de")
     assert page.locator(".pa-awards .award-svg").first.get_attribute("aria-label") == (
         "Pokal mit 1 Stern" if trophy else "Matscheimer mit 1 Karotte")
+    # A bot's name is translated too ("Bot 2 (Zufall)"): the winner is read again.
+    winner = page.locator(".pa-awards .award-svg").first.evaluate(winner_js)
     assert page.locator("#log li", has_text="Runde 1:").inner_text() == (
         f"Runde 1: {winner} gewinnt mit schönen Schweinen und bekommt den Pokal mit 1 Stern"
         if trophy else
