@@ -16,6 +16,10 @@ passes are forced, and then:
         the first Napf bidder plays the deal twice, as the Unreine game it declares after
         61 and as a Mast after 91, the others passing, every card by the bots: its net
         points both ways, and what its own search estimated before bidding.
+    python scripts/saukopf_napf.py kreuzung expert 1200
+        the same for the deals (of every deal, not weighted by the pass model) whose first
+        Napf bidder holds at most one trump, the hands that may declare an Unreine
+        Kreuzung: each Napf game's estimate, and the 61 and the Mast played out.
 
 Every deal and bot seed is fixed by the deal number: a run repeats exactly.
 """
@@ -26,31 +30,57 @@ import statistics
 import sys
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Callable
 
 from saustall.bots.base import make_bot
+from saustall.bots.saukopf_eval import trump_count
 from saustall.bots.saukopf_search import SearchBot, trog_pass_chance
 from saustall.core import get
 from saustall.core.rng import Rng, derive_seed
 from saustall.games.saukopf.actions import BID_BASE, PASS, declaration_of
 from saustall.games.saukopf.bidding import NAPF
-from saustall.games.saukopf.cards import GAME_KINDS
+from saustall.games.saukopf.cards import GAME_KINDS, SAUEREI, order_for
 from saustall.games.saukopf.game import SaukopfState
 
 
-def napf_deal(index: int) -> SaukopfState | None:
-    """Deal ``index`` with the Trog passed by all four, or None if the pass model drops it."""
+Deal = Callable[[int], "SaukopfState | None"]
+
+
+def _deal(index: int) -> SaukopfState:
     state = get("saukopf", "saukopf").new_state(
         4, derive_seed(7, "napf", index), {"deals": 1, "dealer": index % 4})
     assert isinstance(state, SaukopfState)
+    return state
+
+
+def _to_napf(state: SaukopfState) -> SaukopfState:
+    while state.stage != NAPF:
+        state.apply(PASS)
+    return state
+
+
+def weak_deal(index: int) -> SaukopfState | None:
+    """Deal ``index`` with the Trog passed by all four, or None if the pass model drops it."""
+    state = _deal(index)
     chance = 1.0
     for hand in state.masks:
         chance *= trog_pass_chance(hand)
     if Rng(derive_seed(8, "keep", index)).random() >= chance:
         return None
-    while state.stage != NAPF:
-        state.apply(PASS)
-    return state
+    return _to_napf(state)
+
+
+_SAUEREI_ORDER = order_for(SAUEREI)
+
+
+def kreuzung_deal(index: int) -> SaukopfState | None:
+    """Deal ``index`` with the Trog passed by all four if its first Napf bidder (left of
+    the dealer) holds at most one trump, else None."""
+    state = _deal(index)
+    if trump_count(state.masks[(index % 4 + 1) % 4], _SAUEREI_ORDER) > 1:
+        return None
+    return _to_napf(state)
+
 
 
 def kind_name(state: SaukopfState) -> str:
@@ -68,7 +98,7 @@ def finish(state: SaukopfState, level: str, index: int, *, to_contract: bool) ->
 
 
 def mix(level: str, index: int) -> str | None:
-    state = napf_deal(index)
+    state = weak_deal(index)
     if state is None:
         return None
     finish(state, level, index, to_contract=True)
@@ -76,7 +106,7 @@ def mix(level: str, index: int) -> str | None:
 
 
 def stand(level: str, index: int) -> str | None:
-    state = napf_deal(index)
+    state = weak_deal(index)
     if state is None or BID_BASE + 61 not in state.legal_actions():
         return None
     state.apply(BID_BASE + 61)
@@ -84,10 +114,11 @@ def stand(level: str, index: int) -> str | None:
     return kind_name(state) if state.phase == "playing" else "thrown in"
 
 
-def played_as(level: str, index: int, bid: int) -> tuple[str, int]:
-    """The first Napf bidder bids ``bid``, the others pass, the bots play it out: the
-    game and the bidder's net points (a Kreuzung nobody joins: thrown in, 0)."""
-    state = napf_deal(index)
+def played_as(level: str, index: int, bid: int, make: Deal) -> tuple[str, int]:
+    """The first Napf bidder of deal ``index`` made by ``make`` bids ``bid``, the others
+    pass, the bots play it out: the game and the bidder's net points (a Kreuzung nobody
+    joins: thrown in, 0)."""
+    state = make(index)
     assert state is not None
     me = state.cur
     state.apply(BID_BASE + bid)
@@ -102,9 +133,9 @@ def played_as(level: str, index: int, bid: int) -> tuple[str, int]:
     return kind, entry["meat"][me] - entry["roughness"][me]
 
 
-def estimates(level: str, index: int) -> dict[str, float]:
+def estimates(level: str, index: int, make: Deal) -> dict[str, float]:
     """What the first Napf bidder's search estimates each game at when it bids."""
-    state = napf_deal(index)
+    state = make(index)
     assert state is not None
     found: dict[str, float] = {}
     plain = SearchBot.evaluate
@@ -127,21 +158,38 @@ def estimates(level: str, index: int) -> dict[str, float]:
 
 
 def duel(level: str, index: int) -> tuple[Any, ...] | None:
-    state = napf_deal(index)
+    return _both_ways(level, index, weak_deal)
+
+
+def kreuzung(level: str, index: int) -> tuple[Any, ...] | None:
+    return _both_ways(level, index, kreuzung_deal)
+
+
+def _both_ways(level: str, index: int, make: Deal) -> tuple[Any, ...] | None:
+    state = make(index)
     if state is None or BID_BASE + 61 not in state.legal_actions():
         return None
-    return played_as(level, index, 61), played_as(level, index, 91), estimates(level, index)
+    return (played_as(level, index, 61, make), played_as(level, index, 91, make),
+            estimates(level, index, make))
 
 
 def run(what: str, level: str, candidates: int) -> None:
-    job = {"mix": mix, "stand": stand, "duel": duel}[what]
+    job = {"mix": mix, "stand": stand, "duel": duel, "kreuzung": kreuzung}[what]
     with ProcessPoolExecutor(2) as pool:
         found: list[Any] = [r for r in pool.map(job, [level] * candidates, range(candidates),
                                                 chunksize=16) if r is not None]
-    if what != "duel":
+    if what in ("mix", "stand"):
         print(f"{len(found)} Napf deals:", dict(Counter(found).most_common()))
         return
     by_kind: defaultdict[str, list[tuple[Any, ...]]] = defaultdict(list)
+    if what == "kreuzung":
+        best = Counter(max(guess, key=guess.get) for _, _, guess in found)
+        print(f"{len(found)} deals whose first Napf bidder holds at most one trump; the game "
+              f"its search rates best: {dict(best.most_common())}")
+        kreuzung_guesses = [g["unreine-kreuzung"] for _, _, g in found if "unreine-kreuzung" in g]
+        if kreuzung_guesses:
+            print(f"  the Unreine Kreuzung estimated at {statistics.mean(kreuzung_guesses):+.2f} "
+                  f"on average, best in {best.get('unreine-kreuzung', 0)}")
     for (kind, unclean), (_, mast), guess in found:
         by_kind[kind].append((unclean, mast, guess.get(kind), guess.get("mast")))
     for kind, rows in by_kind.items():
@@ -158,6 +206,6 @@ def run(what: str, level: str, candidates: int) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4 or sys.argv[1] not in ("mix", "stand", "duel"):
+    if len(sys.argv) != 4 or sys.argv[1] not in ("mix", "stand", "duel", "kreuzung"):
         sys.exit(__doc__)
     run(sys.argv[1], sys.argv[2], int(sys.argv[3]))

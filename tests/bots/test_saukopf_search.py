@@ -289,6 +289,39 @@ def test_playouts_declare_the_game_the_hand_is_made_for() -> None:
     assert choice.split()[1] in ("wutz", "hauer") and "spiess" not in choice, choice
 
 
+def test_playouts_join_an_unreine_kreuzung_unless_the_hand_is_strong() -> None:
+    """The Napf's Kreuzung is played to lose, and its partner risks nothing (no roughness
+    point at 61): in the playouts seat 1 (every Ober and Unter) passes, while seat 2 (five
+    low Herz, 14 card points) joins. The playouts used to pass every Unreine Kreuzung, so
+    each one was thrown in there and the search valued declaring it at nothing."""
+    from saustall.bots.saukopf_rollout import policy_action
+
+    state = new_deal(KREUZUNG_HANDS, dealer=3)
+    act(state, "bid 61", "pass", "pass", "pass", "declare kreuzung", *["pass"] * 6,
+        "bid 61", "pass", "pass", "pass", "declare unreine-kreuzung")
+    answers = []
+    while state.phase == "partner":
+        answers.append((state.cur, encode_action(policy_action(state))))
+        state.apply(policy_action(state))
+    assert answers == [(1, "pass"), (2, "join")]
+    assert state.partner == 2 and state.phase == "giving"
+
+
+def test_heuristic_joins_an_unreine_kreuzung_only_with_a_weak_hand() -> None:
+    """The rule-of-thumb bot is stricter: seats 1 and 2 pass, seat 3 (no trump, no Sau,
+    18 card points) joins."""
+    state = new_deal(KREUZUNG_HANDS, dealer=3)
+    act(state, "bid 61", "pass", "pass", "pass", "declare kreuzung", *["pass"] * 6,
+        "bid 61", "pass", "pass", "pass", "declare unreine-kreuzung")
+    bots = [make_bot("saukopf", "heuristic", seed=seat) for seat in range(4)]
+    answers = []
+    while state.phase == "partner":
+        p = state.cur
+        answers.append((p, encode_action(bots[p].choose(state.view(p), state.legal_actions()))))
+        state.apply(bots[p].choose(state.view(p), state.legal_actions()))
+    assert answers == [(1, "pass"), (2, "pass"), (3, "join")]
+
+
 def test_playout_opponents_of_a_mast_lead_what_the_declarer_must_take() -> None:
     """Resi plays a Mast holding the Eichel Sau alone in Eichel. Leading against her, Sepp
     plays his Eichel 10 in the playouts: she must take it with her Sau, 21 points in one

@@ -24,6 +24,7 @@ import random
 from typing import Sequence
 
 from saustall.bots.base import RandomBot, register_bot
+from saustall.bots.saukopf_eval import joins_kreuzung
 from saustall.core.game import Action, View
 from saustall.games.saukopf.cards import (
     ACE, CARD_BY_TEXT, GAME_KINDS, KREUZUNG, MAST, POINTS, SAUEREI, SCHWARZ, TRUMP,
@@ -165,12 +166,9 @@ class HeuristicBot:
         return BID_BASE + cheapest if cheapest <= ceiling else PASS
 
     def _join(self, view: View, hand: list[int]) -> int:
-        order = order_for(KREUZUNG)
-        tricks = estimate_tricks(hand, order)
         declared = view["declared"] or {}
-        if declared.get("napf"):
-            return JOIN if tricks < 1.5 and hand_points(hand) < 25 else PASS
-        return JOIN if tricks >= 4.0 else PASS
+        mask = sum(1 << c for c in hand)
+        return JOIN if joins_kreuzung(mask, bool(declared.get("napf"))) else PASS
 
     def _kick(self, view: View, hand: list[int], acts: list[int]) -> int:
         declared = view["declared"]

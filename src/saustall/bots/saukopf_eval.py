@@ -102,9 +102,39 @@ def rate_mask(hand: int, decl: Declaration, players: int) -> float:
     return tricks - need - (0.5 if decl.spiess else 0.0)
 
 
+_KREUZUNG_ORDER = order_for(KREUZUNG)
+
+NAPF_JOIN_TRICKS = 1.5
+"""The ``heuristic`` bot joins a Kreuzung of the Napf (an Unreine Kreuzung, played to lose)
+with a hand estimated under this many tricks..."""
+NAPF_JOIN_POINTS = 25
+"""...and under this many card points."""
+PLAYOUT_NAPF_JOIN: tuple[float, int] = (3.0, 40)
+"""The tricks and card points under which the search bots' playouts join an Unreine
+Kreuzung: any hand but a strong one, since a partner who loses it loses nothing (no
+roughness point at a bid of 61) and a deal nobody joins is thrown in. With the
+``heuristic`` bot's limits nearly nobody joined in the playouts and the search valued the
+game at about 0 (0.0-0.1 against 1.1-2.6 now, ``expert``, deals whose first Napf bidder
+holds at most one trump)."""
+
+
+def joins_kreuzung(hand: int, napf: bool,
+                   napf_limits: tuple[float, int] = (NAPF_JOIN_TRICKS, NAPF_JOIN_POINTS)
+                   ) -> bool:
+    """The rule-of-thumb answer to a Kreuzung's partner bidding for the hand mask ``hand``:
+    join a Kreuzung of the Trog with four tricks in its trumps, one of the Napf (played to
+    lose, so the party wants weak hands) with fewer tricks and card points than
+    ``napf_limits``."""
+    tricks = tricks_of_mask(hand, _KREUZUNG_ORDER)
+    if napf:
+        return tricks < napf_limits[0] and mask_points(hand) < napf_limits[1]
+    return tricks >= 4.0
+
+
 def trump_count(hand: int, order: Order) -> int:
     """How many trumps of ``order`` the hand mask holds."""
     return (hand & _tables(order)[1]).bit_count()
 
 
-__all__ = ["rate_mask", "tricks_of_mask", "trump_count"]
+__all__ = ["NAPF_JOIN_POINTS", "NAPF_JOIN_TRICKS", "PLAYOUT_NAPF_JOIN", "joins_kreuzung",
+           "rate_mask", "tricks_of_mask", "trump_count"]

@@ -7,22 +7,21 @@ of a Sauerei search the called suit, aces are cashed, a partner's trick is fed p
 trick is won as cheaply as possible, unclean games are ducked, and their opponents
 lead what the declaring party must take), knowing who plays with whom
 in the sampled world. Outside card play it passes (bidding, Kontra, Re), declares the game
-the quick rating likes best, joins a Kreuzung with a strong trump hand and hands over its
-cheapest plain card.
+the quick rating likes best, joins a Kreuzung with a strong trump hand (in the Napf: any
+hand but a strong one) and hands over its cheapest plain card.
 """
 
 from __future__ import annotations
 
-from saustall.bots.saukopf_eval import rate_mask, tricks_of_mask
+from saustall.bots.saukopf_eval import PLAYOUT_NAPF_JOIN, joins_kreuzung, rate_mask
 from saustall.games.saukopf.actions import CARD_BASE, GIVE_BASE, JOIN, PASS, declaration_of
 from saustall.games.saukopf.cards import (
-    ACE, GAME_KINDS, KREUZUNG, POINTS, TRUMP, VEGANE_MAST, cards_of, order_for,
+    ACE, GAME_KINDS, POINTS, TRUMP, VEGANE_MAST, cards_of,
 )
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.scoring import DealScore
 
 _NAPF = tuple(kind.napf for kind in GAME_KINDS)
-_KREUZUNG_ORDER = order_for(KREUZUNG)
 
 
 def _lowest(cards: tuple[int, ...] | list[int], power: tuple[int, ...]) -> int:
@@ -155,9 +154,11 @@ def policy_action(state: SaukopfState) -> int:
         return CARD_BASE + policy_card(state)
     p = state.cur
     if phase == "partner":
-        if state.decl is not None and _NAPF[state.decl.kind]:
-            return PASS
-        return JOIN if tricks_of_mask(state.masks[p], _KREUZUNG_ORDER) >= 4.0 else PASS
+        # a Napf Kreuzung needs a joiner too: always passing threw every playout of one
+        # in, so the search valued declaring it at nothing and never did
+        assert state.decl is not None
+        napf = _NAPF[state.decl.kind]
+        return JOIN if joins_kreuzung(state.masks[p], napf, PLAYOUT_NAPF_JOIN) else PASS
     if phase == "giving":
         return GIVE_BASE + min(state._givable(p), key=lambda c: (POINTS[c], c))
     if phase == "declaring":

@@ -41,7 +41,7 @@ from typing import Callable, Sequence
 
 from saustall.bots.base import register_bot
 from saustall.bots.saukopf import HeuristicBot
-from saustall.bots.saukopf_eval import rate_mask, tricks_of_mask, trump_count
+from saustall.bots.saukopf_eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
 from saustall.bots.saukopf_rollout import play_out
 from saustall.core.game import Action, View
 from saustall.core.registry import get
@@ -52,7 +52,8 @@ from saustall.games.saukopf.actions import (
 )
 from saustall.games.saukopf.bidding import NAPF, declarations
 from saustall.games.saukopf.cards import (
-    ACE, CARD_BY_TEXT, KNORPEL, KREUZUNG, SAUEREI, SCHWARZ, WUTZ, Declaration, Order,
+    ACE, CARD_BY_TEXT, KNORPEL, KREUZUNG, KREUZUNG_KINDS, SAUEREI, SCHWARZ, WUTZ,
+    Declaration, Order,
     cards_of, order_for,
 )
 from saustall.games.saukopf.game import SaukopfState
@@ -98,10 +99,14 @@ def plausibility(view: View) -> Callable[[list[int]], float] | None:
                 return _sigmoid((rating + 0.3) / 0.35)
             checks.append(declarer_ok)
         partner = declared["partner"]
-        if partner is not None and partner != me and decl.kind == KREUZUNG:
+        if partner is not None and partner != me and decl.kind in KREUZUNG_KINDS:
+            # a Trog Kreuzung is joined with trumps, a Napf one (played to lose) with a
+            # weak hand
+            sign, mid = (-1.0, NAPF_JOIN_TRICKS + 0.5) if decl.info.napf else (1.0, 3.2)
+
             def joiner_ok(hands: list[int]) -> float:
                 tricks = tricks_of_mask(hands[partner], _KREUZUNG_ORDER)
-                return _sigmoid((tricks - 3.2) / 0.5)
+                return _sigmoid(sign * (tricks - mid) / 0.5)
             checks.append(joiner_ok)
         kicker = view["kontra"]
         if kicker is not None and kicker != me and not decl.info.napf:
