@@ -301,8 +301,9 @@ def test_playouts_join_an_unreine_kreuzung_unless_the_hand_is_strong() -> None:
         "bid 61", "pass", "pass", "pass", "declare unreine-kreuzung")
     answers = []
     while state.phase == "partner":
-        answers.append((state.cur, encode_action(policy_action(state))))
-        state.apply(policy_action(state))
+        answer = policy_action(state)
+        answers.append((state.cur, encode_action(answer)))
+        state.apply(answer)
     assert answers == [(1, "pass"), (2, "join")]
     assert state.partner == 2 and state.phase == "giving"
 
@@ -317,8 +318,9 @@ def test_heuristic_joins_an_unreine_kreuzung_only_with_a_weak_hand() -> None:
     answers = []
     while state.phase == "partner":
         p = state.cur
-        answers.append((p, encode_action(bots[p].choose(state.view(p), state.legal_actions()))))
-        state.apply(bots[p].choose(state.view(p), state.legal_actions()))
+        answer = bots[p].choose(state.view(p), state.legal_actions())
+        answers.append((p, encode_action(answer)))
+        state.apply(answer)
     assert answers == [(1, "pass"), (2, "pass"), (3, "join")]
 
 
