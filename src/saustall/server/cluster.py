@@ -262,9 +262,11 @@ class Cluster:
             raise ServerError(404, "not-found", f"there is no open table {table_id!r}")
         return stored
 
-    def _build(self, stored: StoredTable, owned: bool) -> Table:
+    def _build(self, stored: StoredTable, owned: bool,
+               every_event: list[dict[str, Any]] | None = None) -> Table:
         try:
-            table = rebuild_table(stored, self.hub._attach_realtime if owned else _no_realtime)
+            table = rebuild_table(stored, self.hub._attach_realtime if owned else _no_realtime,
+                                  every_event)
         except BrokenTable as exc:
             log.error("%s", exc)
             self.broken.add(stored.id)
@@ -328,8 +330,15 @@ class Cluster:
         self._mark(table_id, full=True)
 
     def _adopt(self, table: Table, stored: StoredTable, owned: bool) -> None:
-        """Make ``table`` (with its clients) what ``stored`` says (caller holds its lock)."""
-        fresh = self._build(stored, owned=False)
+        """Make ``table`` (with its clients) what ``stored`` says (caller holds its lock).
+
+        Its clients also get the event of every stored action they have not had (a game
+        started or moved on since the table's copy here): a page draws its log and
+        effects from the events, so none may be skipped."""
+        replayed: list[dict[str, Any]] = []
+        fresh = self._build(stored, owned=False, every_event=replayed)
+        heard = (table.game_number, table.seq)
+        missed = [event for event in replayed if (event["game_number"], event["seq"]) > heard]
         was = table.status
         for task in (table.bot_task, table.timer_task):  # they judged the old copy
             if task is not None and task is not asyncio.current_task():
@@ -361,8 +370,11 @@ class Cluster:
                 table.realtime.changed_ms = stored.current.actions[-1].time_ms
             self.hub._after_change(table)  # bots and the timer, before the clients hear
         table.broadcast_table()
+        for event in missed:
+            table.broadcast(event)
         table.broadcast_state()
-        if table.status == OVER and was == PLAYING and table.state is not None:
+        if (table.status == OVER and table.state is not None
+                and (was != OVER or heard[0] != table.game_number)):  # not said for this game
             table.broadcast(table.game_over_message())
         self.presence_changed(table)  # sockets of a seat that changed hands were closed
 
@@ -475,7 +487,9 @@ class Cluster:
                     async with table.lock:
                         if table.owned:
                             continue
-                        if full or not await self._catch_up(table):
+                        # the actions first, as events, then whatever else changed
+                        caught_up = await self._catch_up(table)
+                        if full or not caught_up:
                             stored = await self.hub.store.load_table(table_id, with_game=True)
                             if stored is not None:
                                 self._adopt(table, stored, owned=False)
