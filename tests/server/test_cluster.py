@@ -161,7 +161,8 @@ class Player:
         self.ws: Any = None
         self.acked: dict[int, str] = {}
         self.moves: list[int] = []
-        """The seq of every live (not replayed) action event, in the order received."""
+        """The seq of every action event, in the order received (those replayed on
+        connecting included: a page draws its log from both)."""
         self.seq = 0
         self.over: dict[str, Any] | None = None
         self.pending: tuple[str, str] | None = None
@@ -205,8 +206,7 @@ class Player:
                     self.over = message
                 elif kind == "event" and message.get("seq"):
                     self.seq = max(self.seq, message["seq"])
-                    if not message.get("replay"):
-                        self.moves.append(message["seq"])
+                    self.moves.append(message["seq"])
                 elif kind == "state":
                     self.last_state = message
                     self.seq = max(self.seq, message["seq"])

@@ -26,8 +26,9 @@ Everything between processes goes through the database:
   it is alive: each renews a row of ``saustall_processes`` with its leases, and the
   others drop the marks of one whose row lapsed (or that said ``r``).
 * ``NOTIFY saustall_p_<process>``: a forwarded action or lobby request (JSON) and its
-  answer. It never holds a seat token, only the token's digest as the database stores
-  it (see :mod:`saustall.server.operations`).
+  answer, inline or, when too large for a notification, as a row the notification
+  names (:mod:`saustall.server.forwarding`). It never holds a seat token, only the
+  token's digest as the database stores it (see :mod:`saustall.server.operations`).
 
 Nothing hidden (hands, deck order, seeds) is in any notification.
 
@@ -46,11 +47,12 @@ import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from saustall.server.db import FENCE, Op, StoredTable
+from saustall.server.forwarding import Forwarder
 from saustall.server.lease import (
     EVENTS_CHANNEL, Fence, Fenced, Leases, Notifier, asyncpg_dsn, listen,
 )
-from saustall.server.model import LOBBY, OVER, PLAYING, Client, ServerError, Table
-from saustall.server.operations import OPERATIONS, Caller
+from saustall.server.model import LOBBY, OVER, PLAYING, ServerError, Table
+from saustall.server.operations import Caller
 from saustall.server.restore import BrokenTable, rebuild_table
 
 if TYPE_CHECKING:
@@ -80,7 +82,6 @@ class Cluster:
         self.broken: set[str] = set()
         self._pending: dict[str, bool] = {}
         self._refreshing: set[str] = set()
-        self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._taking: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._wake = asyncio.Event()
@@ -95,6 +96,7 @@ class Cluster:
         self.listener: Any = None
         self.leases: Leases
         self.notifier: Notifier
+        self.forwarder = Forwarder(self)
 
     # -- start and stop ------------------------------------------------------------------
     async def start(self) -> None:
@@ -109,7 +111,7 @@ class Cluster:
         self.notifier = Notifier(self.pool)
         self.notifier.start()
         self.listener = await listen(dsn, {EVENTS_CHANNEL: self._on_event,
-                                           self.channel: self._on_message})
+                                           self.channel: self.forwarder.on_message})
         self.hub.store.guard = self._guard
         self._spawn(self._renew_loop())  # before the first sweep, which may take long
         await self._sweep()
@@ -522,74 +524,10 @@ class Cluster:
             self.hub.announce(table, step.seq, step.action, event, state.is_terminal())
         return True
 
-    # -- forwarding ----------------------------------------------------------------------
-    async def _route(self, table_id: str) -> str | None:
-        """The process that owns the table, or None once it is ours (taken if free)."""
-        hint = self.hints.get(table_id)
-        if hint is not None:
-            return hint
-        for _ in range(3):
-            holder = await self.leases.holder(table_id)
-            if holder is not None and holder != self.me:
-                self.hints[table_id] = holder
-                return holder
-            fence = await self.leases.acquire(table_id)
-            if fence is not None:
-                await self._take(table_id, fence)
-                return None
-        raise ServerError(503, "table-unavailable", "the table is changing hands; try again")
-
-    async def _call(self, target: str, request: dict[str, Any]) -> dict[str, Any] | None:
-        """Ask the process ``target``; its answer, or None if it does not answer in time."""
-        rid = secrets.token_hex(8)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._calls[rid] = future
-        self.notifier.send(f"saustall_p_{target}",
-                           json.dumps({**request, "rid": rid, "from": self.me}))
-        try:
-            return await asyncio.wait_for(future, max(1.0, self.lease_seconds))
-        except asyncio.TimeoutError:
-            return None
-        finally:
-            self._calls.pop(rid, None)
-
+    # -- forwarding (see :mod:`saustall.server.forwarding`) -----------------------------
     async def forward_act(self, table: Table, seat: int, text: str, msg_id: Any) -> list[str]:
         """Have the owner judge a seat's action; the messages for the sender."""
-        for _ in range(3):
-            target = await self._route(table.id)
-            if target is None:
-                return await self._judge_here(table.id, seat, text, msg_id)
-            reply = await self._call(target, {"op": "act", "t": table.id, "seat": seat,
-                                              "text": text, "id": msg_id})
-            if reply is None:  # it may have stored it before dying: never judge it twice
-                self.hints.pop(table.id, None)
-                self._mark(table.id, full=True)
-                return [json.dumps({
-                    "type": "error", "code": "server-error", "rule": None, "id": msg_id,
-                    "message": "the server process holding this table did not answer; "
-                               "look at the table again and resend if your move is not "
-                               "there"})]
-            if reply.get("moved"):
-                self.hints.pop(table.id, None)
-                continue
-            messages: list[str] = reply["messages"]
-            return messages
-        return [json.dumps({"type": "error", "code": "server-error", "rule": None,
-                            "id": msg_id, "message": "the table is changing hands; try again"})]
-
-    async def _judge_here(self, table_id: str, seat: int, text: str, msg_id: Any) -> list[str]:
-        table = self.hub.tables.get(table_id)
-        stand_in = Client(seat)
-        if table is None or not table.owned:
-            return [json.dumps({"type": "error", "code": "server-error", "rule": None,
-                                "id": msg_id, "message": "the table moved; try again"})]
-        await self.hub.judge(table, seat, text, msg_id, stand_in, forwarded=True)
-        found: list[str] = []
-        while not stand_in.queue.empty():
-            item = stand_in.queue.get_nowait()
-            if isinstance(item, str):
-                found.append(item)
-        return found
+        return await self.forwarder.forward_act(table.id, seat, text, msg_id)
 
     async def run_op(self, name: str, table_id: str, body: dict[str, Any],
                      caller: Caller) -> dict[str, Any]:
@@ -597,63 +535,7 @@ class Cluster:
 
         Only the caller's token digests travel (see :mod:`saustall.server.operations`).
         """
-        for _ in range(3):
-            table = self.hub.tables.get(table_id)
-            if table is not None and table.owned:
-                return await OPERATIONS[name](self.hub, table_id, body, caller)
-            target = await self._route(table_id)
-            if target is None:
-                continue
-            reply = await self._call(target, {"op": name, "t": table_id, "body": body,
-                                              "key": caller.key, "new_key": caller.new_key})
-            if reply is None:
-                self.hints.pop(table_id, None)
-                raise ServerError(503, "table-unavailable",
-                                  "the server process holding this table did not answer; "
-                                  "try again in a moment")
-            if reply.get("moved"):
-                self.hints.pop(table_id, None)
-                continue
-            if "error" in reply:
-                error = reply["error"]
-                raise ServerError(error["status"], error["code"], error["message"],
-                                  error.get("rule"))
-            answer: dict[str, Any] = reply["ok"]
-            return answer
-        raise ServerError(503, "table-unavailable", "the table is changing hands; try again")
-
-    def _on_message(self, payload: str) -> None:
-        message = json.loads(payload)
-        if "re" in message:
-            future = self._calls.get(message["re"])
-            if future is not None and not future.done():
-                future.set_result(message)
-            return
-        self._spawn(self._serve(message))
-
-    async def _serve(self, request: dict[str, Any]) -> None:
-        """Answer a request another process forwarded to us as the table's owner."""
-        table_id = request["t"]
-        answer: dict[str, Any]
-        table = self.hub.tables.get(table_id)
-        if table is None or not table.owned:
-            answer = {"moved": True}
-        elif request["op"] == "act":
-            answer = {"messages": await self._judge_here(table_id, int(request["seat"]),
-                                                         str(request["text"]), request["id"])}
-        else:
-            try:
-                caller = Caller(request.get("key"), request.get("new_key"))
-                answer = {"ok": await OPERATIONS[request["op"]](
-                    self.hub, table_id, request["body"], caller)}
-            except ServerError as exc:
-                answer = {"error": {"status": exc.status, **exc.payload()}}
-            except Exception:
-                log.exception("a forwarded %s request failed", request["op"])
-                answer = {"error": {"status": 500, "code": "server-error", "rule": None,
-                                    "message": "the server failed on this request"}}
-        self.notifier.send(f"saustall_p_{request['from']}",
-                           json.dumps({**answer, "re": request["rid"]}))
+        return await self.forwarder.run_op(name, table_id, body, caller)
 
     # -- the lease loop ------------------------------------------------------------------
     async def _renew_loop(self) -> None:
@@ -673,6 +555,7 @@ class Cluster:
         async def sweep() -> None:
             await self._sweep()
             await self._drop_idle_mirrors()
+            await self.forwarder.drop_stale()
         await self._every_period(sweep, "the takeover sweep", wake=self._wake)
 
     async def _every_period(self, work: Callable[[], Awaitable[None]], what: str,
