@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from types import SimpleNamespace
 from typing import Any
 
 import asyncpg
@@ -19,7 +20,8 @@ import websockets
 
 from saustall.core import GameRecord, get
 from saustall.core.errors import SaustallError
-from saustall.server.lease import NOTIFY_LIMIT, asyncpg_dsn
+from saustall.server.forwarding import Forwarder
+from saustall.server.lease import NOTIFY_LIMIT, SPILLED, Leases, asyncpg_dsn
 from tests.server.conftest import bearer
 from tests.server.test_cluster import Node, Player, database, nodes, process_id, seat_two
 
@@ -56,9 +58,11 @@ async def play_one_game(owner: Node, other: Node, number: int) -> tuple[int, lis
     for who, player in (("Anna (on the owner)", anna), ("Bert (on the other)", bert)):
         assert player.over is not None, f"{who} saw no game_over"
         missing = sorted(set(expected) - set(player.moves))
+        twice = sorted({seq for seq in player.moves if player.moves.count(seq) > 1})
         assert player.moves == expected, (
             f"game {number}: {who} got {len(player.moves)} action events for "
-            f"{len(expected)} moves; missing {missing}, order {player.moves}")
+            f"{len(expected)} moves; missing {missing}, more than once {twice}, "
+            f"first received {player.moves[:8]}")
     return len(expected), bert.moves
 
 
@@ -93,7 +97,7 @@ async def test_fifty_games_miss_no_event(nodes: list[Node]) -> None:
 async def answer_to(ws: Any, ident: str) -> dict[str, Any]:
     """The ack or error the server sends for the message ``ident`` (others skipped)."""
     while True:
-        message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
         if message["type"] in ("ack", "error") and message.get("id") == ident:
             return message
 
@@ -196,3 +200,20 @@ async def test_client_input_too_large_for_a_notification_is_answered_as_on_one_p
     for node in nodes:
         logged = node.log.read_text()
         assert "ERROR" not in logged and "dropped" not in logged, logged[-3000:]
+
+
+async def test_spilled_messages_nobody_read_are_deleted_once_stale(database: str) -> None:
+    """A message spilled for a process that died before reading it does not stay."""
+    pool = await asyncpg.create_pool(asyncpg_dsn(database), min_size=1, max_size=2)
+    try:
+        await Leases(pool, "p", 2.0).create_schema()
+        async with pool.acquire() as conn:
+            await conn.execute(f"INSERT INTO {SPILLED} (body, created_at) VALUES "
+                               "('{}', now() - interval '2 minutes'), ('{}', now())")
+        cluster = SimpleNamespace(pool=pool, lease_seconds=2.0, hub=None)
+        await Forwarder(cluster).drop_stale()  # type: ignore[arg-type]
+        async with pool.acquire() as conn:
+            left = await conn.fetchval(f"SELECT count(*) FROM {SPILLED}")
+        assert left == 1  # the fresh one: its receiver may be reading it now
+    finally:
+        await pool.close()
