@@ -101,9 +101,9 @@ kill-test: $(STAMP)
 	SAUSTALL_KILLS=$${KILLS:-20} $(PY) -m pytest --timeout 0 -rP -m long \
 	  tests/server/test_cluster.py -k kills_in_a_row
 
-# GAMES (default 50) Dirty Pig games over two `saustall serve` processes on a throwaway
-# PostgreSQL, a person on each and a random bot: every client's live action events must
-# be the record's actions, each once and in order.
+# GAMES (default 50) games over two `saustall serve` processes on a throwaway PostgreSQL
+# (Dirty Pig, every fifth real-time Pigasus), a person on each and a bot: every client's
+# action events must be the record's actions, each once and in order.
 cluster-events: $(STAMP)
 	bash scripts/system-deps.sh
 	SAUSTALL_CLUSTER_GAMES=$${GAMES:-50} $(PY) -m pytest --timeout 0 -rP -m long \

@@ -23,15 +23,19 @@ from saustall.core.errors import SaustallError
 from saustall.server.forwarding import Forwarder
 from saustall.server.lease import NOTIFY_LIMIT, SPILLED, Leases, asyncpg_dsn
 from tests.server.conftest import bearer
-from tests.server.test_cluster import Node, Player, database, nodes, process_id, seat_two
+from tests.server.test_cluster import (
+    QUICK_PIGASUS, Node, Player, database, nodes, process_id, seat_two,
+)
 
 __all__ = ["database", "nodes"]  # the fixtures, imported for the tests here
 
 pytestmark = pytest.mark.postgres
 
 
-async def play_one_game(owner: Node, other: Node, number: int) -> tuple[int, list[int]]:
-    """A Dirty Pig game created on ``owner``: Anna there, a random bot, Bert on ``other``.
+async def play_one_game(owner: Node, other: Node, number: int,
+                        pigasus: bool = False) -> tuple[int, list[int]]:
+    """A Dirty Pig game created on ``owner``: Anna there, a random bot, Bert on ``other``
+    (or real-time Pigasus with a quick bot: the server's clock steps are actions too).
 
     Each person's stream of action events must be the record's actions, 1 to the last,
     each once and in order, when ``game_over`` arrives (those that came before the
@@ -40,10 +44,16 @@ async def play_one_game(owner: Node, other: Node, number: int) -> tuple[int, lis
     """
     async with httpx.AsyncClient(base_url=owner.base, timeout=10) as http_a, \
             httpx.AsyncClient(base_url=other.base, timeout=10) as http_b:
-        table_id, tokens = await seat_two(http_a, http_b, game="drecksau",
-                                          ruleset="dirty-pig", seats=3, bots=["random"])
-        anna = Player(table_id, tokens[0], 2 * number)
-        bert = Player(table_id, tokens[1], 2 * number + 1)
+        if pigasus:
+            table: dict[str, Any] = {"game": "pigasus", "seats": 3, "bots": ["test-fast"],
+                                     "options": QUICK_PIGASUS}
+        else:
+            table = {"game": "drecksau", "ruleset": "dirty-pig", "seats": 3,
+                     "bots": ["random"]}
+        table_id, tokens = await seat_two(http_a, http_b, **table)
+        gap = 0.05 if pigasus else 0.0  # a Pigasus player mashes, within the rate limit
+        anna = Player(table_id, tokens[0], 2 * number, gap)
+        bert = Player(table_id, tokens[1], 2 * number + 1, gap)
         await anna.connect(owner)
         await bert.connect(other)
         started = await http_b.post(f"/api/tables/{table_id}/start", headers=bearer(tokens[1]))
@@ -66,12 +76,14 @@ async def play_one_game(owner: Node, other: Node, number: int) -> tuple[int, lis
     return len(expected), bert.moves
 
 
-async def play_games(pair: list[Node], games: int) -> int:
-    """``games`` games in a row, created on each process in turn; the moves played."""
+async def play_games(pair: list[Node], games: int, pigasus_every: int = 0) -> int:
+    """``games`` games in a row, created on each process in turn (each
+    ``pigasus_every``-th real-time Pigasus, if given); the moves played."""
     moves = 0
     for number in range(games):
         owner, other = pair if number % 2 == 0 else pair[::-1]
-        played, _ = await play_one_game(owner, other, number)
+        pigasus = pigasus_every > 0 and number % pigasus_every == pigasus_every - 1
+        played, _ = await play_one_game(owner, other, number, pigasus)
         moves += played
     return moves
 
@@ -82,12 +94,17 @@ async def test_every_client_gets_every_action_event_on_either_process(
     await play_games(nodes, 3)
 
 
+async def test_every_client_gets_every_real_time_event_on_either_process(
+        nodes: list[Node]) -> None:
+    await play_one_game(*nodes, number=0, pigasus=True)
+
+
 @pytest.mark.long
 async def test_fifty_games_miss_no_event(nodes: list[Node]) -> None:
-    """``make cluster-events``: GAMES (default 50) two-process games, each client's
-    event sequence compared with the record."""
+    """``make cluster-events``: GAMES (default 50) two-process games (every fifth
+    real-time Pigasus), each client's event sequence compared with the record."""
     games = int(os.environ.get("SAUSTALL_CLUSTER_GAMES", "50"))
-    moves = await play_games(nodes, games)
+    moves = await play_games(nodes, games, pigasus_every=5)
     print(f"{games} two-process games, {moves} moves: every client got every action "
           "event once, in order (0 missed)")
 

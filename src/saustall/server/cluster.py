@@ -30,7 +30,13 @@ Everything between processes goes through the database:
   names (:mod:`saustall.server.forwarding`). It never holds a seat token, only the
   token's digest as the database stores it (see :mod:`saustall.server.operations`).
 
-Nothing hidden (hands, deck order, seeds) is in any notification.
+Nothing hidden (hands, deck order, seeds) is in any notification. Every payload fits
+one: those above are ids, numbers and table events (names of at most 32 characters);
+forwarded messages larger than a notification go as a database row.
+
+A mirror's clients get the event of every action once, in order: it replays the stored
+actions after its own before it reloads anything else, and a reload sends the events of
+the stored actions its clients had not had (:meth:`Cluster._adopt`).
 
 When an owner dies its leases lapse; every process looks for live tables without a
 live lease about every third of the lease time and takes them over (the database lets
@@ -502,11 +508,11 @@ class Cluster:
 
     async def reload(self, table: Table) -> None:
         """Bring a mirror up to date now (e.g. a seat was taken a moment ago elsewhere)."""
-        stored = await self.hub.store.load_table(table.id, with_game=True)
-        if stored is None:
-            return
-        async with table.lock:
-            if not table.owned:
+        async with table.lock:  # read under it: a refresh meanwhile must not be undone
+            if table.owned:
+                return
+            stored = await self.hub.store.load_table(table.id, with_game=True)
+            if stored is not None:
                 self._adopt(table, stored, owned=False)
 
     async def _catch_up(self, table: Table) -> bool:
