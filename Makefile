@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
-	typecheck play clean rl-differential bench-batched census kill-test
+	typecheck play clean rl-differential bench-batched census kill-test cluster-events
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
@@ -100,6 +100,14 @@ kill-test: $(STAMP)
 	bash scripts/system-deps.sh
 	SAUSTALL_KILLS=$${KILLS:-20} $(PY) -m pytest --timeout 0 -rP -m long \
 	  tests/server/test_cluster.py -k kills_in_a_row
+
+# GAMES (default 50) games over two `saustall serve` processes on a throwaway PostgreSQL
+# (Dirty Pig, every fifth real-time Pigasus), a person on each and a bot: every client's
+# action events must be the record's actions, each once and in order.
+cluster-events: $(STAMP)
+	bash scripts/system-deps.sh
+	SAUSTALL_CLUSTER_GAMES=$${GAMES:-50} $(PY) -m pytest --timeout 0 -rP -m long \
+	  tests/server/test_cluster_delivery.py -k fifty_games
 
 # ... and one process against two over one (throwaway) PostgreSQL, side by side: at
 # machine speed (saturation: ROUNDS interleaved rounds, default 3, each run on a fresh

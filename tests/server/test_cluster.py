@@ -84,7 +84,8 @@ class Node:
         self.proc: subprocess.Popen[bytes] | None = None
 
     async def start(self) -> "Node":
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        # the sources of this checkout (and its tests' bot module), whatever is installed
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(ROOT / "src"), str(ROOT)))}
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.command, stdout=out, stderr=out, env=env,
                                          start_new_session=True)
@@ -159,6 +160,9 @@ class Player:
         self.gap = gap
         self.ws: Any = None
         self.acked: dict[int, str] = {}
+        self.moves: list[int] = []
+        """The seq of every action event, in the order received (those replayed on
+        connecting included: a page draws its log from both)."""
         self.seq = 0
         self.over: dict[str, Any] | None = None
         self.pending: tuple[str, str] | None = None
@@ -202,6 +206,7 @@ class Player:
                     self.over = message
                 elif kind == "event" and message.get("seq"):
                     self.seq = max(self.seq, message["seq"])
+                    self.moves.append(message["seq"])
                 elif kind == "state":
                     self.last_state = message
                     self.seq = max(self.seq, message["seq"])

@@ -26,10 +26,17 @@ Everything between processes goes through the database:
   it is alive: each renews a row of ``saustall_processes`` with its leases, and the
   others drop the marks of one whose row lapsed (or that said ``r``).
 * ``NOTIFY saustall_p_<process>``: a forwarded action or lobby request (JSON) and its
-  answer. It never holds a seat token, only the token's digest as the database stores
-  it (see :mod:`saustall.server.operations`).
+  answer, inline or, when too large for a notification, as a row the notification
+  names (:mod:`saustall.server.forwarding`). It never holds a seat token, only the
+  token's digest as the database stores it (see :mod:`saustall.server.operations`).
 
-Nothing hidden (hands, deck order, seeds) is in any notification.
+Nothing hidden (hands, deck order, seeds) is in any notification. Every payload fits
+one: those above are ids, numbers and table events (names of at most 32 characters);
+forwarded messages larger than a notification go as a database row.
+
+A mirror's clients get the event of every action once, in order: it replays the stored
+actions after its own before it reloads anything else, and a reload sends the events of
+the stored actions its clients had not had (:meth:`Cluster._adopt`).
 
 When an owner dies its leases lapse; every process looks for live tables without a
 live lease about every third of the lease time and takes them over (the database lets
@@ -46,11 +53,12 @@ import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from saustall.server.db import FENCE, Op, StoredTable
+from saustall.server.forwarding import Forwarder
 from saustall.server.lease import (
     EVENTS_CHANNEL, Fence, Fenced, Leases, Notifier, asyncpg_dsn, listen,
 )
-from saustall.server.model import LOBBY, OVER, PLAYING, Client, ServerError, Table
-from saustall.server.operations import OPERATIONS, Caller
+from saustall.server.model import LOBBY, OVER, PLAYING, ServerError, Table
+from saustall.server.operations import Caller
 from saustall.server.restore import BrokenTable, rebuild_table
 
 if TYPE_CHECKING:
@@ -80,7 +88,6 @@ class Cluster:
         self.broken: set[str] = set()
         self._pending: dict[str, bool] = {}
         self._refreshing: set[str] = set()
-        self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._taking: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._wake = asyncio.Event()
@@ -95,6 +102,7 @@ class Cluster:
         self.listener: Any = None
         self.leases: Leases
         self.notifier: Notifier
+        self.forwarder = Forwarder(self)
 
     # -- start and stop ------------------------------------------------------------------
     async def start(self) -> None:
@@ -109,7 +117,7 @@ class Cluster:
         self.notifier = Notifier(self.pool)
         self.notifier.start()
         self.listener = await listen(dsn, {EVENTS_CHANNEL: self._on_event,
-                                           self.channel: self._on_message})
+                                           self.channel: self.forwarder.on_message})
         self.hub.store.guard = self._guard
         self._spawn(self._renew_loop())  # before the first sweep, which may take long
         await self._sweep()
@@ -262,9 +270,11 @@ class Cluster:
             raise ServerError(404, "not-found", f"there is no open table {table_id!r}")
         return stored
 
-    def _build(self, stored: StoredTable, owned: bool) -> Table:
+    def _build(self, stored: StoredTable, owned: bool,
+               every_event: list[dict[str, Any]] | None = None) -> Table:
         try:
-            table = rebuild_table(stored, self.hub._attach_realtime if owned else _no_realtime)
+            table = rebuild_table(stored, self.hub._attach_realtime if owned else _no_realtime,
+                                  every_event)
         except BrokenTable as exc:
             log.error("%s", exc)
             self.broken.add(stored.id)
@@ -328,8 +338,15 @@ class Cluster:
         self._mark(table_id, full=True)
 
     def _adopt(self, table: Table, stored: StoredTable, owned: bool) -> None:
-        """Make ``table`` (with its clients) what ``stored`` says (caller holds its lock)."""
-        fresh = self._build(stored, owned=False)
+        """Make ``table`` (with its clients) what ``stored`` says (caller holds its lock).
+
+        Its clients also get the event of every stored action they have not had (a game
+        started or moved on since the table's copy here): a page draws its log and
+        effects from the events, so none may be skipped."""
+        replayed: list[dict[str, Any]] = []
+        fresh = self._build(stored, owned=False, every_event=replayed)
+        heard = (table.game_number, table.seq)
+        missed = [event for event in replayed if (event["game_number"], event["seq"]) > heard]
         was = table.status
         for task in (table.bot_task, table.timer_task):  # they judged the old copy
             if task is not None and task is not asyncio.current_task():
@@ -361,8 +378,11 @@ class Cluster:
                 table.realtime.changed_ms = stored.current.actions[-1].time_ms
             self.hub._after_change(table)  # bots and the timer, before the clients hear
         table.broadcast_table()
+        for event in missed:
+            table.broadcast(event)
         table.broadcast_state()
-        if table.status == OVER and was == PLAYING and table.state is not None:
+        if (table.status == OVER and table.state is not None
+                and (was != OVER or heard[0] != table.game_number)):  # not said for this game
             table.broadcast(table.game_over_message())
         self.presence_changed(table)  # sockets of a seat that changed hands were closed
 
@@ -475,7 +495,9 @@ class Cluster:
                     async with table.lock:
                         if table.owned:
                             continue
-                        if full or not await self._catch_up(table):
+                        # the actions first, as events, then whatever else changed
+                        caught_up = await self._catch_up(table)
+                        if full or not caught_up:
                             stored = await self.hub.store.load_table(table_id, with_game=True)
                             if stored is not None:
                                 self._adopt(table, stored, owned=False)
@@ -486,11 +508,11 @@ class Cluster:
 
     async def reload(self, table: Table) -> None:
         """Bring a mirror up to date now (e.g. a seat was taken a moment ago elsewhere)."""
-        stored = await self.hub.store.load_table(table.id, with_game=True)
-        if stored is None:
-            return
-        async with table.lock:
-            if not table.owned:
+        async with table.lock:  # read under it: a refresh meanwhile must not be undone
+            if table.owned:
+                return
+            stored = await self.hub.store.load_table(table.id, with_game=True)
+            if stored is not None:
                 self._adopt(table, stored, owned=False)
 
     async def _catch_up(self, table: Table) -> bool:
@@ -508,74 +530,10 @@ class Cluster:
             self.hub.announce(table, step.seq, step.action, event, state.is_terminal())
         return True
 
-    # -- forwarding ----------------------------------------------------------------------
-    async def _route(self, table_id: str) -> str | None:
-        """The process that owns the table, or None once it is ours (taken if free)."""
-        hint = self.hints.get(table_id)
-        if hint is not None:
-            return hint
-        for _ in range(3):
-            holder = await self.leases.holder(table_id)
-            if holder is not None and holder != self.me:
-                self.hints[table_id] = holder
-                return holder
-            fence = await self.leases.acquire(table_id)
-            if fence is not None:
-                await self._take(table_id, fence)
-                return None
-        raise ServerError(503, "table-unavailable", "the table is changing hands; try again")
-
-    async def _call(self, target: str, request: dict[str, Any]) -> dict[str, Any] | None:
-        """Ask the process ``target``; its answer, or None if it does not answer in time."""
-        rid = secrets.token_hex(8)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._calls[rid] = future
-        self.notifier.send(f"saustall_p_{target}",
-                           json.dumps({**request, "rid": rid, "from": self.me}))
-        try:
-            return await asyncio.wait_for(future, max(1.0, self.lease_seconds))
-        except asyncio.TimeoutError:
-            return None
-        finally:
-            self._calls.pop(rid, None)
-
+    # -- forwarding (see :mod:`saustall.server.forwarding`) -----------------------------
     async def forward_act(self, table: Table, seat: int, text: str, msg_id: Any) -> list[str]:
         """Have the owner judge a seat's action; the messages for the sender."""
-        for _ in range(3):
-            target = await self._route(table.id)
-            if target is None:
-                return await self._judge_here(table.id, seat, text, msg_id)
-            reply = await self._call(target, {"op": "act", "t": table.id, "seat": seat,
-                                              "text": text, "id": msg_id})
-            if reply is None:  # it may have stored it before dying: never judge it twice
-                self.hints.pop(table.id, None)
-                self._mark(table.id, full=True)
-                return [json.dumps({
-                    "type": "error", "code": "server-error", "rule": None, "id": msg_id,
-                    "message": "the server process holding this table did not answer; "
-                               "look at the table again and resend if your move is not "
-                               "there"})]
-            if reply.get("moved"):
-                self.hints.pop(table.id, None)
-                continue
-            messages: list[str] = reply["messages"]
-            return messages
-        return [json.dumps({"type": "error", "code": "server-error", "rule": None,
-                            "id": msg_id, "message": "the table is changing hands; try again"})]
-
-    async def _judge_here(self, table_id: str, seat: int, text: str, msg_id: Any) -> list[str]:
-        table = self.hub.tables.get(table_id)
-        stand_in = Client(seat)
-        if table is None or not table.owned:
-            return [json.dumps({"type": "error", "code": "server-error", "rule": None,
-                                "id": msg_id, "message": "the table moved; try again"})]
-        await self.hub.judge(table, seat, text, msg_id, stand_in, forwarded=True)
-        found: list[str] = []
-        while not stand_in.queue.empty():
-            item = stand_in.queue.get_nowait()
-            if isinstance(item, str):
-                found.append(item)
-        return found
+        return await self.forwarder.forward_act(table.id, seat, text, msg_id)
 
     async def run_op(self, name: str, table_id: str, body: dict[str, Any],
                      caller: Caller) -> dict[str, Any]:
@@ -583,63 +541,7 @@ class Cluster:
 
         Only the caller's token digests travel (see :mod:`saustall.server.operations`).
         """
-        for _ in range(3):
-            table = self.hub.tables.get(table_id)
-            if table is not None and table.owned:
-                return await OPERATIONS[name](self.hub, table_id, body, caller)
-            target = await self._route(table_id)
-            if target is None:
-                continue
-            reply = await self._call(target, {"op": name, "t": table_id, "body": body,
-                                              "key": caller.key, "new_key": caller.new_key})
-            if reply is None:
-                self.hints.pop(table_id, None)
-                raise ServerError(503, "table-unavailable",
-                                  "the server process holding this table did not answer; "
-                                  "try again in a moment")
-            if reply.get("moved"):
-                self.hints.pop(table_id, None)
-                continue
-            if "error" in reply:
-                error = reply["error"]
-                raise ServerError(error["status"], error["code"], error["message"],
-                                  error.get("rule"))
-            answer: dict[str, Any] = reply["ok"]
-            return answer
-        raise ServerError(503, "table-unavailable", "the table is changing hands; try again")
-
-    def _on_message(self, payload: str) -> None:
-        message = json.loads(payload)
-        if "re" in message:
-            future = self._calls.get(message["re"])
-            if future is not None and not future.done():
-                future.set_result(message)
-            return
-        self._spawn(self._serve(message))
-
-    async def _serve(self, request: dict[str, Any]) -> None:
-        """Answer a request another process forwarded to us as the table's owner."""
-        table_id = request["t"]
-        answer: dict[str, Any]
-        table = self.hub.tables.get(table_id)
-        if table is None or not table.owned:
-            answer = {"moved": True}
-        elif request["op"] == "act":
-            answer = {"messages": await self._judge_here(table_id, int(request["seat"]),
-                                                         str(request["text"]), request["id"])}
-        else:
-            try:
-                caller = Caller(request.get("key"), request.get("new_key"))
-                answer = {"ok": await OPERATIONS[request["op"]](
-                    self.hub, table_id, request["body"], caller)}
-            except ServerError as exc:
-                answer = {"error": {"status": exc.status, **exc.payload()}}
-            except Exception:
-                log.exception("a forwarded %s request failed", request["op"])
-                answer = {"error": {"status": 500, "code": "server-error", "rule": None,
-                                    "message": "the server failed on this request"}}
-        self.notifier.send(f"saustall_p_{request['from']}",
-                           json.dumps({**answer, "re": request["rid"]}))
+        return await self.forwarder.run_op(name, table_id, body, caller)
 
     # -- the lease loop ------------------------------------------------------------------
     async def _renew_loop(self) -> None:
@@ -659,6 +561,7 @@ class Cluster:
         async def sweep() -> None:
             await self._sweep()
             await self._drop_idle_mirrors()
+            await self.forwarder.drop_stale()
         await self._every_period(sweep, "the takeover sweep", wake=self._wake)
 
     async def _every_period(self, work: Callable[[], Awaitable[None]], what: str,

@@ -29,8 +29,15 @@ log = logging.getLogger("saustall.server.lease")
 LEASES = "saustall_leases"
 PROCESSES = "saustall_processes"
 """A row per live server process, renewed with its leases (see :meth:`Leases.beat`)."""
+SPILLED = "saustall_spilled"
+"""Forwarded requests and answers too large for a notification, each read (and deleted)
+by the process the notification that names it goes to (see
+:mod:`saustall.server.forwarding`)."""
 EVENTS_CHANNEL = "saustall_events"
 """Every process listens here: small payloads naming a table that changed."""
+NOTIFY_LIMIT = 7900
+"""The most bytes a notification's payload may have: PostgreSQL refuses 8000 or more
+(in the server encoding), so some room is kept."""
 
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS {LEASES} (
@@ -42,6 +49,11 @@ CREATE TABLE IF NOT EXISTS {LEASES} (
 CREATE TABLE IF NOT EXISTS {PROCESSES} (
     id VARCHAR(64) PRIMARY KEY,
     expires_at TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS {SPILLED} (
+    id BIGSERIAL PRIMARY KEY,
+    body TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
 )"""
 
 SCHEMA_LOCK = 0x5A57A11
@@ -195,8 +207,9 @@ class Notifier:
 
     def send(self, channel: str, payload: str) -> None:
         """Queue one notification (sent soon, in order with the others)."""
-        if len(payload.encode("utf-8")) >= 7900:  # PostgreSQL's payload limit is 8000
-            log.error("notification on %s too large (%d bytes); dropped", channel, len(payload))
+        size = len(payload.encode("utf-8"))
+        if size > NOTIFY_LIMIT:  # a fault of the caller: what it sends must fit by itself
+            log.error("notification on %s too large (%d bytes); dropped", channel, size)
             return
         self.queue.put_nowait((channel, payload))
 

@@ -10,7 +10,7 @@ operator can do) unless told to leave such tables out.
 from __future__ import annotations
 
 import time
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from sqlalchemy.engine import make_url
 
@@ -34,12 +34,15 @@ class BrokenTable(Exception):
         self.table_id = table_id
 
 
-def rebuild_table(stored: StoredTable, attach_realtime: Callable[[Table], None]) -> Table:
+def rebuild_table(stored: StoredTable, attach_realtime: Callable[[Table], None],
+                  every_event: list[dict[str, Any]] | None = None) -> Table:
     """The live table ``stored`` describes, its current game replayed action by action.
 
     ``attach_realtime`` gives a real-time game its driver once the game is dealt (the
     stored actions are replayed through it). Bots and timers are not started. Raises
-    :class:`BrokenTable` naming the first thing that does not rebuild.
+    :class:`BrokenTable` naming the first thing that does not rebuild. ``every_event``,
+    if given, gets the event of every action replayed (the table's own backlog keeps
+    only the last :data:`~saustall.server.model.EVENT_BACKLOG`).
     """
     try:
         game = registry.get(stored.game, stored.ruleset)
@@ -89,6 +92,8 @@ def rebuild_table(stored: StoredTable, attach_realtime: Callable[[Table], None])
                                          f"{exc}") from None
         table.actions.append(step.action)
         table.events.append(event)
+        if every_event is not None:
+            every_event.append(event)
     table.seq = len(current.actions)
     last_ms = current.actions[-1].time_ms if current.actions else 0
     table.clock_origin = time.monotonic() - last_ms / 1000
