@@ -36,9 +36,10 @@ MAX_SHOWN = 60
 """The longest excerpt of a refused value quoted in a message."""
 
 # A JSON string (its escapes included, possessive so that an unclosed one costs linear
-# time) or one bracket. Brackets inside strings are skipped with the strings.
-_TOKENS_BYTES = re.compile(rb'"(?:[^"\\]++|\\.)*+"|[\[\]{}]', re.DOTALL)
-_TOKENS_TEXT = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]', re.DOTALL)
+# time) with the colon that makes it a key, or one bracket. Brackets inside strings are
+# skipped with the strings.
+_TOKENS_BYTES = re.compile(rb'"(?:[^"\\]++|\\.)*+"(\s*+:)?|[\[\]{}]', re.DOTALL)
+_TOKENS_TEXT = re.compile(r'"(?:[^"\\]++|\\.)*+"(\s*+:)?|[\[\]{}]', re.DOTALL)
 _OPENING = frozenset(("[", "{", ord("["), ord("{")))
 _CLOSING = frozenset(("]", "}", ord("]"), ord("}")))
 
@@ -94,7 +95,8 @@ def _place(text: str | bytes, offset: int) -> tuple[int, int]:
 
 def check_depth(text: str | bytes, *, what: str, max_depth: int = DEFAULT_MAX_DEPTH) -> None:
     """Refuse JSON text nested deeper than ``max_depth``, naming the line and column of
-    the first bracket too deep; linear in the text, nothing recursive.
+    the first bracket too deep and the top-level field it is in; linear in the text,
+    nothing recursive.
 
     The text need not be valid JSON (the parser judges that afterwards).
     """
@@ -103,16 +105,31 @@ def check_depth(text: str | bytes, *, what: str, max_depth: int = DEFAULT_MAX_DE
         return  # too few brackets to nest that deep: the usual case, at C speed
     tokens = _TOKENS_BYTES if isinstance(text, bytes) else _TOKENS_TEXT
     depth = 0
+    field: str | None = None  # the last key seen at the top level
     for match in tokens.finditer(text):  # type: ignore[arg-type]  # the matching pattern
         first = match[0][0]
         if first in _OPENING:
             depth += 1
             if depth > max_depth:
                 line, column = _place(text, match.start())
-                raise InputFileError(f"{what} is nested deeper than the limit of {max_depth} "
-                                     "levels", line=line, column=column)
+                raise InputFileError(f"is nested deeper than the limit of {max_depth} levels"
+                                     if field else f"{what} is nested deeper than the limit "
+                                     f"of {max_depth} levels", field=field, line=line,
+                                     column=column)
         elif first in _CLOSING:
             depth -= 1
+        elif depth == 1 and match[1] is not None:
+            field = _key_text(match[0][:match.start(1) - match.start()])
+
+
+def _key_text(token: str | bytes) -> str:
+    """The text of a JSON string token (a key) as well as it decodes, cut to
+    :data:`MAX_SHOWN` characters."""
+    try:
+        key = json.loads(token)
+    except ValueError:
+        key = repr(token)
+    return key[:MAX_SHOWN] if isinstance(key, str) else repr(key)
 
 
 def _stdlib_loads(text: str | bytes, what: str) -> Any:
@@ -240,11 +257,11 @@ def require_text(value: Any, field: str, *, max_length: int,
     describes it in the message)."""
     if type(value) is not str:
         raise _wrong(value, field, "a string")
+    if not value.isprintable():
+        raise InputFileError(f"must not hold control characters: {shown(value)}", field=field)
     if not 0 < len(value) <= max_length:
         raise InputFileError(f"must be 1 to {max_length} characters long, not "
                              f"{len(value):,}", field=field)
-    if not value.isprintable():
-        raise InputFileError(f"must not hold control characters: {shown(value)}", field=field)
     if pattern is not None and not pattern.fullmatch(value):
         raise InputFileError(f"must be {pattern_says}, not {shown(value)}", field=field)
     return value
