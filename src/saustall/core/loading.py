@@ -48,7 +48,14 @@ def shown(value: Any) -> str:
     """``repr(value)``, cut to :data:`MAX_SHOWN` characters: enough to recognise a bad
     value in a message without copying a megabyte of it (``repr`` escapes control
     characters)."""
-    text = repr(value) if not isinstance(value, (list, dict)) else _brief_container(value)
+    if isinstance(value, (list, dict)):
+        text = _brief_container(value)
+    elif type(value) is int and value.bit_length() > 160:
+        # Long digits say little, and past 4,300 digits repr fails (sys.int_info).
+        digits = len(str(abs(value))) if value.bit_length() < 14_000 else "over 4,200"
+        text = f"an integer of {digits} digits"
+    else:
+        text = repr(value)
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 3] + "..."
 
 
@@ -229,12 +236,15 @@ def require_list(value: Any, field: str, *, max_items: int) -> list[Any]:
     return value
 
 
-def require_int(value: Any, field: str, low: int, high: int) -> int:
-    """``value`` as an integer from ``low`` to ``high`` (a bool is not one)."""
+def require_int(value: Any, field: str, low: int, high: int,
+                range_says: str | None = None) -> int:
+    """``value`` as an integer from ``low`` to ``high`` (a bool is not one);
+    ``range_says`` puts the range in words for the message (default: "from low to high")."""
+    says = range_says or f"from {low} to {high}"
     if type(value) is not int:
-        raise _wrong(value, field, f"an integer from {low} to {high}")
+        raise _wrong(value, field, f"an integer {says}")
     if not low <= value <= high:
-        raise InputFileError(f"must be from {low} to {high}, not {shown(value)}", field=field)
+        raise InputFileError(f"must be {says}, not {shown(value)}", field=field)
     return value
 
 

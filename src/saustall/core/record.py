@@ -184,7 +184,8 @@ class GameRecord:
         game = require_text(data["game"], "game", max_length=MAX_NAME_LENGTH)
         ruleset = require_text(data["ruleset"], "ruleset", max_length=MAX_NAME_LENGTH)
         players = require_int(data["players"], "players", 1, MAX_PLAYERS)
-        seed = require_int(data["seed"], "seed", -2**MAX_SEED_BITS, 2**MAX_SEED_BITS)
+        seed = require_int(data["seed"], "seed", -2**MAX_SEED_BITS, 2**MAX_SEED_BITS,
+                           f"from -2**{MAX_SEED_BITS} to 2**{MAX_SEED_BITS}")
         options = require_object(data["options"], "options")
         actions = data["actions"]
         require_list(actions, "actions", max_items=MAX_RECORD_BYTES)
