@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 # The modules setup.py compiles with mypyc: a change rebuilds them (`make test` stays compiled).
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
-.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
+.PHONY: run test fuzz fuzz-files wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
 	typecheck play clean rl-differential bench-batched census kill-test
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
@@ -29,6 +29,12 @@ test: $(STAMP)
 # Long runs outside `make test`: new hypothesis examples (many) against every ruleset.
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore SAUSTALL_EXAMPLES=$${EXAMPLES:-100} $(PY) -m pytest -n auto tests/conformance
+
+# Files from people: EXAMPLES mutated records (real ones of every game) and as many mutated
+# score ledgers (default 1,000 each) through the loader and the CLI, with the tally.
+fuzz-files: $(STAMP)
+	SAUSTALL_FILE_FUZZ_EXAMPLES=$${EXAMPLES:-1000} $(PY) -m pytest --timeout 0 -rP -m long \
+	  tests/cli/test_file_fuzz.py
 
 # Hidden information over the wire: GAMES full games (default 10,000) in PARTS parallel
 # parts (a server each), every message compared with the engine's view for its recipient.
