@@ -57,8 +57,6 @@ MAX_SEED_BITS = 1024
 """Seeds may be any integer up to this many bits (a seed of text is hashed the same)."""
 MAX_NAME_LENGTH = 64
 """The longest game, ruleset or engine version name."""
-MAX_ACTION_LENGTH = 256
-"""The longest action in notation (the longest any game writes is about 40)."""
 _VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+!_-]*")
 """A version as Python packaging writes one (``0.1.0``, ``1.2.dev3+local``)."""
 
@@ -189,12 +187,13 @@ class GameRecord:
         options = require_object(data["options"], "options")
         actions = data["actions"]
         require_list(actions, "actions", max_items=MAX_RECORD_BYTES)
-        require_texts(actions, "actions", max_length=MAX_ACTION_LENGTH)
+        require_texts(actions, "actions")
         winners = data.get("winners")
         if winners is not None:
             require_list(winners, "winners", max_items=players)
             for index, winner in enumerate(winners):
-                require_int(winner, f"winners[{index}]", 0, players - 1)
+                if type(winner) is not int or not 0 <= winner < players:
+                    require_int(winner, f"winners[{index}]", 0, players - 1)  # says why
         rng = data.get("rng", STREAM_MT19937)  # written before streams were named: 0.1's
         if rng not in STREAMS:
             raise InputFileError(f"names an unknown random stream {shown(rng)}; known: "
@@ -268,7 +267,7 @@ class GameRecord:
                 for index, text in enumerate(actions):
                     apply(decode(text))
         except SaustallError as exc:
-            raise RecordError(f"action {index + 1} ({actions[index]!r}) does not replay: "
+            raise RecordError(f"action {index + 1} ({shown(actions[index])}) does not replay: "
                               f"{exc}") from None
         if upto is None and self.winners is not None and state.winners() != self.winners:
             raise RecordError(
