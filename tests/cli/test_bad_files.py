@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from typer.testing import CliRunner
 
+from saustall.cli.main import app
 from saustall.core import GameRecord
 from saustall.core.record import MAX_RECORD_BYTES
 from tests.cli.bad_files import RAW_CONTROLS, assert_refused, real_record, run
@@ -257,3 +259,16 @@ def test_names_with_markup_are_shown_as_written(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "[/] wins" in result.stdout or "[/] win" in result.stdout, result.stdout
     assert "[bold]Sepp" in result.stdout
+
+
+def test_a_record_directory_that_looks_like_markup_is_printed_as_given(
+        tmp_path: Path) -> None:
+    """``--record-dir`` is the user's text: the play screen names it as written (it used
+    to be read as Rich markup) and the record saved there replays."""
+    where = tmp_path / "[bold]records"
+    result = CliRunner().invoke(app, ["play", "drecksau", "--seed", "3", "--bots", "random",
+                                      "--record-dir", str(where)], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "[bold]records" in " ".join(result.output.split()).replace("\n", "")
+    (saved,) = where.glob("drecksau-*.json")
+    assert run("replay", str(saved)).exit_code == 0

@@ -30,7 +30,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from saustall.cli.common import (
-    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, parse_options, save_record,
+    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, markup_safe, parse_options,
+    save_record,
 )
 from saustall.bots.base import default_level
 from saustall.bots.describe import levels_help, seated_levels_text
@@ -538,7 +539,7 @@ def save_game(game: TerminalPigasus, record_dir: Path | None, console: Console) 
             "bots": {str(seat): level for seat, level in game.levels.items()}}
     path = save_record(game.state, record_dir,
                        f"pigasus-{game.state.game.ruleset.name}-{game.seed}", meta)
-    where = escape(str(path))
+    where = markup_safe(path)
     console.print(f"Record saved to [bold]{where}[/] (saustall replay {where})",
                   highlight=False, soft_wrap=True)
     return path
