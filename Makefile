@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 # The modules setup.py compiles with mypyc: a change rebuilds them (`make test` stays compiled).
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
-.PHONY: run test fuzz fuzz-files wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
+.PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
 	typecheck play clean rl-differential bench-batched census kill-test
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
@@ -32,6 +32,7 @@ fuzz: $(STAMP)
 
 # Files from people: EXAMPLES mutated records (real ones of every game) and as many mutated
 # score ledgers (default 1,000 each) through the loader and the CLI, with the tally.
+.PHONY: fuzz-files
 fuzz-files: $(STAMP)
 	SAUSTALL_FILE_FUZZ_EXAMPLES=$${EXAMPLES:-1000} $(PY) -m pytest --timeout 0 -rP -m long \
 	  tests/cli/test_file_fuzz.py
