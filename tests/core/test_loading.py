@@ -37,8 +37,12 @@ def test_depth_is_counted_outside_strings_only() -> None:
     deep = '{"x": "]]]]", "y":\n  ' + "[" * 65 + "]" * 65 + "}"
     with pytest.raises(InputFileError) as caught:
         check_depth(deep, what="a file")
-    assert (caught.value.field, caught.value.line, caught.value.column) == ("y", 2, 66)  # "{" is level 1
-    check_depth("[" * 64 + "]" * 64, what="a file")  # the limit itself is fine
+    # "{" on line 1 is level 1, so the 64th "[" is the 65th level
+    assert (caught.value.field, caught.value.line, caught.value.column) == ("y", 2, 66)
+    at_limit = "[" + "[]," * 70 + "[" * 63 + "]" * 64  # 134 brackets, 64 levels: scanned
+    check_depth(at_limit, what="a file")  # the limit itself is fine
+    with pytest.raises(InputFileError, match="nested deeper"):
+        check_depth(at_limit.replace("[[", "[[[", 1) + "]", what="a file")
 
 
 def test_errors_name_file_line_column_and_field(tmp_path: Path) -> None:
@@ -49,11 +53,10 @@ def test_errors_name_file_line_column_and_field(tmp_path: Path) -> None:
     assert str(caught.value).startswith(f"{path}: line 3 column ")
     assert caught.value.source == str(path) and caught.value.line == 3
     record = json.loads(GameRecord.from_state(get("drecksau").new_state(2, 1)).to_json())
-    record["options"] = {"turn_cap": "many"}
     record["seed"] = 10**400
     path.write_text(json.dumps(record))
-    with pytest.raises(InputFileError, match=r": field 'seed' must be from -2\*\*1024 to 2\*\*1024, "
-                       "not an integer of 401 digits$") as caught:
+    with pytest.raises(InputFileError, match=r": field 'seed' must be from -2\*\*1024 to "
+                       r"2\*\*1024, not an integer of 401 digits$") as caught:
         GameRecord.load(path)
     assert caught.value.field == "seed"
 

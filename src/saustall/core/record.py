@@ -23,7 +23,7 @@ import saustall
 from saustall.core.errors import InputFileError, RecordError, SaustallError
 from saustall.core.loading import (
     DEFAULT_MAX_BYTES, holds_float, parse_json, read_bounded, require_int, require_list,
-    require_object, require_optional_int, require_text, require_texts, shown,
+    require_object, require_text, require_texts, shown,
 )
 from saustall.core.rng import DEFAULT_STREAM, STREAM_MT19937, STREAMS
 
