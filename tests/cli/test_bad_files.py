@@ -272,3 +272,14 @@ def test_a_record_directory_that_looks_like_markup_is_printed_as_given(
     assert "[bold]records" in " ".join(result.output.split()).replace("\n", "")
     (saved,) = where.glob("drecksau-*.json")
     assert run("replay", str(saved)).exit_code == 0
+
+
+def test_a_file_name_with_escapes_is_named_without_them(tmp_path: Path) -> None:
+    """The file name is the person's text too: the error line names it stripped."""
+    path = tmp_path / f"evil{CLEAR_SCREEN}[bold].json"
+    path.write_text("[" * 100)
+    result = run("replay", str(path))
+    assert result.exit_code == 2 and not RAW_CONTROLS.search(result.output)
+    assert result.stderr.splitlines() == [
+        f"error: {tmp_path}/evil[bold].json: line 1 column 65: a game record is nested "
+        "deeper than the limit of 64 levels"]
