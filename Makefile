@@ -30,6 +30,13 @@ test: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=explore SAUSTALL_EXAMPLES=$${EXAMPLES:-100} $(PY) -m pytest -n auto tests/conformance
 
+# Files from people: EXAMPLES mutated records (real ones of every game) and as many mutated
+# score ledgers (default 1,000 each) through the loader and the CLI, with the tally.
+.PHONY: fuzz-files
+fuzz-files: $(STAMP)
+	SAUSTALL_FILE_FUZZ_EXAMPLES=$${EXAMPLES:-1000} $(PY) -m pytest --timeout 0 -rP -m long \
+	  tests/cli/test_file_fuzz.py
+
 # Hidden information over the wire: GAMES full games (default 10,000) in PARTS parallel
 # parts (a server each), every message compared with the engine's view for its recipient.
 wire-fuzz: $(STAMP)

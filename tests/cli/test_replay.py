@@ -72,3 +72,17 @@ def test_pigasus_replay_shows_scores_and_the_table(tmp_path: Path) -> None:
     text = replay(tmp_path, game.state)
     assert "1. Player" in text and "reveals a card" in text and "Player 0" not in text
     assert "Cards collected: Player 1" in text and "head" in text and "body" in text
+
+
+def test_a_pigasus_table_of_every_card_draws() -> None:
+    """A record can lay all 72 cards face up (nobody grabbing): more slots than keys. The
+    replay draws them all (it used to stop with an IndexError); the extra slots show
+    unlabelled, and the table still names each card."""
+    from saustall.cli.play_pigasus import LABELS, UNLABELLED, table_lines
+    from saustall.games.pigasus.cards import CARDS
+
+    lines = table_lines(list(enumerate(range(len(CARDS)))), per_row=len(CARDS))
+    labels = lines[0].split()
+    assert len(CARDS) > len(LABELS) and len(labels) == len(CARDS)
+    assert labels[:len(LABELS)] == [f"[bold]{key}[/]" for key in LABELS]
+    assert set(labels[len(LABELS):]) == {f"[bold]{UNLABELLED}[/]"}

@@ -35,7 +35,7 @@ def test_record_file_round_trip(tmp_path: Path) -> None:
     (lambda d: d.update(format_version=99), "unsupported record format version"),
     (lambda d: d.pop("seed"), "'seed' is missing"),
     (lambda d: d.update(players="three"), "'players' has the wrong type"),
-    (lambda d: d.update(actions=[1, 2]), "list of strings"),
+    (lambda d: d.update(actions=[1, 2]), r"'actions\[0\]' has the wrong type: must be a string"),
     (lambda d: d.update(game="chess"), "unknown game 'chess'"),
     (lambda d: d.update(ruleset="uno"), "no ruleset 'uno'"),
     (lambda d: d.update(players=9), "2-6 players"),

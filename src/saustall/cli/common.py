@@ -3,18 +3,76 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NoReturn, Sequence
 
 import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
+from saustall.core.errors import InputFileError
 from saustall.core.game import GameState
 from saustall.core.record import GameRecord
 
 HELP_FLAGS = frozenset({"-h", "--help"})
 HELP_SETTINGS: dict[str, Any] = {"help_option_names": ["-h", "--help"]}
 """Typer context settings giving every command both -h and --help."""
+
+
+# --------------------------------------------------------------------------------------
+# Text from files (and other people) on the terminal
+# --------------------------------------------------------------------------------------
+
+# Terminal escape sequences, removed whole so that no parameters are left behind: CSI
+# (``ESC [ ... final``: colours, clear screen, cursor moves), OSC (``ESC ] ... BEL/ST``:
+# hyperlinks, window titles), DCS/SOS/PM/APC strings, the two-byte ones, and the C1
+# forms of CSI and OSC.
+_ESCAPE_SEQUENCES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]?"
+    r"|\x1b\][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[PX^_][^\x1b\x9c]*(?:\x1b\\|\x9c)?"
+    r"|\x1b[ -/]*[0-~]?"
+    r"|\x9b[0-?]*[ -/]*[@-~]?"
+    r"|\x9d[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?")
+# What is left to drop: C0 controls but tab and newline, DEL, C1, and the bidirectional
+# overrides and isolates, which can make a line read differently from what it holds.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_LINE_BREAKS = re.compile("[\t\n\u2028\u2029]")
+
+ERRORS = Console(stderr=True, highlight=False)
+"""Where errors go: standard error."""
+
+
+def printable(text: str, *, newlines: bool = True) -> str:
+    """``text`` without terminal escape sequences or control characters, for printing
+    text that came from a file or another person; with ``newlines`` false, line breaks
+    and tabs become spaces too (one line)."""
+    text = _CONTROLS.sub("", _ESCAPE_SEQUENCES.sub("", text))
+    return text if newlines else _LINE_BREAKS.sub(" ", text)
+
+
+def markup_safe(text: object) -> str:
+    """``text`` fit to go into Rich markup: :func:`printable`, its brackets escaped."""
+    return escape(printable(str(text)))
+
+
+def print_error(message: str, console: Console | None = None) -> None:
+    """``error: <message>`` as one line (never wrapped, no markup read in it) on
+    ``console``, standard error by default."""
+    line = Text.assemble(("error:", "bold red"), " ", printable(message, newlines=False))
+    (console or ERRORS).print(line, soft_wrap=True, highlight=False)
+
+
+def fail_file(source: object, error: Exception) -> NoReturn:
+    """Refuse a file: ``error: <file>: <what>`` in one line on standard error, exit 2."""
+    if isinstance(error, InputFileError) and error.source is not None:
+        print_error(str(error))
+    else:
+        print_error(f"{source}: {error}")
+    raise typer.Exit(2)
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:

@@ -13,11 +13,10 @@ from typing import Any, Optional
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from saustall.cli.arena import HELP as ARENA_HELP
-from saustall.cli.common import HELP_FLAGS, HELP_SETTINGS
+from saustall.cli.common import HELP_FLAGS, HELP_SETTINGS, fail_file, markup_safe
 from saustall.core import GameRecord, SaustallError, get, rulesets
 
 app = typer.Typer(help="Saustall: pig card games to play, simulate and study.",
@@ -62,8 +61,8 @@ def main_options(
 
 
 def fail(message: str) -> None:
-    """Print an error in red and exit with status 2."""
-    console.print(f"[bold red]error:[/] {message}")
+    """Print an error in red and exit with status 2 (``message`` is text, not markup)."""
+    console.print(f"[bold red]error:[/] {markup_safe(message)}")
     raise typer.Exit(2)
 
 
@@ -194,7 +193,9 @@ def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
            step: Optional[int] = typer.Option(None, help="stop after this many actions")) -> None:
     """Replay a game record with full rule checks and show the final position.
 
-    Players and pigs are numbered from 1, as on the play screens.
+    Players and pigs are numbered from 1, as on the play screens. A record that is not
+    sound (too large, malformed, an action that does not apply) is refused with one line,
+    "error: <file>: <what>", on standard error and exit status 2.
     """
     from saustall.cli.replay import describe_steps, show_position
 
@@ -203,12 +204,12 @@ def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
         state = loaded.replay(upto=step)
         steps = describe_steps(loaded, step)
     except SaustallError as exc:
-        fail(str(exc))
-        return
-    console.print(f"[bold]{loaded.game}/{loaded.ruleset}[/], {loaded.num_players} players, "
-                  f"{len(loaded.actions)} actions, engine {loaded.engine_version}")
+        fail_file(record, exc)
+    console.print(f"[bold]{markup_safe(loaded.game)}/{markup_safe(loaded.ruleset)}[/], "
+                  f"{loaded.num_players} players, {len(loaded.actions)} actions, "
+                  f"engine {markup_safe(loaded.engine_version)}")
     for index, text in enumerate(steps, 1):
-        console.print(f"{index:4d}. {escape(text)}", highlight=False)
+        console.print(f"{index:4d}. {markup_safe(text)}", highlight=False)
     show_position(state, console)
     if state.is_terminal():
         won = state.winners()
@@ -285,12 +286,12 @@ def db_check(database: str = typer.Option(DEFAULT_DATABASE, help=DATABASE_HELP))
     from saustall.server.maintenance import check_database
 
     report = asyncio.run(check_database(database))
-    say(f"[bold]{escape(report.where)}[/]")
+    say(f"[bold]{markup_safe(report.where)}[/]")
     for note in report.notes:
-        say(f"  {escape(note)}")
+        say(f"  {markup_safe(note)}")
     say(f"  {report.tables} tables, {report.games} games, {report.actions} actions")
     for problem in report.problems:
-        say(f"  [bold red]problem:[/] {escape(problem)}")
+        say(f"  [bold red]problem:[/] {markup_safe(problem)}")
     if report.ok:
         say("[green]ok[/]: the server can start on it.")
         return
@@ -312,19 +313,19 @@ def db_backup(dest: Path = typer.Argument(..., help="the new backup file"),
     from saustall.server.maintenance import backup_sqlite, pg_dump_advice
 
     if make_url(database).get_backend_name() != "sqlite":
-        say(escape(pg_dump_advice(database)))
+        say(markup_safe(pg_dump_advice(database)))
         raise typer.Exit(1)
     try:
         problems = backup_sqlite(database, dest)
     except UnusableDatabase as exc:
-        say(f"[bold red]error:[/] {escape(str(exc))}")
+        say(f"[bold red]error:[/] {markup_safe(str(exc))}")
         raise typer.Exit(1)
     if problems:
-        say(f"[bold red]warning:[/] the copy in {escape(str(dest))} fails SQLite's integrity "
-            f"check ({escape('; '.join(problems[:3]))}): the database was already damaged; "
+        say(f"[bold red]warning:[/] the copy in {markup_safe(str(dest))} fails SQLite's integrity "
+            f"check ({markup_safe('; '.join(problems[:3]))}): the database was already damaged; "
             "keep your older backups.")
         raise typer.Exit(1)
-    say(f"Backed up to {escape(str(dest))} ({dest.stat().st_size} bytes, integrity ok). "
+    say(f"Backed up to {markup_safe(str(dest))} ({dest.stat().st_size} bytes, integrity ok). "
         "To restore: stop the server, copy it over the database file, start it.")
 
 

@@ -24,7 +24,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from saustall.cli.common import HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP
+from saustall.cli.common import (
+    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, markup_safe,
+)
 from saustall.bots.base import Bot, bot_levels, default_level, make_seat_bots
 from saustall.bots.describe import levels_help, seated_levels_text
 from saustall.core.errors import SaustallError
@@ -275,8 +277,9 @@ class TerminalPlay:
                     "finished": self.state.is_terminal()}
             GameRecord.from_state(self.state, meta=meta).save(path)
             self.record_path = path
-            self.console.print(f"Game record saved to [bold]{path}[/] "
-                               f"(replay it with: saustall replay {path})")
+            where = markup_safe(path)  # --record-dir is the user's: no markup read in it
+            self.console.print(f"Game record saved to [bold]{where}[/] "
+                               f"(replay it with: saustall replay {where})")
 
     # -- drawing -----------------------------------------------------------------------
     def pig_table(self, view: View, seat: int | None) -> Table:

@@ -30,7 +30,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from saustall.cli.common import (
-    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, parse_options, save_record,
+    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, markup_safe, parse_options,
+    save_record,
 )
 from saustall.bots.base import default_level
 from saustall.bots.describe import levels_help, seated_levels_text
@@ -46,7 +47,10 @@ from saustall.games.pigasus.game import (
 )
 
 LABELS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ123456789"
-"""Key labels of the table slots, in slot order (the table never has more than 56 cards)."""
+"""Key labels of the table slots, in slot order (a table seldom holds more than 56
+cards; a replayed record may hold up to all 72)."""
+UNLABELLED = "-"
+"""The label of a table slot past the last of :data:`LABELS`: drawn, not pickable."""
 
 GRAB_KEYS = (" ",)
 NO_PAIR_KEYS = ("0", "\x1b")
@@ -99,7 +103,9 @@ def table_lines(cards: Sequence[tuple[int, int]], marked: set[int] | frozenset[i
         for slot, card in row:
             body, head = (ANIMALS[a] for a in CARDS[card])
             style = "reverse " if card in marked else ""
-            labels += f"[bold]{LABELS[slot]}[/]" + " " * (CELL - 1)
+            # A slot past the last key (a table rarely holds so many) shows, unpickable.
+            label = LABELS[slot] if slot < len(LABELS) else UNLABELLED
+            labels += f"[bold]{label}[/]" + " " * (CELL - 1)
             heads += f"[{style}{COLOURS[head]}]{SHORT[head]:<{CELL - 1}}[/] "
             bodies += f"[{style}{COLOURS[body]}]{SHORT[body]:<{CELL - 1}}[/] "
         if lines:
@@ -538,7 +544,7 @@ def save_game(game: TerminalPigasus, record_dir: Path | None, console: Console) 
             "bots": {str(seat): level for seat, level in game.levels.items()}}
     path = save_record(game.state, record_dir,
                        f"pigasus-{game.state.game.ruleset.name}-{game.seed}", meta)
-    where = escape(str(path))
+    where = markup_safe(path)
     console.print(f"Record saved to [bold]{where}[/] (saustall replay {where})",
                   highlight=False, soft_wrap=True)
     return path

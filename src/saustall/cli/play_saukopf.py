@@ -25,7 +25,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from saustall.cli.common import (
-    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, save_record,
+    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, markup_safe, save_record,
 )
 from saustall.bots.base import Bot, bot_levels, default_level, make_seat_bots
 from saustall.bots.describe import levels_help, seated_levels_text
@@ -308,7 +308,8 @@ class SaukopfTerminal:
             path = save_record(self.state, self.record_dir,
                                f"saukopf-{self.game.ruleset.name}-{self.seed}", meta)
             self.record_path = path
-            self.console.print(f"Record saved to [bold]{path}[/] (saustall replay {path})",
+            where = markup_safe(path)  # --record-dir is the user's: no markup read in it
+            self.console.print(f"Record saved to [bold]{where}[/] (saustall replay {where})",
                                highlight=False, soft_wrap=True)
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
+from saustall.cli.common import markup_safe
 from saustall.core.game import GameState, View
 from saustall.core.record import GameRecord
 
@@ -88,12 +88,12 @@ def _saukopf(view: View, console: Console) -> None:
         if result["partner"] is not None:
             party += f" and player {result['partner'] + 1}"
         outcome = "won" if result["declarer_won"] else "lost"
-        console.print(f"Deal {result['deal']}: {escape(result['title'])} for {result['bid']} "
+        console.print(f"Deal {result['deal']}: {markup_safe(result['title'])} for {result['bid']} "
                       f"by {party}, {result['declarer_points']} card points: {outcome}")
     if view["phase"] != "over" and view["declared"]:
         declared = view["declared"]
         console.print(f"Deal {view['deal']} in progress: player {declared['declarer'] + 1} "
-                      f"plays {escape(declared['title'])}; "
+                      f"plays {markup_safe(declared['title'])}; "
                       f"{len(view['tricks'])} tricks played")
     ledger = view["ledger"]
     table = Table(title="Ledger")

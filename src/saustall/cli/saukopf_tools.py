@@ -28,7 +28,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from saustall.cli.common import HELP_SETTINGS
+from saustall.cli.common import HELP_SETTINGS, fail_file, markup_safe
+from saustall.core.errors import InputFileError
+from saustall.core.loading import (
+    load_json_file, require_bool, require_int, require_list, require_object,
+    require_optional_int, require_text, shown,
+)
 from saustall.games.saukopf.cards import (
     GAME_KINDS, KIND_BY_NAME, SCHWARZ, VEGANE_MAST, base_trumps, bid_text,
 )
@@ -36,6 +41,12 @@ from saustall.games.saukopf.scoring import DealOutcome, DealScore, Ledger, score
 
 LEDGER_FORMAT = "saustall-saukopf-ledger"
 LEDGER_VERSION = 1
+MAX_LEDGER_BYTES = 2 * 1024 * 1024
+"""The largest ledger read: some 6,000 deals, a hundred evenings."""
+MAX_DEALS = 5000
+"""The most deals a ledger holds."""
+MAX_NAME_LENGTH = 40
+"""The longest player name."""
 
 
 class ScoreInputError(ValueError):
@@ -174,20 +185,86 @@ def new_ledger(names: list[str]) -> dict[str, Any]:
         raise ScoreInputError("give 4 players (or 3 for the Dreihaxer), comma-separated")
     if len({n.lower() for n in names}) != len(names) or any(not n for n in names):
         raise ScoreInputError("player names must be different and not empty")
+    for name in names:
+        if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+            raise ScoreInputError(f"a player name is at most {MAX_NAME_LENGTH} printable "
+                                  f"characters, not {name!r}")
     return {"format": LEDGER_FORMAT, "version": LEDGER_VERSION, "players": names, "deals": []}
 
 
+_OUTCOME_REQUIRED = ("players", "kind", "bid", "declarer", "partner", "declarer_points",
+                     "opponent_points", "declarer_tricks", "total_tricks", "laufende")
+_OUTCOME_OPTIONAL = ("spiess", "kontra", "re")
+"""The fields of a stored :class:`DealOutcome` (those with a default may be left out)."""
+
+
 def load_ledger(path: Path) -> dict[str, Any]:
-    """Read a ledger file, checking its format."""
+    """Read a ledger file through the bounded loader and check every field of it.
+
+    Raises :class:`~saustall.core.errors.InputFileError` naming the file and the field.
+    """
+    data = load_json_file(path, what="ledger", max_bytes=MAX_LEDGER_BYTES)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ScoreInputError(f"cannot read {path}: {exc.strerror}") from None
-    except ValueError:
-        raise ScoreInputError(f"{path} is not a Saukopf ledger (not JSON)") from None
-    if not isinstance(data, dict) or data.get("format") != LEDGER_FORMAT:
-        raise ScoreInputError(f"{path} is not a Saukopf ledger")
-    return data
+        check_ledger(data)
+    except InputFileError as exc:
+        raise exc.from_file(str(path)) from None
+    return data  # type: ignore[no-any-return]  # checked: the ledger layout
+
+
+def check_ledger(data: Any) -> None:
+    """Check a parsed ledger field by field: types, ranges, known keys, and that every
+    deal is one the score keeper would have accepted. Raises
+    :class:`~saustall.core.errors.InputFileError` naming the first field at fault."""
+    if type(data) is not dict or data.get("format") != LEDGER_FORMAT:
+        raise InputFileError("not a Saukopf ledger (no \"format\": "
+                             f"\"{LEDGER_FORMAT}\")")
+    require_object(data, "", required=("format", "version", "players", "deals"), optional=())
+    if data["version"] != LEDGER_VERSION or type(data["version"]) is not int:
+        raise InputFileError(f"is {shown(data['version'])}; this version reads ledger "
+                             f"version {LEDGER_VERSION}", field="version")
+    names = require_list(data["players"], "players", max_items=4)
+    for seat, name in enumerate(names):
+        require_text(name, f"players[{seat}]", max_length=MAX_NAME_LENGTH)
+    try:
+        new_ledger(names)
+    except ScoreInputError as exc:
+        raise InputFileError(f"is not a table of players: {exc}", field="players") from None
+    deals = require_list(data["deals"], "deals", max_items=MAX_DEALS)
+    for number, entry in enumerate(deals):
+        where = f"deals[{number}]"
+        require_object(entry, where, required=("outcome",), optional=())
+        check_outcome(entry["outcome"], f"{where}.outcome", len(names))
+
+
+def check_outcome(stored: Any, where: str, players: int) -> None:
+    """Check one stored deal: each field's type and range, then the deal as a whole
+    by :func:`build_outcome`, the checks of a deal entered at the table."""
+    outcome = require_object(stored, where, required=_OUTCOME_REQUIRED,
+                             optional=_OUTCOME_OPTIONAL)
+    total_tricks = 8 if players == 4 else 10
+    for key, expected in (("players", players), ("total_tricks", total_tricks)):
+        if require_int(outcome[key], f"{where}.{key}", 3, 10) != expected:
+            raise InputFileError(f"must be {expected} at a table of {players}",
+                                 field=f"{where}.{key}")
+    for key, low, high in (("kind", 0, len(GAME_KINDS) - 1), ("bid", 61, SCHWARZ),
+                           ("declarer_points", 0, 120), ("opponent_points", 0, 120),
+                           ("declarer_tricks", 0, total_tricks),
+                           ("laufende", -total_tricks, total_tricks),
+                           ("declarer", 0, players - 1)):
+        require_int(outcome[key], f"{where}.{key}", low, high)
+    for seat in ("partner", "kontra", "re"):  # each a seat or null
+        require_optional_int(outcome.get(seat), f"{where}.{seat}", 0, players - 1)
+    require_bool(outcome.get("spiess", False), f"{where}.spiess")
+    try:
+        build_outcome(players=players, game=GAME_KINDS[outcome["kind"]].name,
+                      declarer=outcome["declarer"], partner=outcome["partner"],
+                      bid=outcome["bid"], points=outcome["declarer_points"],
+                      opponent_points=outcome["opponent_points"],
+                      tricks=outcome["declarer_tricks"], laufende=outcome["laufende"],
+                      spiess=outcome.get("spiess", False), kontra=outcome.get("kontra"),
+                      re=outcome.get("re"))
+    except ScoreInputError as exc:
+        raise InputFileError(f"is not a possible deal: {exc}", field=where) from None
 
 
 def outcome_from_entry(entry: dict[str, Any]) -> DealOutcome:
@@ -214,12 +291,12 @@ def show_deal(console: Console, names: list[str], outcome: DealOutcome, score: D
               number: int) -> None:
     """One deal's breakdown."""
     info = GAME_KINDS[outcome.kind]
-    party = " and ".join(names[p] for p in outcome.declarer_party)
+    party = markup_safe(" and ".join(names[p] for p in outcome.declarer_party))
     console.print(f"[bold]Deal {number}[/]: {info.title}{' am Spieß' if outcome.spiess else ''}"
                   f" for {bid_text(outcome.bid)} by {party}: {outcome.declarer_points} to "
                   f"{outcome.opponent_points} card points")
     for line in score.lines(names):
-        console.print("  " + line)
+        console.print("  " + markup_safe(line))
 
 
 def show_ledger(console: Console, names: list[str], ledger: Ledger) -> None:
@@ -228,10 +305,10 @@ def show_ledger(console: Console, names: list[str], ledger: Ledger) -> None:
     for column in ("player", "meat points", "roughness points"):
         table.add_column(column)
     for p, name in enumerate(names):
-        table.add_row(name, str(ledger.meat[p]), str(ledger.roughness[p]))
+        table.add_row(markup_safe(name), str(ledger.meat[p]), str(ledger.roughness[p]))
     console.print(table)
-    master = " and ".join(names[p] for p in ledger.schlachtmeister())
-    rough = " and ".join(names[p] for p in ledger.oberrauborstler()) or "nobody yet"
+    master = markup_safe(" and ".join(names[p] for p in ledger.schlachtmeister()))
+    rough = markup_safe(" and ".join(names[p] for p in ledger.oberrauborstler()) or "nobody yet")
     console.print(f"Schlachtmeister: [bold]{master}[/]   Oberrauborstler: [bold]{rough}[/]")
 
 
@@ -251,8 +328,15 @@ def build_app(console: Console | None = None) -> typer.Typer:
     app.add_typer(score, name="score")
 
     def fail(message: str) -> None:
-        out.print(f"[bold red]error:[/] {message}")
+        out.print(f"[bold red]error:[/] {markup_safe(message)}")
         raise typer.Exit(2)
+
+    def read(path: Path) -> dict[str, Any]:
+        """The checked ledger at ``path``; a bad file ends the command (one line, exit 2)."""
+        try:
+            return load_ledger(path)
+        except InputFileError as exc:
+            fail_file(path, exc)
 
     def save(path: Path, data: dict[str, Any]) -> None:
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -271,7 +355,8 @@ def build_app(console: Console | None = None) -> typer.Typer:
             fail(str(exc))
             return
         save(ledger, data)
-        out.print(f"New ledger {ledger} for {', '.join(data['players'])}.")
+        out.print(f"New ledger {markup_safe(ledger)} for "
+                  f"{markup_safe(', '.join(data['players']))}.")
 
     @score.command("add")
     def add(ledger: Path = typer.Argument(..., help="the ledger file"),
@@ -290,9 +375,11 @@ def build_app(console: Console | None = None) -> typer.Typer:
             re: Optional[str] = typer.Option(None, help="who gave the Gegenhuftritt (Re)"),
             spiess: bool = typer.Option(False, "--spiess", help="the game was am Spieß")) -> None:
         """Score one deal and add it to the ledger."""
+        data = read(ledger)
+        names = data["players"]
+        if len(data["deals"]) >= MAX_DEALS:
+            fail(f"the ledger holds {MAX_DEALS} deals, the most it can; start a new one")
         try:
-            data = load_ledger(ledger)
-            names = data["players"]
             seat = parse_seat(declarer, names, "declarer")
             assert seat is not None
             outcome = build_outcome(
@@ -316,11 +403,7 @@ def build_app(console: Console | None = None) -> typer.Typer:
     @score.command("show")
     def show(ledger: Path = typer.Argument(..., help="the ledger file")) -> None:
         """Every deal's points, the totals and the trophies."""
-        try:
-            data = load_ledger(ledger)
-        except ScoreInputError as exc:
-            fail(str(exc))
-            return
+        data = read(ledger)
         names = data["players"]
         totals, scores = ledger_totals(data)
         for number, (entry, score) in enumerate(zip(data["deals"], scores), 1):
@@ -330,11 +413,7 @@ def build_app(console: Console | None = None) -> typer.Typer:
     @score.command("undo")
     def undo(ledger: Path = typer.Argument(..., help="the ledger file")) -> None:
         """Remove the last deal entered."""
-        try:
-            data = load_ledger(ledger)
-        except ScoreInputError as exc:
-            fail(str(exc))
-            return
+        data = read(ledger)
         if not data["deals"]:
             fail("the ledger has no deals to undo")
         data["deals"].pop()

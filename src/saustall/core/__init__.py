@@ -3,6 +3,7 @@
 from saustall.core.errors import (
     GameOverError,
     IllegalActionError,
+    InputFileError,
     InvalidOptionError,
     MalformedActionError,
     NotYourTurnError,
@@ -19,7 +20,7 @@ from saustall.core.rng import Rng
 
 __all__ = [
     "Action", "Game", "GameOverError", "GameRecord", "GameState", "IllegalActionError",
-    "InvalidOptionError", "MalformedActionError", "NotYourTurnError", "OptionSpec",
-    "RecordError", "Rng", "Ruleset", "SPECTATOR", "SaustallError", "UnknownGameError",
+    "InputFileError", "InvalidOptionError", "MalformedActionError", "NotYourTurnError",
+    "OptionSpec", "RecordError", "Rng", "Ruleset", "SPECTATOR", "SaustallError", "UnknownGameError",
     "View", "check_action_code", "check_seat", "game_names", "get", "register", "rulesets",
 ]

@@ -58,3 +58,37 @@ class GameOverError(IllegalActionError):
 
 class RecordError(SaustallError, ValueError):
     """A game record that is corrupt, of another program, or does not replay."""
+
+
+class InputFileError(RecordError):
+    """A file from a person (a game record, a score ledger) that cannot be used: too large,
+    nested too deep, not JSON, or a field of the wrong type, range or name.
+
+    ``source`` names the file (``None`` for text that came without one), ``line`` and
+    ``column`` the place where the parser gives one (1-based), ``field`` the JSON path of
+    the value at fault (``options.turn_cap``, ``deals[3].outcome``); ``problem`` says what
+    is wrong. ``str()`` joins those that are known: ``game.json: line 3 column 9: ...``.
+    """
+
+    def __init__(self, problem: str, *, source: str | None = None, field: str | None = None,
+                 line: int | None = None, column: int | None = None) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.source = source
+        self.field = field
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        parts = [] if self.source is None else [self.source]
+        if self.line is not None:
+            parts.append(f"line {self.line}" if self.column is None
+                         else f"line {self.line} column {self.column}")
+        parts.append(self.problem if self.field is None
+                     else f"field {self.field!r} {self.problem}")
+        return ": ".join(parts)
+
+    def from_file(self, source: str) -> "InputFileError":
+        """This error, naming ``source`` as the file it came from."""
+        return InputFileError(self.problem, source=source, field=self.field, line=self.line,
+                              column=self.column)

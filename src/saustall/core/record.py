@@ -12,6 +12,7 @@ full rule checks, so a tampered record fails loudly instead of producing a wrong
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,11 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 import saustall
-from saustall.core.errors import RecordError, SaustallError
+from saustall.core.errors import InputFileError, RecordError, SaustallError
+from saustall.core.loading import (
+    DEFAULT_MAX_BYTES, holds_float, parse_json, read_bounded, require_int, require_list,
+    require_object, require_text, require_texts, shown,
+)
 from saustall.core.rng import DEFAULT_STREAM, STREAM_MT19937, STREAMS
 
 if TYPE_CHECKING:
@@ -38,35 +43,31 @@ _PRETTY = json.JSONEncoder(ensure_ascii=False, indent=2)
 _NUMBER_FIELDS = ("seed", "players", "format_version")
 """The record's top-level numbers: always integers."""
 
-_FIELD_TYPES: tuple[tuple[str, type], ...] = (
-    ("game", str), ("ruleset", str), ("players", int), ("seed", int),
-    ("options", dict), ("actions", list), ("engine_version", str),
-)
-"""The fields every record has, with their JSON types (checked in this order)."""
+_REQUIRED = ("format", "format_version", "engine_version", "game", "ruleset", "players",
+             "seed", "options", "actions")
+"""The fields every record has."""
+_OPTIONAL = ("rng", "meta", "winners")
+"""The fields a record may have (``rng`` is missing from 0.1's records)."""
+
+MAX_RECORD_BYTES = DEFAULT_MAX_BYTES
+"""The largest record file read."""
+MAX_PLAYERS = 1000
+"""A bound far above every ruleset's (which then names its own range)."""
+MAX_SEED_BITS = 1024
+"""Seeds may be any integer up to this many bits (a seed of text is hashed the same)."""
+MAX_NAME_LENGTH = 64
+"""The longest game, ruleset or engine version name."""
+_VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+!_-]*")
+"""A version as Python packaging writes one (``0.1.0``, ``1.2.dev3+local``)."""
 
 
-def _stdlib_loads(text: str | bytes) -> Any:
-    """``json.loads``, its errors as :class:`RecordError`."""
-    try:
-        return json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise RecordError(f"a game record must be JSON: {exc}") from None
-
-
-def _holds_float(value: Any) -> bool:
-    """Whether ``value`` (parsed JSON) holds a float anywhere."""
-    kind = type(value)
-    if kind is float:
-        return True
-    if kind is dict:
-        value = value.values()
-    elif kind is not list:
-        return False
-    for item in value:
-        kind = type(item)
-        if kind is float or (kind is dict or kind is list) and _holds_float(item):
-            return True
-    return False
+def _needs_exact_reading(data: Any) -> bool:
+    """Whether orjson's reading of a record may hold an integer past 64 bits, which it
+    reads as a float: any float in ``meta``, ``options``, ``winners`` or a number field."""
+    return type(data) is dict and (
+        holds_float(data.get("meta")) or holds_float(data.get("options"))
+        or holds_float(data.get("winners"))
+        or float in {type(data.get(key)) for key in _NUMBER_FIELDS})
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class GameRecord:
         spaces) with ``indent=None``."""
         data = self.to_dict()
         # orjson would write a NaN or infinity (only ``meta`` may hold floats) as null.
-        if (indent is None or indent == 2) and not (self.meta and _holds_float(self.meta)):
+        if (indent is None or indent == 2) and not (self.meta and holds_float(self.meta)):
             try:
                 # typed: a build checks this module without orjson installed (mypyc, setup.py)
                 text: str = orjson.dumps(data, option=orjson.OPT_INDENT_2 if indent else 0).decode()
@@ -162,51 +163,50 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> "GameRecord":
-        """Parse a dict, checking every field; raises :class:`RecordError`."""
-        if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
+        """Parse a dict, checking every field's type and range before anything uses it;
+        raises :class:`~saustall.core.errors.InputFileError` naming the field."""
+        if type(data) is not dict:
+            raise InputFileError("a game record must be a JSON object")
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(
-                f"not a Saustall game record (format is {data.get('format')!r}, "
+            raise InputFileError(
+                f"not a Saustall game record (format is {shown(data.get('format'))}, "
                 f"expected {RECORD_FORMAT!r})"
             )
         version = data.get("format_version")
-        if version != RECORD_FORMAT_VERSION:
-            raise RecordError(f"unsupported record format version {version!r}")
-        for key, kind in _FIELD_TYPES:
-            try:
-                value = data[key]
-            except KeyError:
-                raise RecordError(f"record field {key!r} is missing") from None
-            if type(value) is not kind and (not isinstance(value, kind)
-                                            or isinstance(value, bool)):
-                raise RecordError(f"record field {key!r} has the wrong type: {value!r}")
+        if type(version) is not int or version != RECORD_FORMAT_VERSION:
+            raise InputFileError(f"unsupported record format version {shown(version)}")
+        require_object(data, "", required=_REQUIRED, optional=_OPTIONAL)
+        engine_version = require_text(data["engine_version"], "engine_version",
+                                      max_length=MAX_NAME_LENGTH, pattern=_VERSION,
+                                      pattern_says="a version such as '0.1.0'")
+        game = require_text(data["game"], "game", max_length=MAX_NAME_LENGTH)
+        ruleset = require_text(data["ruleset"], "ruleset", max_length=MAX_NAME_LENGTH)
+        players = require_int(data["players"], "players", 1, MAX_PLAYERS)
+        seed = require_int(data["seed"], "seed", -2**MAX_SEED_BITS, 2**MAX_SEED_BITS,
+                           f"from -2**{MAX_SEED_BITS} to 2**{MAX_SEED_BITS}")
+        options = require_object(data["options"], "options")
         actions = data["actions"]
-        try:
-            "".join(actions)  # the quickest check that every action is a string
-        except TypeError:
-            raise RecordError("record field 'actions' must be a list of strings") from None
+        require_list(actions, "actions", max_items=MAX_RECORD_BYTES)
+        require_texts(actions, "actions")
         winners = data.get("winners")
-        if winners is not None and not (
-            isinstance(winners, list) and all(isinstance(w, int) for w in winners)
-        ):
-            raise RecordError("record field 'winners' must be a list of player numbers")
+        if winners is not None:
+            require_list(winners, "winners", max_items=players)
+            for index, winner in enumerate(winners):
+                if type(winner) is not int or not 0 <= winner < players:
+                    require_int(winner, f"winners[{index}]", 0, players - 1)  # says why
         rng = data.get("rng", STREAM_MT19937)  # written before streams were named: 0.1's
         if rng not in STREAMS:
-            raise RecordError(
-                f"record field 'rng' names an unknown random stream {rng!r}; "
-                f"known: {', '.join(STREAMS)}")
-        meta = data.get("meta", {})
-        if not isinstance(meta, dict):
-            raise RecordError("record field 'meta' must be an object")
+            raise InputFileError(f"names an unknown random stream {shown(rng)}; known: "
+                                 f"{', '.join(STREAMS)}", field="rng")
+        meta = require_object(data.get("meta", {}), "meta")
         return cls._of_checked_fields(
-            game=data["game"],
-            ruleset=data["ruleset"],
-            num_players=data["players"],
-            seed=data["seed"],
-            options=data["options"],
-            actions=tuple(data["actions"]),
-            engine_version=data["engine_version"],
+            game=game,
+            ruleset=ruleset,
+            num_players=players,
+            seed=seed,
+            options=options,
+            actions=tuple(actions),
+            engine_version=engine_version,
             meta=meta,
             winners=tuple(winners) if winners is not None else None,
             rng=rng,
@@ -214,29 +214,23 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "GameRecord":
-        """Parse JSON text; raises :class:`RecordError` on anything malformed."""
-        try:
-            data = orjson.loads(text)
-        except ValueError:  # orjson is stricter (NaN, lone surrogates): ask the standard
-            data = _stdlib_loads(text)  # library, which has the last word and the message
-        else:
-            # orjson reads an integer beyond 64 bits as a float: a record with any float
-            # (a huge seed, a number in meta) is read again, exactly.
-            if type(data) is dict and (
-                    _holds_float(data.get("meta")) or _holds_float(data.get("options"))
-                    or _holds_float(data.get("winners"))
-                    or float in {type(data.get(key)) for key in _NUMBER_FIELDS}):
-                data = _stdlib_loads(text)
+        """Parse JSON text; raises :class:`~saustall.core.errors.InputFileError` (a
+        :class:`RecordError`) on anything too large, too deep, malformed or out of range."""
+        if len(text) > MAX_RECORD_BYTES:
+            raise InputFileError(f"a game record is larger than the limit of "
+                                 f"{MAX_RECORD_BYTES:,} bytes")
+        data = parse_json(text, what="a game record", exact=_needs_exact_reading)
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
-        """Read a record file."""
+        """Read a record file (at most :data:`MAX_RECORD_BYTES`); raises
+        :class:`~saustall.core.errors.InputFileError` naming the file."""
+        text = read_bounded(path, what="record", max_bytes=MAX_RECORD_BYTES)
         try:
-            text = Path(path).read_bytes()
-        except OSError as exc:
-            raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
-        return cls.from_json(text)
+            return cls.from_json(text)
+        except InputFileError as exc:
+            raise exc.from_file(str(path)) from None
 
     def save(self, path: str | Path) -> None:
         """Write the record as JSON."""
@@ -273,7 +267,7 @@ class GameRecord:
                 for index, text in enumerate(actions):
                     apply(decode(text))
         except SaustallError as exc:
-            raise RecordError(f"action {index + 1} ({actions[index]!r}) does not replay: "
+            raise RecordError(f"action {index + 1} ({shown(actions[index])}) does not replay: "
                               f"{exc}") from None
         if upto is None and self.winners is not None and state.winners() != self.winners:
             raise RecordError(
