@@ -35,18 +35,24 @@ def run(record_path: Path, seat: int | None, level: str | None, worlds: int | No
     if seat is not None and not 1 <= seat <= record.num_players:
         _fail(f"no seat {seat} in this {record.num_players}-player game: seats are "
               f"1-{record.num_players}")
+    bar = Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=ERRORS, transient=True)
+    task = bar.add_task("decisions", total=None)
+
+    def progress(done: int, total: int) -> None:
+        # started with the first decision, so that a refusal before it is one line alone
+        if not bar.live.is_started:
+            bar.start()
+        bar.update(task, completed=done, total=total)
+
     try:
-        with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=ERRORS, transient=True) as bar:
-            task = bar.add_task("decisions", total=None)
-
-            def progress(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total)
-
-            analysis = analyze(record, None if seat is None else seat - 1, level=level,
-                               worlds=worlds, seed=seed, progress=progress)
+        analysis = analyze(record, None if seat is None else seat - 1, level=level,
+                           worlds=worlds, seed=seed, progress=progress)
     except (AnalysisError, UnknownGameError) as exc:
         _fail(str(exc))
+    finally:
+        if bar.live.is_started:
+            bar.stop()
     if as_json:
         typer.echo(json.dumps(analysis.to_dict(), indent=2))
         return
