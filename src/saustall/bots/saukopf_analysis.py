@@ -38,19 +38,20 @@ from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.sampling import SamplingError
 from saustall.games.saukopf.scoring import DealScore
 
-LEVELS = ("expert", "club", "beginner")
+LEVELS: tuple[str, ...] = ("expert", "club", "beginner")
 """The search levels whose worlds the analysis can sample, the default first."""
 
 DEFAULT_WORLDS = {"expert": 90, "club": 30, "beginner": 10}
-"""Worlds per decision by default. Every alternative is played out in each (a bid
-decision has some 60), so this is what a deal's analysis costs: ``expert``'s 90 (the worlds the bot itself samples for a bid) analyse
-one seat's whole deal in well under a minute on one core (docs/bots.md)."""
+"""Worlds per decision by default: the worlds the level's bot samples for a bid. Every
+alternative is played out in each (a bid decision has some 60), so this sets what an
+analysis costs: with ``expert``'s 90, one seat's whole deal took 4 to 8 s of CPU in pure
+Python (docs/bots.md, *Analysing a game*)."""
 
 
 class SaukopfAnalyser:
     """The Saukopf analysis (see the module docstring)."""
 
-    levels = LEVELS
+    levels: tuple[str, ...] = LEVELS
 
     def default_worlds(self, level: str) -> int:
         """:data:`DEFAULT_WORLDS` of ``level``."""
