@@ -17,7 +17,7 @@ from saustall.games.saukopf.game import REVOKE_BASE, SaukopfState, decode_action
 from tests.cli.bad_files import real_record
 from tests.saukopf.helpers import act, new_deal
 
-WORLDS = 6  # few worlds: the tests check the shape and the clear cases, not precision
+WORLDS = 4  # few worlds: the tests check the shape and the clear cases, not precision
 
 
 def bot_record(tmp_path: Path, seed: int = 3) -> GameRecord:

@@ -54,7 +54,7 @@ def test_tables_number_seats_from_1_and_mark_the_choice(kick_record: Path) -> No
 
 
 def test_every_seat_by_default(kick_record: Path) -> None:
-    result = run("analyze", str(kick_record), "--worlds", WORLDS, "--json")
+    result = run("analyze", str(kick_record), "--worlds", "2", "--json")
     assert result.exit_code == 0, result.output
     printed = json.loads(result.stdout)
     assert printed["seats"] == [0, 1, 2, 3]
