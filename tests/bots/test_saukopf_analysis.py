@@ -52,8 +52,11 @@ def expected_decisions(record: GameRecord, seat: int) -> dict[int, tuple[set[str
 @pytest.mark.parametrize("seat", [0, 2])
 def test_every_decision_of_the_seat_with_every_alternative(tmp_path: Path, seat: int) -> None:
     record = bot_record(tmp_path)
-    analysis = analyze(record, seat, worlds=WORLDS)
+    told: list[tuple[int, int]] = []
+    analysis = analyze(record, seat, worlds=WORLDS, progress=lambda *p: told.append(p))
     expected = expected_decisions(record, seat)
+    # the progress the CLI shows: every decision counted, up to all of them
+    assert told == [(done, len(expected)) for done in range(len(expected) + 1)]
     assert [d.index for d in analysis.decisions] == sorted(expected)
     assert analysis.seats == (seat,)
     for decision in analysis.decisions:
@@ -74,7 +77,7 @@ def test_every_decision_of_the_seat_with_every_alternative(tmp_path: Path, seat:
         assert decision.cost == pytest.approx(means[0] - chosen.net.mean)
         assert all(0 <= a.win.mean <= 1 for a in decision.alternatives)
         assert decision.worlds == WORLDS
-        assert f"hand " in decision.situation
+        assert "hand " in decision.situation
     summary, = analysis.summary()
     assert summary.decisions == len(expected)
     assert summary.total_cost == pytest.approx(sum(d.cost for d in analysis.decisions))

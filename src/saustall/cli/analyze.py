@@ -40,8 +40,9 @@ def run(record_path: Path, seat: int | None, level: str | None, worlds: int | No
     task = bar.add_task("decisions", total=None)
 
     def progress(done: int, total: int) -> None:
-        # started with the first decision, so that a refusal before it is one line alone
-        if not bar.live.is_started:
+        # started with the first decision, so that a refusal before it is one line alone,
+        # and only on a terminal: a log or a pipe would get a bare line from it
+        if not bar.live.is_started and ERRORS.is_terminal:
             bar.start()
         bar.update(task, completed=done, total=total)
 
