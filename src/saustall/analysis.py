@@ -241,26 +241,35 @@ def analyze(record: GameRecord, seat: int | None = None, *, level: str | None = 
     record.replay()  # names the first action that does not apply, before any work
     found = _decisions(record, analyser, seats)
     decisions = []
-    for done, (index, who, view, choices, chosen, describe) in enumerate(found):
+    for done, decision in enumerate(found):
         if progress is not None:
             progress(done, len(found))
-        outcomes = analyser.outcomes(view, choices, level=level, worlds=worlds,
-                                     seed=derive_seed(seed, "analysis", index))
-        decisions.append(_decision(index, who, str(view.get("phase", "")),
-                                   analyser.situation(view), choices, chosen, describe,
-                                   outcomes))
+        outcomes = analyser.outcomes(decision.view, decision.choices, level=level,
+                                     worlds=worlds,
+                                     seed=derive_seed(seed, "analysis", decision.index))
+        decisions.append(_decision(decision, analyser.situation(decision.view), outcomes))
     if progress is not None:
         progress(len(found), len(found))
     return Analysis(record.game, record.ruleset, level, worlds, seed, seats, tuple(decisions))
 
 
-_Found = tuple[int, int, View, list[Action], Action, list[tuple[str, str]]]
+@dataclass(frozen=True)
+class _Found:
+    """A decision to analyse, as the seat saw it."""
+
+    index: int
+    seat: int
+    view: View
+    choices: list[Action]
+    chosen: Action
+    describe: list[tuple[str, str]]
+    """Each alternative's notation and words."""
 
 
 def _decisions(record: GameRecord, analyser: Analyser, seats: tuple[int, ...]
                ) -> list[_Found]:
-    """The decisions to analyse: index, seat, view, alternatives, the chosen action and
-    each alternative's notation and words. Only views leave this function."""
+    """The decisions to analyse. Only views leave this function: the replayed state,
+    which holds every hidden card, stays here."""
     from saustall.core import registry
 
     game = registry.get(record.game, record.ruleset)
@@ -274,21 +283,20 @@ def _decisions(record: GameRecord, analyser: Analyser, seats: tuple[int, ...]
             view = state.view(seat)
             choices = analyser.choices(view, state.legal_actions(seat))
             if len(choices) > 1 and action in choices:
-                found.append((index, seat, view, choices, action,
-                              [(game.encode_action(a), state.describe_action(a))
-                               for a in choices]))
+                found.append(_Found(index, seat, view, choices, action,
+                                    [(game.encode_action(a), state.describe_action(a))
+                                     for a in choices]))
         state.apply(action)
     return found
 
 
-def _decision(index: int, seat: int, phase: str, situation: str, choices: list[Action],
-              chosen: Action, describe: list[tuple[str, str]],
-              outcomes: list[list[Outcome]]) -> Decision:
+def _decision(found: _Found, situation: str, outcomes: list[list[Outcome]]) -> Decision:
     """Means, errors and costs from the paired outcomes of each alternative."""
+    choices, describe = found.choices, found.describe
     nets = [[net for net, _ in per] for per in outcomes]
     wins = [[won for _, won in per] for per in outcomes]
     means = [_estimate(values) for values in nets]
-    pick = choices.index(chosen)
+    pick = choices.index(found.chosen)
     top = max(m.mean for m in means)
     # the chosen one counts as best when no alternative beats it (a tie): cost exactly 0
     best = pick if means[pick].mean >= top - 1e-9 else \
@@ -300,7 +308,8 @@ def _decision(index: int, seat: int, phase: str, situation: str, choices: list[A
                                 i == pick, 0.0 if i == best else max(0.0, top - means[i].mean))
                     for i in range(len(choices))]
     order = sorted(range(len(choices)), key=lambda i: (i != best, -means[i].mean, i))
-    return Decision(index, seat, phase, situation, tuple(alternatives[i] for i in order),
+    return Decision(found.index, found.seat, str(found.view.get("phase", "")), situation,
+                    tuple(alternatives[i] for i in order),
                     describe[pick][0], describe[best][0], cost, cost_se, mistake,
                     len(outcomes[0]) if outcomes else 0)
 
