@@ -12,7 +12,7 @@ COMMANDS = [
     ["simulate"], ["simulate", "drecksau"], ["simulate", "saukopf"], ["simulate", "pigasus"],
     ["saukopf"], ["saukopf", "score"], ["saukopf", "score", "new"],
     ["saukopf", "score", "add"], ["saukopf", "score", "show"], ["saukopf", "score", "undo"],
-    ["arena"], ["replay"], ["serve"], ["db"], ["db", "check"], ["db", "backup"],
+    ["arena"], ["replay"], ["analyze"], ["serve"], ["db"], ["db", "check"], ["db", "backup"],
 ]
 
 

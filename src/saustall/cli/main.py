@@ -1,4 +1,4 @@
-"""``saustall``: play, simulate, replay, serve.
+"""``saustall``: play, simulate, replay, analyse, serve.
 
 Each game's terminal client and simulator lives in its own module (``play_<game>``,
 ``simulate_<game>``) and is imported only when asked for, so the CLI starts quickly.
@@ -216,6 +216,31 @@ def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
         console.print("Winner: " + (", ".join(f"player {p + 1}" for p in won) if won else "none (draw)"))
     else:
         console.print(f"Game in progress; player {state.current_player + 1} to act.")
+
+
+@app.command()
+def analyze(record: Path = typer.Argument(..., help="a game record (JSON)"),
+            seat: Optional[int] = typer.Option(None, help="the seat to analyse, from 1 "
+                                               "(default: every seat)"),
+            level: Optional[str] = typer.Option(None, help="whose estimates: a search "
+                                                "level (default: the strongest, expert)"),
+            worlds: Optional[int] = typer.Option(None, min=2, help="worlds sampled per "
+                                                 "decision (default: the level's; more is "
+                                                 "slower and more precise)"),
+            seed: int = typer.Option(0, help="seed of the sampled worlds"),
+            as_json: bool = typer.Option(False, "--json", help="print one JSON document "
+                                         "instead of tables")) -> None:
+    """What each decision of a seat was worth: every alternative's expected net points
+    and win chance, and what the chosen one cost.
+
+    Estimates come from the seat's view at each decision, never the hidden cards. Seats
+    are numbered from 1, as in saustall replay; the JSON counts them from 0, as records
+    do. A record that is not sound, or a seat out of range, is refused with one line,
+    "error: ...", on standard error and exit status 2.
+    """
+    from saustall.cli.analyze import run
+
+    run(record, seat, level, worlds, seed, as_json, console)
 
 
 @app.command()

@@ -1,0 +1,138 @@
+"""The Saukopf analyser behind ``saustall analyze``: the search bot's estimate of every
+alternative of a decision (:mod:`saustall.analysis` walks the record and does the sums).
+
+For one decision it samples worlds consistent with the seat's view as the search bot of
+the level does (:meth:`SearchBot.worlds <saustall.bots.saukopf_search.SearchBot.worlds>`,
+weighted by what the others' bids and calls say), then in every world applies each
+alternative and plays the deal to its end with the fast playout policy
+(:func:`~saustall.bots.saukopf_rollout.play_out`): the same worlds for every alternative,
+so their differences are paired. In those playouts nobody bids after the alternative
+(the top bidder declares the game the quick rating likes best) and nobody kicks, as in
+the search bot's own card-play evaluation.
+
+Per world an alternative scores:
+
+* **net points**: the seat's meat points minus its roughness points for the deal, as the
+  scoring gives them (:func:`~saustall.games.saukopf.scoring.score_deal`); a deal thrown
+  in scores 0;
+* **won**: 1 if the seat is among the deal's winners (``DealScore.winners``: the declarer's
+  party when :func:`~saustall.games.saukopf.scoring.declarer_won` holds, else the
+  opponents; in a Napf game the declarer's party wins when the opponents take the bid),
+  0 otherwise and for a deal thrown in.
+
+The estimator is :func:`_outcomes`, the only place that knows the search bot, so it can
+switch to the bot's own estimator later. Decisions are analysed from the view alone,
+never from the true deal.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from saustall.analysis import AnalysisError, Outcome, register_analyser
+from saustall.bots.saukopf_rollout import play_out
+from saustall.bots.saukopf_search import LEVEL_BUDGETS, Budget, SearchBot
+from saustall.core.game import Action, View
+from saustall.games.saukopf.actions import REVOKE_BASE
+from saustall.games.saukopf.game import SaukopfState
+from saustall.games.saukopf.sampling import SamplingError
+from saustall.games.saukopf.scoring import DealScore
+
+LEVELS: tuple[str, ...] = ("expert", "club", "beginner")
+"""The search levels whose worlds the analysis can sample, the default first."""
+
+DEFAULT_WORLDS = {"expert": 90, "club": 30, "beginner": 10}
+"""Worlds per decision by default: the worlds the level's bot samples for a bid. Every
+alternative is played out in each (a bid decision has some 60), so this sets what an
+analysis costs: with ``expert``'s 90, one seat's whole deal took 4 to 8 s of CPU in pure
+Python (docs/bots.md, *Analysing a game*)."""
+
+
+class SaukopfAnalyser:
+    """The Saukopf analysis (see the module docstring)."""
+
+    levels: tuple[str, ...] = LEVELS
+
+    def default_worlds(self, level: str) -> int:
+        """:data:`DEFAULT_WORLDS` of ``level``."""
+        return DEFAULT_WORLDS[level]
+
+    def choices(self, view: View, legal: Sequence[Action]) -> list[Action]:
+        """The legal actions but the ``revoke`` ones (a physical table records a revoke
+        with them; they are no play)."""
+        return [a for a in legal if isinstance(a, int)
+                and not REVOKE_BASE <= a < REVOKE_BASE + 4]
+
+    def situation(self, view: View) -> str:
+        """The deal, the contract or bidding, the trick so far and the seat's hand."""
+        parts = [f"deal {view['deal']} of {view['deals']}"]
+        declared = view["declared"]
+        bidding = view["bidding"]
+        if declared is None:
+            top = bidding["top_bid"]
+            parts.append(f"bidding in the {bidding['stage'].capitalize()}, "
+                         + (f"top bid {top} by player {bidding['top_bidder'] + 1}"
+                            if top is not None else "no bid yet"))
+        else:
+            party = f"player {declared['declarer'] + 1}"
+            if declared["partner"] is not None:
+                party += f" with player {declared['partner'] + 1}"
+            parts.append(f"{declared['title']} for {declared['bid']} by {party}")
+            for kick, who in (("Kontra", view["kontra"]), ("Re", view["re"])):
+                if who is not None:
+                    parts.append(f"{kick} by player {who + 1}")
+        if view["phase"] == "playing":
+            parts.append(f"trick {len(view['tricks']) + 1}")
+            if view["trick"]:
+                parts.append("on the table " + ", ".join(
+                    f"player {seat + 1} {card}" for seat, card in view["trick"]))
+        parts.append("hand " + " ".join(view["hand"]))
+        return "; ".join(parts)
+
+    def outcomes(self, view: View, actions: Sequence[Action], *, level: str, worlds: int,
+                 seed: int) -> list[list[Outcome]]:
+        """Each action's net points and win in each of the same sampled worlds."""
+        return _outcomes(view, actions, LEVEL_BUDGETS[level], worlds, seed)
+
+
+def _outcomes(view: View, actions: Sequence[Action], budget: Budget, count: int,
+              seed: int) -> list[list[Outcome]]:
+    me = view["observer"]
+    try:
+        worlds = SearchBot(seed, budget).worlds(view, count)
+    except SamplingError:
+        worlds = []
+    if not worlds:
+        # the inference found no deal fitting the calls: sample without it, as the bot
+        # falls back to its rules of thumb rather than give up
+        plain = Budget(worlds=budget.worlds, bid_games=budget.bid_games, infer=False)
+        worlds = SearchBot(seed, plain).worlds(view, count)
+    if not worlds:
+        raise AnalysisError("no world fits this view")
+    table: list[list[Outcome]] = []
+    for action in actions:
+        row: list[Outcome] = []
+        for world in worlds:
+            state = world.clone()
+            row.append(_score(_finish(state, action), me))
+        table.append(row)
+    return table
+
+
+def _finish(state: SaukopfState, action: Action) -> DealScore | None:
+    """Apply ``action`` and play the deal to its end; its score (None: thrown in)."""
+    deal = state.deal_index
+    state.apply(action)
+    if state.deal_index == deal and not state.over:
+        return play_out(state)
+    # the action itself ended the deal (its last decision, or a pass that threw it in)
+    return state._results[-1].score()
+
+
+def _score(score: DealScore | None, me: int) -> Outcome:
+    if score is None:
+        return 0.0, 0.0
+    return float(score.meat[me] - score.roughness[me]), 1.0 if me in score.winners else 0.0
+
+
+register_analyser("saukopf", SaukopfAnalyser())

@@ -1,0 +1,105 @@
+"""``saustall analyze``: what each decision of a seat in a game record was worth.
+
+Prints, per decision, a table of the alternatives (best expected net points first, the
+chosen one marked, what each costs against the best), then a summary per seat: total cost
+and clear mistakes. Seats are numbered from 1, as ``saustall replay`` numbers players;
+``--json`` prints the library's :meth:`~saustall.analysis.Analysis.to_dict` instead, seats
+from 0 as in records. The estimates are :func:`saustall.analysis.analyze`'s.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+    TimeElapsedColumn
+from rich.table import Table
+
+from saustall.analysis import Analysis, AnalysisError, Decision, analyze
+from saustall.cli.common import ERRORS, fail_file, markup_safe, print_error
+from saustall.core.errors import SaustallError, UnknownGameError
+from saustall.core.record import GameRecord
+
+
+def run(record_path: Path, seat: int | None, level: str | None, worlds: int | None,
+        seed: int, as_json: bool, console: Console) -> None:
+    """Load, analyse and print; every refusal is one ``error:`` line and exit 2."""
+    try:
+        record = GameRecord.load(record_path)
+        record.replay()
+    except SaustallError as exc:
+        fail_file(record_path, exc)
+    if seat is not None and not 1 <= seat <= record.num_players:
+        _fail(f"no seat {seat} in this {record.num_players}-player game: seats are "
+              f"1-{record.num_players}")
+    bar = Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), console=ERRORS, transient=True)
+    task = bar.add_task("decisions", total=None)
+
+    def progress(done: int, total: int) -> None:
+        # started with the first decision, so that a refusal before it is one line alone,
+        # and only on a terminal: a log or a pipe would get a bare line from it
+        if not bar.live.is_started and ERRORS.is_terminal:
+            bar.start()
+        bar.update(task, completed=done, total=total)
+
+    try:
+        analysis = analyze(record, None if seat is None else seat - 1, level=level,
+                           worlds=worlds, seed=seed, progress=progress)
+    except (AnalysisError, UnknownGameError) as exc:
+        _fail(str(exc))
+    finally:
+        if bar.live.is_started:
+            bar.stop()
+    if as_json:
+        typer.echo(json.dumps(analysis.to_dict(), indent=2))
+        return
+    show(analysis, console)
+
+
+def _fail(message: str) -> None:
+    print_error(message)
+    raise typer.Exit(2)
+
+
+def show(analysis: Analysis, console: Console) -> None:
+    """Every decision's table, then the summary per seat."""
+    console.print(f"[bold]{markup_safe(analysis.game)}/{markup_safe(analysis.ruleset)}[/]: "
+                  f"level {markup_safe(analysis.level)}, {analysis.worlds} worlds per "
+                  f"decision, seed {analysis.seed}", highlight=False)
+    for decision in analysis.decisions:
+        # the situation on its own line: as a table title it would wrap to the table
+        console.print(f"\n[bold]{decision.index + 1}. Player {decision.seat + 1}, "
+                      f"{markup_safe(decision.phase)}[/]: {markup_safe(decision.situation)}",
+                      highlight=False)
+        console.print(decision_table(decision))
+    summary = Table(title="Summary")
+    for column in ("player", "decisions", "total cost", "clear mistakes"):
+        summary.add_column(column)
+    for entry in analysis.summary():
+        summary.add_row(f"Player {entry.seat + 1}", str(entry.decisions),
+                        f"{entry.total_cost:.2f}", str(entry.mistakes))
+    console.print(summary)
+    console.print("Cost: the best alternative's expected net points minus the chosen "
+                  "one's; a clear mistake costs more than twice its paired standard error.",
+                  highlight=False)
+
+
+def decision_table(decision: Decision) -> Table:
+    """One decision's alternatives best first, the chosen one marked, its cost below."""
+    verdict = ("[bold red]clear mistake[/]" if decision.mistake
+               else "best" if decision.cost == 0 else "within the noise")
+    caption = f"cost {decision.cost:.2f} ± {decision.cost_se:.2f} net points: {verdict}"
+    table = Table(caption=caption, caption_justify="left")
+    for column, justify in (("", "left"), ("action", "left"), ("net points", "right"),
+                            ("win %", "right"), ("cost", "right")):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for alt in decision.alternatives:
+        table.add_row("→" if alt.chosen else "", markup_safe(alt.text),
+                      f"{alt.net.mean:+.2f} ± {alt.net.se:.2f}",
+                      f"{100 * alt.win.mean:.0f} ± {100 * alt.win.se:.0f}",
+                      f"{alt.cost:.2f}", style="bold" if alt.chosen else None)
+    return table
