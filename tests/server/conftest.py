@@ -17,7 +17,8 @@ import pytest
 import uvicorn
 import websockets
 
-from saustall.server.app import WS_MAX_FRAME, create_app
+from saustall.server.app import WS_MAX_FRAME, create_app, server_config
+from saustall.server.connections import ConnectionGuard, ConnectionLimits
 from saustall.server.limits import LimitSettings
 from saustall.server.pgtemp import PostgresMissing, throwaway_postgres
 from saustall.server.tables import HubSettings
@@ -33,11 +34,19 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """A uvicorn server running the app inside the test's event loop."""
+    """A uvicorn server running the app inside the test's event loop.
+
+    With ``connections`` it is configured as ``saustall serve`` configures it (guarded
+    sockets, trusted proxies, the redacting log: :func:`server_config`); ``guard`` is
+    then the guard of its connections.
+    """
 
     def __init__(self, database: str, settings: HubSettings,
-                 allow_origins: tuple[str, ...] = ()) -> None:
+                 allow_origins: tuple[str, ...] = (),
+                 connections: ConnectionLimits | None = None) -> None:
         self.database = database
+        self.connections = connections
+        self.guard: ConnectionGuard | None = None
         self.settings = settings
         self.allow_origins = allow_origins
         self.port = free_port()
@@ -52,8 +61,14 @@ class LiveServer:
                               allow_origins=self.allow_origins)
         # Keep-alive longer than the client's (httpx: 5 s), so the server never closes an
         # idle connection just as a client reuses it (a ReadError on a loaded machine).
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=WS_MAX_FRAME, lifespan="on", timeout_keep_alive=30)
+        if self.connections is not None:
+            config, self.guard = server_config(self.app, "127.0.0.1", self.port,
+                                               log_level="warning", connections=self.connections,
+                                               lifespan="on", timeout_keep_alive=30)
+        else:
+            config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                    log_level="warning", ws_max_size=WS_MAX_FRAME, lifespan="on",
+                                    timeout_keep_alive=30)
         self.server = uvicorn.Server(config)
         self.task = asyncio.create_task(self.server.serve())
         for _ in range(500):
