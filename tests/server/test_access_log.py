@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -116,6 +117,7 @@ async def session(server: ServeProcess) -> tuple[list[str], str]:
         watcher = await Wire.open(server, table_id, invite=invite)  # type: ignore[arg-type]
         started = await http.post(f"/api/tables/{table_id}/start", headers=bearer(anna))
         assert started.status_code == 200, started.text
+        over: dict[str, Any]
         over, _ = await asyncio.gather(play_to_end(wa, seed=1), play_to_end(wb, seed=2))
         await watcher.until("game_over", timeout=60)
         number = over["record_url"].rsplit("game=", 1)[1]  # the page's own link

@@ -24,7 +24,7 @@ import websockets
 
 from saustall.server.access_log import redact_query
 from saustall.server.connections import (
-    ConnectionLimits, ThrottledWarning, default_max_connections, source_of,
+    ConnectionGuard, ConnectionLimits, ThrottledWarning, default_max_connections, source_of,
 )
 from tests.conftest import database_directory
 from tests.server.conftest import LiveServer, quick_settings
@@ -208,6 +208,31 @@ def test_settings_that_cannot_work_are_named() -> None:
         result = runner.invoke(app, ["serve", *args])
         assert result.exit_code == 2, result.output
         assert named in result.output
+
+
+def test_a_crowded_server_keeps_its_last_connections_for_addresses_holding_few() -> None:
+    guard = ConnectionGuard(ConnectionLimits(connections_per_source=5,
+                                             trusted_proxies=("10.0.0.1",)), 16)
+    assert guard.crowded_at == 14  # the top eighth is reserved
+
+    def hold(host: str, count: int) -> list[object]:
+        held = [object() for _ in range(count)]
+        assert all(guard.admit(transport, host) is None for transport in held), host
+        return held
+
+    hold("192.0.2.1", 5)
+    hold("192.0.2.2", 5)
+    four = hold("192.0.2.3", 4)
+    refused = guard.admit(object(), "192.0.2.3")  # under its own cap, but crowded
+    assert refused is not None and "crowded" in refused
+    assert guard.admit(object(), "198.51.100.9") is None  # holds none: gets in
+    assert guard.admit(object(), "10.0.0.1") is None  # a trusted proxy: the total only
+    full = guard.admit(object(), "203.0.113.1")
+    assert full is not None and "all the connections" in full
+    for transport in four:
+        guard.release(transport)
+    assert guard.admit(object(), "192.0.2.3") is None  # back under the crowded mark
+    assert len(guard.open) == 13 and guard.held["192.0.2.3"] == 1
 
 
 def test_the_soft_open_file_limit_is_raised_to_the_hard_one() -> None:

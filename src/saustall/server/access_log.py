@@ -37,14 +37,15 @@ class RedactQuery(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         """Rewrite the record's path arguments in place; never drops a record."""
-        if isinstance(record.args, tuple) and any(_is_url(arg) for arg in record.args):
-            record.args = tuple(redact_query(arg) if _is_url(arg) else arg
-                                for arg in record.args)
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact_query(arg) if isinstance(arg, str) and _is_url(arg)
+                                else arg for arg in record.args)
         return True
 
 
-def _is_url(value: Any) -> bool:
-    return isinstance(value, str) and value.startswith("/") and "?" in value
+def _is_url(text: str) -> bool:
+    """Whether a log argument is a request path with a query (what uvicorn logs)."""
+    return text.startswith("/") and "?" in text
 
 
 def log_config() -> dict[str, Any]:

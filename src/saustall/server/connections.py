@@ -8,7 +8,9 @@ before any request is parsed:
 - :class:`ConnectionGuard` counts every open connection (HTTP and upgraded WebSocket) and
   the HTTP connections of each source address; one over :attr:`ConnectionLimits.max_connections`
   or over :attr:`ConnectionLimits.connections_per_source` is answered ``503`` and closed
-  at once, so its file descriptor is back before the next ``accept``.
+  at once, so its file descriptor is back before the next ``accept``. The top eighth of
+  the total is kept for sources that hold few connections, so that many addresses at
+  their own cap together cannot shut out a health check or a new player.
 - :func:`guarded_protocols` builds the uvicorn protocol classes that consult the guard:
   httptools' HTTP/1.1 protocol (pinned, so the deadline hooks one known parser) with a
   deadline for each request to arrive whole (request line, headers and body), and the
@@ -43,6 +45,13 @@ IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 FD_HEADROOM_MIN = 128
 """File descriptors kept free for the process itself, at least (see
 :func:`default_max_connections`)."""
+
+RESERVED_SHARE = 8
+"""The top 1/8 of the connection cap is kept for sources holding few connections (see
+:meth:`ConnectionGuard.admit`)."""
+FEW_CONNECTIONS = 4
+"""What a source may hold and still get one of the reserved connections: a browser's
+health check, a player's page and socket."""
 
 WARNING_INTERVAL = 10.0
 """Seconds between two warnings about the same cap (the count of the rest is in the next)."""
@@ -186,8 +195,13 @@ class ConnectionGuard:
         self.warnings = warnings or ThrottledWarning(log)
         self.open: dict[Any, str] = {}
         """Every admitted connection's transport and its source."""
+        self.held: Counter[str] = Counter()
+        """Connections per source, HTTP and WebSocket."""
         self.http: Counter[str] = Counter()
         """HTTP connections (not upgraded) per source."""
+        self.crowded_at = max_connections - max(1, max_connections // RESERVED_SHARE)
+        """From this many open connections on, only sources holding fewer than
+        :data:`FEW_CONNECTIONS` are admitted."""
         self.upgraded_transports: set[Any] = set()
 
     def trusted(self, host: str | None) -> bool:
@@ -201,21 +215,43 @@ class ConnectionGuard:
         return any(address in network for network in self.proxies)
 
     def admit(self, transport: Any, host: str | None) -> str | None:
-        """Count a new connection from ``host``; or, over a cap, why not (nothing counted)."""
+        """Count a new connection from ``host``; or, over a cap, why not (nothing counted).
+
+        Caps in order: the total; then, once the server is crowded (the top
+        1/:data:`RESERVED_SHARE` of the total), sources that hold
+        :data:`FEW_CONNECTIONS` or more wait, so that many sources at their own cap
+        together still leave room for a health check or a new player; then the cap per
+        source. Trusted proxies are subject to the total only.
+        """
         source = source_of(host)
-        if len(self.open) >= self.max_connections:
+        total = len(self.open)
+        if total >= self.max_connections:
             self.warnings.note("total", f"connection refused: the server holds "
-                               f"{len(self.open)} connections, its cap (--max-connections)")
+                               f"{total} connections, its cap (--max-connections)")
             return f"the server holds all the connections it takes ({self.max_connections})"
+        if self.trusted(host):
+            self._count(transport, source)
+            return None
+        if total >= self.crowded_at and self.held[source] >= FEW_CONNECTIONS:
+            self.warnings.note("crowded", f"connection refused: the server holds {total} of "
+                               f"its {self.max_connections} connections; the rest are kept "
+                               f"for addresses holding fewer than {FEW_CONNECTIONS}, and "
+                               f"{source} holds {self.held[source]}")
+            return "the server is crowded; addresses holding few connections come first"
         per_source = self.limits.connections_per_source
-        if per_source and self.http[source] >= per_source and not self.trusted(host):
+        if per_source and self.http[source] >= per_source:
             self.warnings.note("source", f"connection refused: {source} holds "
                                f"{self.http[source]} HTTP connections, the cap per address "
                                "(--connections-per-source)")
             return f"your address holds {per_source} connections already"
-        self.open[transport] = source
-        self.http[source] += 1
+        self._count(transport, source)
         return None
+
+    def _count(self, transport: Any, source: str) -> None:
+        """Admit: count the connection (as HTTP until it is upgraded)."""
+        self.open[transport] = source
+        self.held[source] += 1
+        self.http[source] += 1
 
     def upgraded(self, transport: Any) -> None:
         """The connection became a WebSocket: it no longer counts as one of its source's
@@ -231,6 +267,9 @@ class ConnectionGuard:
         source = self.open.pop(transport, None)
         if source is None:
             return
+        self.held[source] -= 1
+        if self.held[source] <= 0:
+            del self.held[source]
         if transport in self.upgraded_transports:
             self.upgraded_transports.discard(transport)
         else:
