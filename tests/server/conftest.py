@@ -7,6 +7,8 @@ import json
 import random
 import shutil
 import socket
+import subprocess
+import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,6 +91,24 @@ class LiveServer:
         return self.app.state.hub
 
 
+async def wait_until_ready(proc: subprocess.Popen[bytes], base: str, log: Path,
+                           seconds: float = 60) -> None:
+    """Until the server process at ``base`` answers ``/api/ready`` with 200; the test fails
+    (with the end of its ``log``) if it exits or takes longer than ``seconds``."""
+    end = time.monotonic() + seconds
+    async with httpx.AsyncClient(base_url=base, timeout=2) as http:
+        while time.monotonic() < end:
+            if proc.poll() is not None:
+                pytest.fail(f"the server exited: {log.read_text()[-3000:]}")
+            try:
+                if (await http.get("/api/ready")).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            await asyncio.sleep(0.05)
+    pytest.fail("the server did not become ready")
+
+
 def fast_bots(game: str, level: str, seed: int) -> Any:
     """Pigasus bots with reflexes of a few ms, so a real-time game takes a moment."""
     if game != "pigasus":
@@ -132,10 +152,18 @@ def settings() -> HubSettings:
 
 
 @pytest.fixture
-async def server(tmp_path: Path, settings: HubSettings) -> AsyncIterator[LiveServer]:
+def connections() -> ConnectionLimits | None:
+    """The connection guard of the ``server`` fixture (``None``: plain uvicorn, unguarded)."""
+    return None
+
+
+@pytest.fixture
+async def server(tmp_path: Path, settings: HubSettings,
+                 connections: ConnectionLimits | None) -> AsyncIterator[LiveServer]:
     """A running server on a fresh SQLite file."""
     with database_directory(tmp_path) as where:
-        live = LiveServer(f"sqlite+aiosqlite:///{where / 'test.db'}", settings)
+        live = LiveServer(f"sqlite+aiosqlite:///{where / 'test.db'}", settings,
+                          connections=connections)
         await live.start()
         try:
             yield live

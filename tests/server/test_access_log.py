@@ -15,16 +15,16 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 import websockets
 
 from tests.conftest import database_directory
-from tests.server.conftest import Wire, bearer, create, free_port, play_to_end
+from tests.server.conftest import (
+    Wire, bearer, create, free_port, play_to_end, wait_until_ready,
+)
 
 
 class ServeProcess:
@@ -45,18 +45,8 @@ class ServeProcess:
             self.proc = subprocess.Popen(self.command, stdout=out, stderr=subprocess.STDOUT,
                                          env={**os.environ, "PYTHONUNBUFFERED": "1"},
                                          start_new_session=True)
-        end = time.monotonic() + 90  # a cold start on a shared machine can take long
-        async with httpx.AsyncClient(base_url=self.base, timeout=2) as http:
-            while time.monotonic() < end:
-                if self.proc.poll() is not None:
-                    pytest.fail(f"the server exited: {self.log.read_text()[-3000:]}")
-                try:
-                    if (await http.get("/api/ready")).status_code == 200:
-                        return
-                except httpx.TransportError:
-                    pass
-                await asyncio.sleep(0.1)
-        pytest.fail("the server did not become ready")
+        # generous: a cold start on a machine shared with other work can take long
+        await wait_until_ready(self.proc, self.base, self.log, 90)
 
     def stop(self) -> None:
         """SIGTERM, as an operator stops it; then its process group is gone."""

@@ -14,9 +14,7 @@ import logging
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
+from dataclasses import replace
 
 import httpx
 import pytest
@@ -26,7 +24,7 @@ from saustall.server.access_log import redact_query
 from saustall.server.connections import (
     ConnectionGuard, ConnectionLimits, ThrottledWarning, default_max_connections, source_of,
 )
-from tests.conftest import database_directory
+from saustall.server.tables import HubSettings
 from tests.server.conftest import LiveServer, quick_settings
 
 SLOW_REQUEST = b"GET /api/health HTTP/1.1\r\nHost: x\r\n"
@@ -35,31 +33,20 @@ GENEROUS = 20.0
 """Upper bound, in seconds, for anything the server must do after a 0.5-s deadline."""
 
 
-async def guarded(tmp_path: Path, **limits: Any) -> AsyncIterator[LiveServer]:
-    connections = ConnectionLimits(**{"header_timeout": 0.5, "connections_per_source": 5,
-                                      **limits})
-    with database_directory(tmp_path) as where:
-        live = LiveServer(f"sqlite+aiosqlite:///{where / 'test.db'}",
-                          quick_settings(tables_per_source=1), connections=connections)
-        await live.start()
-        try:
-            yield live
-        finally:
-            await live.stop()
+SMALL = ConnectionLimits(header_timeout=0.5, connections_per_source=5)
 
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[LiveServer]:
-    """A guarded server: 0.5-s request deadline, 5 HTTP connections per address."""
-    async for live in guarded(tmp_path):
-        yield live
+def connections() -> ConnectionLimits:
+    """The ``server`` fixture's guard: 0.5-s request deadline, 5 HTTP connections per
+    address (tests that need others parametrize ``connections``)."""
+    return SMALL
 
 
 @pytest.fixture
-async def proxied(tmp_path: Path) -> AsyncIterator[LiveServer]:
-    """A guarded server behind a proxy on 127.0.0.1 (trusted)."""
-    async for live in guarded(tmp_path, trusted_proxies=("127.0.0.1",)):
-        yield live
+def settings() -> HubSettings:
+    """One open table per address: what the trusted-proxy tests count."""
+    return quick_settings(tables_per_source=1)
 
 
 async def connect(live: LiveServer, source: str = "127.0.0.1", send: bytes = SLOW_REQUEST
@@ -156,15 +143,15 @@ async def test_websockets_leave_the_http_cap_and_give_their_count_back(
     assert server.guard.open == {} and not server.guard.http
 
 
-async def test_the_total_cap_refuses_any_address(tmp_path: Path) -> None:
-    async for live in guarded(tmp_path, max_connections=3, header_timeout=0):
-        held = [await connect(live) for _ in range(3)]
-        reader, writer = await connect(live, "127.0.0.2")
-        data = await answer(reader)
-        assert data.startswith(b"HTTP/1.1 503 ") and b"too-many-connections" in data
-        writer.close()
-        for _, held_writer in held:
-            held_writer.close()
+@pytest.mark.parametrize("connections", [replace(SMALL, max_connections=3, header_timeout=0)])
+async def test_the_total_cap_refuses_any_address(server: LiveServer) -> None:
+    held = [await connect(server) for _ in range(3)]
+    reader, writer = await connect(server, "127.0.0.2")
+    data = await answer(reader)
+    assert data.startswith(b"HTTP/1.1 503 ") and b"too-many-connections" in data
+    writer.close()
+    for _, held_writer in held:
+        held_writer.close()
 
 
 async def create_from(http: httpx.AsyncClient, client: str | None) -> int:
@@ -175,8 +162,10 @@ async def create_from(http: httpx.AsyncClient, client: str | None) -> int:
     return answer.status_code
 
 
+@pytest.mark.parametrize("connections", [replace(SMALL, trusted_proxies=("127.0.0.1",))])
 async def test_behind_a_trusted_proxy_the_limits_count_the_forwarded_client(
-        proxied: LiveServer) -> None:
+        server: LiveServer) -> None:
+    proxied = server
     async with httpx.AsyncClient(base_url=proxied.base, timeout=GENEROUS) as http:
         assert await create_from(http, "203.0.113.7") == 201
         assert await create_from(http, "203.0.113.7") == 429  # one open table each

@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import os
 import resource
-import socket
 import subprocess
 import sys
 import tempfile
@@ -32,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+
+from saustall.server.bench import free_port
 
 SLOW_HEADER_EVERY = 5.0
 """Seconds between two header lines of a slow connection."""
@@ -55,14 +56,6 @@ class Attack:
     open_now: int = 0
     held_at_stop: int = 0
     last_close: float = 0.0
-
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 async def slow_connection(attack: Attack) -> None:
