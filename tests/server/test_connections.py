@@ -106,6 +106,25 @@ async def test_a_request_in_time_is_answered_and_the_connection_kept(server: Liv
     writer.close()
 
 
+async def test_a_huge_body_is_refused_before_it_arrives(server: LiveServer) -> None:
+    # it declares 100 MB and sends a few bytes: answered at once, not at the deadline
+    reader, writer = await connect(server, send=(
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+        b"content-length: 100000000\r\n\r\n{\"game\": "))
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n"), GENEROUS)
+    assert head.startswith(b"HTTP/1.1 413 "), head
+    writer.close()
+    # one that streams (chunked, no length, never ending) is cut off once past the limit
+    chunk = b"x" * 8192
+    reader, writer = await connect(server, send=(
+        b"POST /api/tables HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+        b"transfer-encoding: chunked\r\n\r\n"
+        + b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(8))))
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n"), GENEROUS)
+    assert head.startswith(b"HTTP/1.1 413 "), head
+    writer.close()
+
+
 async def test_one_address_gets_its_cap_of_connections_and_another_still_gets_in(
         server: LiveServer, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, "saustall.server.connections")

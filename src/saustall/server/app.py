@@ -55,10 +55,21 @@ def _error(exc: ServerError) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The JSON object body of a request, or a :class:`ServerError` naming the problem."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY_BYTES:
-        raise ServerError(413, "too-large", f"request bodies are limited to {MAX_BODY_BYTES} bytes")
+    """The JSON object body of a request, or a :class:`ServerError` naming the problem.
+
+    A body over :data:`MAX_BODY_BYTES` is refused as soon as its ``Content-Length`` says
+    so or that much of it has arrived: never read whole into memory.
+    """
+    too_large = ServerError(413, "too-large",
+                            f"request bodies are limited to {MAX_BODY_BYTES} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise too_large
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY_BYTES:
+            raise too_large
     if not raw.strip():
         return {}
     try:
