@@ -73,7 +73,7 @@ async def _body(request: Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = parse_json(raw, "the body")
+        data = parse_json(bytes(raw), "the body")
     except InputError as exc:
         raise ServerError(400, "bad-request", exc.message) from None
     if not isinstance(data, dict):
