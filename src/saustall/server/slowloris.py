@@ -98,14 +98,17 @@ async def slow_connection(attack: Attack) -> None:
 
 
 async def probe(port: int, source: str, timeout: float) -> tuple[bool, float]:
-    """One ``GET /api/health`` on a new connection from ``source``: ok, seconds taken."""
+    """One ``GET /api/health`` on a new connection from ``source``: whether it answered
+    200 within ``timeout`` seconds in all, and the seconds taken."""
     start = time.monotonic()
     transport = httpx.AsyncHTTPTransport(local_address=source)
     try:
         async with httpx.AsyncClient(transport=transport, timeout=timeout) as http:
-            answer = await http.get(f"http://127.0.0.1:{port}/api/health")
-        return answer.status_code == 200, time.monotonic() - start
-    except httpx.HTTPError:
+            answer = await asyncio.wait_for(
+                http.get(f"http://127.0.0.1:{port}/api/health"), timeout)
+        took = time.monotonic() - start
+        return answer.status_code == 200 and took <= timeout, took
+    except (httpx.HTTPError, asyncio.TimeoutError):
         return False, time.monotonic() - start
 
 
