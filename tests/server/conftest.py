@@ -7,6 +7,8 @@ import json
 import random
 import shutil
 import socket
+import subprocess
+import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +19,8 @@ import pytest
 import uvicorn
 import websockets
 
-from saustall.server.app import WS_MAX_FRAME, create_app
+from saustall.server.app import WS_MAX_FRAME, create_app, server_config
+from saustall.server.connections import ConnectionGuard, ConnectionLimits
 from saustall.server.limits import LimitSettings
 from saustall.server.pgtemp import PostgresMissing, throwaway_postgres
 from saustall.server.tables import HubSettings
@@ -33,11 +36,19 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """A uvicorn server running the app inside the test's event loop."""
+    """A uvicorn server running the app inside the test's event loop.
+
+    With ``connections`` it is configured as ``saustall serve`` configures it (guarded
+    sockets, trusted proxies, the redacting log: :func:`server_config`); ``guard`` is
+    then the guard of its connections.
+    """
 
     def __init__(self, database: str, settings: HubSettings,
-                 allow_origins: tuple[str, ...] = ()) -> None:
+                 allow_origins: tuple[str, ...] = (),
+                 connections: ConnectionLimits | None = None) -> None:
         self.database = database
+        self.connections = connections
+        self.guard: ConnectionGuard | None = None
         self.settings = settings
         self.allow_origins = allow_origins
         self.port = free_port()
@@ -52,8 +63,14 @@ class LiveServer:
                               allow_origins=self.allow_origins)
         # Keep-alive longer than the client's (httpx: 5 s), so the server never closes an
         # idle connection just as a client reuses it (a ReadError on a loaded machine).
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=WS_MAX_FRAME, lifespan="on", timeout_keep_alive=30)
+        if self.connections is not None:
+            config, self.guard = server_config(self.app, "127.0.0.1", self.port,
+                                               log_level="warning", connections=self.connections,
+                                               lifespan="on", timeout_keep_alive=30)
+        else:
+            config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                    log_level="warning", ws_max_size=WS_MAX_FRAME, lifespan="on",
+                                    timeout_keep_alive=30)
         self.server = uvicorn.Server(config)
         self.task = asyncio.create_task(self.server.serve())
         for _ in range(500):
@@ -72,6 +89,24 @@ class LiveServer:
     @property
     def hub(self) -> Any:
         return self.app.state.hub
+
+
+async def wait_until_ready(proc: subprocess.Popen[bytes], base: str, log: Path,
+                           seconds: float = 60) -> None:
+    """Until the server process at ``base`` answers ``/api/ready`` with 200; the test fails
+    (with the end of its ``log``) if it exits or takes longer than ``seconds``."""
+    end = time.monotonic() + seconds
+    async with httpx.AsyncClient(base_url=base, timeout=2) as http:
+        while time.monotonic() < end:
+            if proc.poll() is not None:
+                pytest.fail(f"the server exited: {log.read_text()[-3000:]}")
+            try:
+                if (await http.get("/api/ready")).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            await asyncio.sleep(0.05)
+    pytest.fail("the server did not become ready")
 
 
 def fast_bots(game: str, level: str, seed: int) -> Any:
@@ -117,10 +152,18 @@ def settings() -> HubSettings:
 
 
 @pytest.fixture
-async def server(tmp_path: Path, settings: HubSettings) -> AsyncIterator[LiveServer]:
+def connections() -> ConnectionLimits | None:
+    """The connection guard of the ``server`` fixture (``None``: plain uvicorn, unguarded)."""
+    return None
+
+
+@pytest.fixture
+async def server(tmp_path: Path, settings: HubSettings,
+                 connections: ConnectionLimits | None) -> AsyncIterator[LiveServer]:
     """A running server on a fresh SQLite file."""
     with database_directory(tmp_path) as where:
-        live = LiveServer(f"sqlite+aiosqlite:///{where / 'test.db'}", settings)
+        live = LiveServer(f"sqlite+aiosqlite:///{where / 'test.db'}", settings,
+                          connections=connections)
         await live.start()
         try:
             yield live

@@ -32,7 +32,7 @@ import websockets
 
 from saustall.core import GameRecord
 from saustall.server.lease import asyncpg_dsn
-from tests.server.conftest import bearer, free_port
+from tests.server.conftest import bearer, free_port, wait_until_ready
 
 pytestmark = pytest.mark.postgres
 
@@ -80,7 +80,8 @@ class Node:
             "--database", database, "--bot-delay", "0", "--bot-workers", "1",
             "--bot-module", "tests.server.cluster_bots", "--lease-seconds", str(lease),
             "--tables-per-source", "0", "--sockets-per-source", "0",
-            "--new-sockets-per-second", "0", "--log-level", "warning"]
+            "--new-sockets-per-second", "0", "--connections-per-source", "0",
+            "--log-level", "warning"]
         self.proc: subprocess.Popen[bytes] | None = None
 
     async def start(self) -> "Node":
@@ -89,18 +90,8 @@ class Node:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(self.command, stdout=out, stderr=out, env=env,
                                          start_new_session=True)
-        end = time.monotonic() + 60
-        async with httpx.AsyncClient(base_url=self.base, timeout=2) as http:
-            while time.monotonic() < end:
-                if self.proc.poll() is not None:
-                    pytest.fail(f"the server exited: {self.log.read_text()[-3000:]}")
-                try:
-                    if (await http.get("/api/ready")).status_code == 200:
-                        return self
-                except httpx.TransportError:
-                    pass
-                await asyncio.sleep(0.05)
-        pytest.fail("the server did not become ready")
+        await wait_until_ready(self.proc, self.base, self.log)
+        return self
 
     def kill(self) -> None:
         """SIGKILL the server and its bot workers."""

@@ -261,6 +261,17 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
               20, help="WebSockets one address may open per second (0: no limit)"),
           spectators_per_table: int = typer.Option(
               200, help="spectators one table accepts (0: no limit)"),
+          connections_per_source: int = typer.Option(
+              32, help="HTTP connections one address may hold open (0: no limit; trusted "
+                       "proxies have none)"),
+          max_connections: Optional[int] = typer.Option(
+              None, help="open connections in all (default: from the open-file limit, "
+                         "keeping an eighth of it for the process)"),
+          header_timeout: float = typer.Option(
+              10, help="seconds a connection has to send a whole request (0: no limit)"),
+          trusted_proxy: list[str] = typer.Option(
+              [], help="a reverse proxy's address or network (10.0.0.0/8) whose "
+                       "X-Forwarded-For names the client; repeatable (default: none)"),
           retain_finished: float = typer.Option(
               900, help="seconds a finished table stays in memory"),
           retain_idle: float = typer.Option(
@@ -290,8 +301,16 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
         tables_per_source=tables_per_source, sockets_per_source=sockets_per_source,
         new_sockets_per_second=new_sockets_per_second,
         spectators_per_table=spectators_per_table)
+    guarding = importlib.import_module("saustall.server.connections")
+    connections = guarding.ConnectionLimits(
+        header_timeout=header_timeout, connections_per_source=connections_per_source,
+        max_connections=max_connections, trusted_proxies=tuple(trusted_proxy))
+    try:
+        connections.check()
+    except guarding.ConnectionSettingError as exc:
+        fail(str(exc))
     module.run(host=host, port=port, database=database, allow_origins=allow_origin,
-               limits=limits, retain_finished=retain_finished, retain_idle=retain_idle,
+               limits=limits, connections=connections, retain_finished=retain_finished, retain_idle=retain_idle,
                skip_broken_tables=skip_broken_tables, bot_workers=bot_workers,
                bot_delay=bot_delay, bot_modules=bot_module, lease_seconds=lease_seconds,
                ws_compression=ws_compression, log_level=log_level)

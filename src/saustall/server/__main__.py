@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from saustall.server.app import DEFAULT_DATABASE, run
+from saustall.server.connections import ConnectionLimits, ConnectionSettingError
 from saustall.server.limits import LimitSettings
 
 
@@ -33,6 +34,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--spectators-per-table", type=int,
                         default=defaults.spectators_per_table,
                         help="spectators one table accepts (0: no limit)")
+    guarded = ConnectionLimits()
+    parser.add_argument("--connections-per-source", type=int,
+                        default=guarded.connections_per_source,
+                        help="HTTP connections one address may hold open (0: no limit; "
+                             "trusted proxies have none)")
+    parser.add_argument("--max-connections", type=int, default=None, metavar="N",
+                        help="open connections in all (default: from the open-file limit)")
+    parser.add_argument("--header-timeout", type=float, default=guarded.header_timeout,
+                        metavar="SECONDS",
+                        help="seconds a connection has to send a whole request (0: no limit)")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a reverse proxy's address or network whose X-Forwarded-For "
+                             "names the client; repeatable (default: none)")
     parser.add_argument("--retain-finished", type=float, default=None, metavar="SECONDS",
                         help="seconds a finished table stays in memory (default 900)")
     parser.add_argument("--retain-idle", type=float, default=None, metavar="SECONDS",
@@ -56,12 +70,19 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--lease-seconds must be more than 0.2")
     if args.bot_workers is not None and args.bot_workers < 1:
         parser.error("--bot-workers must be at least 1")
+    connections = ConnectionLimits(
+        header_timeout=args.header_timeout, connections_per_source=args.connections_per_source,
+        max_connections=args.max_connections, trusted_proxies=tuple(args.trusted_proxy))
+    try:
+        connections.check()
+    except ConnectionSettingError as exc:
+        parser.error(str(exc))
     limits = LimitSettings(tables_per_source=args.tables_per_source,
                            sockets_per_source=args.sockets_per_source,
                            new_sockets_per_second=args.new_sockets_per_second,
                            spectators_per_table=args.spectators_per_table)
     run(args.host, args.port, args.database, bot_delay=args.bot_delay, log_level=args.log_level,
-        allow_origins=args.allow_origin, limits=limits, retain_finished=args.retain_finished,
+        allow_origins=args.allow_origin, limits=limits, connections=connections, retain_finished=args.retain_finished,
         retain_idle=args.retain_idle, skip_broken_tables=args.skip_broken_tables,
         bot_workers=args.bot_workers, bot_modules=args.bot_module,
         lease_seconds=args.lease_seconds, ws_compression=args.ws_compression)

@@ -27,6 +27,11 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import saustall
 from saustall.server import operations
+from saustall.server.access_log import log_config
+from saustall.server.connections import (
+    ConnectionGuard, ConnectionLimits, default_max_connections, guarded_protocols,
+    raise_open_file_limit,
+)
 from saustall.server.db import Store, UnusableDatabase
 from saustall.server.heap import settle_for_serving
 from saustall.server.metrics import CONTENT_TYPE_LATEST
@@ -40,6 +45,8 @@ log = logging.getLogger("saustall.server")
 DEFAULT_DATABASE = "sqlite+aiosqlite:///saustall.db"
 MAX_BODY_BYTES = 16 * 1024
 WS_MAX_FRAME = 64 * 1024
+STARTUP_FAILURE = 3
+"""Exit status of a start-up the server refused (uvicorn's own)."""
 STATIC_DIR = Path(saustall.__file__).parent / "web" / "static"
 
 
@@ -48,14 +55,25 @@ def _error(exc: ServerError) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    """The JSON object body of a request, or a :class:`ServerError` naming the problem."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY_BYTES:
-        raise ServerError(413, "too-large", f"request bodies are limited to {MAX_BODY_BYTES} bytes")
+    """The JSON object body of a request, or a :class:`ServerError` naming the problem.
+
+    A body over :data:`MAX_BODY_BYTES` is refused as soon as its ``Content-Length`` says
+    so or that much of it has arrived: never read whole into memory.
+    """
+    too_large = ServerError(413, "too-large",
+                            f"request bodies are limited to {MAX_BODY_BYTES} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise too_large
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY_BYTES:
+            raise too_large
     if not raw.strip():
         return {}
     try:
-        data = parse_json(raw, "the body")
+        data = parse_json(bytes(raw), "the body")
     except InputError as exc:
         raise ServerError(400, "bad-request", exc.message) from None
     if not isinstance(data, dict):
@@ -530,9 +548,36 @@ HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "too-large"}
 """Error codes for the HTTP errors the framework raises itself."""
 
 
+def server_config(app: ASGIApp, host: str, port: int, *, log_level: str = "info",
+                  connections: ConnectionLimits | None = None, open_file_limit: int = 0,
+                  ws_compression: bool = False,
+                  **uvicorn_options: Any) -> tuple[uvicorn.Config, ConnectionGuard]:
+    """uvicorn's configuration for serving ``app``, and the guard of its connections.
+
+    The guard (:mod:`saustall.server.connections`) caps connections per source and in
+    all, at ``connections.max_connections`` or else below ``open_file_limit``; requests
+    must arrive whole within ``connections.header_timeout``. ``X-Forwarded-For`` is
+    believed only from ``connections.trusted_proxies``, and the log never shows a query
+    value (:mod:`saustall.server.access_log`).
+    """
+    connections = connections or ConnectionLimits()
+    connections.check()
+    cap = connections.max_connections or default_max_connections(open_file_limit)
+    guard = ConnectionGuard(connections, cap)
+    http, ws = guarded_protocols(guard)
+    trusted = list(connections.trusted_proxies)
+    config = uvicorn.Config(app, host=host, port=port, http=http, ws=ws or "none",
+                            ws_max_size=WS_MAX_FRAME, ws_per_message_deflate=ws_compression,
+                            log_level=log_level, log_config=log_config(),
+                            proxy_headers=bool(trusted), forwarded_allow_ips=trusted,
+                            **uvicorn_options)
+    return config, guard
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATABASE,
         bot_delay: float = 0.8, log_level: str = "info", *,
         allow_origins: Sequence[str] = (), limits: LimitSettings | None = None,
+        connections: ConnectionLimits | None = None,
         retain_finished: float | None = None, retain_idle: float | None = None,
         skip_broken_tables: bool = False, bot_workers: int | None = None,
         bot_modules: Sequence[str] = (), lease_seconds: float | None = None,
@@ -547,6 +592,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATAB
     how long its tables wait for another process should it die. SIGTERM hands its
     tables over before it exits. ``ws_compression`` offers WebSocket clients
     permessage-deflate (off by default: see docs/deploy.md, *Compression*).
+    ``connections`` guards the sockets (see :func:`server_config`); the soft open-file
+    limit is raised to the hard one first.
     """
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     for module in bot_modules:
@@ -560,6 +607,18 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATAB
         settings.retain_idle_seconds = retain_idle
     if lease_seconds is not None:
         settings.lease_seconds = lease_seconds
+    before, after = raise_open_file_limit()
     app = create_app(database, settings=settings, allow_origins=allow_origins)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level=log_level,
-                ws_per_message_deflate=ws_compression)
+    config, guard = server_config(app, host, port, log_level=log_level, connections=connections,
+                                  open_file_limit=after, ws_compression=ws_compression)
+    log.info("open files: soft limit %d%s; at most %d connections, %s per address, "
+             "requests within %s", after, f" (raised from {before})" if after != before else "",
+             guard.max_connections, guard.limits.connections_per_source or "any number",
+             f"{guard.limits.header_timeout:g} s" if guard.limits.header_timeout else "any time")
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    if not server.started:  # as uvicorn.run: a refused start-up exits with status 3
+        sys.exit(STARTUP_FAILURE)

@@ -318,7 +318,7 @@ def start_servers(args: argparse.Namespace, database: str,
              "--log-level", "warning",
              # every client of the benchmark comes from 127.0.0.1
              "--tables-per-source", "0", "--sockets-per-source", "0",
-             "--new-sockets-per-second", "0",
+             "--new-sockets-per-second", "0", "--connections-per-source", "0",
              "--spectators-per-table", str(max(args.spectators, 200)),
              "--bot-module", "saustall.server.bench_bots",  # offers the burn-100ms bot
              *(["--bot-workers", str(args.bot_workers)] if args.bot_workers else []),

@@ -1,7 +1,9 @@
 """What one source may cost the server: limits, rate buckets and a guarded JSON parser.
 
-A *source* is the peer address of a connection (the client's IP as the server sees it;
-behind a reverse proxy that is the proxy, so the proxy should apply its own limits).
+A *source* is the client address of a request or socket: the peer's IP as the server
+sees it or, from a trusted reverse proxy (``saustall serve --trusted-proxy``), the client
+it names in ``X-Forwarded-For`` (uvicorn's proxy-headers middleware puts it in the ASGI
+scope; see :mod:`saustall.server.connections`).
 :class:`SourceLimits` counts the open tables each source created and the WebSockets it
 holds open; :class:`TokenBucket` meters messages on one socket; :func:`parse_json`
 reads a JSON object with a bound on size and nesting, so no input can exhaust the
