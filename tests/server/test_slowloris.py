@@ -1,6 +1,6 @@
 """``make slowloris``: a real ``saustall serve`` under ``ulimit -n 1024`` stays reachable.
 
-See :mod:`saustall.server.slowloris` for the attack and the probes. Long (20 s to a few
+See :mod:`tests.server.slowloris` for the attack and the probes. Long (20 s to a few
 minutes each, both cores busy): outside the default suite.
 """
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from saustall.server.slowloris import measure, report
+from tests.server.slowloris import measure, report
 
 pytestmark = pytest.mark.long
 

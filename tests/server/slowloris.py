@@ -1,6 +1,6 @@
 """Slowloris against a real ``saustall serve``: does the server stay reachable?
 
-``python -m saustall.server.slowloris`` (``make slowloris``) starts ``saustall serve`` on a
+``python -m tests.server.slowloris`` (``make slowloris``) starts ``saustall serve`` on a
 free port with a throwaway SQLite database and the open-file limit of a default systemd
 service (``--nofile 1024``, soft and hard, as ``ulimit -n 1024``), then from one address
 (127.0.0.1) opens ``--connections`` connections that each send a request line and then one
@@ -220,7 +220,7 @@ def report(figures: Figures, probe_timeout: float, close_within: float) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line, measure, report; the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m saustall.server.slowloris",
+    parser = argparse.ArgumentParser(prog="python -m tests.server.slowloris",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--connections", type=int, default=1100)
     parser.add_argument("--nofile", type=int, default=1024,
