@@ -269,7 +269,8 @@ def test_a_record_directory_that_looks_like_markup_is_printed_as_given(
     result = CliRunner().invoke(app, ["play", "drecksau", "--seed", "3", "--bots", "random",
                                       "--record-dir", str(where)], input="1\n" * 400)
     assert result.exit_code == 0, result.output
-    assert "[bold]records" in " ".join(result.output.split()).replace("\n", "")
+    # Rich wraps a long path anywhere: compare with all white space taken out
+    assert "[bold]records" in "".join(result.output.split())
     (saved,) = where.glob("drecksau-*.json")
     assert run("replay", str(saved)).exit_code == 0
 
