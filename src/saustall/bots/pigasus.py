@@ -80,6 +80,7 @@ from a seed; it does no I/O.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -115,12 +116,19 @@ class Level:
     """Chance per revealed card to grab for a pair that is not there."""
     point_ms: float
     """Median delay between grabbing and pointing."""
+    crowd_sigma: float = 0.0
+    """How much the bot holds back at bigger tables: with ``r`` rivals its median
+    reaction is multiplied by ``exp(crowd_sigma * expected_max_normal(r))``, so 1 (no
+    change) with one rival. With ``crowd_sigma == sigma`` the fastest of ``r`` such bots
+    is, at the median, as quick as one of them in a duel (see :func:`crowd_factor`)."""
 
 
 LEVELS: dict[str, Level] = {
     # The levels offered to people (see the module doc for their calibration).
+    # beginner holds back at bigger tables (crowd_sigma): a 2 s person must out-collect
+    # every one of its bots, and the fastest of several bots is quicker than one.
     "beginner": Level("beginner", reaction_ms=1450, per_card_ms=45, sigma=0.35, notice=0.75,
-                      false_alarm=0.05, point_ms=900),
+                      false_alarm=0.05, point_ms=900, crowd_sigma=0.15),
     "club": Level("club", reaction_ms=1100, per_card_ms=40, sigma=0.3, notice=0.8,
                   false_alarm=0.03, point_ms=700),
     "expert": Level("expert", reaction_ms=600, per_card_ms=20, sigma=0.25, notice=0.92,
@@ -135,6 +143,41 @@ LEVELS: dict[str, Level] = {
 }
 """Every difficulty level by name: ``beginner``, ``club`` and ``expert`` for people, then
 the earlier ``slow``, ``casual`` and ``sharp`` (still registered)."""
+
+
+@functools.lru_cache(maxsize=None)
+def expected_max_normal(count: int) -> float:
+    """The expected largest of ``count`` independent standard normal draws (0 for one).
+
+    Computed by integrating ``x * count * pdf(x) * cdf(x) ** (count - 1)`` on a fixed
+    grid, so the same count always gives the same float; cached, as bots ask at every
+    pair they notice.
+    """
+    if count <= 1:
+        return 0.0
+    steps, low, high = 4000, -8.0, 8.0
+    width = (high - low) / steps
+    total = 0.0
+    for index in range(steps + 1):
+        x = low + index * width
+        density = math.exp(-x * x / 2) / math.sqrt(2 * math.pi)
+        below = 0.5 * (1 + math.erf(x / math.sqrt(2)))
+        weight = 0.5 if index in (0, steps) else 1.0
+        total += weight * x * count * density * below ** (count - 1)
+    return total * width
+
+
+def crowd_factor(crowd_sigma: float, rivals: int) -> float:
+    """The factor on a level's median reaction at a table with ``rivals`` rivals.
+
+    The fastest of ``r`` log-normal draws of spread ``sigma`` lies, on the log scale,
+    about ``sigma * expected_max_normal(r)`` below the median of one draw; scaling the
+    median up by as much (``crowd_sigma == sigma``) gives the person, pair after pair,
+    about the race they would have against one such bot.
+    """
+    if crowd_sigma <= 0 or rivals <= 1:
+        return 1.0
+    return math.exp(crowd_sigma * expected_max_normal(rivals))
 
 
 def person_level(reaction_ms: float) -> Level:
@@ -190,9 +233,12 @@ class PigasusBot:
     def _lognormal(self, median: float) -> int:
         return max(1, round(self._rng.lognormvariate(math.log(median), self.level.sigma)))
 
-    def reaction_time(self, cards_on_table: int) -> int:
-        """Draw one reaction time (ms) for a table of ``cards_on_table`` cards."""
-        return self._lognormal(self.level.reaction_ms + self.level.per_card_ms * cards_on_table)
+    def reaction_time(self, cards_on_table: int, rivals: int = 1) -> int:
+        """Draw one reaction time (ms) for a table of ``cards_on_table`` cards and
+        ``rivals`` players outside the bot's team (see :attr:`Level.crowd_sigma`)."""
+        level = self.level
+        median = level.reaction_ms + level.per_card_ms * cards_on_table
+        return self._lognormal(median * crowd_factor(level.crowd_sigma, rivals))
 
     # -- looking at the table ----------------------------------------------------------
     def _look(self, view: View) -> None:
@@ -208,9 +254,12 @@ class PigasusBot:
                          if b.real and set(pair) <= on_table}
         self._given_up.clear()
         level = self.level
+        me = view["observer"]
+        rivals = sum(1 for team in view["team_of"] if team != view["team_of"][me])
         for pair in pairs_among(table):
             if pair not in self._beliefs and self._rng.random() < level.notice:
-                self._beliefs[pair] = _Belief(pair, since + self.reaction_time(len(table)), True)
+                self._beliefs[pair] = _Belief(
+                    pair, since + self.reaction_time(len(table), rivals), True)
         new_cards = int(view["reveals"]) - self._reveals_seen
         self._reveals_seen = int(view["reveals"])
         if new_cards > 0 and level.false_alarm > 0 and self._rng.random() < level.false_alarm:
@@ -223,8 +272,8 @@ class PigasusBot:
             if lookalikes:
                 pair = lookalikes[self._rng.randrange(len(lookalikes))]
                 if pair not in self._beliefs:
-                    self._beliefs[pair] = _Belief(pair, since + self.reaction_time(len(table)),
-                                                  False)
+                    self._beliefs[pair] = _Belief(
+                        pair, since + self.reaction_time(len(table), rivals), False)
 
     def _next_belief(self, table: set[int]) -> _Belief | None:
         live = [b for b in self._beliefs.values()
