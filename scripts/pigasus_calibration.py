@@ -14,24 +14,10 @@ import argparse
 from typing import Sequence
 
 from saustall.bots.base import LEVELS as NAMED_LEVELS
-from saustall.bots.pigasus import LEVELS, Level, person_level, simulate_game
+from saustall.bots.pigasus import person_wins
 from saustall.sim import wilson_interval
 
 PERSONS_MS = (800, 1000, 1500, 2000, 2500, 3000)
-
-
-def person_wins(level: str, reaction_ms: int, games: int, players: int = 2) -> int:
-    """Games out of ``games`` a person reacting in ``reaction_ms`` wins outright against
-    ``players - 1`` bots of ``level``; game ``i`` seats the person at ``i % players``."""
-    person = person_level(reaction_ms)
-    wins = 0
-    for index in range(games):
-        seat = index % players
-        order: list[str | Level] = [level] * players
-        order[seat] = person
-        if simulate_game(players, seed=1000 + index, levels=order).winners == (seat,):
-            wins += 1
-    return wins
 
 
 def cell(wins: int, games: int) -> str:

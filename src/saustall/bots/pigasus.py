@@ -446,3 +446,23 @@ def simulate_game(num_players: int = 4, seed: int = 0,
         tiebreak=state.tiebreak, refused=len(table.rejections),
         record=state.record(),
     )
+
+
+def person_wins(level: str | Level, reaction_ms: float, games: int, players: int = 2,
+                first_seed: int = 1000) -> int:
+    """Games out of ``games`` a :func:`person_level` person reacting in a median
+    ``reaction_ms`` wins outright against ``players - 1`` bots of ``level``.
+
+    Game ``i`` has seed ``first_seed + i`` and seats the person at ``i % players``, so
+    every seat is played in turn and the same arguments give the same count (the
+    calibration in the module doc and ``scripts/pigasus_calibration.py``).
+    """
+    person = person_level(reaction_ms)
+    wins = 0
+    for index in range(games):
+        seat = index % players
+        order: list[str | Level] = [level] * players
+        order[seat] = person
+        if simulate_game(players, seed=first_seed + index, levels=order).winners == (seat,):
+            wins += 1
+    return wins
