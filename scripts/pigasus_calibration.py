@@ -1,44 +1,53 @@
 """Calibrate the Pigasus bot levels against modelled people: ``python scripts/pigasus_calibration.py``.
 
-Plays two-player games of each named level against :func:`person_level` people who grab
-a pair a median 0.8 to 3 s after it appears (seats alternate, seeds fixed) and prints how
-often the person wins. The figures are quoted in ``docs/bots.md``.
+Plays games of one modelled person (:func:`~saustall.bots.pigasus.person_level`: grabs a
+pair a median 0.8 to 3 s after it appears) against one, two or three bots of one level
+(``--players 2,3,4``), the person's seat rotating through every seat and the seeds fixed
+(game ``i`` uses seed ``1000 + i``), and prints how often the person wins outright, with
+the Wilson 95% interval. The figures are quoted in ``docs/bots.md`` and in the docstring
+of :mod:`saustall.bots.pigasus`.
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import Sequence
 
 from saustall.bots.base import LEVELS as NAMED_LEVELS
-from saustall.bots.pigasus import LEVELS, person_level, simulate_game
+from saustall.bots.pigasus import person_wins
+from saustall.sim import wilson_interval
 
 PERSONS_MS = (800, 1000, 1500, 2000, 2500, 3000)
 
 
-def person_wins(level: str, reaction_ms: int, games: int) -> int:
-    """Games out of ``games`` a person reacting in ``reaction_ms`` wins outright."""
-    person = person_level(reaction_ms)
-    wins = 0
-    for index in range(games):
-        seat = index % 2
-        order = [person, LEVELS[level]] if seat == 0 else [LEVELS[level], person]
-        if simulate_game(2, seed=1000 + index, levels=order).winners == (seat,):
-            wins += 1
-    return wins
+def cell(wins: int, games: int) -> str:
+    """``wins/games (low-high%)``: the count and its Wilson 95% interval."""
+    low, high = wilson_interval(wins, games)
+    return f"{wins}/{games} ({100 * low:.0f}-{100 * high:.0f}%)"
 
 
-def main() -> None:
-    """Print the table."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print one Markdown table per table size."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=40, help="games per cell")
+    parser.add_argument("--games", type=int, default=200, help="games per cell")
     parser.add_argument("--levels", default=",".join(NAMED_LEVELS), help="levels, comma-separated")
-    args = parser.parse_args()
-    header = " | ".join(f"{ms / 1000:g} s" for ms in PERSONS_MS)
-    print(f"| level | person wins vs a person reacting in: {header} |")
-    for level in args.levels.split(","):
-        cells = " | ".join(f"{person_wins(level, ms, args.games)}/{args.games}"
-                           for ms in PERSONS_MS)
-        print(f"| {level} | {cells} |", flush=True)
+    parser.add_argument("--players", default="2,3",
+                        help="table sizes, comma-separated (one person, the rest bots)")
+    parser.add_argument("--persons", default=",".join(str(ms) for ms in PERSONS_MS),
+                        help="the person's median reaction times in ms, comma-separated")
+    args = parser.parse_args(argv)
+    persons = [int(ms) for ms in args.persons.split(",")]
+    header = " | ".join(f"{ms / 1000:g} s" for ms in persons)
+    for players in (int(n) for n in args.players.split(",")):
+        bots = "one bot" if players == 2 else f"{players - 1} bots"
+        print(f"\n{players} players (one person, {bots} of the level), "
+              f"{args.games} games per cell; how often the person wins:\n")
+        print(f"| level | {header} |")
+        print("| --- |" + " --- |" * len(persons))
+        for level in args.levels.split(","):
+            cells = " | ".join(cell(person_wins(level, ms, args.games, players), args.games)
+                               for ms in persons)
+            print(f"| `{level}` | {cells} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -17,8 +17,9 @@ NAMED: dict[str, str] = {
 """The named levels, in any game."""
 
 PER_GAME: dict[tuple[str, str], str] = {
-    ("pigasus", "beginner"): "grabs a pair about 1.8 s after it shows and misses one in "
-                             "four: a person reacting in 2 s wins",
+    ("pigasus", "beginner"): "grabs a pair about 1.8 s after it shows (later at bigger "
+                             "tables) and misses one in four: a person reacting in 2 s "
+                             "wins at any table size",
     ("pigasus", "club"): "grabs a pair in about 1.4 s: an even game for a newcomer who "
                          "reacts in 2 s",
     ("pigasus", "expert"): "grabs a pair in about 0.8 s: an even game for a quick player",
