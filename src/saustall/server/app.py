@@ -34,6 +34,7 @@ from saustall.server.connections import (
 )
 from saustall.server.db import Store, UnusableDatabase
 from saustall.server.heap import settle_for_serving
+from saustall.server.lease import Fenced, log_failed_write
 from saustall.server.metrics import CONTENT_TYPE_LATEST
 from saustall.server.limits import InputError, LimitSettings, TokenBucket, parse_json
 from saustall.server.origin import OriginCheck
@@ -555,7 +556,11 @@ def install_error_handlers(app: FastAPI) -> None:
         return _error(ServerError(exc.status_code, code, str(exc.detail)))
 
     @app.exception_handler(Exception)
-    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, Fenced):  # a cluster takeover under way: expected, and brief
+            log_failed_write(log, exc, "%s %s not stored", request.method, request.url.path)
+            return _error(ServerError(503, "table-unavailable",
+                                      "the table is changing hands; try again"))
         log.error("unexpected error", exc_info=exc)
         return _error(ServerError(500, "server-error",
                                   "the server failed on this request (its own fault)"))

@@ -26,7 +26,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from saustall.server.lease import NOTIFY_LIMIT, SPILLED
+from saustall.server.lease import NOTIFY_LIMIT, SPILLED, Fenced, log_failed_write
 from saustall.server.model import Client, ServerError
 from saustall.server.operations import OPERATIONS, Caller
 
@@ -226,6 +226,10 @@ class Forwarder:
                     self.hub, table_id, request["body"], caller)}
             except ServerError as exc:
                 answer = {"error": {"status": exc.status, **exc.payload()}}
+            except Fenced as exc:  # we lost the table meanwhile: the caller asks again
+                log_failed_write(log, exc, "a forwarded %s request was not stored",
+                                 request["op"])
+                answer = {"moved": True}
             except Exception:
                 log.exception("a forwarded %s request failed", request["op"])
                 answer = {"error": {"status": 500, "code": "server-error", "rule": None,

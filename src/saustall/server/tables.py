@@ -37,6 +37,7 @@ from saustall.server.bot_workers import BotWorkers
 from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabase
 from saustall.server import retention
 from saustall.server.cluster import Cluster
+from saustall.server.lease import log_failed_write
 from saustall.server.catalogue import (
     catalogue, levels_for, seated_by_default,
 )
@@ -681,7 +682,8 @@ class Hub:
                 StoredAction(seq=seq, action=notation, seat=seat, time_ms=stamp, timeout=timeout),
                 status=OVER if over else None)
         except Exception as exc:
-            log.exception("could not store action %s at table %s", notation, table.id)
+            log_failed_write(log, exc, "could not store action %s at table %s",
+                             notation, table.id)
             replay_stored_actions(table)
             if self.cluster is not None:
                 self.cluster.write_failed(table, exc)
