@@ -137,8 +137,9 @@ class Cluster:
             await self.leases.forget()
             self.notifier.send(EVENTS_CHANNEL, f"r {self.me}")
             await self.notifier.flush()
-        except Exception:  # the database is gone: the leases lapse by themselves
-            log.exception("could not release the leases")
+        except Exception as exc:  # the database is gone: the leases lapse by themselves
+            log.warning("could not release the leases (%s); they lapse in %g s",
+                        exc, self.lease_seconds)
         self.owned.clear()
         await self.notifier.close()
         if self.listener is not None:
