@@ -32,6 +32,8 @@ from tests.server.races import seated_at_a_running_game
 
 START_SECONDS = 60.0
 """Only a bound for a server that never comes up (it takes a few seconds)."""
+ROUNDS = 3
+"""Pools started and closed in the semaphore test."""
 STOP_SECONDS = 30.0
 """Only a bound for a server, or a helper of it, that never stops."""
 
@@ -88,7 +90,7 @@ async def test_closed_bot_workers_leave_no_semaphore_behind(
         made.append(weakref.ref(self))
 
     monkeypatch.setattr(synchronize.SemLock, "__init__", tracked)
-    for _ in range(3):  # before, one close in two or three left the queues alive
+    for _ in range(ROUNDS):  # before, one close in two or three left the queues alive
         workers = BotWorkers(size=1)
         await workers.start()
         await workers.close()

@@ -238,20 +238,30 @@ class BotWorkers:
         if pool is None:
             return
         # The executor's own processes and manager thread (private, so read with care):
-        # shutdown() alone would wait for a bot that never stops thinking.
+        # shutdown() alone would wait for a bot that never stops thinking. They hold the
+        # pool's queues, whose semaphores are released only when the last reference
+        # goes; the server ends by re-raising SIGTERM, without exit handlers, and queues
+        # still alive then are reported leaked by multiprocessing's resource tracker. So
+        # close returns once they are gone, and keeps no reference to them anywhere.
         found = getattr(pool, "_processes", None)
-        processes: list[Any] = list(found.values()) if isinstance(found, dict) else []
-        manager = getattr(pool, "_executor_manager_thread", None)
+        held: list[Any] = list(found.values()) if isinstance(found, dict) else []
+        held.append(getattr(pool, "_executor_manager_thread", None))
+        del found
         pool.shutdown(wait=False, cancel_futures=True)
-        deadline = time.monotonic() + grace_seconds
-        for process in processes:
-            await asyncio.to_thread(process.join, max(0.0, deadline - time.monotonic()))
-            if process.is_alive():
-                process.kill()  # (workers ignore SIGTERM: see _start_worker)
-                await asyncio.to_thread(process.join, grace_seconds)
-        # The manager thread holds the pool's queues, whose semaphores are released only
-        # when the last reference goes. The server ends by re-raising SIGTERM, without
-        # exit handlers: queues still alive then are reported leaked by multiprocessing's
-        # resource tracker. So close returns once the thread has let them go.
-        if isinstance(manager, threading.Thread):
-            await asyncio.to_thread(manager.join, grace_seconds)
+        await asyncio.to_thread(_stop_pool, held, grace_seconds)
+
+
+def _stop_pool(held: list[Any], grace_seconds: float) -> None:
+    """Join a shut-down pool's worker processes (killing one still thinking after
+    ``grace_seconds``), then its manager thread; taken out of ``held`` one by one, so
+    that nothing here refers to them, or their queues, once this returns."""
+    deadline = time.monotonic() + grace_seconds
+    while held:
+        item = held.pop(0)
+        if isinstance(item, threading.Thread):
+            item.join(grace_seconds)
+        elif item is not None:
+            item.join(max(0.0, deadline - time.monotonic()))
+            if item.is_alive():
+                item.kill()  # (workers ignore SIGTERM: see _start_worker)
+                item.join(grace_seconds)
