@@ -114,28 +114,34 @@ def group_members(pgid: int) -> list[int]:
     return found
 
 
-async def start_serving(database: str, log: Path) -> tuple[subprocess.Popen[bytes], int]:
-    """``saustall serve`` with two bot workers in its own process group, once it answers
-    ready (its bot workers are then starting in the background); and its port."""
-    port = free_port()
-    with log.open("ab") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "saustall.server", "--port", str(port), "--database",
-             database, "--bot-workers", "2"],
-            stdout=out, stderr=out, env={**os.environ}, start_new_session=True)
-    end = time.monotonic() + START_SECONDS
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=2) as http:
-        while time.monotonic() < end:
-            if proc.poll() is not None:
-                pytest.fail(f"the server exited: {log.read_text()[-3000:]}")
-            try:
-                if (await http.get("/api/ready")).status_code == 200:
-                    return proc, port
-            except httpx.TransportError:
-                pass
-            await asyncio.sleep(0.02)
-    proc.kill()
-    pytest.fail("the server did not become ready")
+async def start_serving(database: str, log: Path) -> subprocess.Popen[bytes]:
+    """``saustall serve`` with two bot workers in its own process group, logging to
+    ``log``, once it answers ready (its bot workers are then starting in the background).
+
+    A port taken by someone else between choosing and binding it (other tests run on
+    this machine) is another try on another port, its log set aside."""
+    for attempt in range(3):
+        port = free_port()
+        with log.open("wb") as out:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "saustall.server", "--port", str(port), "--database",
+                 database, "--bot-workers", "2"],
+                stdout=out, stderr=out, env={**os.environ}, start_new_session=True)
+        end = time.monotonic() + START_SECONDS
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=2) as http:
+            while time.monotonic() < end and proc.poll() is None:
+                try:
+                    if (await http.get("/api/ready")).status_code == 200:
+                        return proc
+                except httpx.TransportError:
+                    pass
+                await asyncio.sleep(0.02)
+        stopped(proc, group=True)
+        text = log.read_text()
+        if "address already in use" not in text:
+            pytest.fail(f"the server did not become ready: {text[-3000:]}")
+        log.rename(log.with_suffix(f".port-taken-{attempt}"))
+    pytest.fail("three ports in a row were taken")
 
 
 def stopped(proc: subprocess.Popen[bytes], group: bool) -> tuple[int | None, list[int]]:
@@ -165,16 +171,16 @@ async def test_sigterm_while_the_bot_workers_start_and_a_restart_log_no_error(
     the whole process group and to the server alone, then a restart stopped once its
     workers run: a clean stop each time, nothing an alert would fire on, no process
     left behind."""
-    log = tmp_path / "serve.log"
+    logs = [tmp_path / f"serve-{run}.log" for run in range(3)]
     starting: list[int] = []
     with database_directory(tmp_path) as where:
         database = f"sqlite+aiosqlite:///{where / 'saustall.db'}"
-        for group in (True, False):
-            proc, _ = await start_serving(database, log)
+        for group, log in zip((True, False), logs):
+            proc = await start_serving(database, log)
             starting.append(len(group_members(proc.pid)))
             # uvicorn stops gracefully, then re-raises the signal it caught
             assert stopped(proc, group=group) == (-signal.SIGTERM, [])
-        proc, _ = await start_serving(database, log)  # once more, and let it start
+        proc = await start_serving(database, logs[2])  # once more, and let it start
         try:
             end = time.monotonic() + START_SECONDS
             # server, resource tracker, fork server, a worker (more start on demand)
@@ -183,7 +189,7 @@ async def test_sigterm_while_the_bot_workers_start_and_a_restart_log_no_error(
                 await asyncio.sleep(0.05)
         finally:
             assert stopped(proc, group=False) == (-signal.SIGTERM, [])
-    text = log.read_text()
-    print(f"processes in the group at the early stops: {starting}; log:\n{text}")
+    text = "".join(log.read_text() for log in logs)
+    print(f"processes in the group at the early stops: {starting}; logs:\n{text}")
     assert text.count("Application shutdown complete") == 3
     assert alarming_lines(text) == []
