@@ -335,3 +335,14 @@ def played(pristine: PlayedDatabase, tmp_path: Path) -> PlayedDatabase:
     shutil.copyfile(pristine.path, copy)
     return PlayedDatabase(copy, pristine.finished, pristine.midgame, pristine.midgame_seq,
                           pristine.lobby)
+
+
+ALARMING = ("ERROR", "CRITICAL", "Traceback", "leaked semaphore", "resource_tracker")
+"""What an operator's alert would fire on in a server's log (docs/deploy.md, *Logs*)."""
+
+
+def alarming_lines(log_text: str) -> list[str]:
+    """The lines of a server's log an alert on errors would fire on (none is expected in
+    normal operation: a takeover, a shutdown, a restart)."""
+    return [line for line in log_text.splitlines()
+            if any(word in line for word in ALARMING)]

@@ -32,7 +32,8 @@ import websockets
 
 from saustall.core import GameRecord
 from saustall.server.lease import asyncpg_dsn
-from tests.server.conftest import bearer, free_port, wait_until_ready
+from tests.server.conftest import alarming_lines, bearer, free_port, wait_until_ready
+from tests.server.races import RaceTally, race_leave_against_actions
 
 pytestmark = pytest.mark.postgres
 
@@ -41,6 +42,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LEASE_SECONDS = 2.0
 TAKEOVER_BAR = 5.0
 """The longest a table may stand still after its process died (issue 14's bar)."""
+CLUSTER_RACES = 100
+"""Leaves raced against forwarded actions (tests/server/races.py)."""
 STAMP = re.compile(r"@\d+")
 QUICK_PIGASUS = {"window_ms": 20, "point_limit_ms": 1000, "last_call_ms": 0,
                  "first_dealer": 1}
@@ -305,6 +308,8 @@ async def kill_the_owner_mid_game(a: Node, b: Node, pigasus: bool, kill_after: i
             answer = await http.get(f"/api/tables/{table_id}/record", headers=bearer(tokens[0]))
         assert answer.status_code == 200, answer.text
         assert_record_keeps(GameRecord.from_json(answer.text), players)
+        # a takeover is normal operation: nothing in the survivor's log to alert on
+        assert alarming_lines(survivor.log.read_text()) == []
         return Round(takeover, len(anna.acked) + len(bert.acked), victim)
 
 
@@ -371,6 +376,7 @@ async def test_sigterm_hands_the_tables_over_at_once(database: str, tmp_path: Pa
             assert anna.over is not None and anna.over == bert.over
             ready = await http_b.get("/api/ready")
             assert ready.status_code == 200 and ready.json() == {"ready": True}
+        assert [alarming_lines(node.log.read_text()) for node in (a, b)] == [[], []]
     finally:
         a.cleanup()
         b.cleanup()
@@ -658,3 +664,17 @@ async def test_forwarded_lobby_requests_carry_no_seat_token(nodes: list[Node],
     assert len(forwarded) >= 5, heard  # join, the refused ready, ready, bots, start
     for channel, payload in heard:
         assert anna not in payload and bert not in payload, (channel, payload)
+
+
+async def test_actions_forwarded_to_the_owner_and_raced_against_a_leave_are_answered_once(
+        nodes: list[Node]) -> None:
+    """The player's socket is on B, which forwards each action to the owner A; the leave
+    goes straight to A. Each action still gets exactly one answer (tests/server/races.py)."""
+    a, b = nodes
+    tally = RaceTally()
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a:
+        for _ in range(CLUSTER_RACES):
+            await race_leave_against_actions(http_a, b.ws_base, tally, observe_base=a.ws_base)
+        assert await a.owned() == CLUSTER_RACES and await b.owned() == 0  # all forwarded
+    print(f"{tally.rounds} races through B, answers: {dict(tally.answers)}")
+    assert tally.rounds == CLUSTER_RACES

@@ -34,10 +34,12 @@ from saustall.server.connections import (
 )
 from saustall.server.db import Store, UnusableDatabase
 from saustall.server.heap import settle_for_serving
+from saustall.server.lease import Fenced, log_failed_write
 from saustall.server.metrics import CONTENT_TYPE_LATEST
 from saustall.server.limits import InputError, LimitSettings, TokenBucket, parse_json
 from saustall.server.origin import OriginCheck
 from saustall.server.security import add_security_headers
+from saustall.server.model import hash_token
 from saustall.server.tables import Client, Hub, HubSettings, ServerError, Table, dumps
 
 log = logging.getLogger("saustall.server")
@@ -387,17 +389,19 @@ async def _serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
         await _close(ws, 4004, "no such table")
         return
     seat: int | None = None
+    key: str | None = None
     try:
         if hello.get("token") is not None:
-            seat = await hub.seat_for(table, hello["token"] if isinstance(hello["token"], str)
-                                      else "")
+            token = hello["token"] if isinstance(hello["token"], str) else ""
+            seat = await hub.seat_for(table, token)
+            key = hash_token(token)
         else:
             hub.check_invite(table, hello.get("invite"))
     except ServerError as exc:
         await ws.send_text(_ws_error(exc.code, exc.message))
         await _close(ws, 4001, exc.code)
         return
-    client = Client(seat)
+    client = Client(seat, key)
     try:
         await hub.connect(table, client)
     except ServerError as exc:  # e.g. the table has all the spectators it takes
@@ -405,16 +409,24 @@ async def _serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
         await _close(ws, 1013, exc.code)
         return
     writer = asyncio.create_task(_write_loop(ws, client))
-    reader = asyncio.create_task(_read_loop(ws, client, table, hub))
+    judging: set[asyncio.Task[None]] = set()
+    reader = asyncio.create_task(_read_loop(ws, client, table, hub, judging))
     try:
         await asyncio.wait({writer, reader}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         reader.cancel()
+        # An action being judged runs to its end: cut in its write, the game would
+        # hold it applied but not stored. (Its answer goes nowhere if the socket is gone.)
+        fault: BaseException | None = None
+        if judging:
+            for task in (await asyncio.wait(judging))[0]:
+                fault = fault or (None if task.cancelled() else task.exception())
         await hub.disconnect(table, client)
-        failed = reader.done() and not reader.cancelled() and reader.exception() is not None
+        if reader.done() and not reader.cancelled():
+            fault = fault or reader.exception()
+        failed = fault is not None
         if failed:  # a fault of the server: say so with a proper close frame
-            log.error("serving a socket of table %s failed", table.id,
-                      exc_info=reader.exception())
+            log.error("serving a socket of table %s failed", table.id, exc_info=fault)
         if not writer.done():
             client.close(*((1011, "server error") if failed else (1000, "bye")))
             try:
@@ -444,7 +456,10 @@ def _message_id(data: dict[str, Any]) -> Any:
     return msg_id
 
 
-async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub) -> None:
+async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub,
+                     judging: set[asyncio.Task[None]]) -> None:
+    """Read the client's messages and answer each; an action being judged is in
+    ``judging`` (a task of its own, so that a cancelled reader does not cut it)."""
     settings = hub.settings
     now = time.monotonic()
     buckets = {"action": TokenBucket(settings.action_rate_per_second,
@@ -503,12 +518,15 @@ async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub) -> N
                 return
             continue
         if kind == "action":
-            await hub.act(table, client, data.get("action"), msg_id)
+            task = asyncio.create_task(hub.act(table, client, data.get("action"), msg_id))
+            judging.add(task)
+            task.add_done_callback(judging.discard)
+            await asyncio.shield(task)  # one at a time, in arrival order
             hub.metrics.ack.observe(time.monotonic() - now)
         elif kind == "ping":
             client.send({"type": "pong", "id": msg_id})
         elif kind == "sync":
-            await hub.sync(table, client)
+            await hub.sync(table, client, msg_id)
         elif kind == "hello":
             client.send(_ws_error("bad-message", "already connected; hello is only sent once",
                                   msg_id))
@@ -538,7 +556,11 @@ def install_error_handlers(app: FastAPI) -> None:
         return _error(ServerError(exc.status_code, code, str(exc.detail)))
 
     @app.exception_handler(Exception)
-    async def unexpected(_request: Request, exc: Exception) -> JSONResponse:
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, Fenced):  # a cluster takeover under way: expected, and brief
+            log_failed_write(log, exc, "%s %s not stored", request.method, request.url.path)
+            return _error(ServerError(503, "table-unavailable",
+                                      "the table is changing hands; try again"))
         log.error("unexpected error", exc_info=exc)
         return _error(ServerError(500, "server-error",
                                   "the server failed on this request (its own fault)"))

@@ -17,6 +17,10 @@ A bot therefore must be picklable, and should keep its own state small: it trave
 every decision. Large read-only tables belong at module level, where each worker builds
 them once. Legal actions travel as notation because engine classes may be compiled.
 
+The server starts and stops the workers; the fork server and the workers ignore the
+stop signals a process group gets (:mod:`saustall.server.bot_forkserver`), and
+:meth:`BotWorkers.close` returns once the pool's processes, thread and queues are gone.
+
 The workers run at a lower CPU priority (:data:`WORKER_NICENESS`) than the server, so when
 the cores are busy the server's own work (acknowledging actions, sending states) comes
 first. They are started from a fork server, never forked from the server itself, which
@@ -35,6 +39,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -110,10 +115,24 @@ def _watch_server(server_pid: int) -> None:
             pass
 
 
+STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+"""The signals that stop the server; its helper processes ignore them."""
+
+
+def ignore_stop_signals() -> None:
+    """Ignore :data:`STOP_SIGNALS` in this process, a helper the server stops itself
+    (see :mod:`saustall.server.bot_forkserver`), and take them off its blocked ones
+    (a fork server starts with them blocked: one that came meanwhile is dropped)."""
+    for stop in STOP_SIGNALS:
+        signal.signal(stop, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+
+
 def _start_worker(server_pid: int) -> None:
-    """Set up a worker: lower priority, no Ctrl+C of its own (the server stops it), and
-    gone with the server (:func:`_watch_server`)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Set up a worker: lower priority, no Ctrl+C or SIGTERM of its own (the server
+    stops it, also when the whole process group is told to stop), and gone with the
+    server (:func:`_watch_server`)."""
+    ignore_stop_signals()
     threading.Thread(target=_watch_server, args=(server_pid,), daemon=True,
                      name="watch-server").start()
     try:
@@ -140,13 +159,24 @@ class BotWorkers:
         self._closed = False
 
     def _launch(self) -> ProcessPoolExecutor:
-        """A new pool with every worker running (this blocks: call it in a thread)."""
+        """A new pool with a worker running (this blocks: call it in a thread; more
+        workers start as decisions need them)."""
         context = multiprocessing.get_context("forkserver")
         # The fork server imports the bots once; every worker is forked from it warm.
-        context.set_forkserver_preload(["saustall.server.bot_workers", "saustall.bots"])
-        pool = ProcessPoolExecutor(self.size, mp_context=context, initializer=_start_worker,
-                                   initargs=(os.getpid(),))
-        pool.submit(_ready).result()  # the first task starts every worker
+        context.set_forkserver_preload(["saustall.server.bot_forkserver",
+                                        "saustall.server.bot_workers", "saustall.bots"])
+        # A fork server started now inherits this thread's mask: a stop signal to the
+        # process group while it starts waits until it ignores them (as multiprocessing
+        # starts its resource tracker). The server's main thread still takes them. The
+        # tracker first: starting it unblocks them in the calling thread.
+        resource_tracker.ensure_running()
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
+            pool = ProcessPoolExecutor(self.size, mp_context=context,
+                                       initializer=_start_worker, initargs=(os.getpid(),))
+            pool.submit(_ready).result()  # the first task starts a worker
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
         return pool
 
     async def start(self) -> ProcessPoolExecutor:
@@ -190,7 +220,9 @@ class BotWorkers:
                 pool.shutdown(wait=False, cancel_futures=True)
                 if attempt == 2 or self._closed:
                     raise
-                log.error("a bot worker died; asking again in a new pool")
+                # replaced at once, so nothing for an operator to do (unless it recurs:
+                # then the second attempt fails and the bot's fault is logged as an error)
+                log.warning("a bot worker died; asking again in a new pool")
         raise AssertionError("unreachable")
 
     async def close(self, grace_seconds: float = 2.0) -> None:
@@ -205,14 +237,31 @@ class BotWorkers:
                 return
         if pool is None:
             return
-        # The executor's own processes (private, so read with care): shutdown() alone
-        # would wait for a bot that never stops thinking.
+        # The executor's own processes and manager thread (private, so read with care):
+        # shutdown() alone would wait for a bot that never stops thinking. They hold the
+        # pool's queues, whose semaphores are released only when the last reference
+        # goes; the server ends by re-raising SIGTERM, without exit handlers, and queues
+        # still alive then are reported leaked by multiprocessing's resource tracker. So
+        # close returns once they are gone, and keeps no reference to them anywhere.
         found = getattr(pool, "_processes", None)
-        processes: list[Any] = list(found.values()) if isinstance(found, dict) else []
+        held: list[Any] = list(found.values()) if isinstance(found, dict) else []
+        held.append(getattr(pool, "_executor_manager_thread", None))
+        del found
         pool.shutdown(wait=False, cancel_futures=True)
-        deadline = time.monotonic() + grace_seconds
-        for process in processes:
-            await asyncio.to_thread(process.join, max(0.0, deadline - time.monotonic()))
-            if process.is_alive():
-                process.terminate()
-        await asyncio.to_thread(pool.shutdown, True)  # its queues closed, its thread ended
+        await asyncio.to_thread(_stop_pool, held, grace_seconds)
+
+
+def _stop_pool(held: list[Any], grace_seconds: float) -> None:
+    """Join a shut-down pool's worker processes (killing one still thinking after
+    ``grace_seconds``), then its manager thread; taken out of ``held`` one by one, so
+    that nothing here refers to them, or their queues, once this returns."""
+    deadline = time.monotonic() + grace_seconds
+    while held:
+        item = held.pop(0)
+        if isinstance(item, threading.Thread):
+            item.join(grace_seconds)
+        elif item is not None:
+            item.join(max(0.0, deadline - time.monotonic()))
+            if item.is_alive():
+                item.kill()  # (workers ignore SIGTERM: see _start_worker)
+                item.join(grace_seconds)

@@ -137,8 +137,9 @@ class Cluster:
             await self.leases.forget()
             self.notifier.send(EVENTS_CHANNEL, f"r {self.me}")
             await self.notifier.flush()
-        except Exception:  # the database is gone: the leases lapse by themselves
-            log.exception("could not release the leases")
+        except Exception as exc:  # the database is gone: the leases lapse by themselves
+            log.warning("could not release the leases (%s); they lapse in %g s",
+                        exc, self.lease_seconds)
         self.owned.clear()
         await self.notifier.close()
         if self.listener is not None:
@@ -367,8 +368,8 @@ class Cluster:
             table.finished_at = fresh.finished_at
         for seat, new in zip(table.seats, fresh.seats):
             if seat.token_hash != new.token_hash:  # someone else sits there now
-                for client in list(seat.clients):
-                    client.close(1000, "you left the table")
+                for client in list(seat.clients):  # (its actions on their way answered)
+                    client.vacate(self.hub.settings.left_linger_seconds)
                 seat.clients.clear()
             seat.kind, seat.name, seat.token_hash = new.kind, new.name, new.token_hash
             seat.bot_level, seat.ready, seat.bot = new.bot_level, new.ready, None
@@ -531,9 +532,12 @@ class Cluster:
         return True
 
     # -- forwarding (see :mod:`saustall.server.forwarding`) -----------------------------
-    async def forward_act(self, table: Table, seat: int, text: str, msg_id: Any) -> list[str]:
-        """Have the owner judge a seat's action; the messages for the sender."""
-        return await self.forwarder.forward_act(table.id, seat, text, msg_id)
+    async def forward_act(self, table: Table, seat: int, text: str, msg_id: Any,
+                          key: str | None) -> list[str]:
+        """Have the owner judge a seat's action; the messages for the sender. ``key`` is
+        the digest of the sender's seat token: the owner plays the action only while the
+        seat still has it."""
+        return await self.forwarder.forward_act(table.id, seat, text, msg_id, key)
 
     async def run_op(self, name: str, table_id: str, body: dict[str, Any],
                      caller: Caller) -> dict[str, Any]:

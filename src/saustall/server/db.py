@@ -31,7 +31,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from saustall.core.rng import STREAM_MT19937
-from saustall.server.lease import check_fences
+from saustall.server.lease import Fenced, check_fences
 
 log = logging.getLogger("saustall.server.db")
 
@@ -386,8 +386,12 @@ class Store:
             try:
                 async with self.engine.begin() as conn:
                     await self._run(conn, [op for ops, _ in batch for op in ops])
-            except Exception:  # one bad write must not fail the others: retry one by one
-                log.exception("group commit failed; retrying %d writes one by one", len(batch))
+            except Exception as exc:  # one bad write must not fail the others: retry one by one
+                # (each write that fails again is reported to, and logged by, its caller;
+                # a fenced one is a stale owner's, normal in a cluster takeover)
+                log.log(logging.DEBUG if isinstance(exc, Fenced) else logging.WARNING,
+                        "group commit failed (%s: %s); retrying %d writes one by one",
+                        type(exc).__name__, exc, len(batch))
                 for ops, future in batch:
                     try:
                         async with self.engine.begin() as conn:

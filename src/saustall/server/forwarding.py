@@ -26,7 +26,7 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from saustall.server.lease import NOTIFY_LIMIT, SPILLED
+from saustall.server.lease import NOTIFY_LIMIT, SPILLED, Fenced, log_failed_write
 from saustall.server.model import Client, ServerError
 from saustall.server.operations import OPERATIONS, Caller
 
@@ -142,15 +142,16 @@ class Forwarder:
             self._calls.pop(rid, None)
 
     async def forward_act(self, table_id: str, seat: int, text: str,
-                          msg_id: Any) -> list[str]:
-        """Have the owner judge a seat's action; the messages for the sender."""
+                          msg_id: Any, key: str | None) -> list[str]:
+        """Have the owner judge a seat's action; the messages for the sender (``key``:
+        the digest of its seat token, see :meth:`Cluster.forward_act`)."""
         cluster = self.cluster
         for _ in range(3):
             target = await self._route(table_id)
             if target is None:
-                return await self._judge_here(table_id, seat, text, msg_id)
+                return await self._judge_here(table_id, seat, text, msg_id, key)
             reply = await self._call(target, {"op": "act", "t": table_id, "seat": seat,
-                                              "text": text, "id": msg_id})
+                                              "text": text, "id": msg_id, "key": key})
             if reply is None:  # it may have stored it before dying: never judge it twice
                 cluster.hints.pop(table_id, None)
                 cluster._mark(table_id, full=True)
@@ -164,12 +165,13 @@ class Forwarder:
             return messages
         return [_server_error(msg_id, "the table is changing hands; try again")]
 
-    async def _judge_here(self, table_id: str, seat: int, text: str, msg_id: Any) -> list[str]:
+    async def _judge_here(self, table_id: str, seat: int, text: str, msg_id: Any,
+                          key: str | None) -> list[str]:
         table = self.hub.tables.get(table_id)
-        stand_in = Client(seat)
+        stand_in = Client(seat, key)
         if table is None or not table.owned:
             return [_server_error(msg_id, "the table moved; try again")]
-        await self.hub.judge(table, seat, text, msg_id, stand_in, forwarded=True)
+        await self.hub.judge(table, seat, text, msg_id, stand_in)
         found: list[str] = []
         while not stand_in.queue.empty():
             item = stand_in.queue.get_nowait()
@@ -215,7 +217,8 @@ class Forwarder:
             answer = {"moved": True}
         elif request["op"] == "act":
             answer = {"messages": await self._judge_here(table_id, int(request["seat"]),
-                                                         str(request["text"]), request["id"])}
+                                                         str(request["text"]), request["id"],
+                                                         request.get("key"))}
         else:
             try:
                 caller = Caller(request.get("key"), request.get("new_key"))
@@ -223,6 +226,10 @@ class Forwarder:
                     self.hub, table_id, request["body"], caller)}
             except ServerError as exc:
                 answer = {"error": {"status": exc.status, **exc.payload()}}
+            except Fenced as exc:  # we lost the table meanwhile: the caller asks again
+                log_failed_write(log, exc, "a forwarded %s request was not stored",
+                                 request["op"])
+                answer = {"moved": True}
             except Exception:
                 log.exception("a forwarded %s request failed", request["op"])
                 answer = {"error": {"status": 500, "code": "server-error", "rule": None,

@@ -68,6 +68,20 @@ class Fenced(Exception):
         self.table_id = table_id
 
 
+def log_failed_write(logger: logging.Logger, exc: BaseException, message: str,
+                     *args: Any) -> None:
+    """Log a write that failed with ``exc``.
+
+    A fenced write (this process lost the table's lease: normal in a cluster takeover,
+    another process goes on with the table) is a WARNING of one line; anything else an
+    ERROR with its traceback, for an operator to look at.
+    """
+    if isinstance(exc, Fenced):
+        logger.warning(message + ": %s", *args, exc)
+    else:
+        logger.error(message, *args, exc_info=exc)
+
+
 @dataclass(frozen=True)
 class Fence:
     """What an owner's write must still find in the lease row to be allowed."""

@@ -147,15 +147,34 @@ def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str 
     return "illegal-action", "that action is not allowed now", None
 
 
+def not_seated(msg_id: Any) -> dict[str, Any]:
+    """The ``error`` for a message from a client whose seat was given up meanwhile."""
+    return {"type": "error", "code": "not-seated", "rule": None, "id": msg_id,
+            "message": "you are no longer seated at this table (you left, or the seat "
+                       "was given to someone else); nothing was played"}
+
+
+LEFT_CLOSE = (1000, "you left the table")
+"""The close code and reason of a socket whose seat was given up (after its linger)."""
+
+
 class Client:
-    """One WebSocket client: its seat (``None`` for a spectator) and outgoing queue."""
+    """One WebSocket client: its seat (``None`` for a spectator) and outgoing queue.
+
+    ``key`` is the digest (:func:`hash_token`) of the seat token it said hello with: an
+    action is judged for the seat only while the seat still has that token.
+    """
 
     QUEUE_LIMIT = 2000
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, key: str | None = None) -> None:
         self.seat = seat
+        self.key = key
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closed = False
+        self.left = False
+        """The seat was given up while this socket was open (see :meth:`vacate`)."""
+        self._linger: asyncio.TimerHandle | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message; a client that stops reading is disconnected."""
@@ -168,9 +187,29 @@ class Client:
 
     def close(self, code: int, reason: str) -> None:
         """Ask the writer to close the socket after what is queued."""
+        if self._linger is not None:
+            self._linger.cancel()
+            self._linger = None
         if not self.closed:
             self.closed = True
             self.queue.put_nowait((code, reason))
+
+    def vacate(self, linger_seconds: float) -> None:
+        """The seat is no longer this client's (it left, or the seat changed hands).
+
+        The socket is not closed at once: actions the client sent before it heard of
+        it may still be on their way, and each must be answered (``not-seated``). It
+        is told with a ``left`` message and closed after ``linger_seconds`` (sooner
+        if the client closes it first).
+        """
+        if self.closed or self.left:
+            return
+        self.left = True
+        self.send({"type": "left", "seat": self.seat, "linger_ms": int(linger_seconds * 1000),
+                   "message": "you left this table (or your seat was given to someone "
+                              "else); actions are no longer played for you"})
+        self._linger = asyncio.get_running_loop().call_later(
+            linger_seconds, self.close, *LEFT_CLOSE)
 
 
 class FirstLegalBot:

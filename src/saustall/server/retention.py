@@ -17,6 +17,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+from saustall.server.lease import log_failed_write
 from saustall.server.model import OVER, Table
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ async def sweep(hub: "Hub") -> int:
             if table.status != OVER and table.owned:  # a mirror's owner decides that
                 try:
                     await hub.store.update_table(table.id, status=CLOSED)
-                except Exception:  # keep it in memory; the next sweep tries again
-                    log.exception("could not mark table %s closed", table.id)
+                except Exception as exc:  # keep it in memory; the next sweep tries again
+                    log_failed_write(log, exc, "could not mark table %s closed", table.id)
                     continue
             release(table)
             del hub.tables[table.id]

@@ -31,6 +31,9 @@ class HubSettings:
     action_rate_burst: float = 80.0
     flood_close_after: int = 200
     hello_timeout: float = 10.0
+    left_linger_seconds: float = 10.0
+    """How long the socket of a seat that was given up stays open, answering the actions
+    still on their way (``not-seated``), before the server closes it (1000)."""
     limits: LimitSettings = field(default_factory=LimitSettings)
     """Per-source and per-table limits."""
     retain_finished_seconds: float = 900.0

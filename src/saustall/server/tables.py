@@ -37,6 +37,7 @@ from saustall.server.bot_workers import BotWorkers
 from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabase
 from saustall.server import retention
 from saustall.server.cluster import Cluster
+from saustall.server.lease import log_failed_write
 from saustall.server.catalogue import (
     catalogue, levels_for, seated_by_default,
 )
@@ -59,6 +60,7 @@ from saustall.server.model import (
     explain,
     hash_token,
     new_token,
+    not_seated,
     now_iso,
     stand_in_name,
 )
@@ -405,8 +407,8 @@ class Hub:
                 seat.bot_level, seat.ready, seat.bot = None, False, None
                 code = "left"
             await self.store.update_seat(table.id, seat.stored())
-            for client in clients:
-                client.close(1000, "you left the table")
+            for client in clients:  # its actions still on their way get answered
+                client.vacate(self.settings.left_linger_seconds)
             if self.cluster is not None:
                 self.cluster.presence_changed(table)
             table.broadcast_table()
@@ -572,8 +574,12 @@ class Hub:
         if self.cluster is not None:
             self.cluster.presence_changed(table)
 
-    async def sync(self, table: Table, client: Client) -> None:
-        """Send a client fresh table info and state."""
+    async def sync(self, table: Table, client: Client, msg_id: Any = None) -> None:
+        """Send a client fresh table info and state (not to one whose seat was given up:
+        the seat's view is no longer its to see)."""
+        if client.left:
+            client.send(not_seated(msg_id))
+            return
         async with table.lock:
             client.send({"type": "table", "table": table.info()})
             client.send(table.state_message(client.seat))
@@ -591,16 +597,25 @@ class Hub:
         if not isinstance(text, str) or not text.strip():
             error("bad-message", "an action message needs 'action': the action's notation")
             return
+        if client.left:
+            client.send(not_seated(msg_id))
+            return
         if not table.owned and self.cluster is not None:  # the owner judges it
-            for message in await self.cluster.forward_act(table, seat, text, msg_id):
+            for message in await self.cluster.forward_act(table, seat, text, msg_id,
+                                                          client.key):
                 client.send(message)
             return
         await self.judge(table, seat, text, msg_id, client)
 
-    async def judge(self, table: Table, seat: int, text: str, msg_id: Any, client: Client,
-                    forwarded: bool = False) -> None:
+    async def judge(self, table: Table, seat: int, text: str, msg_id: Any,
+                    client: Client) -> None:
         """Judge a seat's action at an owned table; the ack or error goes to ``client``
-        (for an action ``forwarded`` from another process: a stand-in that collects it)."""
+        (for an action forwarded from another process: a stand-in that collects it).
+
+        Every action is answered exactly once: an ``ack`` once stored and applied, else
+        an ``error``; one judged after its seat was given up gets ``not-seated``. Only
+        a client whose socket is already closed hears nothing (nothing is played).
+        """
         def error(code: str, message: str, rule: str | None = None) -> None:
             client.send({"type": "error", "code": code, "message": message, "rule": rule,
                          "id": msg_id})
@@ -617,7 +632,10 @@ class Hub:
             if not table.owned:  # taken over meanwhile
                 error("server-error", "the table moved to another server process; try again")
                 return
-            if client.closed or (not forwarded and client not in table.seats[seat].clients):
+            if client.closed:  # its socket is gone: nobody to answer, nothing is played
+                return
+            if client.left or table.seats[seat].token_hash != client.key:
+                client.send(not_seated(msg_id))  # the leave was judged first
                 return
             state = table.state
             if table.status == OVER:
@@ -664,7 +682,8 @@ class Hub:
                 StoredAction(seq=seq, action=notation, seat=seat, time_ms=stamp, timeout=timeout),
                 status=OVER if over else None)
         except Exception as exc:
-            log.exception("could not store action %s at table %s", notation, table.id)
+            log_failed_write(log, exc, "could not store action %s at table %s",
+                             notation, table.id)
             replay_stored_actions(table)
             if self.cluster is not None:
                 self.cluster.write_failed(table, exc)
