@@ -137,6 +137,11 @@ def _by_power(order: Order) -> list[list[int]]:
     return found[1]
 
 
+class NodeLimitReached(Exception):
+    """A solver tried more cards than its ``node_limit`` allows (its answers so far
+    stand; the position it was working on is not solved)."""
+
+
 class EndgameSolver:
     """The exact solver for one complete world in card play (see the module docstring).
 
@@ -145,8 +150,10 @@ class EndgameSolver:
     itself. The transposition table lives as long as the solver.
     """
 
-    def __init__(self, world: SaukopfState) -> None:
+    def __init__(self, world: SaukopfState, node_limit: int = 1 << 62) -> None:
         assert world.phase == "playing" and world.decl is not None
+        self.node_limit = node_limit
+        """Cards to try at most: past it a search raises :class:`NodeLimitReached`."""
         order = world.order
         self.players = world.num_players
         self.eff: list[int] = list(order.eff_suit)
@@ -159,7 +166,7 @@ class EndgameSolver:
         for p in (world.declarer, world.partner):
             if p >= 0:
                 self.party |= 1 << p
-        self.napf = world.decl.info.napf
+        self.napf = bool(world.decl.info.napf)
         self.ace = world.called_ace
         self.hands: list[int] = list(world.masks)
         self.trick: list[int] = list(world.trick)
@@ -182,6 +189,9 @@ class EndgameSolver:
         self.history_bits = (1 if party_tricks else 0) | (2 if other_tricks else 0)
         """Bit 0: the declarer's party has taken a trick; bit 1: the others have."""
         self.table: dict[int, tuple[int, int]] = {}
+        """Bounds on the key from the start of a trick, by the position (see _search)."""
+        self.hints: dict[int, int] = {}
+        """The best (or refuting) lead found from the start of a trick, tried first."""
         self.nodes = 0
         """Cards tried so far (a measure of the work done)."""
 
@@ -271,25 +281,33 @@ class EndgameSolver:
             key |= (leader | bits << 2 | (16 if self.ran_away else 0)) << (32 * n)
             found = self.table.get(key)
             if found is not None:
-                low, high = found
+                low, upper = found
                 if low >= beta:
                     return low
-                if high <= alpha:
-                    return high
-                if low == high:
+                if upper <= alpha:
+                    return upper
+                if low == upper:
                     return low
                 alpha = max(alpha, low)
-                beta = min(beta, high)
+                beta = min(beta, upper)
         alpha0, beta0 = alpha, beta
         p = (leader + len(trick)) % n
         led = self.eff[trick[0]] if trick else -1
         legal = card_mask(hands[p], led, self.ace, self.ran_away, self.suit_masks)
         moves = self._moves(p, legal, trick, leader)
+        if not trick and len(moves) > 1:
+            hint = self.hints.get(key, -1)  # the best lead found here before
+            if hint >= 0 and moves[0] != hint and hint in moves:
+                moves.remove(hint)
+                moves.insert(0, hint)
         high = self._wants_high(p)
         best = -_BIG if high else _BIG
+        best_card = -1
         ace = self.ace
         for c in moves:
             self.nodes += 1
+            if self.nodes > self.node_limit:
+                raise NodeLimitReached
             ran = self.ran_away
             if ace >= 0 and not ran and not trick and self._runs_away(p, c):
                 self.ran_away = True
@@ -304,16 +322,17 @@ class EndgameSolver:
             self.ran_away = ran
             if high:
                 if value > best:
-                    best = value
+                    best, best_card = value, c
                     if best > alpha:
                         alpha = best
             elif value < best:
-                best = value
+                best, best_card = value, c
                 if best < beta:
                     beta = best
             if alpha >= beta:
                 break
         if not trick:
+            self.hints[key] = best_card
             low, up = self.table.get(key, (-_BIG, _BIG))
             if best <= alpha0:
                 up = best
@@ -437,5 +456,5 @@ class EndgameSolver:
         return value >= threshold
 
 
-__all__ = ["ContractValue", "EndgameSolver", "FLAG_ALL", "FLAG_NONE", "FLAG_SOME",
+__all__ = ["ContractValue", "EndgameSolver", "NodeLimitReached", "FLAG_ALL", "FLAG_NONE", "FLAG_SOME",
            "contract_key", "contract_of"]
