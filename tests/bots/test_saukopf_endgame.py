@@ -106,7 +106,7 @@ def test_solver_matches_brute_force_minimax_on_real_endgames(ruleset: str) -> No
             child = state.clone()
             child.apply(action)
             expected[action - CARD_BASE] = float(brute_net(child, seat, party))
-        assert found == expected, (state.decl, [encode_action(a) for a in state.history])
+        assert found == expected, (state.decl, [state.game.encode_action(a) for a in state.history])
         solver = EndgameSolver(state)
         assert solver.minimax_key() + 3 * solver.party_points == brute_key(state)
         checked += 1

@@ -7,10 +7,14 @@ players' bids and calls were with the hands they got there (inference from play,
 the aces and tens, see :func:`declarer_trumps`), and plays each world to the end of the
 deal with the fast playout policy (:mod:`saustall.bots.saukopf_rollout`). An action's
 value is the mean of the bot's own net points for the deal (meat minus roughness) over
-the worlds, with the card points its party took as a small tie-break. Then:
+the worlds, with the card points its party took as a small tie-break (in card play:
+the mean over the playout's card points spread by :attr:`Budget.spread`, so what counts
+is how near it ends to the bid, Stallgeruch or Schwarz). Then:
 
 * **card play, the hand-over, Kreuzung joining**: every legal action is tried in every
-  world and the best mean wins;
+  world and the best mean wins; with :attr:`Budget.endgame` cards or fewer in hand, a
+  card's value in a world is the exact outcome of the rest of the deal, both parties
+  playing best (:mod:`saustall.bots.saukopf_endgame`), not a playout's;
 * **Kontra and Re**: tried the same way; a kick needs its mean to beat passing by a margin
   (it doubles the stakes and earns roughness points when it fails);
 * **bidding**: every game the hand could declare (the best few by a quick rating) is
