@@ -17,6 +17,9 @@
         process's CPU time, overall and per phase).
 
 One-deal sessions, the dealer rotating with the deal number; seeds from the deal number.
+Besides the registered bots, each search level is also offered as ``LEVEL-1ply`` (for
+instance ``expert-1ply``): its budget without the exact endgame and with the playouts'
+raw card-point tie-break, the bot as it was before them, to measure what they gained.
 """
 
 from __future__ import annotations
@@ -29,9 +32,25 @@ import sys
 import time
 from collections import Counter
 
-from saustall.bots.base import make_bot
+from dataclasses import replace
+
+from saustall.bots.base import make_bot, register_bot
+from saustall.bots.saukopf_search import LEVEL_BUDGETS, Budget, SearchBot
 from saustall.core import get
 from saustall.core.rng import derive_seed
+
+
+def _register_before_endgame() -> None:
+    """``LEVEL-1ply`` for each search level, in this script only (the worker processes
+    fork from it, so they have them too)."""
+    for level, budget in LEVEL_BUDGETS.items():
+        def make(seed: int, budget: Budget = replace(budget, endgame=0, spread=0),
+                 name: str = f"{level}-1ply") -> SearchBot:
+            return SearchBot(seed, budget, name)
+        register_bot("saukopf", f"{level}-1ply", make)
+
+
+_register_before_endgame()
 
 
 def play(ruleset: str, seats: list[str], deal: int, times: dict[str, list[float]],

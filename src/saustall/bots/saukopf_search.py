@@ -7,10 +7,14 @@ players' bids and calls were with the hands they got there (inference from play,
 the aces and tens, see :func:`declarer_trumps`), and plays each world to the end of the
 deal with the fast playout policy (:mod:`saustall.bots.saukopf_rollout`). An action's
 value is the mean of the bot's own net points for the deal (meat minus roughness) over
-the worlds, with the card points its party took as a small tie-break. Then:
+the worlds, with the card points its party took as a small tie-break (in card play:
+the mean over the playout's card points spread by :attr:`Budget.spread`, so what counts
+is how near it ends to the bid, Stallgeruch or Schwarz). Then:
 
 * **card play, the hand-over, Kreuzung joining**: every legal action is tried in every
-  world and the best mean wins;
+  world and the best mean wins; with :attr:`Budget.endgame` cards or fewer in hand, a
+  card's value in a world is the exact outcome of the rest of the deal, both parties
+  playing best (:mod:`saustall.bots.saukopf_endgame`), not a playout's;
 * **Kontra and Re**: tried the same way; a kick needs its mean to beat passing by a margin
   (it doubles the stakes and earns roughness points when it fails);
 * **bidding**: every game the hand could declare (the best few by a quick rating) is
@@ -41,13 +45,17 @@ from typing import Callable, Sequence
 
 from saustall.bots.base import register_bot
 from saustall.bots.saukopf import HeuristicBot
+from saustall.bots.saukopf_endgame import (
+    FLAG_ALL, FLAG_NONE, FLAG_SOME, ContractValue, EndgameSolver, NodeLimitReached,
+    contract_key, contract_of,
+)
 from saustall.bots.saukopf_eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
 from saustall.bots.saukopf_rollout import play_out
 from saustall.core.game import Action, View
 from saustall.core.registry import get
 from saustall.core.rng import Rng
 from saustall.games.saukopf.actions import (
-    BID_BASE, KONTRA, PASS, RE, REVOKE_BASE, declaration_of, declare_action,
+    BID_BASE, CARD_BASE, KONTRA, PASS, RE, REVOKE_BASE, declaration_of, declare_action,
     is_bid, is_declare, parse_declaration,
 )
 from saustall.games.saukopf.bidding import NAPF, declarations
@@ -202,15 +210,36 @@ class Budget:
     many games to try does not think for long."""
     card_worlds: int = 0
     """Worlds sampled per card played (0: :attr:`worlds`)."""
+    endgame: int = 0
+    """With this many cards in hand or fewer, each card's value in a world is the exact
+    outcome of the rest of the deal (:mod:`saustall.bots.saukopf_endgame`) instead of a
+    playout's (0: never)."""
+    endgame_worlds: int = 0
+    """Worlds sampled per card once the endgame is solved exactly (0: as before it)."""
+    endgame_nodes: int = 100_000
+    """Cards the exact solver may try per decision, over all its worlds: it solves the
+    worlds in turn until they run out (the playouts decide if fewer than
+    :data:`MIN_WORLDS` were solved), so a hard endgame cannot stall the bot."""
+    spread: int = 0
+    """Card points by which a playout's final count is spread when valued
+    (:meth:`SearchBot.value`): what a card is worth depends on how near the deal's
+    thresholds (the bid, Stallgeruch, Schwarz) the playout ends, not on raw card points.
+    0: the playout's own outcome, with card points as a small tie-break."""
 
 
 LEVEL_BUDGETS = {
     "beginner": Budget(worlds=3, bid_games=3, infer=False, playouts=30),
-    "club": Budget(worlds=10, bid_games=5, playouts=150),
+    # the last four cards solved exactly: a world of four cards each takes a median 3 ms
+    # (pure Python, p90 14 ms, the worst of 146 deals 64 ms); the node budget bounds the
+    # rare hard one
+    "club": Budget(worlds=10, bid_games=5, playouts=150, endgame=4, endgame_nodes=30_000,
+                   spread=10),
     # three times the worlds for a card: in 300 duplicate deals against ``heuristic``
     # with its bidding, search card play gained +0.43 net points per deal with 30
-    # worlds and +0.60 with 90 (paired difference +0.16 [-0.03, +0.36])
-    "expert": Budget(worlds=30, bid_games=8, playouts=720, card_worlds=90),
+    # worlds and +0.60 with 90 (paired difference +0.16 [-0.03, +0.36]); an exactly
+    # solved world is worth more than a playout, so 40 of them in the last four cards
+    "expert": Budget(worlds=30, bid_games=8, playouts=720, card_worlds=90, endgame=4,
+                     endgame_worlds=40, endgame_nodes=120_000, spread=10),
 }
 
 KICK_MARGIN = 1.0
@@ -221,6 +250,10 @@ RE_MARGIN = 1.2
 SPIESS_PRIOR = 1.0
 """Net points a game am Spieß must gain over its plain form to be chosen: the reversed
 order's outcomes vary more, so the best of a few noisy means favours it unduly."""
+SPREAD_WEIGHTS: tuple[tuple[int, float], ...] = (
+    (-2, 0.1), (-1, 0.2), (0, 0.4), (1, 0.2), (2, 0.1))
+"""How :meth:`SearchBot.value` spreads a playout's card points: (steps of half the
+spread, weight)."""
 RARE_DECISION_FACTOR = 3
 """Bidding, declaring, joining and kicking sample this many times the worlds of a card."""
 TROG_PASS_VALUE = 2.0
@@ -261,6 +294,8 @@ class SearchBot:
         self.rng = Rng(seed)
         self.budget = budget
         self.name = name
+        self.contract_values = ContractValue()
+        """Net points by contract and card points, cached across decisions."""
 
     # -- worlds ------------------------------------------------------------------------
     def worlds(self, view: View, count: int) -> list[SaukopfState]:
@@ -273,29 +308,44 @@ class SearchBot:
                                    count * self.budget.candidates * rare,
                                    declarer_trumps(view) if self.budget.infer else None)
 
-    @staticmethod
-    def value(world: SaukopfState, score: DealScore | None, me: int) -> float:
-        """My net points for the finished deal, plus a small tie-break for card points."""
+    def value(self, world: SaukopfState, score: DealScore | None, me: int,
+              spread: int = 0) -> float:
+        """My net points for the finished deal. With ``spread`` 0, plus a small tie-break
+        for card points; otherwise the mean of my net points had the declarer's party
+        ended with the points it took give or take up to ``spread`` (weights
+        :data:`SPREAD_WEIGHTS`), so a playout counts by how near it ends to the
+        thresholds that pay (a playout is only an estimate of the play)."""
         if score is None:
             return 0.0
         net = float(score.meat[me] - score.roughness[me])
         finished = world._results[-1]
         assert isinstance(finished, FinishedDeal)
         outcome = finished.outcome()
+        if spread:
+            contract = contract_key(outcome)
+            tricks = outcome.declarer_tricks
+            flag = FLAG_NONE if tricks == 0 else FLAG_ALL \
+                if tricks == outcome.total_tricks else FLAG_SOME
+            top = contract.opponent_points
+            total = 0.0
+            for step, weight in SPREAD_WEIGHTS:
+                points = min(top, max(0, outcome.declarer_points + step * spread // 2))
+                total += weight * self.contract_values.net(contract, me, points, flag)
+            return total
         mine = outcome.declarer_points if me == outcome.declarer or me == outcome.partner \
             else outcome.opponent_points
         sign = -1.0 if outcome.napf else 1.0
         return net + sign * 0.004 * (mine - 60)
 
     def evaluate(self, worlds: list[SaukopfState], me: int,
-                 plans: Sequence[Sequence[int]]) -> list[float]:
+                 plans: Sequence[Sequence[int]], spread: int = 0) -> list[float]:
         """Mean value of each plan (actions of mine, applied in order, with forced passes
         of the others in between while bidding) over the worlds, then the playout."""
-        return self.evaluate_weighted(worlds, me, plans, None)
+        return self.evaluate_weighted(worlds, me, plans, None, spread)
 
     def evaluate_weighted(self, worlds: list[SaukopfState], me: int,
                           plans: Sequence[Sequence[int]],
-                          weights: Sequence[float] | None) -> list[float]:
+                          weights: Sequence[float] | None, spread: int = 0) -> list[float]:
         """:meth:`evaluate` with each world weighted (None: equally); worlds of weight 0
         are not played. The mean is over the weights' total."""
         means = []
@@ -310,9 +360,33 @@ class SearchBot:
                 if not _force(state, me, plan):
                     total -= 5.0 * w  # cannot happen in a consistent world; never prefer it
                     continue
-                total += w * self.value(state, play_out(state), me)
+                total += w * self.value(state, play_out(state), me, spread)
             means.append(total / total_weight if total_weight > 0 else 0.0)
         return means
+
+    def solve_cards(self, worlds: list[SaukopfState], me: int,
+                    acts: list[int]) -> list[float] | None:
+        """Each card action's mean over the worlds of my exact net points for the deal
+        after it (:class:`~saustall.bots.saukopf_endgame.EndgameSolver`: both parties
+        then play best, every card seen). Worlds are solved in turn while the
+        :attr:`Budget.endgame_nodes` last (a bound on the decision's time); None if that
+        solves fewer than :data:`MIN_WORLDS`."""
+        totals = [0.0] * len(acts)
+        left = self.budget.endgame_nodes
+        solved = 0
+        for world in worlds:
+            solver = EndgameSolver(world, left)
+            try:
+                found = solver.card_values(me, contract_of(world), self.contract_values)
+            except NodeLimitReached:
+                break
+            left -= solver.nodes
+            solved += 1
+            for i, a in enumerate(acts):
+                totals[i] += found[a - CARD_BASE]
+        if solved < min(MIN_WORLDS, len(worlds)):
+            return None
+        return [t / solved for t in totals]
 
     # -- decisions ---------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -326,7 +400,10 @@ class SearchBot:
         me = view["observer"]
         phase = view["phase"]
         # bidding, declaring and kicking are rare and decide the most: more worlds
-        if phase == "playing":
+        solve = phase == "playing" and len(view["hand"]) <= self.budget.endgame
+        if solve and self.budget.endgame_worlds:
+            count = self.budget.endgame_worlds
+        elif phase == "playing":
             count = self.budget.card_worlds or self.budget.worlds
         else:
             count = self.budget.worlds * RARE_DECISION_FACTOR
@@ -341,7 +418,13 @@ class SearchBot:
             values = _with_prior(options, self.evaluate(
                 self._budgeted(worlds, len(options)), me, [[a] for a in options]))
             return options[max(range(len(options)), key=values.__getitem__)]
-        values = self.evaluate(worlds, me, [[a] for a in acts])
+        solved = self.solve_cards(worlds, me, acts) if solve else None
+        if solved is not None:
+            values = solved
+        elif phase == "playing":
+            values = self.evaluate(worlds, me, [[a] for a in acts], self.budget.spread)
+        else:
+            values = self.evaluate(worlds, me, [[a] for a in acts])
         if phase in ("kontra", "re"):
             kick = KONTRA if phase == "kontra" else RE
             if kick in acts and PASS in acts:

@@ -60,13 +60,36 @@ __all__ = [
     "KREUZ_TRUMPS", "NAPF", "NAPF_BIDS", "NOTATION", "PASS", "PHASE_BIDDING",
     "PHASE_DECLARING", "PHASE_GIVING", "PHASE_KONTRA", "PHASE_OVER", "PHASE_PARTNER",
     "PHASE_PLAYING", "PHASE_RE", "RE", "REVOKE_BASE", "TROG", "TROG_BIDS", "SaukopfGame",
-    "SaukopfState", "bid_action", "can_declare", "card_action", "check_action",
+    "SaukopfState", "bid_action", "can_declare", "card_action", "card_mask", "check_action",
     "declaration_of", "declarations", "declare_action", "decode_action", "describe",
     "encode_action", "give_action", "is_bid", "is_card", "is_declare", "parse_declaration",
     "revoke_action",
 ]
 
 _CARD_ACTIONS: Final = byte_tables(CARD_BASE)
+
+
+def card_mask(hand: int, led: int, ace: int, ran_away: bool,
+              suit_masks: tuple[int, ...]) -> int:
+    """The cards of the hand mask ``hand`` that may be played to a trick whose led
+    effective suit is ``led`` (-1: leading), with ``ace`` the called Sau (-1: none) and
+    ``ran_away`` whether its holder ran away: follow suit, and the called-Sau rules.
+    The one statement of these rules, for the engine and the endgame solver."""
+    holds_ace = ace >= 0 and not ran_away and hand >> ace & 1
+    if led < 0:
+        if holds_ace:
+            zupfer = hand & suit_masks[ace >> 3] & ~(1 << ace)
+            if zupfer.bit_count() < 3:  # no running away with fewer than three
+                return hand & ~zupfer
+        return hand
+    same = hand & suit_masks[led]
+    if same:
+        if holds_ace and led == ace >> 3:
+            return 1 << ace  # the called suit is searched: the Sau must come
+        return same
+    if holds_ace and hand.bit_count() > 1:
+        return hand & ~(1 << ace)  # no discarding the Sau before the last trick
+    return hand
 _REVOKES: Final = {n: tuple(REVOKE_BASE + q for q in range(n)) for n in (3, 4)}
 
 
@@ -166,25 +189,10 @@ class SaukopfState(DealState):
 
     def legal_card_mask(self, p: int) -> int:
         """:meth:`legal_cards` as a bit mask."""
-        hand = self.masks[p]
-        ace = self.called_ace
-        holds_ace = ace >= 0 and not self.ran_away and hand >> ace & 1
+        trick = self.trick
         order = self.order
-        if not self.trick:
-            if holds_ace:
-                zupfer = hand & order.suit_masks[ace >> 3] & ~(1 << ace)
-                if zupfer.bit_count() < 3:  # no running away with fewer than three
-                    return hand & ~zupfer
-            return hand
-        led = order.eff_suit[self.trick[0]]
-        same = hand & order.suit_masks[led]
-        if same:
-            if holds_ace and led == ace >> 3:
-                return 1 << ace  # the called suit is searched: the Sau must come
-            return same
-        if holds_ace and hand.bit_count() > 1:
-            return hand & ~(1 << ace)  # no discarding the Sau before the last trick
-        return hand
+        return card_mask(self.masks[p], order.eff_suit[trick[0]] if trick else -1,
+                         self.called_ace, self.ran_away, order.suit_masks)
 
     def explain_illegal(self, action: Action, player: int) -> Exception:
         """Name the rule an illegal action breaks (only called on the error path)."""
