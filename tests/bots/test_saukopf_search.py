@@ -225,27 +225,25 @@ BEHIND_TABLE = ("E9 E8 E7 SO GK G7 S9 S8 | HO EK G9 G8 S10 SK H7 H8 | "
                 "EO GO EU GU EA GA E10 G10 | HU SU HA H10 HK H9 SA S7")
 
 
-def _pass_value(hands: str, seed: int) -> float:
-    from saustall.bots.saukopf_search import SearchBot
+def _napf_plan(hands: str, seed: int) -> list[int] | None:
+    from saustall.bots.saukopf_search import SearchBot, _WorldPool
 
     state = new_deal(hands, dealer=0)
     view = state.view(1)
     bot = make_bot("saukopf", "club", seed=seed)
     assert isinstance(bot, SearchBot)
     hand = [CARD_BY_TEXT[t] for t in view["hand"]]
-    worlds = bot.worlds(view, bot.budget.worlds * 3)
-    return bot._trog_pass_value(view, 1, hand, [], worlds)
+    return bot._napf_plan(view, 1, hand, [], _WorldPool(bot, view))
 
 
 def test_passing_the_trog_is_worth_the_napf_game_it_leads_to() -> None:
     """Passing while no bid stands leads to the Napf when the others pass too: a hand
-    with a good Napf game values passing above a plain pass, unless a player still to
-    speak is all but sure to bid."""
-    from saustall.bots.saukopf_search import TROG_PASS_VALUE
-
+    with a good Napf game plays it out as the value of passing, unless a player still
+    to speak is all but sure to bid."""
     for seed in range(2):
-        assert _pass_value(STRONG_TABLE, seed) > TROG_PASS_VALUE + 0.2
-        assert _pass_value(BEHIND_TABLE, seed) == TROG_PASS_VALUE
+        plan = _napf_plan(STRONG_TABLE, seed)
+        assert plan is not None and encode_action(plan[0]).startswith("bid"), plan
+        assert _napf_plan(BEHIND_TABLE, seed) is None
 
 
 def test_after_everyone_passed_the_trog_a_napf_hand_bids_its_napf_game() -> None:

@@ -41,6 +41,7 @@ from typing import Callable, Sequence
 
 from saustall.bots.base import register_bot
 from saustall.bots.saukopf import HeuristicBot
+from saustall.bots.saukopf_decide import Outcome, Rule, race
 from saustall.bots.saukopf_eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
 from saustall.bots.saukopf_rollout import play_out
 from saustall.core.game import Action, View
@@ -197,42 +198,50 @@ class Budget:
     candidates: int = 12
     """Deals drawn per world for the inference, the likeliest kept."""
     playouts: int = 1_000_000
-    """At most this many playouts (worlds x games) per evaluation when bidding or
-    declaring: the worlds are cut to fit (never below :data:`MIN_WORLDS`), so a hand with
-    many games to try does not think for long."""
+    """At most this many playouts (worlds x choices) per bidding, declaring, Kontra or
+    Re decision: a bound on its time."""
     card_worlds: int = 0
     """Worlds sampled per card played (0: :attr:`worlds`)."""
+    rare_first: int = 12
+    """Worlds of the first batch of a bidding, declaring, Kontra or Re decision."""
+    rare_step: int = 12
+    """Worlds added while the leading difference is unclear."""
+    rare_worlds: int = 96
+    """At most this many worlds for such a decision."""
 
 
 LEVEL_BUDGETS = {
-    "beginner": Budget(worlds=3, bid_games=3, infer=False, playouts=30),
-    "club": Budget(worlds=10, bid_games=5, playouts=150),
+    "beginner": Budget(worlds=3, bid_games=3, infer=False, playouts=60,
+                       rare_first=6, rare_step=6, rare_worlds=18),
+    "club": Budget(worlds=10, bid_games=5, playouts=240,
+                   rare_first=10, rare_step=10, rare_worlds=60),
     # three times the worlds for a card: in 300 duplicate deals against ``heuristic``
     # with its bidding, search card play gained +0.43 net points per deal with 30
     # worlds and +0.60 with 90 (paired difference +0.16 [-0.03, +0.36])
-    "expert": Budget(worlds=30, bid_games=8, playouts=720, card_worlds=90),
+    "expert": Budget(worlds=30, bid_games=8, playouts=800, card_worlds=90,
+                     rare_first=16, rare_step=16, rare_worlds=160),
 }
 
-KICK_MARGIN = 1.0
-"""How much better a Kontra must look than passing (net points): the estimate is noisy
-and a failed kick costs roughness points."""
-RE_MARGIN = 1.2
-"""The same for a Re (it answers a kick by someone who expects to win)."""
-SPIESS_PRIOR = 1.0
-"""Net points a game am Spieß must gain over its plain form to be chosen: the reversed
-order's outcomes vary more, so the best of a few noisy means favours it unduly."""
+KONTRA_RULE = Rule(k=2.0, margin=0.5, min_win=0.5)
+"""When a Kontra is clearly better than passing: it doubles the stakes and costs the
+kicker 2 roughness points when the game is won, so the gain must be clear of the noise
+(2 standard errors of the paired difference) and the kick more likely won than lost."""
+RE_RULE = Rule(k=2.0, margin=0.5, min_win=0.5)
+"""The same for a Re (it answers a kick by someone who expects to win, and costs 3
+roughness points when the game is lost)."""
+SPIESS_RULE = Rule(k=2.0, margin=0.25)
+"""When a game am Spieß is clearly better than the best plain one: the reversed order's
+outcomes vary more, so the best of a few noisy means favours it unduly."""
+BID_RULE = Rule(k=2.0, margin=0.5)
+"""When a game is clearly worth more than passing (passing played out too): the best of
+several games' means is optimistic, and in the playouts the others pass once I bid."""
 RARE_DECISION_FACTOR = 3
-"""Bidding, declaring, joining and kicking sample this many times the worlds of a card."""
-TROG_PASS_VALUE = 2.0
-"""What passing in the Trog is worth when another player's game follows: also the margin
-a game's mean must clear to be bid, since the best of several noisy means is optimistic
-(the others are made to pass, and the playouts defend worse than people). Measured in 400
-duplicate deals against ``heuristic`` (``expert`` minus ``heuristic``, 2000-2399): -0.5
-gave +0.25, 0.0 +0.66, 0.5 +0.99, 1.0 +1.06, 1.5 +1.09, 2.0 +1.17."""
+"""Joining a Kreuzung and the hand-over sample this many times the worlds of a card (and
+a rare decision draws this many times the candidates per world for the inference)."""
+RACED_PHASES = frozenset({"bidding", "declaring", "kontra", "re"})
+"""The phases decided by a paired race (:meth:`SearchBot._decide_rare`)."""
 NAPF_REACH_FLOOR = 0.05
 """Below this chance that everybody passes the Trog, the Napf games are not tried."""
-MIN_WORLDS = 6
-"""Fewest worlds a bidding decision uses, whatever the playout budget."""
 
 
 TROG_PASS_STRENGTH = 2.5
@@ -325,6 +334,11 @@ class SearchBot:
             return acts[0]
         me = view["observer"]
         phase = view["phase"]
+        if phase in RACED_PHASES:
+            try:
+                return self._decide_rare(view, me, phase, acts)
+            except SamplingError:
+                return HeuristicBot(0).choose(view, acts)
         # bidding, declaring and kicking are rare and decide the most: more worlds
         if phase == "playing":
             count = self.budget.card_worlds or self.budget.worlds
@@ -334,20 +348,7 @@ class SearchBot:
             worlds = self.worlds(view, count)
         except SamplingError:
             return HeuristicBot(0).choose(view, acts)
-        if phase == "bidding":
-            return self._bid(view, me, acts, worlds)
-        if phase == "declaring":
-            options = self._shortlist(view, [a for a in acts if is_declare(a)])
-            values = _with_prior(options, self.evaluate(
-                self._budgeted(worlds, len(options)), me, [[a] for a in options]))
-            return options[max(range(len(options)), key=values.__getitem__)]
         values = self.evaluate(worlds, me, [[a] for a in acts])
-        if phase in ("kontra", "re"):
-            kick = KONTRA if phase == "kontra" else RE
-            if kick in acts and PASS in acts:
-                gain = values[acts.index(kick)] - values[acts.index(PASS)]
-                margin = KICK_MARGIN if kick == KONTRA else RE_MARGIN
-                return kick if gain > margin else PASS
         best = max(values)
         # ties (common in the last tricks): the lowest code, so a replay is exact
         return min(a for a, v in zip(acts, values) if v >= best - 1e-9)
@@ -366,7 +367,61 @@ class SearchBot:
         napf = view["bidding"]["stage"] == NAPF
         return rated[:max(self.budget.bid_games, 8) if napf else self.budget.bid_games]
 
-    def _bid(self, view: View, me: int, acts: list[int], worlds: list[SaukopfState]) -> int:
+    # -- rare decisions: paired races over sampled worlds (saukopf_decide) --------------
+    def _decide_rare(self, view: View, me: int, phase: str, acts: list[int]) -> int:
+        """Bidding, declaring, Kontra and Re: each choice is played out in the same
+        worlds, sampled on while the leading difference is unclear (:func:`race`)."""
+        pool = _WorldPool(self, view)
+        if phase == "bidding":
+            return self._bid(view, me, acts, pool)
+        if phase == "declaring":
+            options = self._shortlist(view, [a for a in acts if is_declare(a)])
+            # a game am Spieß only when clearly better than the best plain one
+            safe = [not declaration_of(a).spiess for a in options]
+            if not any(safe):
+                safe = [True] * len(options)
+            chosen = self._race(pool, me, [[a] for a in options], safe, SPIESS_RULE)
+            return options[chosen]
+        kick = KONTRA if phase == "kontra" else RE
+        if kick not in acts or PASS not in acts:
+            return min(acts)
+        rule = KONTRA_RULE if kick == KONTRA else RE_RULE
+        return [PASS, kick][self._race(pool, me, [[PASS], [kick]], [True, False], rule)]
+
+    def _race(self, pool: _WorldPool, me: int, plans: Sequence[Sequence[int] | PassModel],
+              safe: Sequence[bool], rule: Rule) -> int:
+        """The index of the plan :func:`race` chooses within this level's budget (a plan
+        is my actions, applied with the others passing while bidding, then played out;
+        or a :class:`PassModel`)."""
+        budget = self.budget
+
+        def outcome(option: int, world: int) -> Outcome:
+            plan = plans[option]
+            if isinstance(plan, PassModel):
+                return plan.outcome(self, pool.worlds[world], pool.draws[world], me)
+            return self._outcome(pool.worlds[world].clone(), me, plan)
+        return race(safe, outcome, pool.grow, rule, budget.rare_first, budget.rare_step,
+                    budget.rare_worlds, budget.playouts).chosen
+
+    def _outcome(self, state: SaukopfState, me: int, plan: Sequence[int]) -> Outcome:
+        """My net points less the others' mean, and whether my party won, my ``plan``
+        applied to ``state`` (in place) and the deal played out; a thrown-in deal is
+        worth 0. Relative, since the loser of a deal scores nothing: on my own points
+        alone a doubling would only ever gain (its cost is the opponents' doubled meat)."""
+        if not _force(state, me, plan):
+            return -5.0, False  # cannot happen in a consistent world; never prefer it
+        score = play_out(state)
+        if score is None:
+            return 0.0, False
+        others = [score.meat[p] - score.roughness[p] for p in range(len(score.meat)) if p != me]
+        return (self.value(state, score, me) - math.fsum(others) / len(others),
+                me in score.winners)
+
+    def _bid(self, view: View, me: int, acts: list[int], pool: _WorldPool) -> int:
+        """Bid the least bid for the best game the hand allows when it is clearly worth
+        more than passing (:data:`BID_RULE`); passing is played out: a standing bid's
+        game follows, or (before anyone bid in the Trog) the others' likely bids or the
+        Napf (:class:`PassModel`)."""
         bids = sorted(a - BID_BASE for a in acts if is_bid(a))
         if not bids:
             return PASS
@@ -384,73 +439,114 @@ class SearchBot:
         if not least:
             return PASS
         options = self._shortlist(view, list(least))
-        plans: list[list[int]] = [[BID_BASE + least[a], a] for a in options]
+        plans: list[Sequence[int] | PassModel] = [[BID_BASE + least[a], a] for a in options]
         standing = view["bidding"]["top_bid"] is not None
-        if stage == NAPF and standing:
-            # passing lets the standing Napf game be played, with me as its partner or
-            # opponent: that is worth something, so it is played out like the bids
-            plans.append([PASS])
-        played = self.evaluate(self._budgeted(worlds, len(plans)), me, plans)
-        values = _with_prior(options, played[:len(options)])
-        best = max(range(len(options)), key=values.__getitem__)
-        if stage == NAPF:
-            # with no bid standing, passing throws the cards in if the others pass too
-            pass_value = played[-1] if standing else 0.0
-        elif not standing:
-            pass_value = self._trog_pass_value(view, me, hand, aside, worlds)
-        else:  # a bid stands: passing cannot lead to the Napf
-            pass_value = TROG_PASS_VALUE
-        if values[best] > pass_value:
-            return BID_BASE + least[options[best]]
-        return PASS
+        if stage == NAPF and not standing:
+            # passing throws the cards in if the others pass too
+            passes: list[Sequence[int] | PassModel] = [PassModel(None, throw_in=True)]
+        elif standing:
+            # the standing bid's game follows, with me as its partner or opponent
+            passes = [[PASS]]
+        else:
+            passes = [PassModel(self._napf_plan(view, me, hand, aside, pool))]
+        chosen = self._race(pool, me, plans + passes,
+                            [False] * len(plans) + [True] * len(passes), BID_RULE)
+        return BID_BASE + least[options[chosen]] if chosen < len(options) else PASS
 
-    def _trog_pass_value(self, view: View, me: int, hand: list[int], aside: list[int],
-                         worlds: list[SaukopfState]) -> float:
-        """What passing in the Trog before anyone has bid is worth, world by world: if
-        the players still to speak all pass too (each with the chance :func:`trog_pass_chance`
-        of its sampled hand), the Napf follows and the bot plays the Napf game that is
-        best over those worlds (or throws in, 0); otherwise another player's game follows
-        (:data:`TROG_PASS_VALUE`). So a hand made for a Napf game (a Mast, a Vegane Mast,
-        an Unreine Sauerei) waits for it when it is worth more than a Trog game."""
-        players = view["players"]
+    def _napf_plan(self, view: View, me: int, hand: list[int], aside: list[int],
+                   pool: _WorldPool) -> list[int] | None:
+        """The Napf game (bid and declaration) I would play after passing the Trog
+        before anyone bid, if the others pass too: the best mean over the first worlds,
+        each weighted by the chance that all the others pass (:func:`napf_reach`); None
+        when none is worth more than a thrown-in deal or the others are all but sure to
+        bid (the mean chance is below :data:`NAPF_REACH_FLOOR`). So a hand made for a
+        Napf game (a Mast, a Vegane Mast, an Unreine Sauerei) waits for it when it is
+        worth more than its Trog game."""
         least: dict[int, int] = {}
         for bid in (61, 91, SCHWARZ):
-            for decl in declarations(hand, bid, NAPF, players, aside):
+            for decl in declarations(hand, bid, NAPF, view["players"], aside):
                 least.setdefault(declare_action(decl), bid)
         if not least:
-            return TROG_PASS_VALUE
-        chances = []
-        for world in worlds:
-            state = world.clone()
-            chance = 1.0
-            state.apply(PASS)
-            while state.phase == "bidding" and state.stage != NAPF:
-                chance *= trog_pass_chance(state.masks[state.cur])
-                state.apply(PASS)
-            # a world where the Napf is all but out of reach is not worth its playouts
-            chances.append(chance if state.phase == "bidding" and chance >= 0.01 else 0.0)
-        reach = math.fsum(chances) / len(worlds)
-        if reach < NAPF_REACH_FLOOR:  # the others are all but sure to bid
-            return TROG_PASS_VALUE
+            return None
+        worlds = pool.worlds[:pool.grow(self.budget.rare_first)]
+        chances = [napf_reach(w, me) for w in worlds]
+        if math.fsum(chances) / len(worlds) < NAPF_REACH_FLOOR:
+            return None
         napf_view = dict(view, bidding=dict(view["bidding"], stage=NAPF))
         options = self._shortlist(napf_view, list(least))
         plans = [[PASS, BID_BASE + least[a], a] for a in options]
-        used = self._budgeted(worlds, len(plans))
-        napf_values = _with_prior(options, self.evaluate_weighted(
-            used, me, plans, chances[:len(used)]))
-        napf = max(0.0, max(napf_values))
-        return (1.0 - reach) * TROG_PASS_VALUE + reach * napf
+        values = self.evaluate_weighted(worlds, me, plans, chances)
+        best = max(range(len(options)), key=values.__getitem__)
+        return plans[best][1:] if values[best] > 0.0 else None
 
-    def _budgeted(self, worlds: list[SaukopfState], plans: int) -> list[SaukopfState]:
-        """The first worlds, as many as :attr:`Budget.playouts` allows for ``plans``
-        plans (at least :data:`MIN_WORLDS`): a bound on a decision's time."""
-        return worlds[:max(MIN_WORLDS, self.budget.playouts // max(1, plans))]
+class _WorldPool:
+    """Worlds consistent with a view, sampled on demand (weighted by inference), each
+    with one uniform draw per seat for the others' bidding (:class:`PassModel`)."""
+
+    def __init__(self, bot: SearchBot, view: View) -> None:
+        self.bot = bot
+        self.sampler = WorldSampler(get("saukopf", view["ruleset"]), view)
+        infer = bot.budget.infer
+        self.weight = plausibility(view) if infer else None
+        self.lean = declarer_trumps(view) if infer else None
+        self.players = view["players"]
+        self.worlds: list[SaukopfState] = []
+        self.draws: list[list[float]] = []
+
+    def grow(self, count: int) -> int:
+        """At least ``count`` worlds (fewer only if the sampler finds none); how many."""
+        missing = count - len(self.worlds)
+        if missing > 0:
+            rng = self.bot.rng
+            found = self.sampler.sample_many(
+                rng, missing, self.weight,
+                missing * self.bot.budget.candidates * RARE_DECISION_FACTOR, self.lean)
+            self.worlds.extend(found)
+            self.draws.extend([rng.random() for _ in range(self.players)] for _ in found)
+        return len(self.worlds)
 
 
-def _with_prior(options: list[int], values: list[float]) -> list[float]:
-    """The values with :data:`SPIESS_PRIOR` taken off games am Spieß."""
-    return [v - (SPIESS_PRIOR if declaration_of(a).spiess else 0.0)
-            for a, v in zip(options, values)]
+@dataclass(frozen=True)
+class PassModel:
+    """Passing the Trog before anyone bid, played out: each player still to speak bids
+    61 when its world's draw is at least its :func:`trog_pass_chance` (the first to do
+    so wins the bidding and declares what the playout policy likes best); if all pass,
+    the Napf follows and I play ``napf_plan`` (None: everybody passes the Napf too)."""
+
+    napf_plan: Sequence[int] | None
+    throw_in: bool = False
+    """Passing in the Napf with no bid standing: the cards are thrown in (0)."""
+
+    def outcome(self, bot: SearchBot, world: SaukopfState, draws: list[float],
+                me: int) -> Outcome:
+        """My net points and whether my party won in ``world``."""
+        if self.throw_in:
+            return 0.0, False
+        state = world.clone()
+        state.apply(PASS)
+        rival_bid = BID_BASE + 61
+        while state.phase == "bidding" and state.stage != NAPF:
+            seat = state.cur
+            if draws[seat] >= trog_pass_chance(state.masks[seat]) and state.is_legal(rival_bid):
+                state.apply(rival_bid)
+                break
+            state.apply(PASS)
+        reached_napf = state.phase == "bidding" and state.stage == NAPF
+        return bot._outcome(state, me, self.napf_plan if reached_napf and self.napf_plan
+                            else [])
+
+
+def napf_reach(world: SaukopfState, me: int) -> float:
+    """The chance (:func:`trog_pass_chance`) that the players after me all pass the Trog
+    in ``world`` once I pass, with no bid standing."""
+    state = world.clone()
+    chance = 1.0
+    state.apply(PASS)
+    while state.phase == "bidding" and state.stage != NAPF:
+        chance *= trog_pass_chance(state.masks[state.cur])
+        state.apply(PASS)
+    # a world where the Napf is all but out of reach is not worth its playouts
+    return chance if state.phase == "bidding" and chance >= 0.01 else 0.0
 
 
 def _force(state: SaukopfState, me: int, plan: Sequence[int]) -> bool:
