@@ -105,7 +105,7 @@ def race(safe: Sequence[bool], outcome: Callable[[int, int], Outcome],
     ``outcome(choice, world)`` plays a choice in world number ``world``; ``grow(n)`` makes
     at least ``n`` worlds available and returns how many there are. Worlds come in
     batches (``first``, then ``step`` more) up to ``max_worlds`` worlds or
-    ``max_playouts`` playouts. After each batch a choice is dropped when it is clearly
+    ``max_playouts`` playouts. After each batch but the first a choice is dropped when it is clearly
     behind another (by ``rule.k`` standard errors of the paired difference; a safe
     choice only to a safe one or to a risky one clearly better than the best safe one,
     and a risky one also when it clearly cannot clear ``rule.margin`` over the best safe
@@ -130,7 +130,10 @@ def race(safe: Sequence[bool], outcome: Callable[[int, int], Outcome],
         playouts += len(active) * len(batch)
         done = available
         result = Race(values, wins, -1, done)
-        active = _survivors(result, active, safe, rule)
+        # a first batch is too few worlds to drop a choice on: its outcomes come in a few
+        # lumps, so a standard error from them can look far smaller than it is
+        if done > first:
+            active = _survivors(result, active, safe, rule)
         next_target = min(done + step, max_worlds)
         if (len(active) == 1 or next_target <= done or not batch
                 or playouts + len(active) * (next_target - done) > max_playouts):
