@@ -11,25 +11,29 @@ the worlds, with the card points its party took as a small tie-break. Then:
 
 * **card play, the hand-over, Kreuzung joining**: every legal action is tried in every
   world and the best mean wins;
-* **Kontra and Re**: tried the same way; a kick needs its mean to beat passing by a margin
-  (it doubles the stakes and earns roughness points when it fails);
+* **bidding, declaring, Kontra and Re** are decided by a paired race
+  (:mod:`saustall.bots.saukopf_decide`): every choice is played out in the same worlds,
+  valued as my net points less the others' mean (the loser of a deal scores nothing,
+  so on my own points a doubling would only gain), worlds are sampled on in batches
+  while the lead is unclear, and a risky choice (a Kontra or Re, a game am Spieß, a bid)
+  is taken only when its paired difference over the safe one (passing, the best plain
+  game) is clear of its standard error (:data:`KONTRA_RULE`, :data:`RE_RULE`,
+  :data:`SPIESS_RULE`, :data:`BID_RULE`);
 * **bidding**: every game the hand could declare (the best few by a quick rating) is
-  played out in every world as if the bot won the bidding with the least bid allowing that
-  game (so a Knorpel or a Mast at 91, a Vegane Mast at Schwarz); the bot bids that least
-  bid for the best game if its mean beats passing. Passing in the Napf before anyone bid
-  counts as a thrown-in deal (0); while a Napf bid stands, passing is played out too (the
-  top bidder declares the game it rates best), since the standing game pays its
-  opponents and partner. Passing in the Trog while a bid stands counts a fixed value
-  (:data:`TROG_PASS_VALUE`: another player's game follows, and a game's mean must clear
-  it to be bid); passing before anyone bid is played out too: in each
-  world, the players still to speak pass the Trog with a chance given by their sampled
-  hands (:func:`trog_pass_chance`), and then the bot plays its best Napf game, so a hand
-  made for the Napf waits for it when that is worth more than its Trog game;
-* **declaring**: every allowed game (the best few by rating) is played out at the bid.
+  played out as if the bot won the bidding with the least bid allowing that game (so a
+  Knorpel or a Mast at 91, a Vegane Mast at Schwarz), against passing, which is played
+  out too: while a bid stands, the top bidder's game follows (me as its partner or
+  opponent); before anyone bid in the Trog, each player still to speak bids 61 with the
+  chance given by its sampled hand (:func:`trog_pass_chance`, one draw per world and
+  seat) and declares what the playout policy likes, and if all pass the bot plays its
+  best Napf game (:class:`PassModel`), so a hand made for the Napf waits for it; in the
+  Napf with no bid standing, passing throws the cards in (0);
+* **declaring**: every allowed game (the best few by rating, and the plain form of each
+  game am Spieß among them) is played out at the bid; am Spieß only when clearly better.
 
-Levels differ by their thinking budget: the number of worlds per decision, of games
-considered when bidding, and of playouts one bidding or declaring evaluation may spend
-(which bounds a decision's time). Decisions depend only on the view, the legal actions
+Levels differ by their thinking budget: the number of worlds per card, of games
+considered when bidding, and the batches, worlds and playouts a rare decision may spend
+(which bound its time). Decisions depend only on the view, the legal actions
 and the bot's seed, so a bot replays exactly.
 """
 
@@ -189,8 +193,9 @@ class Budget:
     """A level's thinking budget."""
 
     worlds: int
-    """Worlds sampled per decision (bidding, declaring, joining and kicking: times
-    :data:`RARE_DECISION_FACTOR`)."""
+    """Worlds sampled per card (0 :attr:`card_worlds`), and for joining a Kreuzung and
+    the hand-over times :data:`RARE_DECISION_FACTOR`; bidding, declaring, Kontra and Re
+    sample by :attr:`rare_first`, :attr:`rare_step` and :attr:`rare_worlds`."""
     bid_games: int
     """Games played out when bidding or declaring (the best by a quick rating)."""
     infer: bool = True
@@ -263,7 +268,7 @@ the Napf now passes too)."""
 def trog_pass_chance(hand: int) -> float:
     """How likely a player passes the Trog with the hand mask ``hand`` while no bid
     stands (:data:`TROG_PASS_STRENGTH`): the model of the others behind
-    :meth:`SearchBot._trog_pass_value`."""
+    :class:`PassModel`."""
     return _sigmoid((TROG_PASS_STRENGTH - hand_strength(hand)) / 0.5)
 
 
