@@ -45,7 +45,7 @@ from typing import Callable, Sequence
 
 from saustall.bots.base import register_bot
 from saustall.bots.saukopf import HeuristicBot
-from saustall.bots.saukopf_decide import Outcome, Rule, race
+from saustall.bots.saukopf_decide import Outcome, Race, Rule, race
 from saustall.bots.saukopf_eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
 from saustall.bots.saukopf_rollout import play_out
 from saustall.core.game import Action, View
@@ -395,19 +395,19 @@ class SearchBot:
             safe = [not declaration_of(a).spiess for a in options]
             if not any(safe):
                 safe = [True] * len(options)
-            chosen = self._race(pool, me, [[a] for a in options], safe, SPIESS_RULE)
+            chosen = self._race(pool, me, [[a] for a in options], safe, SPIESS_RULE).chosen
             return options[chosen]
         kick = KONTRA if phase == "kontra" else RE
         if kick not in acts or PASS not in acts:
             return min(acts)
         rule = KONTRA_RULE if kick == KONTRA else RE_RULE
-        return [PASS, kick][self._race(pool, me, [[PASS], [kick]], [True, False], rule)]
+        return [PASS, kick][self._race(pool, me, [[PASS], [kick]], [True, False], rule).chosen]
 
     def _race(self, pool: _WorldPool, me: int, plans: Sequence[Sequence[int] | PassModel],
-              safe: Sequence[bool], rule: Rule) -> int:
-        """The index of the plan :func:`race` chooses within this level's budget (a plan
-        is my actions, applied with the others passing while bidding, then played out;
-        or a :class:`PassModel`)."""
+              safe: Sequence[bool], rule: Rule) -> Race:
+        """The :func:`race` of the plans within this level's budget (a plan is my
+        actions, applied with the others passing while bidding, then played out; or a
+        :class:`PassModel`): each plan's estimates and the index chosen."""
         budget = self.budget
 
         def outcome(option: int, world: int) -> Outcome:
@@ -416,7 +416,7 @@ class SearchBot:
                 return plan.outcome(self, pool.worlds[world], pool.draws[world], me)
             return self._outcome(pool.worlds[world].clone(), me, plan)
         return race(safe, outcome, pool.grow, rule, budget.rare_first, budget.rare_step,
-                    budget.rare_worlds, budget.playouts).chosen
+                    budget.rare_worlds, budget.playouts)
 
     def _outcome(self, state: SaukopfState, me: int, plan: Sequence[int]) -> Outcome:
         """My net points less the others' mean, and whether my party won, my ``plan``
@@ -465,7 +465,7 @@ class SearchBot:
         else:
             passes = [PassModel(self._napf_plan(view, me, hand, aside, pool))]
         chosen = self._race(pool, me, plans + passes,
-                            [False] * len(plans) + [True] * len(passes), BID_RULE)
+                            [False] * len(plans) + [True] * len(passes), BID_RULE).chosen
         return BID_BASE + least[options[chosen]] if chosen < len(options) else PASS
 
     def _napf_plan(self, view: View, me: int, hand: list[int], aside: list[int],
