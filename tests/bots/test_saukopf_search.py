@@ -336,6 +336,20 @@ def test_playout_opponents_of_a_mast_lead_what_the_declarer_must_take() -> None:
     assert encode_action(policy_action(state)) == "card E10"
 
 
+def test_playouts_cash_the_top_card_of_a_suit_am_spiess() -> None:
+    """Against Resi's Herz Keiler am Spieß, Sepp leads the Eichel 7, the top Eichel card
+    now that the order is reversed, not the Eichel Sau (the lowest): the playouts cashed
+    the Sau by its rank and gave its points away, which made every game am Spieß look
+    better than it is."""
+    from saustall.bots.saukopf_rollout import policy_action
+
+    state = new_deal("E7 EA EK G8 G9 S9 S8 SK | EO GO HO SO EU GU HA H10 | "
+                     "E10 E9 E8 GA G10 GK G7 HK | HU H9 H8 H7 SA S10 SU S7", dealer=3)
+    act(state, "pass", "bid 61", "pass", "pass", "declare keiler herz spiess")
+    assert state.phase == "playing" and state.cur == 0
+    assert encode_action(policy_action(state)) == "card E7"
+
+
 # Deal 7000 (dealer Sepp): Zenzi's Ferkelparade misses its two top trumps (E9, G9), which
 # Sepp holds with two more trumps and the Eichel Sau and ten; played out the game is lost.
 FERKEL_TABLE = ("GO EU H8 EA E10 E9 G9 S9 | SO HU SU H10 EK G10 G7 SK | "
