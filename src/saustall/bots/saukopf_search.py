@@ -492,9 +492,13 @@ class SearchBot:
         napf_view = dict(view, bidding=dict(view["bidding"], stage=NAPF))
         options = self._shortlist(napf_view, list(least))
         plans = [[PASS, BID_BASE + least[a], a] for a in options]
-        values = self.evaluate_weighted(worlds, me, plans, chances)
+        total = math.fsum(chances)
+        values = [math.fsum(c * self._outcome(w.clone(), me, plan)[0]
+                            for w, c in zip(worlds, chances) if c > 0.0) / total
+                  for plan in plans]
         best = max(range(len(options)), key=values.__getitem__)
         return plans[best][1:] if values[best] > 0.0 else None
+
 
 class _WorldPool:
     """Worlds consistent with a view, sampled on demand (weighted by inference), each
