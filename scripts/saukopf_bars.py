@@ -13,8 +13,9 @@
         the same deals): the mean of AFTER's difference less BEFORE's, with its 95% CI.
     python scripts/saukopf_bars.py table saukopf club 1000
         four (three) bots of one level: throw-in rate, game kinds, Kontra and Re rates and
-        how often the kickers and the Re side won, the declarer's win rate, decision latency (median, p99: wall time, and the deciding
-        process's CPU time, overall and per phase).
+        how often the kickers and the Re side won, the declarer's win rate, decision
+        latency (median, p99: wall time, and the deciding process's CPU time, overall
+        and per phase).
 
 One-deal sessions, the dealer rotating with the deal number; seeds from the deal number.
 """
