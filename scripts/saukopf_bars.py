@@ -12,9 +12,10 @@
         two saved duels compared deal by deal (say, the bot before and after a change, on
         the same deals): the mean of AFTER's difference less BEFORE's, with its 95% CI.
     python scripts/saukopf_bars.py table saukopf club 1000
-        four (three) bots of one level: throw-in rate, game kinds, Kontra and Re rates, the
-        declarer's win rate, decision latency (median, p99: wall time, and the deciding
-        process's CPU time, overall and per phase).
+        four (three) bots of one level: throw-in rate, game kinds, Kontra and Re rates and
+        how often the kickers and the Re side won, the declarer's win rate, decision
+        latency (median, p99: wall time, and the deciding process's CPU time, overall
+        and per phase).
 
 One-deal sessions, the dealer rotating with the deal number; seeds from the deal number.
 Besides the registered bots, each search level is also offered as ``LEVEL-1ply`` (for
@@ -104,7 +105,8 @@ def _duel_deal(job: tuple[str, str, str, int]) -> dict[str, object]:
             count[level] += 1
         entry = results[-1]
         tables.append({"a_seats": [i for i, level in enumerate(seats) if level == a]} | {
-            key: entry.get(key) for key in ("thrown_in", "game", "declarer", "kontra", "re")})
+            key: entry.get(key)
+            for key in ("thrown_in", "game", "declarer", "kontra", "re", "declarer_won")})
     return {"deal": deal, "diff": total[a] / count[a] - total[b] / count[b],
             "tables": tables, "times": times}
 
@@ -187,6 +189,11 @@ def table(ruleset: str, level: str, deals: int) -> None:
           f"{sum(bool(r['declarer_won']) for r in played) / share:.1%}; am Spieß "
           f"{sum(str(r['game']).endswith('spiess') for r in played) / share:.1%}")
     print("  game kinds:", ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
+    kicked = [r for r in played if r["kontra"] is not None]
+    answered = [r for r in kicked if r["re"] is not None]
+    print(f"  kickers won {sum(not r['declarer_won'] for r in kicked)} of {len(kicked)} "
+          f"Kontras; Re on {len(answered)} of them, the Re side won "
+          f"{sum(bool(r['declarer_won']) for r in answered)}")
     latency(times)
 
 

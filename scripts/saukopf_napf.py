@@ -138,22 +138,22 @@ def estimates(level: str, index: int, make: Deal) -> dict[str, float]:
     state = make(index)
     assert state is not None
     found: dict[str, float] = {}
-    plain = SearchBot.evaluate
+    plain = SearchBot._race
 
-    def noting(self: SearchBot, worlds: Any, me: int, plans: Any) -> list[float]:
-        values = plain(self, worlds, me, plans)
-        for plan, value in zip(plans, values):
-            if len(plan) == 2:
+    def noting(self: SearchBot, pool: Any, me: int, plans: Any, *rest: Any) -> Any:
+        raced = plain(self, pool, me, plans, *rest)
+        for i, plan in enumerate(plans):
+            if isinstance(plan, list) and len(plan) == 2:  # a bid and its game
                 kind = GAME_KINDS[declaration_of(plan[1]).kind].name
-                found[kind] = max(found.get(kind, -99.0), value)
-        return values
+                found[kind] = max(found.get(kind, -99.0), raced.mean(i).mean)
+        return raced
 
-    SearchBot.evaluate = noting  # type: ignore[method-assign]
+    SearchBot._race = noting  # type: ignore[method-assign, assignment]
     try:
         bot = make_bot("saukopf", level, derive_seed(index, "bot", state.cur))
         bot.choose(state.view(state.cur), state.legal_actions())
     finally:
-        SearchBot.evaluate = plain  # type: ignore[method-assign]
+        SearchBot._race = plain  # type: ignore[method-assign]
     return found
 
 

@@ -225,27 +225,25 @@ BEHIND_TABLE = ("E9 E8 E7 SO GK G7 S9 S8 | HO EK G9 G8 S10 SK H7 H8 | "
                 "EO GO EU GU EA GA E10 G10 | HU SU HA H10 HK H9 SA S7")
 
 
-def _pass_value(hands: str, seed: int) -> float:
-    from saustall.bots.saukopf_search import SearchBot
+def _napf_plan(hands: str, seed: int) -> list[int] | None:
+    from saustall.bots.saukopf_search import SearchBot, _WorldPool
 
     state = new_deal(hands, dealer=0)
     view = state.view(1)
     bot = make_bot("saukopf", "club", seed=seed)
     assert isinstance(bot, SearchBot)
     hand = [CARD_BY_TEXT[t] for t in view["hand"]]
-    worlds = bot.worlds(view, bot.budget.worlds * 3)
-    return bot._trog_pass_value(view, 1, hand, [], worlds)
+    return bot._napf_plan(view, 1, hand, [], _WorldPool(bot, view))
 
 
 def test_passing_the_trog_is_worth_the_napf_game_it_leads_to() -> None:
     """Passing while no bid stands leads to the Napf when the others pass too: a hand
-    with a good Napf game values passing above a plain pass, unless a player still to
-    speak is all but sure to bid."""
-    from saustall.bots.saukopf_search import TROG_PASS_VALUE
-
+    with a good Napf game plays it out as the value of passing, unless a player still
+    to speak is all but sure to bid."""
     for seed in range(2):
-        assert _pass_value(STRONG_TABLE, seed) > TROG_PASS_VALUE + 0.2
-        assert _pass_value(BEHIND_TABLE, seed) == TROG_PASS_VALUE
+        plan = _napf_plan(STRONG_TABLE, seed)
+        assert plan is not None and encode_action(plan[0]).startswith("bid"), plan
+        assert _napf_plan(BEHIND_TABLE, seed) is None
 
 
 def test_after_everyone_passed_the_trog_a_napf_hand_bids_its_napf_game() -> None:
@@ -336,3 +334,66 @@ def test_playout_opponents_of_a_mast_lead_what_the_declarer_must_take() -> None:
         "declare mast")
     assert state.phase == "playing" and state.cur == 2
     assert encode_action(policy_action(state)) == "card E10"
+
+
+def test_playouts_cash_the_top_card_of_a_suit_am_spiess() -> None:
+    """Against Resi's Herz Keiler am Spieß, Sepp leads the Eichel 7, the top Eichel card
+    now that the order is reversed, not the Eichel Sau (the lowest): the playouts cashed
+    the Sau by its rank and gave its points away, which made every game am Spieß look
+    better than it is."""
+    from saustall.bots.saukopf_rollout import policy_action
+
+    state = new_deal("E7 EA EK G8 G9 S9 S8 SK | EO GO HO SO EU GU HA H10 | "
+                     "E10 E9 E8 GA G10 GK G7 HK | HU H9 H8 H7 SA S10 SU S7", dealer=3)
+    act(state, "pass", "bid 61", "pass", "pass", "declare keiler herz spiess")
+    assert state.phase == "playing" and state.cur == 0
+    assert encode_action(policy_action(state)) == "card E7"
+
+
+# Deal 7000 (dealer Sepp): Zenzi's Ferkelparade misses its two top trumps (E9, G9), which
+# Sepp holds with two more trumps and the Eichel Sau and ten; played out the game is lost.
+FERKEL_TABLE = ("GO EU H8 EA E10 E9 G9 S9 | SO HU SU H10 EK G10 G7 SK | "
+                "EO GU HA GA GK G8 SA S10 | HO HK H9 H7 E8 E7 S8 S7")
+
+
+@pytest.mark.parametrize("level", ["club", "expert"])
+def test_a_kontra_by_the_holder_of_the_top_trumps_gets_no_re(level: str) -> None:
+    """The expert's deal 7000: after Sepp's Kontra, Zenzi (six low trumps, no side card
+    of worth) does not answer with Re: the kick says Sepp holds strength against the game
+    (the declarer gave Re with every bot seed before, and lost 34:86)."""
+    for seed in range(4):
+        state = new_deal(FERKEL_TABLE, dealer=0)
+        act(state, "pass", "pass", "bid 61", "pass", "declare ferkelparade", "card HU",
+            "pass", "kontra")
+        assert state.phase == "re" and state.cur == 3
+        bot = make_bot("saukopf", level, seed=seed)
+        assert bot.choose(state.view(3), state.legal_actions()) == PASS, seed
+
+
+@pytest.mark.parametrize("level", ["club", "expert"])
+def test_the_top_four_trumps_of_a_sauerei_with_side_cards_bid(level: str) -> None:
+    """Resi, first to speak, holds all four Ober, the Eichel Sau and ten and the Gras
+    Sau: she bids (a fixed value of passing made such hands pass before)."""
+    hands = ("E9 E8 E7 SU GK G7 S9 S8 | EO GO HO SO EA E10 GA SK | "
+             "HU EK G9 G8 S10 G10 H7 H8 | EU GU HA H10 HK H9 SA S7")
+    for seed in range(3):
+        state = new_deal(hands, dealer=0)
+        bot = make_bot("saukopf", level, seed=seed)
+        choice = encode_action(bot.choose(state.view(1), state.legal_actions()))
+        assert choice.startswith("bid"), (seed, choice)
+
+
+def test_the_high_ober_and_unter_bid_after_a_pass() -> None:
+    """The expert's deal 7005: Zenzi holds EO GO HU SU and four side cards, second to
+    speak after a pass; she bids (before, she passed with every bot seed at both
+    levels)."""
+    hands = ("HO SO HA EK E9 E8 G8 S10 | EU H10 HK H9 GA G10 S9 S7 | "
+             "GU H8 H7 EA E10 GK SA S8 | EO GO HU SU E7 G9 G7 SK")
+    for level in ("club", "expert"):
+        for seed in range(3):
+            state = new_deal(hands, dealer=1)
+            act(state, "pass")
+            assert state.cur == 3
+            bot = make_bot("saukopf", level, seed=seed)
+            choice = encode_action(bot.choose(state.view(3), state.legal_actions()))
+            assert choice.startswith("bid"), (level, seed, choice)

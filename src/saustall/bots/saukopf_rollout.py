@@ -16,7 +16,7 @@ from __future__ import annotations
 from saustall.bots.saukopf_eval import PLAYOUT_NAPF_JOIN, joins_kreuzung, rate_mask
 from saustall.games.saukopf.actions import CARD_BASE, GIVE_BASE, JOIN, PASS, declaration_of
 from saustall.games.saukopf.cards import (
-    ACE, GAME_KINDS, POINTS, TRUMP, VEGANE_MAST, cards_of,
+    GAME_KINDS, POINTS, TRUMP, VEGANE_MAST, Order, cards_of,
 )
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.scoring import DealScore
@@ -118,7 +118,8 @@ def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool
         search = [c for c in plain if c >> 3 == called >> 3]
         if search:
             return min(search, key=POINTS.__getitem__)
-    aces = [c for c in plain if (c & 7) == ACE and c != called]
+    # the top card of its suit (the ace; am Spieß the seven, the order being reversed)
+    aces = [c for c in plain if c != called and _tops_suit(c, order)]
     if aces:
         return aces[0]
     if called in cards and my_side:
@@ -126,6 +127,13 @@ def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool
     if plain:
         return min(plain, key=lambda c: (POINTS[c], power[c]))
     return _lowest(cards, power)
+
+
+def _tops_suit(card: int, order: Order) -> bool:
+    """Whether ``card`` is the strongest card of its whole (plain) suit in ``order``."""
+    power = order.power
+    suit = order.suit_masks[order.eff_suit[card]]
+    return all(power[c] <= power[card] for c in cards_of(suit))
 
 
 def _forcing_lead(state: SaukopfState, cards: tuple[int, ...]) -> int:

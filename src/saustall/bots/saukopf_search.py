@@ -15,32 +15,36 @@ is how near it ends to the bid, Stallgeruch or Schwarz). Then:
   world and the best mean wins; with :attr:`Budget.endgame` cards or fewer in hand, a
   card's value in a world is the exact outcome of the rest of the deal, both parties
   playing best (:mod:`saustall.bots.saukopf_endgame`), not a playout's;
-* **Kontra and Re**: tried the same way; a kick needs its mean to beat passing by a margin
-  (it doubles the stakes and earns roughness points when it fails);
+* **bidding, declaring, Kontra and Re** are decided by a paired race
+  (:mod:`saustall.bots.saukopf_decide`): every choice is played out in the same worlds,
+  valued as my net points less the others' mean (the loser of a deal scores nothing,
+  so on my own points a doubling would only gain), worlds are sampled on in batches
+  while the lead is unclear, and a risky choice (a Kontra or Re, a game am Spieß, a bid)
+  is taken only when its paired difference over the safe one (passing, the best plain
+  game) is clear of its standard error (:data:`KONTRA_RULE`, :data:`RE_RULE`,
+  :data:`SPIESS_RULE`, :data:`BID_RULE`);
 * **bidding**: every game the hand could declare (the best few by a quick rating) is
-  played out in every world as if the bot won the bidding with the least bid allowing that
-  game (so a Knorpel or a Mast at 91, a Vegane Mast at Schwarz); the bot bids that least
-  bid for the best game if its mean beats passing. Passing in the Napf before anyone bid
-  counts as a thrown-in deal (0); while a Napf bid stands, passing is played out too (the
-  top bidder declares the game it rates best), since the standing game pays its
-  opponents and partner. Passing in the Trog while a bid stands counts a fixed value
-  (:data:`TROG_PASS_VALUE`: another player's game follows, and a game's mean must clear
-  it to be bid); passing before anyone bid is played out too: in each
-  world, the players still to speak pass the Trog with a chance given by their sampled
-  hands (:func:`trog_pass_chance`), and then the bot plays its best Napf game, so a hand
-  made for the Napf waits for it when that is worth more than its Trog game;
-* **declaring**: every allowed game (the best few by rating) is played out at the bid.
+  played out as if the bot won the bidding with the least bid allowing that game (so a
+  Knorpel or a Mast at 91, a Vegane Mast at Schwarz), against passing, which is played
+  out too: while a bid stands, the top bidder's game follows (me as its partner or
+  opponent); before anyone bid in the Trog, each player still to speak bids 61 with the
+  chance given by its sampled hand (:func:`trog_pass_chance`, one draw per world and
+  seat) and declares what the playout policy likes, and if all pass the bot plays its
+  best Napf game (:class:`PassModel`), so a hand made for the Napf waits for it; in the
+  Napf with no bid standing, passing throws the cards in (0);
+* **declaring**: every allowed game (the best few by rating, and the plain form of each
+  game am Spieß among them) is played out at the bid; am Spieß only when clearly better.
 
-Levels differ by their thinking budget: the number of worlds per decision, of games
-considered when bidding, and of playouts one bidding or declaring evaluation may spend
-(which bounds a decision's time). Decisions depend only on the view, the legal actions
+Levels differ by their thinking budget: the number of worlds per card, of games
+considered when bidding, and the batches, worlds and playouts a rare decision may spend
+(which bound its time). Decisions depend only on the view, the legal actions
 and the bot's seed, so a bot replays exactly.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from saustall.bots.base import register_bot
@@ -49,6 +53,7 @@ from saustall.bots.saukopf_endgame import (
     FLAG_ALL, FLAG_NONE, FLAG_SOME, ContractValue, EndgameSolver, NodeLimitReached,
     contract_key, contract_of,
 )
+from saustall.bots.saukopf_decide import Outcome, Race, Rule, race
 from saustall.bots.saukopf_eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
 from saustall.bots.saukopf_rollout import play_out
 from saustall.core.game import Action, View
@@ -122,7 +127,7 @@ def plausibility(view: View) -> Callable[[list[int]], float] | None:
 
             def kicker_ok(hands: list[int]) -> float:
                 tricks = tricks_of_mask(hands[kicker], order)
-                return _sigmoid((tricks - 2.5) / 0.5)
+                return _sigmoid((tricks - KICKER_TRICKS) / 0.4)
             checks.append(kicker_ok)
     if decl is None or not decl.info.napf:
         top_declarer = declared["declarer"] if declared is not None else -1
@@ -196,8 +201,9 @@ class Budget:
     """A level's thinking budget."""
 
     worlds: int
-    """Worlds sampled per decision (bidding, declaring, joining and kicking: times
-    :data:`RARE_DECISION_FACTOR`)."""
+    """Worlds sampled per card (0 :attr:`card_worlds`), and for joining a Kreuzung and
+    the hand-over times :data:`RARE_DECISION_FACTOR`; bidding, declaring, Kontra and Re
+    sample by :attr:`rare_first`, :attr:`rare_step` and :attr:`rare_worlds`."""
     bid_games: int
     """Games played out when bidding or declaring (the best by a quick rating)."""
     infer: bool = True
@@ -205,9 +211,8 @@ class Budget:
     candidates: int = 12
     """Deals drawn per world for the inference, the likeliest kept."""
     playouts: int = 1_000_000
-    """At most this many playouts (worlds x games) per evaluation when bidding or
-    declaring: the worlds are cut to fit (never below :data:`MIN_WORLDS`), so a hand with
-    many games to try does not think for long."""
+    """At most this many playouts (worlds x choices) per bidding, declaring, Kontra or
+    Re decision: a bound on its time."""
     card_worlds: int = 0
     """Worlds sampled per card played (0: :attr:`worlds`)."""
     endgame: int = 0
@@ -225,47 +230,67 @@ class Budget:
     (:meth:`SearchBot.value`): what a card is worth depends on how near the deal's
     thresholds (the bid, Stallgeruch, Schwarz) the playout ends, not on raw card points.
     0: the playout's own outcome, with card points as a small tie-break."""
+    rare_first: int = 12
+    """Worlds of the first batch of a bidding, declaring, Kontra or Re decision."""
+    rare_step: int = 12
+    """Worlds added while the leading difference is unclear."""
+    rare_worlds: int = 96
+    """At most this many worlds for such a decision."""
 
 
 LEVEL_BUDGETS = {
-    "beginner": Budget(worlds=3, bid_games=3, infer=False, playouts=30),
+    # with inference: without it a hidden declarer's hand is random, every game looks
+    # beatable, and four beginners kicked 58% of the games (40 deals)
+    "beginner": Budget(worlds=3, bid_games=3, playouts=72,
+                       rare_first=6, rare_step=6, rare_worlds=24),
     # the last four cards solved exactly: a world of four cards each takes a median 3 ms
     # (pure Python, p90 14 ms, the worst of 146 deals 64 ms); the node budget bounds the
     # rare hard one
-    "club": Budget(worlds=10, bid_games=5, playouts=150, endgame=4, endgame_nodes=30_000,
-                   spread=10),
+    "club": Budget(worlds=10, bid_games=5, playouts=240,
+                   rare_first=10, rare_step=10, rare_worlds=60,
+                   endgame=4, endgame_nodes=30_000, spread=10),
     # three times the worlds for a card: in 300 duplicate deals against ``heuristic``
     # with its bidding, search card play gained +0.43 net points per deal with 30
     # worlds and +0.60 with 90 (paired difference +0.16 [-0.03, +0.36]); an exactly
     # solved world is worth more than a playout, so 40 of them in the last four cards
-    "expert": Budget(worlds=30, bid_games=8, playouts=720, card_worlds=90, endgame=4,
-                     endgame_worlds=40, endgame_nodes=120_000, spread=10),
+    "expert": Budget(worlds=30, bid_games=8, playouts=800, card_worlds=90,
+                     rare_first=16, rare_step=16, rare_worlds=160,
+                     endgame=4, endgame_worlds=40, endgame_nodes=120_000, spread=10),
 }
 
-KICK_MARGIN = 1.0
-"""How much better a Kontra must look than passing (net points): the estimate is noisy
-and a failed kick costs roughness points."""
-RE_MARGIN = 1.2
-"""The same for a Re (it answers a kick by someone who expects to win)."""
-SPIESS_PRIOR = 1.0
-"""Net points a game am Spieß must gain over its plain form to be chosen: the reversed
-order's outcomes vary more, so the best of a few noisy means favours it unduly."""
+KONTRA_RULE = Rule(k=2.0, margin=0.5, min_win=0.5)
+"""When a Kontra is clearly better than passing: it doubles the stakes and costs the
+kicker 2 roughness points when the game is won, so the gain must be clear of the noise
+(2 standard errors of the paired difference) and the kick more likely won than lost."""
+RE_RULE = Rule(k=2.0, margin=0.5, min_win=0.5)
+"""The same for a Re (it answers a kick by someone who expects to win, and costs 3
+roughness points when the game is lost)."""
+SPIESS_RULE = Rule(k=2.0, margin=0.25)
+"""When a game am Spieß is clearly better than the best plain one: the reversed order's
+outcomes vary more, so the best of a few noisy means favours it unduly."""
+BID_RULE = Rule(k=1.0)
+"""When a game is clearly worth more than passing (passing played out too): the best of
+several games' means is optimistic, and in the playouts the others pass once I bid."""
 SPREAD_WEIGHTS: tuple[tuple[int, float], ...] = (
     (-2, 0.1), (-1, 0.2), (0, 0.4), (1, 0.2), (2, 0.1))
 """How :meth:`SearchBot.value` spreads a playout's card points: (steps of half the
 spread, weight)."""
 RARE_DECISION_FACTOR = 3
-"""Bidding, declaring, joining and kicking sample this many times the worlds of a card."""
-TROG_PASS_VALUE = 2.0
-"""What passing in the Trog is worth when another player's game follows: also the margin
-a game's mean must clear to be bid, since the best of several noisy means is optimistic
-(the others are made to pass, and the playouts defend worse than people). Measured in 400
-duplicate deals against ``heuristic`` (``expert`` minus ``heuristic``, 2000-2399): -0.5
-gave +0.25, 0.0 +0.66, 0.5 +0.99, 1.0 +1.06, 1.5 +1.09, 2.0 +1.17."""
+"""Joining a Kreuzung and the hand-over sample this many times the worlds of a card (and
+a rare decision draws this many times the candidates per world for the inference)."""
+KICKER_TRICKS = 3.4
+"""The estimated tricks (:func:`~saustall.bots.saukopf_eval.tricks_of_mask`, in the
+declared game) at which a hand is as likely as not to have kicked: the search bots kick
+only on a clear advantage (:data:`KONTRA_RULE`), so a kicker is strong. Random
+opponents' hands have quartiles of about 2.2, 2.8 and 3.45 (a Ferkelparade, deal 7000);
+with 2.5 the weighted worlds still gave the kicker a median 3.3 where its real hand rated
+4.7, and the declarer answered with Re on a game it had no chance in."""
+RACED_PHASES = frozenset({"bidding", "declaring", "kontra", "re"})
+"""The phases decided by a paired race (:meth:`SearchBot._decide_rare`)."""
+MIN_WORLDS = 6
+"""Fewest worlds the exact endgame must solve before its values are used."""
 NAPF_REACH_FLOOR = 0.05
 """Below this chance that everybody passes the Trog, the Napf games are not tried."""
-MIN_WORLDS = 6
-"""Fewest worlds a bidding decision uses, whatever the playout budget."""
 
 
 TROG_PASS_STRENGTH = 2.5
@@ -280,7 +305,7 @@ the Napf now passes too)."""
 def trog_pass_chance(hand: int) -> float:
     """How likely a player passes the Trog with the hand mask ``hand`` while no bid
     stands (:data:`TROG_PASS_STRENGTH`): the model of the others behind
-    :meth:`SearchBot._trog_pass_value`."""
+    :class:`PassModel`."""
     return _sigmoid((TROG_PASS_STRENGTH - hand_strength(hand)) / 0.5)
 
 
@@ -399,7 +424,12 @@ class SearchBot:
             return acts[0]
         me = view["observer"]
         phase = view["phase"]
-        # bidding, declaring and kicking are rare and decide the most: more worlds
+        if phase in RACED_PHASES:
+            try:
+                return self._decide_rare(view, me, phase, acts)
+            except SamplingError:
+                return HeuristicBot(0).choose(view, acts)
+        # joining a Kreuzung and the hand-over are rare and decide much: more worlds
         solve = phase == "playing" and len(view["hand"]) <= self.budget.endgame
         if solve and self.budget.endgame_worlds:
             count = self.budget.endgame_worlds
@@ -411,13 +441,6 @@ class SearchBot:
             worlds = self.worlds(view, count)
         except SamplingError:
             return HeuristicBot(0).choose(view, acts)
-        if phase == "bidding":
-            return self._bid(view, me, acts, worlds)
-        if phase == "declaring":
-            options = self._shortlist(view, [a for a in acts if is_declare(a)])
-            values = _with_prior(options, self.evaluate(
-                self._budgeted(worlds, len(options)), me, [[a] for a in options]))
-            return options[max(range(len(options)), key=values.__getitem__)]
         solved = self.solve_cards(worlds, me, acts) if solve else None
         if solved is not None:
             values = solved
@@ -425,12 +448,6 @@ class SearchBot:
             values = self.evaluate(worlds, me, [[a] for a in acts], self.budget.spread)
         else:
             values = self.evaluate(worlds, me, [[a] for a in acts])
-        if phase in ("kontra", "re"):
-            kick = KONTRA if phase == "kontra" else RE
-            if kick in acts and PASS in acts:
-                gain = values[acts.index(kick)] - values[acts.index(PASS)]
-                margin = KICK_MARGIN if kick == KONTRA else RE_MARGIN
-                return kick if gain > margin else PASS
         best = max(values)
         # ties (common in the last tricks): the lowest code, so a replay is exact
         return min(a for a, v in zip(acts, values) if v >= best - 1e-9)
@@ -449,7 +466,64 @@ class SearchBot:
         napf = view["bidding"]["stage"] == NAPF
         return rated[:max(self.budget.bid_games, 8) if napf else self.budget.bid_games]
 
-    def _bid(self, view: View, me: int, acts: list[int], worlds: list[SaukopfState]) -> int:
+    # -- rare decisions: paired races over sampled worlds (saukopf_decide) --------------
+    def _decide_rare(self, view: View, me: int, phase: str, acts: list[int]) -> int:
+        """Bidding, declaring, Kontra and Re: each choice is played out in the same
+        worlds, sampled on while the leading difference is unclear (:func:`race`)."""
+        pool = _WorldPool(self, view)
+        if phase == "bidding":
+            return self._bid(view, me, acts, pool)
+        if phase == "declaring":
+            options = self._shortlist(view, [a for a in acts if is_declare(a)])
+            # each game am Spieß is weighed against its own plain form too
+            plain = [declare_action(replace(declaration_of(a), spiess=False)) for a in options]
+            options += [a for a in dict.fromkeys(plain) if a not in options and a in acts]
+            # a game am Spieß only when clearly better than the best plain one
+            safe = [not declaration_of(a).spiess for a in options]
+            if not any(safe):
+                safe = [True] * len(options)
+            chosen = self._race(pool, me, [[a] for a in options], safe, SPIESS_RULE).chosen
+            return options[chosen]
+        kick = KONTRA if phase == "kontra" else RE
+        if kick not in acts or PASS not in acts:
+            return min(acts)
+        rule = KONTRA_RULE if kick == KONTRA else RE_RULE
+        return [PASS, kick][self._race(pool, me, [[PASS], [kick]], [True, False], rule).chosen]
+
+    def _race(self, pool: _WorldPool, me: int, plans: Sequence[Sequence[int] | PassModel],
+              safe: Sequence[bool], rule: Rule) -> Race:
+        """The :func:`race` of the plans within this level's budget (a plan is my
+        actions, applied with the others passing while bidding, then played out; or a
+        :class:`PassModel`): each plan's estimates and the index chosen."""
+        budget = self.budget
+
+        def outcome(option: int, world: int) -> Outcome:
+            plan = plans[option]
+            if isinstance(plan, PassModel):
+                return plan.outcome(self, pool.worlds[world], pool.draws[world], me)
+            return self._outcome(pool.worlds[world].clone(), me, plan)
+        return race(safe, outcome, pool.grow, rule, budget.rare_first, budget.rare_step,
+                    budget.rare_worlds, budget.playouts)
+
+    def _outcome(self, state: SaukopfState, me: int, plan: Sequence[int]) -> Outcome:
+        """My net points less the others' mean, and whether my party won, my ``plan``
+        applied to ``state`` (in place) and the deal played out; a thrown-in deal is
+        worth 0. Relative, since the loser of a deal scores nothing: on my own points
+        alone a doubling would only ever gain (its cost is the opponents' doubled meat)."""
+        if not _force(state, me, plan):
+            return -5.0, False  # cannot happen in a consistent world; never prefer it
+        score = play_out(state)
+        if score is None:
+            return 0.0, False
+        others = [score.meat[p] - score.roughness[p] for p in range(len(score.meat)) if p != me]
+        return (self.value(state, score, me) - math.fsum(others) / len(others),
+                me in score.winners)
+
+    def _bid(self, view: View, me: int, acts: list[int], pool: _WorldPool) -> int:
+        """Bid the least bid for the best game the hand allows when it is clearly worth
+        more than passing (:data:`BID_RULE`); passing is played out: a standing bid's
+        game follows, or (before anyone bid in the Trog) the others' likely bids or the
+        Napf (:class:`PassModel`)."""
         bids = sorted(a - BID_BASE for a in acts if is_bid(a))
         if not bids:
             return PASS
@@ -467,73 +541,118 @@ class SearchBot:
         if not least:
             return PASS
         options = self._shortlist(view, list(least))
-        plans: list[list[int]] = [[BID_BASE + least[a], a] for a in options]
+        plans: list[Sequence[int] | PassModel] = [[BID_BASE + least[a], a] for a in options]
         standing = view["bidding"]["top_bid"] is not None
-        if stage == NAPF and standing:
-            # passing lets the standing Napf game be played, with me as its partner or
-            # opponent: that is worth something, so it is played out like the bids
-            plans.append([PASS])
-        played = self.evaluate(self._budgeted(worlds, len(plans)), me, plans)
-        values = _with_prior(options, played[:len(options)])
-        best = max(range(len(options)), key=values.__getitem__)
-        if stage == NAPF:
-            # with no bid standing, passing throws the cards in if the others pass too
-            pass_value = played[-1] if standing else 0.0
-        elif not standing:
-            pass_value = self._trog_pass_value(view, me, hand, aside, worlds)
-        else:  # a bid stands: passing cannot lead to the Napf
-            pass_value = TROG_PASS_VALUE
-        if values[best] > pass_value:
-            return BID_BASE + least[options[best]]
-        return PASS
+        if stage == NAPF and not standing:
+            # passing throws the cards in if the others pass too
+            passes: list[Sequence[int] | PassModel] = [PassModel(None, throw_in=True)]
+        elif standing:
+            # the standing bid's game follows, with me as its partner or opponent
+            passes = [[PASS]]
+        else:
+            passes = [PassModel(self._napf_plan(view, me, hand, aside, pool))]
+        chosen = self._race(pool, me, plans + passes,
+                            [False] * len(plans) + [True] * len(passes), BID_RULE).chosen
+        return BID_BASE + least[options[chosen]] if chosen < len(options) else PASS
 
-    def _trog_pass_value(self, view: View, me: int, hand: list[int], aside: list[int],
-                         worlds: list[SaukopfState]) -> float:
-        """What passing in the Trog before anyone has bid is worth, world by world: if
-        the players still to speak all pass too (each with the chance :func:`trog_pass_chance`
-        of its sampled hand), the Napf follows and the bot plays the Napf game that is
-        best over those worlds (or throws in, 0); otherwise another player's game follows
-        (:data:`TROG_PASS_VALUE`). So a hand made for a Napf game (a Mast, a Vegane Mast,
-        an Unreine Sauerei) waits for it when it is worth more than a Trog game."""
-        players = view["players"]
+    def _napf_plan(self, view: View, me: int, hand: list[int], aside: list[int],
+                   pool: _WorldPool) -> list[int] | None:
+        """The Napf game (bid and declaration) I would play after passing the Trog
+        before anyone bid, if the others pass too: the best mean over the first worlds,
+        each weighted by the chance that all the others pass (:func:`napf_reach`); None
+        when none is worth more than a thrown-in deal or the others are all but sure to
+        bid (the mean chance is below :data:`NAPF_REACH_FLOOR`). So a hand made for a
+        Napf game (a Mast, a Vegane Mast, an Unreine Sauerei) waits for it when it is
+        worth more than its Trog game."""
         least: dict[int, int] = {}
         for bid in (61, 91, SCHWARZ):
-            for decl in declarations(hand, bid, NAPF, players, aside):
+            for decl in declarations(hand, bid, NAPF, view["players"], aside):
                 least.setdefault(declare_action(decl), bid)
         if not least:
-            return TROG_PASS_VALUE
-        chances = []
-        for world in worlds:
-            state = world.clone()
-            chance = 1.0
-            state.apply(PASS)
-            while state.phase == "bidding" and state.stage != NAPF:
-                chance *= trog_pass_chance(state.masks[state.cur])
-                state.apply(PASS)
-            # a world where the Napf is all but out of reach is not worth its playouts
-            chances.append(chance if state.phase == "bidding" and chance >= 0.01 else 0.0)
-        reach = math.fsum(chances) / len(worlds)
-        if reach < NAPF_REACH_FLOOR:  # the others are all but sure to bid
-            return TROG_PASS_VALUE
+            return None
+        worlds = pool.worlds[:pool.grow(self.budget.rare_first)]
+        chances = [napf_reach(w, me) for w in worlds]
+        if math.fsum(chances) / len(worlds) < NAPF_REACH_FLOOR:
+            return None
         napf_view = dict(view, bidding=dict(view["bidding"], stage=NAPF))
         options = self._shortlist(napf_view, list(least))
         plans = [[PASS, BID_BASE + least[a], a] for a in options]
-        used = self._budgeted(worlds, len(plans))
-        napf_values = _with_prior(options, self.evaluate_weighted(
-            used, me, plans, chances[:len(used)]))
-        napf = max(0.0, max(napf_values))
-        return (1.0 - reach) * TROG_PASS_VALUE + reach * napf
-
-    def _budgeted(self, worlds: list[SaukopfState], plans: int) -> list[SaukopfState]:
-        """The first worlds, as many as :attr:`Budget.playouts` allows for ``plans``
-        plans (at least :data:`MIN_WORLDS`): a bound on a decision's time."""
-        return worlds[:max(MIN_WORLDS, self.budget.playouts // max(1, plans))]
+        total = math.fsum(chances)
+        values = [math.fsum(c * self._outcome(w.clone(), me, plan)[0]
+                            for w, c in zip(worlds, chances) if c > 0.0) / total
+                  for plan in plans]
+        best = max(range(len(options)), key=values.__getitem__)
+        return plans[best][1:] if values[best] > 0.0 else None
 
 
-def _with_prior(options: list[int], values: list[float]) -> list[float]:
-    """The values with :data:`SPIESS_PRIOR` taken off games am Spieß."""
-    return [v - (SPIESS_PRIOR if declaration_of(a).spiess else 0.0)
-            for a, v in zip(options, values)]
+class _WorldPool:
+    """Worlds consistent with a view, sampled on demand (weighted by inference), each
+    with one uniform draw per seat for the others' bidding (:class:`PassModel`)."""
+
+    def __init__(self, bot: SearchBot, view: View) -> None:
+        self.bot = bot
+        self.sampler = WorldSampler(get("saukopf", view["ruleset"]), view)
+        infer = bot.budget.infer
+        self.weight = plausibility(view) if infer else None
+        self.lean = declarer_trumps(view) if infer else None
+        self.players = view["players"]
+        self.worlds: list[SaukopfState] = []
+        self.draws: list[list[float]] = []
+
+    def grow(self, count: int) -> int:
+        """At least ``count`` worlds (fewer only if the sampler finds none); how many."""
+        missing = count - len(self.worlds)
+        if missing > 0:
+            rng = self.bot.rng
+            found = self.sampler.sample_many(
+                rng, missing, self.weight,
+                missing * self.bot.budget.candidates * RARE_DECISION_FACTOR, self.lean)
+            self.worlds.extend(found)
+            self.draws.extend([rng.random() for _ in range(self.players)] for _ in found)
+        return len(self.worlds)
+
+
+@dataclass(frozen=True)
+class PassModel:
+    """Passing the Trog before anyone bid, played out: each player still to speak bids
+    61 when its world's draw is at least its :func:`trog_pass_chance` (the first to do
+    so wins the bidding and declares what the playout policy likes best); if all pass,
+    the Napf follows and I play ``napf_plan`` (None: everybody passes the Napf too)."""
+
+    napf_plan: Sequence[int] | None
+    throw_in: bool = False
+    """Passing in the Napf with no bid standing: the cards are thrown in (0)."""
+
+    def outcome(self, bot: SearchBot, world: SaukopfState, draws: list[float],
+                me: int) -> Outcome:
+        """My net points and whether my party won in ``world``."""
+        if self.throw_in:
+            return 0.0, False
+        state = world.clone()
+        state.apply(PASS)
+        rival_bid = BID_BASE + 61
+        while state.phase == "bidding" and state.stage != NAPF:
+            seat = state.cur
+            if draws[seat] >= trog_pass_chance(state.masks[seat]) and state.is_legal(rival_bid):
+                state.apply(rival_bid)
+                break
+            state.apply(PASS)
+        reached_napf = state.phase == "bidding" and state.stage == NAPF
+        return bot._outcome(state, me, self.napf_plan if reached_napf and self.napf_plan
+                            else [])
+
+
+def napf_reach(world: SaukopfState, me: int) -> float:
+    """The chance (:func:`trog_pass_chance`) that the players after me all pass the Trog
+    in ``world`` once I pass, with no bid standing."""
+    state = world.clone()
+    chance = 1.0
+    state.apply(PASS)
+    while state.phase == "bidding" and state.stage != NAPF:
+        chance *= trog_pass_chance(state.masks[state.cur])
+        state.apply(PASS)
+    # a world where the Napf is all but out of reach is not worth its playouts
+    return chance if state.phase == "bidding" and chance >= 0.01 else 0.0
 
 
 def _force(state: SaukopfState, me: int, plan: Sequence[int]) -> bool:
