@@ -46,10 +46,16 @@ def test_only_a_serving_process_settles_its_heap(monkeypatch: pytest.MonkeyPatch
         seen.append((settings, {}))
         return "app"
 
-    def fake_uvicorn_run(app: Any, **options: Any) -> None:
-        seen[-1][1].update(options)
+    class FakeServer:  # records uvicorn's configuration instead of serving
+        started = True
+
+        def __init__(self, config: Any) -> None:
+            seen[-1][1]["ws_per_message_deflate"] = config.ws_per_message_deflate
+
+        def run(self) -> None:
+            pass
     monkeypatch.setattr(server_app, "create_app", fake_create_app)
-    monkeypatch.setattr(server_app.uvicorn, "run", fake_uvicorn_run)
+    monkeypatch.setattr(server_app.uvicorn, "Server", FakeServer)
     server_app.run(database="sqlite+aiosqlite:///unused.db")
     server_app.run(database="sqlite+aiosqlite:///unused.db", ws_compression=True)
     (plain, plain_options), (compressed, compressed_options) = seen
