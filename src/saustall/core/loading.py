@@ -29,7 +29,8 @@ import orjson
 from saustall.core.errors import InputFileError
 
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024
-"""The largest file read (8 MiB): a Saukopf session of a thousand deals takes under 1 MiB."""
+"""The largest file read (8 MiB): the longest records measured, sessions of a thousand deals,
+take under 1 MiB."""
 DEFAULT_MAX_DEPTH = 64
 """The deepest nesting of arrays and objects accepted; the files written here use 4."""
 MAX_SHOWN = 60
