@@ -144,6 +144,26 @@ def test_the_real_command_refuses_a_crafted_record_without_a_traceback(
         "64 levels"]
 
 
+# Digits ``str.isdigit`` takes but ``int`` refuses (a superscript two; over 4,300 digits),
+# and digits ``int`` takes that the notation does not (Arabic-Indic): each action is
+# refused as unreadable, never with a ValueError's traceback.
+ODD_DIGITS = [("drecksau", "play mud 1.\u00b2"), ("drecksau", "play mud 1." + "9" * 5000),
+              ("drecksau", "play mud 1.\u0663"), ("saukopf", "bid \u00b2"),
+              ("saukopf", "bid " + "9" * 5000), ("saukopf", "bid \u0666\u0665")]
+
+
+@pytest.mark.parametrize("game, action", ODD_DIGITS)
+def test_replay_and_analyze_refuse_an_action_of_odd_digits(tmp_path: Path, game: str,
+                                                           action: str) -> None:
+    data = real_record(game).to_dict()
+    data["actions"][0] = action
+    path = tmp_path / "odd-digits.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert_refused(run("replay", str(path)), path, "action 1 (", "does not replay")
+    if game == "saukopf":  # the game with an analysis (Drecksau's is refused before)
+        assert_refused(run("analyze", str(path)), path, "action 1 (", "does not replay")
+
+
 # --------------------------------------------------------------------------------------
 # Saukopf score ledgers
 # --------------------------------------------------------------------------------------
