@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,6 +105,23 @@ def test_a_record_that_does_not_replay_is_refused(kick_record: Path) -> None:
     data["actions"][1] = "declare wutz"  # not a bid: the bidding is not over
     kick_record.write_text(json.dumps(data))
     assert_refused(run("analyze", str(kick_record)), kick_record)
+
+
+def test_the_record_is_replayed_once_for_its_checks(kick_record: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command leaves the replay that names a failing action to analyze(): one full
+    replay, not one of its own before it."""
+    calls: list[int | None] = []
+    replay = GameRecord.replay
+
+    def counted(record: GameRecord, upto: int | None = None) -> Any:
+        calls.append(upto)
+        return replay(record, upto)
+
+    monkeypatch.setattr(GameRecord, "replay", counted)
+    result = run("analyze", str(kick_record), "--seat", "2", "--worlds", "2", "--json")
+    assert result.exit_code == 0, result.output
+    assert calls == [None]
 
 
 def test_a_missing_record_is_refused(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from rich.table import Table
 
 from saustall.analysis import Analysis, AnalysisError, Decision, analyze
 from saustall.cli.common import ERRORS, fail_file, markup_safe, print_error
-from saustall.core.errors import SaustallError, UnknownGameError
+from saustall.core.errors import RecordError, SaustallError, UnknownGameError
 from saustall.core.record import GameRecord
 
 
@@ -29,7 +29,6 @@ def run(record_path: Path, seat: int | None, level: str | None, worlds: int | No
     """Load, analyse and print; every refusal is one ``error:`` line and exit 2."""
     try:
         record = GameRecord.load(record_path)
-        record.replay()
     except SaustallError as exc:
         fail_file(record_path, exc)
     if seat is not None and not 1 <= seat <= record.num_players:
@@ -49,6 +48,8 @@ def run(record_path: Path, seat: int | None, level: str | None, worlds: int | No
     try:
         analysis = analyze(record, None if seat is None else seat - 1, level=level,
                            worlds=worlds, seed=seed, progress=progress)
+    except RecordError as exc:  # analyze() replays it first, naming the failing action
+        fail_file(record_path, exc)
     except (AnalysisError, UnknownGameError) as exc:
         _fail(str(exc))
     finally:
