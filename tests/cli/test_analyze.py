@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from saustall.analysis import analyze
+from saustall.analysis import MISTAKE_MIN, MISTAKE_Z, analyze
 from saustall.core import GameRecord
 from tests.bots.test_saukopf_analysis import HOPELESS, kicked
 from tests.cli.bad_files import RAW_CONTROLS, REAL_RECORDS, assert_refused, run
@@ -52,6 +52,14 @@ def test_tables_number_seats_from_1_and_mark_the_choice(kick_record: Path) -> No
     assert row is not None, summary
     assert float(row[1]) > 1.0 and int(row[2]) >= 1
     assert "Player 1 " not in summary and "Player 0" not in text
+
+
+def test_the_closing_line_states_the_bar_analysis_sets(kick_record: Path) -> None:
+    result = run("analyze", str(kick_record), "--seat", "2", "--worlds", WORLDS)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())  # the line may wrap at the console's width
+    assert (f"a clear mistake costs more than {MISTAKE_Z:g} paired standard errors and at "
+            f"least {MISTAKE_MIN:g} net points.") in text
 
 
 def test_every_seat_by_default(kick_record: Path) -> None:
