@@ -16,10 +16,12 @@ from saustall.cli.saukopf_prompts import PromptError, bid_prompt, parse_bid
 from saustall.cli.saukopf_tools import ScoreInputError, build_outcome
 from saustall.rules_text.saukopf_help import fit
 from saustall.core import GameRecord
+from saustall.core.errors import InputFileError
 from saustall.games.saukopf.cards import (
     GAME_KINDS, GRAS, HAUER, KNORPEL, SCHWARZ, WUTZ, Declaration, parse_card,
 )
 from saustall.games.saukopf.game import BID_BASE, PASS, declare_action, is_declare
+from saustall.games.saukopf.scoring import DealOutcome
 
 import pytest
 
@@ -142,11 +144,44 @@ def test_score_keeper_session(tmp_path: Path) -> None:
     assert "Resi and Alois win: 6 meat points each" in text
     assert "Gegenhuftreter 3 roughness points" in text
     data = json.loads(Path(ledger).read_text())
-    totals, _ = saukopf_tools.ledger_totals(data)
+    totals, _ = saukopf_tools.ledger_totals(4, saukopf_tools.check_ledger(data))
     assert totals.meat == [0, 22, 22, 16] and totals.roughness == [5, 0, 0, 0]
     assert "Schlachtmeister: Resi and Alois" in text and "Oberrauborstler: Sepp" in text
     assert runner.invoke(app, ["score", "undo", ledger]).exit_code == 0
     assert len(json.loads(Path(ledger).read_text())["deals"]) == 1
+
+
+def test_the_checked_outcomes_are_the_stored_ones(tmp_path: Path) -> None:
+    """check_ledger hands on the outcomes its checks built: each the stored deal, so the
+    totals score what the file holds."""
+    ledger = str(tmp_path / "abend.json")
+    runner = CliRunner()
+    app = saukopf_tools.build_app(quiet_console())
+    for args in (["score", "new", ledger, "--players", "Sepp,Resi,Alois,Zenzi"],
+                 ["score", "add", ledger, "--game", "hauer", "--declarer", "1", "--bid",
+                  "schwarz", "--points", "120", "--tricks", "8", "--laufende", "ohne 2",
+                  "--kontra", "resi", "--re", "Sepp", "--spiess"],
+                 ["score", "add", ledger, "--game", "sauerei", "--declarer", "Sepp",
+                  "--partner", "Zenzi", "--bid", "61", "--points", "59", "--laufende",
+                  "mit 1"]):
+        assert runner.invoke(app, args).exit_code == 0
+    data = json.loads(Path(ledger).read_text())
+    stored = [DealOutcome(**entry["outcome"]) for entry in data["deals"]]
+    assert saukopf_tools.check_ledger(data) == stored
+    assert stored[0].bid == SCHWARZ and stored[0].spiess and stored[0].re == 0
+
+
+def test_a_stored_bid_out_of_range_is_named_in_the_rules_words(tmp_path: Path) -> None:
+    """A Schwarz bid is stored as the engine's number for it; the message says so rather
+    than offer 121 as a count of card points."""
+    data = saukopf_tools.new_ledger(["Sepp", "Resi", "Alois", "Zenzi"])
+    outcome = build_outcome(players=4, game="wutz", declarer=0, partner=None, bid=61,
+                            points=70, laufende=-2)
+    data["deals"].append({"outcome": {**outcome.__dict__, "bid": 200}})
+    with pytest.raises(InputFileError) as raised:
+        saukopf_tools.check_ledger(data)
+    assert (f"must be from 61 to 120, or {SCHWARZ} for a Schwarz bid, not 200"
+            in str(raised.value))
 
 
 def test_score_keeper_refuses_impossible_input(tmp_path: Path) -> None:
