@@ -22,8 +22,8 @@ import orjson
 import saustall
 from saustall.core.errors import InputFileError, RecordError, SaustallError
 from saustall.core.loading import (
-    DEFAULT_MAX_BYTES, holds_float, parse_json, read_bounded, require_int, require_list,
-    require_object, require_text, require_texts, shown,
+    DEFAULT_MAX_BYTES, field_path, holds_float, parse_json, read_bounded, require_int,
+    require_list, require_object, require_text, require_texts, shown,
 )
 from saustall.core.rng import DEFAULT_STREAM, STREAM_MT19937, STREAMS
 
@@ -194,8 +194,7 @@ class GameRecord:
         if winners is not None:
             require_list(winners, "winners", max_items=players)
             for index, winner in enumerate(winners):
-                if type(winner) is not int or not 0 <= winner < players:
-                    require_int(winner, f"winners[{index}]", 0, players - 1)  # says why
+                require_int(winner, field_path("winners", index), 0, players - 1)
         rng = data.get("rng", STREAM_MT19937)  # written before streams were named: 0.1's
         if rng not in STREAMS:
             raise InputFileError(f"names an unknown random stream {shown(rng)}; known: "
