@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Console
 from typer.testing import CliRunner
 
-from saustall.cli import play_saukopf, saukopf_tools
+from saustall.cli import play_saukopf, saukopf_prompts, saukopf_tools
 from saustall.cli.play_saukopf import SaukopfTerminal
 from saustall.cli.saukopf_prompts import PromptError, bid_prompt, parse_bid
 from saustall.cli.saukopf_tools import ScoreInputError, build_outcome
@@ -241,6 +241,38 @@ def test_parse_laufende_and_bid() -> None:
         saukopf_tools.parse_laufende("viele")
     with pytest.raises(ScoreInputError):
         saukopf_tools.parse_bid("60")
+
+
+ODD_NUMBERS = ["\u00b2", "9" * 5000, "\u0666\u0665"]
+"""Digits ``int`` refuses (a superscript two, past its 4,300 digits) or reads though no
+one types them for a number here (Arabic-Indic)."""
+
+
+@pytest.mark.parametrize("text", ODD_NUMBERS)
+def test_odd_digits_are_refused_as_input_not_a_crash(text: str) -> None:
+    names = ["Sepp", "Resi", "Alois", "Zenzi"]
+    for parse in (saukopf_tools.parse_bid, lambda t: saukopf_tools.parse_laufende("mit " + t),
+                  lambda t: saukopf_tools.parse_seat(t, names, "declarer")):
+        with pytest.raises(ScoreInputError):
+            parse(text)
+    with pytest.raises(PromptError):
+        parse_bid(text)
+    with pytest.raises(PromptError):
+        saukopf_prompts.pick_suit(text, [GRAS])
+
+
+def test_the_score_keeper_refuses_a_bid_of_odd_digits_in_one_line(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "abend.json")
+    console = quiet_console()
+    app = saukopf_tools.build_app(console)
+    runner = CliRunner()
+    assert runner.invoke(app, ["score", "new", ledger, "--players",
+                               "Sepp,Resi,Alois,Zenzi"]).exit_code == 0
+    result = runner.invoke(app, ["score", "add", ledger, "--game", "wutz", "--declarer",
+                                 "Sepp", "--bid", "\u00b2", "--points", "70", "--laufende",
+                                 "ohne 2"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "a bid is 61 to 120 or 'schwarz', not '\u00b2'" in output(console)
 
 
 # --------------------------------------------------------------------------------------

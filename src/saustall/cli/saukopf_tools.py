@@ -29,7 +29,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from saustall.cli.common import HELP_SETTINGS, fail_file, markup_safe
+from saustall.cli.common import HELP_SETTINGS, fail_file, markup_safe, whole_number
 from saustall.core.errors import InputFileError
 from saustall.core.loading import (
     load_json_file, require_bool, require_int, require_list, require_object,
@@ -66,8 +66,9 @@ def parse_seat(text: str | None, names: list[str], what: str) -> int | None:
     for seat, name in enumerate(names):
         if name.lower() == low:
             return seat
-    if low.isdigit() and 1 <= int(low) <= len(names):
-        return int(low) - 1
+    number = whole_number(low)
+    if number is not None and 1 <= number <= len(names):
+        return number - 1
     raise ScoreInputError(f"{what} {text!r} is not a player; players: {', '.join(names)} "
                           f"(or 1-{len(names)})")
 
@@ -77,8 +78,9 @@ def parse_bid(text: str) -> int:
     low = text.strip().lower()
     if low == "schwarz":
         return SCHWARZ
-    if low.isdigit() and 61 <= int(low) <= 120:
-        return int(low)
+    bid = whole_number(low)
+    if bid is not None and 61 <= bid <= 120:
+        return bid
     raise ScoreInputError(f"a bid is 61 to 120 or 'schwarz', not {text!r}")
 
 
@@ -88,8 +90,9 @@ def parse_laufende(text: str) -> int:
     if low in ("0", "keine", "none"):
         return 0
     for prefix, sign in (("mit", 1), ("ohne", -1), ("+", 1), ("-", -1), ("m", 1), ("o", -1)):
-        if low.startswith(prefix) and low[len(prefix):].isdigit() and int(low[len(prefix):]) > 0:
-            return sign * int(low[len(prefix):])
+        count = whole_number(low[len(prefix):]) if low.startswith(prefix) else None
+        if count is not None and count > 0:
+            return sign * count
     raise ScoreInputError(f"Laufende are 'mit N', 'ohne N' or 'keine', not {text!r}")
 
 
