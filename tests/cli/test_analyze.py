@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from saustall.analysis import analyze
+from saustall.analysis import MISTAKE_MIN, MISTAKE_Z, analyze
 from saustall.core import GameRecord
 from tests.bots.test_saukopf_analysis import HOPELESS, kicked
 from tests.cli.bad_files import RAW_CONTROLS, REAL_RECORDS, assert_refused, run
@@ -51,6 +52,14 @@ def test_tables_number_seats_from_1_and_mark_the_choice(kick_record: Path) -> No
     assert row is not None, summary
     assert float(row[1]) > 1.0 and int(row[2]) >= 1
     assert "Player 1 " not in summary and "Player 0" not in text
+
+
+def test_the_closing_line_states_the_bar_analysis_sets(kick_record: Path) -> None:
+    result = run("analyze", str(kick_record), "--seat", "2", "--worlds", WORLDS)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())  # the line may wrap at the console's width
+    assert (f"a clear mistake costs more than {MISTAKE_Z:g} paired standard errors and at "
+            f"least {MISTAKE_MIN:g} net points.") in text
 
 
 def test_every_seat_by_default(kick_record: Path) -> None:
@@ -104,6 +113,23 @@ def test_a_record_that_does_not_replay_is_refused(kick_record: Path) -> None:
     data["actions"][1] = "declare wutz"  # not a bid: the bidding is not over
     kick_record.write_text(json.dumps(data))
     assert_refused(run("analyze", str(kick_record)), kick_record)
+
+
+def test_the_record_is_replayed_once_for_its_checks(kick_record: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command leaves the replay that names a failing action to analyze(): one full
+    replay, not one of its own before it."""
+    calls: list[int | None] = []
+    replay = GameRecord.replay
+
+    def counted(record: GameRecord, upto: int | None = None) -> Any:
+        calls.append(upto)
+        return replay(record, upto)
+
+    monkeypatch.setattr(GameRecord, "replay", counted)
+    result = run("analyze", str(kick_record), "--seat", "2", "--worlds", "2", "--json")
+    assert result.exit_code == 0, result.output
+    assert calls == [None]
 
 
 def test_a_missing_record_is_refused(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from saustall.cli.main import app
 from saustall.core import GameRecord
-from saustall.core.record import MAX_RECORD_BYTES
+from saustall.core.record import MAX_ACTION_LENGTH, MAX_RECORD_BYTES
 from tests.cli.bad_files import RAW_CONTROLS, assert_refused, real_record, run
 
 CLEAR_SCREEN = "\x1b[2J"
@@ -142,6 +142,61 @@ def test_the_real_command_refuses_a_crafted_record_without_a_traceback(
     assert done.stderr.splitlines() == [
         f"error: {path}: line 1 column 65: a game record is nested deeper than the limit of "
         "64 levels"]
+
+
+HUGE = "A" * 3_000_000
+SHORT_LINE = 400
+"""Longer than any refusal of a crafted value needs: the values are cut short in it."""
+HUGE_VALUES: dict[str, tuple[str, Callable[[dict[str, Any]], None], str]] = {
+    "an option value of 3 MB": (
+        "drecksau", lambda d: d["options"].update(turn_cap=HUGE),
+        "option 'turn_cap' must be of type int, not 'AAA"),
+    "an option name of 3 MB": (
+        "drecksau", lambda d: d["options"].update({HUGE: 1}), "has no option 'AAA"),
+    "100,000 unknown option names": (
+        "drecksau", lambda d: d["options"].update({f"x{i}": 1 for i in range(100_000)}),
+        "and 99,997 more"),
+    "an action of 3 MB": (
+        "drecksau", lambda d: d["actions"].__setitem__(0, "play " + HUGE),
+        "field 'actions[0]' is 3,000,005 characters long; at most 64 are allowed"),
+    "a preset deal of 3 MB": (
+        "saukopf", lambda d: d["options"].update(hands=HUGE + "|||"),
+        "option 'hands', group 1: unknown card 'AAA"),
+}
+
+
+@pytest.mark.parametrize("case", HUGE_VALUES)
+def test_a_huge_value_is_refused_in_a_short_line(tmp_path: Path, case: str) -> None:
+    game, change, fragment = HUGE_VALUES[case]
+    data = real_record(game).to_dict()
+    change(data)
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    what = assert_refused(run("replay", str(path)), path, fragment)
+    assert len(what) < SHORT_LINE, what[:SHORT_LINE]
+
+
+# Digits ``str.isdigit`` takes but ``int`` refuses (a superscript two; over 4,300 digits),
+# and digits ``int`` takes that the notation does not (Arabic-Indic): each action is
+# refused as unreadable, never with a ValueError's traceback.
+ODD_DIGITS = [("drecksau", "play mud 1.\u00b2"), ("drecksau", "play mud 1." + "9" * 5000),
+              ("drecksau", "play mud 1.\u0663"), ("saukopf", "bid \u00b2"),
+              ("saukopf", "bid " + "9" * 5000), ("saukopf", "bid \u0666\u0665")]
+
+
+@pytest.mark.parametrize("game, action", ODD_DIGITS)
+def test_replay_and_analyze_refuse_an_action_of_odd_digits(tmp_path: Path, game: str,
+                                                           action: str) -> None:
+    data = real_record(game).to_dict()
+    data["actions"][0] = action
+    path = tmp_path / "odd-digits.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    # a run of 5,000 digits is past the record's bound on an action, refused on loading
+    says = (("action 1 (", "does not replay") if len(action) <= MAX_ACTION_LENGTH
+            else ("field 'actions[0]' is 5,0", "characters long"))
+    assert_refused(run("replay", str(path)), path, *says)
+    if game == "saukopf":  # the game with an analysis (Drecksau's is refused before)
+        assert_refused(run("analyze", str(path)), path, *says)
 
 
 # --------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,10 @@ TROUBLE = ["\x1b[2J", "\x1b]8;;https://evil.example/\x07x\x1b]8;;\x07", "[/bold]
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(),
                     st.integers(min_value=-(10**400), max_value=10**400),
                     st.text(max_size=20), st.sampled_from(TROUBLE), st.just(DEEP))
+ODD_DIGITS = ["\u00b2", "\u0663", "\uff11", "9" * 5000, "0" * 4301 + "1"]
+"""Digits put into an action's text: ones ``str.isdigit`` takes and ``int`` refuses (a
+superscript two, runs past ``int``'s 4,300 digits), ones ``int`` reads though the notation
+is ASCII (Arabic-Indic, fullwidth)."""
 VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
                       | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=10)
 
@@ -84,10 +89,24 @@ def dump(doc: Any, depth: int) -> bytes:
 
 
 @st.composite
-def mutants(draw: st.DrawFn, seeds: list[bytes]) -> bytes:
-    """One of ``seeds``, mutated in its bytes, values or structure (once or a few times)."""
+def mutants(draw: st.DrawFn, seeds: list[bytes], kinds: tuple[str, ...] | None = None
+            ) -> bytes:
+    """One of ``seeds``, mutated in its bytes, values or structure (once or a few times), or
+    in the digits of an action; ``kinds`` narrows the mutations drawn from."""
     original = draw(st.sampled_from(seeds))
-    kind = draw(st.sampled_from(["bytes", "values", "structure", "sound"]))
+    record = b'"actions"' in original
+    kind = draw(st.sampled_from(kinds or ["bytes", "values", "structure", "sound"]
+                                + (["digits"] if record else [])))
+    if kind == "digits":  # a record's action with odd digits in place of its own or added
+        doc = json.loads(original)
+        actions = doc["actions"]
+        with_digits = [i for i, text in enumerate(actions) if re.search("[0-9]", text)]
+        at = draw(st.sampled_from(with_digits or range(len(actions))))
+        odd = draw(st.sampled_from(ODD_DIGITS))
+        text = actions[at]
+        actions[at] = (re.sub("[0-9]+", lambda _: odd, text, count=1) if at in with_digits
+                       else f"{text} {odd}")
+        return json.dumps(doc, ensure_ascii=draw(st.booleans())).encode()
     if kind == "sound":  # what a sound file may hold: any meta, a game cut short, layout
         doc = json.loads(original)
         if "actions" in doc:  # a record
@@ -207,6 +226,14 @@ def fuzz(examples: int) -> settings:
 @fuzz(30)
 @given(text=mutants(SEED_RECORDS))
 def test_a_mutated_record_replays_or_is_refused(text: bytes, workdir: Path) -> None:
+    check_record(text, workdir)
+
+
+@fuzz(12)
+@given(text=mutants(SEED_RECORDS, kinds=("digits",)))
+def test_a_record_with_odd_digits_in_an_action_replays_or_is_refused(
+        text: bytes, workdir: Path) -> None:
+    """Drawn apart from the others, so that the default suite's few examples hold some."""
     check_record(text, workdir)
 
 

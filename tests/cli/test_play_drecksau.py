@@ -199,3 +199,14 @@ def test_play_command_saves_by_default_and_no_record_turns_it_off(
     result = CliRunner().invoke(app, [*args, "--no-record"], input="1\n" * 400)
     assert result.exit_code == 0 and "saved" not in result.output
     assert len(list((tmp_path / "records").glob("drecksau-*.json"))) == 1
+
+
+def test_odd_digits_at_the_move_prompt_are_no_move_number(tmp_path: Path) -> None:
+    """Digits ``int`` refuses (``²``, 5,000 nines) are read as no number, not a crash."""
+    con, out = console()
+    play = TerminalPlay("dirty-pig", players=2, humans=[0], bots=["random"], seed=1,
+                        record_dir=tmp_path, console=con,
+                        input_fn=scripted(["\u00b2", "9" * 5000], then="q"))
+    play.run()
+    text = out.getvalue()
+    assert play.quit and "'\u00b2' is not a move" in text

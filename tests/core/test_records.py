@@ -117,3 +117,33 @@ def test_saved_records_keep_the_standard_layout() -> None:
 def test_malformed_json_is_named_with_its_place(text: str | bytes, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         GameRecord.from_json(text)
+
+
+def test_every_game_s_longest_notation_fits_the_action_bound() -> None:
+    """:data:`MAX_ACTION_LENGTH` refuses no action any game writes: every Drecksau and
+    Saukopf notation, and Pigasus's longest (two digits of seat, twelve of time, two
+    cards)."""
+    from saustall.core.record import MAX_ACTION_LENGTH
+    from saustall.games.drecksau import actions as drecksau
+    from saustall.games.pigasus.actions import POINT, PigasusAction, encode_action
+    from saustall.games.saukopf.actions import NOTATION
+
+    def notation(code: int) -> str | None:
+        try:
+            return drecksau.encode_action(code)
+        except (IndexError, ValueError):  # a code no action has
+            return None
+
+    drecksau_texts = [text for text in map(notation, drecksau.ACTION_CODES) if text]
+    pigasus = get("pigasus").decode_action("p0@1 point PC,CP")
+    longest_pigasus = encode_action(PigasusAction(99, 10**12 - 1, POINT, pigasus.cards))
+    longest = max([*drecksau_texts, *NOTATION.values(), longest_pigasus], key=len)
+    assert len(longest) <= MAX_ACTION_LENGTH, longest
+
+
+def test_an_action_past_the_bound_is_refused_by_its_place() -> None:
+    data = finished_record().to_dict()
+    data["actions"][2] = "play " + "A" * 3_000_000
+    with pytest.raises(RecordError, match=r"'actions\[2\]' is 3,000,005 characters long; "
+                                          "at most 64 are allowed"):
+        GameRecord.from_dict(data)

@@ -10,16 +10,18 @@ from typing import Any
 from rich.console import Console
 from typer.testing import CliRunner
 
-from saustall.cli import play_saukopf, saukopf_tools
+from saustall.cli import play_saukopf, saukopf_prompts, saukopf_tools
 from saustall.cli.play_saukopf import SaukopfTerminal
 from saustall.cli.saukopf_prompts import PromptError, bid_prompt, parse_bid
 from saustall.cli.saukopf_tools import ScoreInputError, build_outcome
 from saustall.rules_text.saukopf_help import fit
 from saustall.core import GameRecord
+from saustall.core.errors import InputFileError
 from saustall.games.saukopf.cards import (
     GAME_KINDS, GRAS, HAUER, KNORPEL, SCHWARZ, WUTZ, Declaration, parse_card,
 )
 from saustall.games.saukopf.game import BID_BASE, PASS, declare_action, is_declare
+from saustall.games.saukopf.scoring import DealOutcome
 
 import pytest
 
@@ -142,11 +144,44 @@ def test_score_keeper_session(tmp_path: Path) -> None:
     assert "Resi and Alois win: 6 meat points each" in text
     assert "Gegenhuftreter 3 roughness points" in text
     data = json.loads(Path(ledger).read_text())
-    totals, _ = saukopf_tools.ledger_totals(data)
+    totals, _ = saukopf_tools.ledger_totals(4, saukopf_tools.check_ledger(data))
     assert totals.meat == [0, 22, 22, 16] and totals.roughness == [5, 0, 0, 0]
     assert "Schlachtmeister: Resi and Alois" in text and "Oberrauborstler: Sepp" in text
     assert runner.invoke(app, ["score", "undo", ledger]).exit_code == 0
     assert len(json.loads(Path(ledger).read_text())["deals"]) == 1
+
+
+def test_the_checked_outcomes_are_the_stored_ones(tmp_path: Path) -> None:
+    """check_ledger hands on the outcomes its checks built: each the stored deal, so the
+    totals score what the file holds."""
+    ledger = str(tmp_path / "abend.json")
+    runner = CliRunner()
+    app = saukopf_tools.build_app(quiet_console())
+    for args in (["score", "new", ledger, "--players", "Sepp,Resi,Alois,Zenzi"],
+                 ["score", "add", ledger, "--game", "hauer", "--declarer", "1", "--bid",
+                  "schwarz", "--points", "120", "--tricks", "8", "--laufende", "ohne 2",
+                  "--kontra", "resi", "--re", "Sepp", "--spiess"],
+                 ["score", "add", ledger, "--game", "sauerei", "--declarer", "Sepp",
+                  "--partner", "Zenzi", "--bid", "61", "--points", "59", "--laufende",
+                  "mit 1"]):
+        assert runner.invoke(app, args).exit_code == 0
+    data = json.loads(Path(ledger).read_text())
+    stored = [DealOutcome(**entry["outcome"]) for entry in data["deals"]]
+    assert saukopf_tools.check_ledger(data) == stored
+    assert stored[0].bid == SCHWARZ and stored[0].spiess and stored[0].re == 0
+
+
+def test_a_stored_bid_out_of_range_is_named_in_the_rules_words(tmp_path: Path) -> None:
+    """A Schwarz bid is stored as the engine's number for it; the message says so rather
+    than offer 121 as a count of card points."""
+    data = saukopf_tools.new_ledger(["Sepp", "Resi", "Alois", "Zenzi"])
+    outcome = build_outcome(players=4, game="wutz", declarer=0, partner=None, bid=61,
+                            points=70, laufende=-2)
+    data["deals"].append({"outcome": {**outcome.__dict__, "bid": 200}})
+    with pytest.raises(InputFileError) as raised:
+        saukopf_tools.check_ledger(data)
+    assert (f"must be from 61 to 120, or {SCHWARZ} for a Schwarz bid, not 200"
+            in str(raised.value))
 
 
 def test_score_keeper_refuses_impossible_input(tmp_path: Path) -> None:
@@ -206,6 +241,38 @@ def test_parse_laufende_and_bid() -> None:
         saukopf_tools.parse_laufende("viele")
     with pytest.raises(ScoreInputError):
         saukopf_tools.parse_bid("60")
+
+
+ODD_NUMBERS = ["\u00b2", "9" * 5000, "\u0666\u0665"]
+"""Digits ``int`` refuses (a superscript two, past its 4,300 digits) or reads though no
+one types them for a number here (Arabic-Indic)."""
+
+
+@pytest.mark.parametrize("text", ODD_NUMBERS)
+def test_odd_digits_are_refused_as_input_not_a_crash(text: str) -> None:
+    names = ["Sepp", "Resi", "Alois", "Zenzi"]
+    for parse in (saukopf_tools.parse_bid, lambda t: saukopf_tools.parse_laufende("mit " + t),
+                  lambda t: saukopf_tools.parse_seat(t, names, "declarer")):
+        with pytest.raises(ScoreInputError):
+            parse(text)
+    with pytest.raises(PromptError):
+        parse_bid(text)
+    with pytest.raises(PromptError):
+        saukopf_prompts.pick_suit(text, [GRAS])
+
+
+def test_the_score_keeper_refuses_a_bid_of_odd_digits_in_one_line(tmp_path: Path) -> None:
+    ledger = str(tmp_path / "abend.json")
+    console = quiet_console()
+    app = saukopf_tools.build_app(console)
+    runner = CliRunner()
+    assert runner.invoke(app, ["score", "new", ledger, "--players",
+                               "Sepp,Resi,Alois,Zenzi"]).exit_code == 0
+    result = runner.invoke(app, ["score", "add", ledger, "--game", "wutz", "--declarer",
+                                 "Sepp", "--bid", "\u00b2", "--points", "70", "--laufende",
+                                 "ohne 2"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "a bid is 61 to 120 or 'schwarz', not '\u00b2'" in output(console)
 
 
 # --------------------------------------------------------------------------------------

@@ -40,7 +40,8 @@ def test_look_alikes_and_unused_codes_are_refused(action: object) -> None:
         get("saukopf").encode_action(action)
 
 
-@pytest.mark.parametrize("text", ["bid 60", "card XY", "declare sauerei herz", "", "kontra!"])
+@pytest.mark.parametrize("text", ["bid 60", "card XY", "declare sauerei herz", "", "kontra!",
+                                  "bid \u00b2", "bid " + "9" * 5000, "bid \u0666\u0665"])
 def test_unreadable_notation_names_the_problem(text: str) -> None:
     with pytest.raises(MalformedActionError):
         decode_action(text)

@@ -18,10 +18,20 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
     TimeElapsedColumn
 from rich.table import Table
 
-from saustall.analysis import Analysis, AnalysisError, Decision, analyze
+from saustall.analysis import (
+    MISTAKE_MIN, MISTAKE_Z, Analysis, AnalysisError, Decision, analyze,
+)
 from saustall.cli.common import ERRORS, fail_file, markup_safe, print_error
-from saustall.core.errors import SaustallError, UnknownGameError
+from saustall.core.errors import RecordError, SaustallError, UnknownGameError
 from saustall.core.record import GameRecord
+
+
+MISTAKE_CAPTION = (
+    "Cost: the best alternative's expected net points minus the chosen one's; a clear "
+    f"mistake costs more than {MISTAKE_Z:g} paired standard errors and at least "
+    f"{MISTAKE_MIN:g} net points.")
+"""The closing line of the tables, from the bar :func:`saustall.analysis.analyze` sets
+(so that it says what the verdicts mean when the bar moves)."""
 
 
 def run(record_path: Path, seat: int | None, level: str | None, worlds: int | None,
@@ -29,7 +39,6 @@ def run(record_path: Path, seat: int | None, level: str | None, worlds: int | No
     """Load, analyse and print; every refusal is one ``error:`` line and exit 2."""
     try:
         record = GameRecord.load(record_path)
-        record.replay()
     except SaustallError as exc:
         fail_file(record_path, exc)
     if seat is not None and not 1 <= seat <= record.num_players:
@@ -49,6 +58,8 @@ def run(record_path: Path, seat: int | None, level: str | None, worlds: int | No
     try:
         analysis = analyze(record, None if seat is None else seat - 1, level=level,
                            worlds=worlds, seed=seed, progress=progress)
+    except RecordError as exc:  # analyze() replays it first, naming the failing action
+        fail_file(record_path, exc)
     except (AnalysisError, UnknownGameError) as exc:
         _fail(str(exc))
     finally:
@@ -83,9 +94,7 @@ def show(analysis: Analysis, console: Console) -> None:
         summary.add_row(f"Player {entry.seat + 1}", str(entry.decisions),
                         f"{entry.total_cost:.2f}", str(entry.mistakes))
     console.print(summary)
-    console.print("Cost: the best alternative's expected net points minus the chosen "
-                  "one's; a clear mistake costs more than twice its paired standard error.",
-                  highlight=False)
+    console.print(MISTAKE_CAPTION, highlight=False)
 
 
 def decision_table(decision: Decision) -> Table:

@@ -46,6 +46,19 @@ ERRORS = Console(stderr=True, highlight=False)
 """Where errors go: standard error."""
 
 
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number when it is 1 to 9 ASCII digits, else ``None``.
+
+    Typed numbers go through here, not ``str.isdigit`` and ``int``: ``isdigit`` also takes
+    digits such as ``²`` that ``int`` refuses, and ``int`` refuses runs past 4,300 digits,
+    either a ``ValueError`` where the prompt should say the input is no number.
+    """
+    return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
+
+
 def printable(text: str, *, newlines: bool = True) -> str:
     """``text`` without terminal escape sequences or control characters, for printing
     text that came from a file or another person; with ``newlines`` false, line breaks

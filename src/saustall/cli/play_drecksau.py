@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from saustall.cli.common import (
-    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, markup_safe,
+    HELP_SETTINGS, NO_RECORD_HELP, RECORD_DIR, RECORD_DIR_HELP, markup_safe, whole_number,
 )
 from saustall.bots.base import Bot, bot_levels, default_level, make_seat_bots
 from saustall.bots.describe import levels_help, seated_levels_text
@@ -226,8 +226,8 @@ class TerminalPlay:
             if not text:
                 self.console.print("[red]Type the number of a move.[/]")
                 continue
-            if text.isdigit():
-                number = int(text)
+            number = whole_number(text)
+            if number is not None:
                 if 1 <= number <= len(legal):
                     return legal[number - 1]
                 self.console.print(

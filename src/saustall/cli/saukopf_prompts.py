@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 
 from rich.markup import escape
 
+from saustall.cli.common import whole_number
 from saustall.core.errors import SaustallError
 from saustall.games.saukopf.actions import (
     BID_BASE, CARD_BASE, PASS, declaration_of, declare_action, decode_action, describe,
@@ -86,8 +87,8 @@ def parse_bid(text: str) -> int:
         return PASS
     if low in SCHWARZ_WORDS:
         return BID_BASE + SCHWARZ
-    if low.isdigit():
-        bid = int(low)
+    bid = whole_number(low)
+    if bid is not None:
         if 61 <= bid <= 120:
             return BID_BASE + bid
         raise PromptError(f"{bid} is not a bid: bids are card points from 61 to 120")
@@ -120,8 +121,8 @@ def game_choices(legal: Sequence[Any]) -> list[GameChoice]:
 def pick_game(text: str, choices: Sequence[GameChoice]) -> GameChoice:
     """A game by its number in ``choices`` or by (the start of) its name."""
     low = text.strip().lower()
-    if low.isdigit():
-        number = int(low)
+    number = whole_number(low)
+    if number is not None:
         if 1 <= number <= len(choices):
             return choices[number - 1]
         raise PromptError(f"there is no game {number}: choose 1 to {len(choices)}")
@@ -138,8 +139,8 @@ def pick_game(text: str, choices: Sequence[GameChoice]) -> GameChoice:
 def pick_suit(text: str, suits: Sequence[int]) -> int:
     """A suit by its number in ``suits``, its name or its letter (E, G, H, S)."""
     low = text.strip().lower()
-    if low.isdigit():
-        number = int(low)
+    number = whole_number(low)
+    if number is not None:
         if 1 <= number <= len(suits):
             return suits[number - 1]
         raise PromptError(f"there is no choice {number}: choose 1 to {len(suits)}")
@@ -334,9 +335,8 @@ class MoveReader:
             answer = self.line(f"Your move (1-{len(legal)}, ? help, q quit): ", hint)
             if answer is None:
                 continue
-            low = answer.lower()
-            if low.isdigit():
-                number = int(low)
+            number = whole_number(answer)
+            if number is not None:
                 if 1 <= number <= len(legal):
                     return legal[number - 1]
                 self.error(f"There is no move {number}: choose 1 to {len(legal)}.")
@@ -344,7 +344,7 @@ class MoveReader:
             text = answer
             if answer.upper() in CARD_BY_TEXT:
                 text = ("give " if giving else "card ") + answer.upper()
-            elif low in ("p", "pass"):
+            elif answer.lower() in ("p", "pass"):
                 text = "pass"
             try:
                 action = decode_action(text)

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Optional
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from saustall.cli.common import HELP_SETTINGS, fail_file, markup_safe
+from saustall.cli.common import HELP_SETTINGS, fail_file, markup_safe, whole_number
 from saustall.core.errors import InputFileError
 from saustall.core.loading import (
     load_json_file, require_bool, require_int, require_list, require_object,
@@ -65,8 +66,9 @@ def parse_seat(text: str | None, names: list[str], what: str) -> int | None:
     for seat, name in enumerate(names):
         if name.lower() == low:
             return seat
-    if low.isdigit() and 1 <= int(low) <= len(names):
-        return int(low) - 1
+    number = whole_number(low)
+    if number is not None and 1 <= number <= len(names):
+        return number - 1
     raise ScoreInputError(f"{what} {text!r} is not a player; players: {', '.join(names)} "
                           f"(or 1-{len(names)})")
 
@@ -76,8 +78,9 @@ def parse_bid(text: str) -> int:
     low = text.strip().lower()
     if low == "schwarz":
         return SCHWARZ
-    if low.isdigit() and 61 <= int(low) <= 120:
-        return int(low)
+    bid = whole_number(low)
+    if bid is not None and 61 <= bid <= 120:
+        return bid
     raise ScoreInputError(f"a bid is 61 to 120 or 'schwarz', not {text!r}")
 
 
@@ -87,8 +90,9 @@ def parse_laufende(text: str) -> int:
     if low in ("0", "keine", "none"):
         return 0
     for prefix, sign in (("mit", 1), ("ohne", -1), ("+", 1), ("-", -1), ("m", 1), ("o", -1)):
-        if low.startswith(prefix) and low[len(prefix):].isdigit() and int(low[len(prefix):]) > 0:
-            return sign * int(low[len(prefix):])
+        count = whole_number(low[len(prefix):]) if low.startswith(prefix) else None
+        if count is not None and count > 0:
+            return sign * count
     raise ScoreInputError(f"Laufende are 'mit N', 'ohne N' or 'keine', not {text!r}")
 
 
@@ -198,23 +202,29 @@ _OUTCOME_OPTIONAL = ("spiess", "kontra", "re")
 """The fields of a stored :class:`DealOutcome` (those with a default may be left out)."""
 
 
-def load_ledger(path: Path) -> dict[str, Any]:
-    """Read a ledger file through the bounded loader and check every field of it.
+BID_SAYS = f"from 61 to 120, or {SCHWARZ} for a Schwarz bid"
+"""A stored bid in words: the file holds a Schwarz bid as the number the engine uses for it,
+which is no count of card points (a bid of card points is 61 to 120)."""
+
+
+def load_ledger(path: Path) -> tuple[dict[str, Any], list[DealOutcome]]:
+    """Read a ledger file through the bounded loader and check every field of it; the
+    ledger and its deals' outcomes.
 
     Raises :class:`~saustall.core.errors.InputFileError` naming the file and the field.
     """
     data = load_json_file(path, what="ledger", max_bytes=MAX_LEDGER_BYTES)
     try:
-        check_ledger(data)
+        outcomes = check_ledger(data)
     except InputFileError as exc:
         raise exc.from_file(str(path)) from None
-    return data  # type: ignore[no-any-return]  # checked: the ledger layout
+    return data, outcomes
 
 
-def check_ledger(data: Any) -> None:
+def check_ledger(data: Any) -> list[DealOutcome]:
     """Check a parsed ledger field by field: types, ranges, known keys, and that every
-    deal is one the score keeper would have accepted. Raises
-    :class:`~saustall.core.errors.InputFileError` naming the first field at fault."""
+    deal is one the score keeper would have accepted; the outcome of each deal, in order.
+    Raises :class:`~saustall.core.errors.InputFileError` naming the first field at fault."""
     if type(data) is not dict or data.get("format") != LEDGER_FORMAT:
         raise InputFileError("not a Saukopf ledger (no \"format\": "
                              f"\"{LEDGER_FORMAT}\")")
@@ -230,15 +240,17 @@ def check_ledger(data: Any) -> None:
     except ScoreInputError as exc:
         raise InputFileError(f"is not a table of players: {exc}", field="players") from None
     deals = require_list(data["deals"], "deals", max_items=MAX_DEALS)
+    outcomes = []
     for number, entry in enumerate(deals):
         where = f"deals[{number}]"
         require_object(entry, where, required=("outcome",), optional=())
-        check_outcome(entry["outcome"], f"{where}.outcome", len(names))
+        outcomes.append(check_outcome(entry["outcome"], f"{where}.outcome", len(names)))
+    return outcomes
 
 
-def check_outcome(stored: Any, where: str, players: int) -> None:
+def check_outcome(stored: Any, where: str, players: int) -> DealOutcome:
     """Check one stored deal: each field's type and range, then the deal as a whole
-    by :func:`build_outcome`, the checks of a deal entered at the table."""
+    by :func:`build_outcome`, the checks of a deal entered at the table; its outcome."""
     outcome = require_object(stored, where, required=_OUTCOME_REQUIRED,
                              optional=_OUTCOME_OPTIONAL)
     total_tricks = 8 if players == 4 else 10
@@ -246,38 +258,38 @@ def check_outcome(stored: Any, where: str, players: int) -> None:
         if require_int(outcome[key], f"{where}.{key}", 3, 10) != expected:
             raise InputFileError(f"must be {expected} at a table of {players}",
                                  field=f"{where}.{key}")
-    for key, low, high in (("kind", 0, len(GAME_KINDS) - 1), ("bid", 61, SCHWARZ),
-                           ("declarer_points", 0, 120), ("opponent_points", 0, 120),
-                           ("declarer_tricks", 0, total_tricks),
-                           ("laufende", -total_tricks, total_tricks),
-                           ("declarer", 0, players - 1)):
-        require_int(outcome[key], f"{where}.{key}", low, high)
+    for key, low, high, says in (("kind", 0, len(GAME_KINDS) - 1, None),
+                                 ("bid", 61, SCHWARZ, BID_SAYS),
+                                 ("declarer_points", 0, 120, None),
+                                 ("opponent_points", 0, 120, None),
+                                 ("declarer_tricks", 0, total_tricks, None),
+                                 ("laufende", -total_tricks, total_tricks, None),
+                                 ("declarer", 0, players - 1, None)):
+        require_int(outcome[key], f"{where}.{key}", low, high, says)
     for seat in ("partner", "kontra", "re"):  # each a seat or null
         require_optional_int(outcome.get(seat), f"{where}.{seat}", 0, players - 1)
     require_bool(outcome.get("spiess", False), f"{where}.spiess")
     try:
-        build_outcome(players=players, game=GAME_KINDS[outcome["kind"]].name,
-                      declarer=outcome["declarer"], partner=outcome["partner"],
-                      bid=outcome["bid"], points=outcome["declarer_points"],
-                      opponent_points=outcome["opponent_points"],
-                      tricks=outcome["declarer_tricks"], laufende=outcome["laufende"],
-                      spiess=outcome.get("spiess", False), kontra=outcome.get("kontra"),
-                      re=outcome.get("re"))
+        # every field given, so the outcome built is the one stored (see its test)
+        return build_outcome(players=players, game=GAME_KINDS[outcome["kind"]].name,
+                             declarer=outcome["declarer"], partner=outcome["partner"],
+                             bid=outcome["bid"], points=outcome["declarer_points"],
+                             opponent_points=outcome["opponent_points"],
+                             tricks=outcome["declarer_tricks"],
+                             laufende=outcome["laufende"],
+                             spiess=outcome.get("spiess", False),
+                             kontra=outcome.get("kontra"), re=outcome.get("re"))
     except ScoreInputError as exc:
         raise InputFileError(f"is not a possible deal: {exc}", field=where) from None
 
 
-def outcome_from_entry(entry: dict[str, Any]) -> DealOutcome:
-    """The stored outcome of one ledger entry."""
-    return DealOutcome(**entry["outcome"])
-
-
-def ledger_totals(data: dict[str, Any]) -> tuple[Ledger, list[DealScore]]:
-    """Re-score every stored deal and add them up."""
-    ledger = Ledger(len(data["players"]))
+def ledger_totals(players: int, outcomes: Sequence[DealOutcome]
+                  ) -> tuple[Ledger, list[DealScore]]:
+    """Score every deal (the checked outcomes of :func:`check_ledger`) and add them up."""
+    ledger = Ledger(players)
     scores = []
-    for entry in data["deals"]:
-        score = score_deal(outcome_from_entry(entry))
+    for outcome in outcomes:
+        score = score_deal(outcome)
         ledger.add(score)
         scores.append(score)
     return ledger, scores
@@ -331,8 +343,9 @@ def build_app(console: Console | None = None) -> typer.Typer:
         out.print(f"[bold red]error:[/] {markup_safe(message)}")
         raise typer.Exit(2)
 
-    def read(path: Path) -> dict[str, Any]:
-        """The checked ledger at ``path``; a bad file ends the command (one line, exit 2)."""
+    def read(path: Path) -> tuple[dict[str, Any], list[DealOutcome]]:
+        """The checked ledger at ``path`` and its outcomes; a bad file ends the command
+        (one line, exit 2)."""
         try:
             return load_ledger(path)
         except InputFileError as exc:
@@ -375,7 +388,7 @@ def build_app(console: Console | None = None) -> typer.Typer:
             re: Optional[str] = typer.Option(None, help="who gave the Gegenhuftritt (Re)"),
             spiess: bool = typer.Option(False, "--spiess", help="the game was am Spieß")) -> None:
         """Score one deal and add it to the ledger."""
-        data = read(ledger)
+        data, outcomes = read(ledger)
         names = data["players"]
         if len(data["deals"]) >= MAX_DEALS:
             fail(f"the ledger holds {MAX_DEALS} deals, the most it can; start a new one")
@@ -395,30 +408,32 @@ def build_app(console: Console | None = None) -> typer.Typer:
         entry = {"outcome": {name: getattr(outcome, name)
                              for name in DealOutcome.__dataclass_fields__}}
         data["deals"].append(entry)
+        outcomes.append(outcome)
         save(ledger, data)
-        totals, scores = ledger_totals(data)
+        totals, scores = ledger_totals(len(names), outcomes)
         show_deal(out, names, outcome, scores[-1], len(scores))
         show_ledger(out, names, totals)
 
     @score.command("show")
     def show(ledger: Path = typer.Argument(..., help="the ledger file")) -> None:
         """Every deal's points, the totals and the trophies."""
-        data = read(ledger)
+        data, outcomes = read(ledger)
         names = data["players"]
-        totals, scores = ledger_totals(data)
-        for number, (entry, score) in enumerate(zip(data["deals"], scores), 1):
-            show_deal(out, names, outcome_from_entry(entry), score, number)
+        totals, scores = ledger_totals(len(names), outcomes)
+        for number, (outcome, score) in enumerate(zip(outcomes, scores), 1):
+            show_deal(out, names, outcome, score, number)
         show_ledger(out, names, totals)
 
     @score.command("undo")
     def undo(ledger: Path = typer.Argument(..., help="the ledger file")) -> None:
         """Remove the last deal entered."""
-        data = read(ledger)
+        data, outcomes = read(ledger)
         if not data["deals"]:
             fail("the ledger has no deals to undo")
         data["deals"].pop()
+        outcomes.pop()
         save(ledger, data)
-        totals, _ = ledger_totals(data)
+        totals, _ = ledger_totals(len(data["players"]), outcomes)
         out.print("Last deal removed.")
         show_ledger(out, data["players"], totals)
 

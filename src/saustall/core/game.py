@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 from saustall.core.errors import (
     GameOverError, InvalidOptionError, MalformedActionError, NotYourTurnError,
 )
+from saustall.core.loading import shown
 from saustall.core.rng import DEFAULT_STREAM, STREAMS, Rng
 
 if TYPE_CHECKING:
@@ -81,6 +82,10 @@ def check_action_code(action: object, codes: range, game: str) -> int:
     return action
 
 
+_UNKNOWN_SHOWN = 3
+"""The most unknown option names one message quotes."""
+
+
 def _choices_text(choices: tuple[Any, ...]) -> str:
     """``one of 3, 4``, or ``a whole number from 1 to 100`` for a long run of ints."""
     ints = [c for c in choices if type(c) is int]
@@ -123,11 +128,12 @@ class OptionSpec:
             if not any(type(value) is type(c) and value == c for c in self.choices):
                 raise InvalidOptionError(
                     f"option {self.name!r} must be {_choices_text(self.choices)}, "
-                    f"not {value!r}")
+                    f"not {shown(value)}")
             return value
         if type(value) is not type(self.default):
             raise InvalidOptionError(
-                f"option {self.name!r} must be of type {type(self.default).__name__}, not {value!r}"
+                f"option {self.name!r} must be of type {type(self.default).__name__}, "
+                f"not {shown(value)}"
             )
         if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum):
@@ -135,7 +141,7 @@ class OptionSpec:
             high = "" if self.maximum is None else str(self.maximum)
             raise InvalidOptionError(
                 f"option {self.name!r} must be between {low or 'any'} and {high or 'any'}, "
-                f"not {value!r}")
+                f"not {shown(value)}")
         return value
 
     def edge_values(self) -> tuple[Any, ...]:
@@ -168,8 +174,12 @@ class Ruleset:
         known = {spec.name: spec for spec in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
+            # each name cut short, and only the first few: the names may come from a file
+            named = ", ".join(shown(name) for name in unknown[:_UNKNOWN_SHOWN])
+            if len(unknown) > _UNKNOWN_SHOWN:
+                named += f" and {len(unknown) - _UNKNOWN_SHOWN:,} more"
             raise InvalidOptionError(
-                f"{self.game}/{self.name} has no option {', '.join(map(repr, unknown))}; "
+                f"{self.game}/{self.name} has no option {named}; "
                 f"known options: {', '.join(known) or 'none'}"
             )
         return {name: spec.check(given.get(name, spec.default)) for name, spec in known.items()}
@@ -203,7 +213,7 @@ class Ruleset:
         ):
             raise InvalidOptionError(
                 f"{self.game}/{self.name} is for {self.min_players}-{self.max_players} players, "
-                f"not {num_players!r}"
+                f"not {shown(num_players)}"
             )
 
 
@@ -380,10 +390,10 @@ class Game(abc.ABC):
         """
         self.ruleset.check_players(num_players)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidOptionError(f"seed must be an integer, not {seed!r}")
+            raise InvalidOptionError(f"seed must be an integer, not {shown(seed)}")
         if rng_stream not in STREAMS:
             raise InvalidOptionError(
-                f"unknown random stream {rng_stream!r}; known: {', '.join(STREAMS)}")
+                f"unknown random stream {shown(rng_stream)}; known: {', '.join(STREAMS)}")
         return self._new_state(num_players, seed, self.ruleset.resolve_options(options),
                                rng_stream)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -278,13 +278,21 @@ def require_text(value: Any, field: str, *, max_length: int,
     return value
 
 
-def require_texts(values: Sequence[Any], field: str) -> None:
-    """Every item of ``values`` a string; quick on long lists, the usual case."""
+def require_texts(value: Any, field: str, *, max_length: int) -> list[str]:
+    """``value`` as a list of strings of at most ``max_length`` characters each (empty
+    ones allowed); quick on long lists, the usual case. The file's size bounds how many."""
+    if type(value) is not list:
+        raise _wrong(value, field, "a list")
     try:
-        "".join(values)  # the quickest check that every item is a string
+        "".join(value)  # the quickest check that every item is a string
     except TypeError:
-        index = next(i for i, value in enumerate(values) if type(value) is not str)
-        raise _wrong(values[index], field_path(field, index), "a string") from None
+        index = next(i for i, item in enumerate(value) if type(item) is not str)
+        raise _wrong(value[index], field_path(field, index), "a string") from None
+    if value and max(map(len, value)) > max_length:
+        index = next(i for i, item in enumerate(value) if len(item) > max_length)
+        raise InputFileError(f"is {len(value[index]):,} characters long; at most "
+                             f"{max_length} are allowed", field=field_path(field, index))
+    return value
 
 
 def _wrong(value: Any, field: str, expected: str) -> InputFileError:

@@ -18,6 +18,7 @@ A pig is a bit set: ``DIRTY``, ``BARN``, ``DOOR``, ``ROD``, ``PRETTY``.
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Final
 
@@ -134,6 +135,13 @@ def decode_action(text: str) -> int:
     return code
 
 
+_TARGET: Final = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})")
+"""A target's text, ``player.pig``. ASCII digits only, and few of them: ``str.isdigit``
+also takes digits such as ``²`` that ``int`` refuses, and ``int`` refuses (or is slow on)
+thousands of digits, so a crafted record would end in a ``ValueError``; three digits
+still read a zero-padded ``00.01`` as before."""
+
+
 def _parse_action(text: str) -> int:
     """:func:`decode_action` without the memo."""
     if not isinstance(text, str):
@@ -157,10 +165,10 @@ def _parse_action(text: str) -> int:
             return play_action(card)
         if len(words) != 3:
             raise MalformedActionError(f"{words[1]} needs a target 'player.pig': {text!r}")
-        player_text, _, pig_text = words[2].partition(".")
-        if not (player_text.isdigit() and pig_text.isdigit()):
+        target = _TARGET.fullmatch(words[2])
+        if target is None:
             raise MalformedActionError(f"a target is 'player.pig', like 0.2, not {words[2]!r}")
-        player, pig = int(player_text), int(pig_text)
+        player, pig = int(target[1]), int(target[2])
         if player > 7 or pig > 7:
             raise MalformedActionError(f"no such target {words[2]!r}")
         return play_action(card, player, pig)

@@ -22,6 +22,7 @@ parser behind them for other spellings and for the error messages.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from saustall.core.errors import MalformedActionError
@@ -150,6 +151,12 @@ def _encode_slow(action: int) -> str:
     return "declare " + " ".join(declaration_of(action).words())
 
 
+_BID: Final = re.compile(r"[0-9]{1,3}")
+"""A bid's number as text. ASCII digits only, and few of them: ``str.isdigit`` also takes
+digits such as ``²`` that ``int`` refuses, and ``int`` refuses thousands of digits, so a
+crafted record would end in a ``ValueError`` instead of the notation's error."""
+
+
 def _decode_slow(text: str) -> int:
     """Parse notation into an action code, worked out (see :func:`decode_action`)."""
     if not isinstance(text, str):
@@ -168,7 +175,7 @@ def _decode_slow(text: str) -> int:
     if len(low) == 2 and low[0] == "bid":
         if low[1] == "schwarz":
             return BID_BASE + SCHWARZ
-        if not low[1].isdigit() or not 61 <= int(low[1]) <= 120:
+        if not _BID.fullmatch(low[1]) or not 61 <= int(low[1]) <= 120:
             raise MalformedActionError(
                 f"a bid is a number of card points from 61 to 120 or 'schwarz', not {words[1]!r}")
         return BID_BASE + int(low[1])

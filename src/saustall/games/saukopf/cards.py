@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Final, Iterable, Sequence
 
 from saustall.core.errors import MalformedActionError
+from saustall.core.loading import shown
 
 EICHEL: Final = 0
 GRAS: Final = 1
@@ -88,7 +89,7 @@ def parse_card(text: str) -> int:
     found = CARD_BY_TEXT.get(text.strip().upper())
     if found is None:
         raise MalformedActionError(
-            f"unknown card {text!r}: a card is a suit letter (E, G, H, S) and a rank "
+            f"unknown card {shown(text)}: a card is a suit letter (E, G, H, S) and a rank "
             "(A, 10, K, O, U, 9, 8, 7), like EO or H10")
     return found
 
