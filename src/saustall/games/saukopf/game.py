@@ -67,6 +67,7 @@ __all__ = [
 ]
 
 _CARD_ACTIONS: Final = byte_tables(CARD_BASE)
+_REVOKES: Final = {n: tuple(REVOKE_BASE + q for q in range(n)) for n in (3, 4)}
 
 
 def card_mask(hand: int, led: int, ace: int, ran_away: bool,
@@ -90,7 +91,6 @@ def card_mask(hand: int, led: int, ace: int, ran_away: bool,
     if holds_ace and hand.bit_count() > 1:
         return hand & ~(1 << ace)  # no discarding the Sau before the last trick
     return hand
-_REVOKES: Final = {n: tuple(REVOKE_BASE + q for q in range(n)) for n in (3, 4)}
 
 
 class SaukopfState(DealState):
