@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from saustall.games.saukopf.cards import POINTS, TRUMP, Order, mask_of, mask_points
+from saustall.games.saukopf.cards import POINTS, TRUMP, mask_of, mask_points
 from saustall.games.saukopf.game import SaukopfState, card_mask, runs_away
 from saustall.games.saukopf.observe import FinishedDeal
 from saustall.games.saukopf.scoring import DealOutcome, score_deal
@@ -124,20 +124,6 @@ def contract_of(world: SaukopfState) -> DealOutcome:
     return contract_key(replace(outcome, opponent_points=outcome.opponent_points + rest))
 
 
-_BY_POWER: dict[int, tuple[Order, list[list[int]]]] = {}
-
-
-def _by_power(order: Order) -> list[list[int]]:
-    """Each effective suit's cards of ``order``, strongest first (memoized by identity:
-    orders come from a cache)."""
-    found = _BY_POWER.get(id(order))
-    if found is None or found[0] is not order:
-        lists = [sorted((c for c in range(32) if order.eff_suit[c] == s),
-                        key=lambda c: -order.power[c]) for s in range(5)]
-        found = _BY_POWER[id(order)] = (order, lists)
-    return found[1]
-
-
 class NodeLimitReached(Exception):
     """A solver tried more cards than its ``node_limit`` allows (its answers so far
     stand; the position it was working on is not solved)."""
@@ -161,7 +147,7 @@ class EndgameSolver:
         self.power: list[int] = list(order.power)
         self.suit_masks: tuple[int, ...] = order.suit_masks
         self.order = order
-        self.by_power = _by_power(order)
+        self.by_power = order.ranked
         """Each effective suit's cards, strongest first (for the equivalent cards)."""
         self.party = 0
         """Bit per seat of the declarer's party."""
