@@ -362,31 +362,21 @@ class SearchBot:
         sign = -1.0 if outcome.napf else 1.0
         return net + sign * 0.004 * (mine - 60)
 
-    def evaluate(self, worlds: list[SaukopfState], me: int,
-                 plans: Sequence[Sequence[int]], spread: int = 0) -> list[float]:
-        """Mean value of each plan (actions of mine, applied in order, with forced passes
-        of the others in between while bidding) over the worlds, then the playout."""
-        return self.evaluate_weighted(worlds, me, plans, None, spread)
-
-    def evaluate_weighted(self, worlds: list[SaukopfState], me: int,
-                          plans: Sequence[Sequence[int]],
-                          weights: Sequence[float] | None, spread: int = 0) -> list[float]:
-        """:meth:`evaluate` with each world weighted (None: equally); worlds of weight 0
-        are not played. The mean is over the weights' total."""
+    def evaluate(self, worlds: list[SaukopfState], me: int, actions: Sequence[int],
+                 spread: int = 0) -> list[float]:
+        """Each of my ``actions``' mean :meth:`value` over the worlds: applied in each
+        world (a card, joining a Kreuzung or the hand-over: nobody else acts first), then
+        the deal played out."""
         means = []
-        total_weight = float(len(worlds)) if weights is None else math.fsum(weights)
-        for plan in plans:
+        for action in actions:
             total = 0.0
-            for i, world in enumerate(worlds):
-                w = 1.0 if weights is None else weights[i]
-                if w <= 0.0:
-                    continue
+            for world in worlds:
                 state = world.clone()
-                if not _force(state, me, plan):
-                    total -= 5.0 * w  # cannot happen in a consistent world; never prefer it
+                if not _force(state, me, (action,)):
+                    total -= 5.0  # cannot happen in a consistent world; never prefer it
                     continue
-                total += w * self.value(state, play_out(state), me, spread)
-            means.append(total / total_weight if total_weight > 0 else 0.0)
+                total += self.value(state, play_out(state), me, spread)
+            means.append(total / len(worlds) if worlds else 0.0)
         return means
 
     def solve_cards(self, worlds: list[SaukopfState], me: int,
@@ -445,9 +435,9 @@ class SearchBot:
         if solved is not None:
             values = solved
         elif phase == "playing":
-            values = self.evaluate(worlds, me, [[a] for a in acts], self.budget.spread)
+            values = self.evaluate(worlds, me, acts, self.budget.spread)
         else:
-            values = self.evaluate(worlds, me, [[a] for a in acts])
+            values = self.evaluate(worlds, me, acts)
         best = max(values)
         # ties (common in the last tricks): the lowest code, so a replay is exact
         return min(a for a, v in zip(acts, values) if v >= best - 1e-9)
