@@ -342,7 +342,6 @@ class SearchBot:
         thresholds that pay (a playout is only an estimate of the play)."""
         if score is None:
             return 0.0
-        net = float(score.meat[me] - score.roughness[me])
         finished = world._results[-1]
         assert isinstance(finished, FinishedDeal)
         outcome = finished.outcome()
@@ -360,7 +359,7 @@ class SearchBot:
         mine = outcome.declarer_points if me == outcome.declarer or me == outcome.partner \
             else outcome.opponent_points
         sign = -1.0 if outcome.napf else 1.0
-        return net + sign * 0.004 * (mine - 60)
+        return float(score.meat[me] - score.roughness[me]) + sign * 0.004 * (mine - 60)
 
     def evaluate(self, worlds: list[SaukopfState], me: int, actions: Sequence[int],
                  spread: int = 0) -> list[float]:
