@@ -20,7 +20,8 @@
 One-deal sessions, the dealer rotating with the deal number; seeds from the deal number.
 Besides the registered bots, each search level is also offered as ``LEVEL-1ply`` (for
 instance ``expert-1ply``): its budget without the exact endgame and with the playouts'
-raw card-point tie-break, the bot as it was before them, to measure what they gained.
+raw card-point tie-break, so its card play is as it was before them (its bidding,
+declaring, Kontra and Re are the level's own races), to measure what they gained.
 """
 
 from __future__ import annotations

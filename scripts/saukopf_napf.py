@@ -134,26 +134,46 @@ def played_as(level: str, index: int, bid: int, make: Deal) -> tuple[str, int]:
 
 
 def estimates(level: str, index: int, make: Deal) -> dict[str, float]:
-    """What the first Napf bidder's search estimates each game at when it bids."""
+    """What the first Napf bidder's search estimates each game at when it bids: the mean
+    of its own net points over the worlds its race played the game out in (the race
+    itself ranks by my net less the others' mean, :meth:`SearchBot._outcome`; this is
+    the bidder's own net, as :func:`played_as` reports it)."""
     state = make(index)
     assert state is not None
     found: dict[str, float] = {}
-    plain = SearchBot._race
+    plain_race, plain_outcome = SearchBot._race, SearchBot._outcome
+    nets: dict[int, list[float]] = {}  # by id of the plan played out
+
+    def own_net(self: SearchBot, state: SaukopfState, me: int, plan: Any) -> Any:
+        deal = state.deal_index
+        relative = plain_outcome(self, state, me, plan)
+        if state.deal_index != deal or state.over:  # played to its end
+            score = state._results[-1].score()
+            net = 0.0 if score is None else float(score.meat[me] - score.roughness[me])
+        else:  # the plan could not be applied: the race's penalty
+            net = relative[0]
+        nets.setdefault(id(plan), []).append(net)
+        return relative
 
     def noting(self: SearchBot, pool: Any, me: int, plans: Any, *rest: Any) -> Any:
-        raced = plain(self, pool, me, plans, *rest)
-        for i, plan in enumerate(plans):
+        nets.clear()
+        raced = plain_race(self, pool, me, plans, *rest)
+        for plan in plans:
             if isinstance(plan, list) and len(plan) == 2:  # a bid and its game
                 kind = GAME_KINDS[declaration_of(plan[1]).kind].name
-                found[kind] = max(found.get(kind, -99.0), raced.mean(i).mean)
+                mine = nets.get(id(plan), [])
+                if mine:
+                    found[kind] = max(found.get(kind, -99.0), statistics.mean(mine))
         return raced
 
     SearchBot._race = noting  # type: ignore[method-assign, assignment]
+    SearchBot._outcome = own_net  # type: ignore[method-assign]
     try:
         bot = make_bot("saukopf", level, derive_seed(index, "bot", state.cur))
         bot.choose(state.view(state.cur), state.legal_actions())
     finally:
-        SearchBot._race = plain  # type: ignore[method-assign]
+        SearchBot._race = plain_race  # type: ignore[method-assign]
+        SearchBot._outcome = plain_outcome  # type: ignore[method-assign]
     return found
 
 

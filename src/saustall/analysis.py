@@ -46,6 +46,7 @@ from typing import Any, Callable, Protocol, Sequence
 from saustall.core.errors import SaustallError, UnknownGameError
 from saustall.core.game import Action, View
 from saustall.core.record import GameRecord
+from saustall.stats import Estimate, estimate
 
 MISTAKE_Z = 2.0
 """How many paired standard errors a cost must exceed to be a clear mistake. The best
@@ -105,14 +106,6 @@ def analyser_for(game: str) -> Analyser:
         known = ", ".join(sorted(_ANALYSERS)) or "none"
         raise UnknownGameError(f"no analysis for game {game!r}; games with one: {known}"
                                ) from None
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A mean over the sampled worlds and its standard error."""
-
-    mean: float
-    se: float
 
 
 @dataclass(frozen=True)
@@ -315,12 +308,5 @@ def _decision(found: _Found, situation: str, outcomes: list[list[Outcome]]) -> D
 
 
 def _estimate(values: Sequence[float]) -> Estimate:
-    """The mean and its standard error (sample standard deviation over root n)."""
-    n = len(values)
-    if n == 0:
-        return Estimate(0.0, 0.0)
-    mean = math.fsum(values) / n
-    if n == 1:
-        return Estimate(mean, 0.0)
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    return Estimate(mean, math.sqrt(variance / n))
+    """The mean and its standard error; 0 below two values (the JSON holds no infinity)."""
+    return estimate(values, few=0.0)

@@ -1,14 +1,16 @@
-"""The Saukopf analyser behind ``saustall analyze``: the search bot's estimate of every
-alternative of a decision (:mod:`saustall.analysis` walks the record and does the sums).
+"""The Saukopf analyser behind ``saustall analyze``: every alternative of a decision
+estimated with the search bot's sampling and playouts (:mod:`saustall.analysis` walks the
+record and does the sums).
 
-For one decision it samples worlds consistent with the seat's view as the search bot of
-the level does (:meth:`SearchBot.worlds <saustall.bots.saukopf_search.SearchBot.worlds>`,
-weighted by what the others' bids and calls say), then in every world applies each
-alternative and plays the deal to its end with the fast playout policy
-(:func:`~saustall.bots.saukopf_rollout.play_out`): the same worlds for every alternative,
-so their differences are paired. In those playouts nobody bids after the alternative
-(the top bidder declares the game the quick rating likes best) and nobody kicks, as in
-the search bot's own card-play evaluation.
+For one decision it samples worlds consistent with the seat's view with the level's own
+sampler (:meth:`SearchBot.worlds <saustall.bots.saukopf_search.SearchBot.worlds>`,
+weighted by what the others' bids and calls say), all at once: not the bot's own
+estimate, which races a bid in batches of worlds and solves the last cards exactly. Then
+in every world it applies each alternative and plays the deal to its end with the fast
+playout policy (:func:`~saustall.bots.saukopf_rollout.play_out`): the same worlds for
+every alternative, so their differences are paired. In those playouts nobody bids after
+the alternative (the top bidder declares the game the quick rating likes best) and
+nobody kicks, as in the search bot's own card-play evaluation.
 
 Per world an alternative scores:
 
@@ -27,6 +29,7 @@ never from the true deal.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from saustall.analysis import AnalysisError, Outcome, register_analyser
@@ -41,11 +44,13 @@ from saustall.games.saukopf.scoring import DealScore
 LEVELS: tuple[str, ...] = ("expert", "club", "beginner")
 """The search levels whose worlds the analysis can sample, the default first."""
 
-DEFAULT_WORLDS = {"expert": 90, "club": 30, "beginner": 10}
-"""Worlds per decision by default: the worlds the level's bot samples for a bid. Every
-alternative is played out in each (a bid decision has some 60), so this sets what an
-analysis costs: with ``expert``'s 90, one seat's whole deal took 4 to 8 s of CPU in pure
-Python (docs/bots.md, *Analysing a game*)."""
+DEFAULT_WORLDS = {level: LEVEL_BUDGETS[level].rare_worlds for level in LEVELS}
+"""Worlds per decision by default: the most the level's bot samples for a bid
+(:attr:`Budget.rare_worlds <saustall.bots.saukopf_search.Budget.rare_worlds>`: 160 for
+``expert``, 60 for ``club``, 24 for ``beginner``; its race stops sooner when the lead is
+clear). Every alternative is played out in each (a bid decision has some 60), so this
+sets what an analysis costs, in proportion to the worlds (docs/bots.md, *Analysing a
+game*)."""
 
 
 class SaukopfAnalyser:
@@ -105,8 +110,7 @@ def _outcomes(view: View, actions: Sequence[Action], budget: Budget, count: int,
     if not worlds:
         # the inference found no deal fitting the calls: sample without it, as the bot
         # falls back to its rules of thumb rather than give up
-        plain = Budget(worlds=budget.worlds, bid_games=budget.bid_games, infer=False)
-        worlds = SearchBot(seed, plain).worlds(view, count)
+        worlds = SearchBot(seed, replace(budget, infer=False)).worlds(view, count)
     if not worlds:
         raise AnalysisError("no world fits this view")
     table: list[list[Outcome]] = []

@@ -14,33 +14,13 @@ it is clearly behind, and stops when one is left or the budget is spent. A *risk
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from saustall.stats import Estimate, estimate
+
 Outcome = tuple[float, bool]
 """One choice played out in one world: my net points and whether my party won."""
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """A mean over worlds with its standard error."""
-
-    mean: float
-    se: float
-    n: int
-
-
-def estimate(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` and its standard error (infinite below two values)."""
-    n = len(values)
-    if n == 0:
-        return Estimate(0.0, math.inf, 0)
-    mean = math.fsum(values) / n
-    if n < 2:
-        return Estimate(mean, math.inf, n)
-    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    return Estimate(mean, math.sqrt(var / n), n)
 
 
 def paired_difference(a: Sequence[float], b: Sequence[float]) -> Estimate:

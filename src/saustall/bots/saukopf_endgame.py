@@ -24,7 +24,8 @@ who has taken a trick so far (the points taken before do not change the key's va
 here, so one table serves every threshold and every root card), cards of one hand that
 are adjacent in the trick order among the cards still in play and worth the same points
 tried once (they are interchangeable), and the cards ordered so that cutoffs come early.
-The card rules are the engine's own (:func:`~saustall.games.saukopf.game.card_mask`).
+The card rules are the engine's own (:func:`~saustall.games.saukopf.game.card_mask`,
+:func:`~saustall.games.saukopf.game.runs_away`).
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from saustall.games.saukopf.cards import POINTS, TRUMP, Order, mask_of, mask_points
-from saustall.games.saukopf.game import SaukopfState, card_mask
+from saustall.games.saukopf.cards import POINTS, TRUMP, mask_of, mask_points
+from saustall.games.saukopf.game import SaukopfState, card_mask, runs_away
 from saustall.games.saukopf.observe import FinishedDeal
 from saustall.games.saukopf.scoring import DealOutcome, score_deal
 
@@ -123,20 +124,6 @@ def contract_of(world: SaukopfState) -> DealOutcome:
     return contract_key(replace(outcome, opponent_points=outcome.opponent_points + rest))
 
 
-_BY_POWER: dict[int, tuple[Order, list[list[int]]]] = {}
-
-
-def _by_power(order: Order) -> list[list[int]]:
-    """Each effective suit's cards of ``order``, strongest first (memoized by identity:
-    orders come from a cache)."""
-    found = _BY_POWER.get(id(order))
-    if found is None or found[0] is not order:
-        lists = [sorted((c for c in range(32) if order.eff_suit[c] == s),
-                        key=lambda c: -order.power[c]) for s in range(5)]
-        found = _BY_POWER[id(order)] = (order, lists)
-    return found[1]
-
-
 class NodeLimitReached(Exception):
     """A solver tried more cards than its ``node_limit`` allows (its answers so far
     stand; the position it was working on is not solved)."""
@@ -159,7 +146,8 @@ class EndgameSolver:
         self.eff: list[int] = list(order.eff_suit)
         self.power: list[int] = list(order.power)
         self.suit_masks: tuple[int, ...] = order.suit_masks
-        self.by_power = _by_power(order)
+        self.order = order
+        self.by_power = order.ranked
         """Each effective suit's cards, strongest first (for the equivalent cards)."""
         self.party = 0
         """Bit per seat of the declarer's party."""
@@ -235,15 +223,10 @@ class EndgameSolver:
         if not trick:  # leading: strong cards first
             kept.sort(key=lambda c: -(power[c] + (200 if eff[c] == TRUMP else 0)))
             return kept
-        n = self.players
         led = eff[trick[0]]
-        best_i = 0
-        best_power = power[trick[0]]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            if (eff[c] == led or eff[c] == TRUMP) and power[c] > best_power:
-                best_i, best_power = i, power[c]
-        winner = (leader + best_i) % n
+        best_i = self.order.trick_winner(trick)
+        best_power = power[trick[best_i]]
+        winner = (leader + best_i) % self.players
         if (self.party >> winner & 1) == (self.party >> p & 1):  # my side wins so far
             kept.sort(key=lambda c: -POINTS[c])  # feed it points
         else:
@@ -251,13 +234,6 @@ class EndgameSolver:
             kept.sort(key=lambda c: (0, power[c]) if (eff[c] == led or eff[c] == TRUMP)
                       and power[c] > best_power else (1, POINTS[c]))
         return kept
-
-    def _runs_away(self, p: int, c: int) -> bool:
-        """Does ``p`` run away by leading ``c`` (as the engine: a card of the called suit
-        led by the holder of its Sau)?"""
-        ace = self.ace
-        return ace >= 0 and not self.trick and self.hands[p] >> ace & 1 == 1 and c != ace \
-            and self.eff[c] == ace >> 3
 
     def _search(self, leader: int, bits: int, alpha: int, beta: int) -> int:
         """The minimax key from the current position (hands and trick in the solver's
@@ -304,12 +280,14 @@ class EndgameSolver:
         best = -_BIG if high else _BIG
         best_card = -1
         ace = self.ace
+        ran = self.ran_away
+        # runs_away is asked only where it can hold: a lead, a Sau called, none run away yet
+        may_run = not ran and not trick and ace >= 0
         for c in moves:
             self.nodes += 1
             if self.nodes > self.node_limit:
                 raise NodeLimitReached
-            ran = self.ran_away
-            if ace >= 0 and not ran and not trick and self._runs_away(p, c):
+            if may_run and runs_away(hands[p], c, ace, self.suit_masks):
                 self.ran_away = True
             hands[p] ^= 1 << c
             trick.append(c)
@@ -347,19 +325,11 @@ class EndgameSolver:
         """The trick in :attr:`trick` is full: the key from here (its points to the
         winner, then the next tricks)."""
         trick = self.trick
-        eff, power = self.eff, self.power
-        led = eff[trick[0]]
-        best_i, best_power = 0, power[trick[0]]
-        points = POINTS[trick[0]]
-        for i in range(1, len(trick)):
-            c = trick[i]
-            points += POINTS[c]
-            if (eff[c] == led or eff[c] == TRUMP) and power[c] > best_power:
-                best_i, best_power = i, power[c]
-        winner = (leader + best_i) % self.players
+        winner = (leader + self.order.trick_winner(trick)) % self.players
         saved = trick[:]
         trick.clear()
         played = mask_of(saved)
+        points = mask_points(played)
         self.in_play ^= played
         if self.party >> winner & 1:
             gain = 3 * points
@@ -371,7 +341,9 @@ class EndgameSolver:
         return value
 
     def _last_trick(self, leader: int, bits: int) -> int:
-        """The key of the last trick, every hand holding one card (no choice left)."""
+        """The key of the last trick, every hand holding one card (no choice left). The
+        winner is found inline (not :meth:`Order.trick_winner`): the cards are in the
+        hands, and a list of them per leaf would cost more than the loop."""
         hands, eff, power = self.hands, self.eff, self.power
         n = self.players
         first = hands[leader].bit_length() - 1
@@ -431,7 +403,7 @@ class EndgameSolver:
             return levels[0]
         hands, trick = self.hands, self.trick
         ran = self.ran_away
-        self.ran_away = ran or self._runs_away(p, c)
+        self.ran_away = ran or not trick and runs_away(hands[p], c, self.ace, self.suit_masks)
         hands[p] ^= 1 << c
         trick.append(c)
         while low < high:

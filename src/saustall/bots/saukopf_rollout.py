@@ -131,9 +131,7 @@ def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool
 
 def _tops_suit(card: int, order: Order) -> bool:
     """Whether ``card`` is the strongest card of its whole (plain) suit in ``order``."""
-    power = order.power
-    suit = order.suit_masks[order.eff_suit[card]]
-    return all(power[c] <= power[card] for c in cards_of(suit))
+    return order.ranked[order.eff_suit[card]][0] == card
 
 
 def _forcing_lead(state: SaukopfState, cards: tuple[int, ...]) -> int:

@@ -35,10 +35,12 @@ is how near it ends to the bid, Stallgeruch or Schwarz). Then:
 * **declaring**: every allowed game (the best few by rating, and the plain form of each
   game am Spieß among them) is played out at the bid; am Spieß only when clearly better.
 
-Levels differ by their thinking budget: the number of worlds per card, of games
-considered when bidding, and the batches, worlds and playouts a rare decision may spend
-(which bound its time). Decisions depend only on the view, the legal actions
-and the bot's seed, so a bot replays exactly.
+Levels differ by their thinking budget (:class:`Budget`): the number of worlds per card,
+of games considered when bidding, the batches, worlds and playouts a rare decision may
+spend (which bound its time), from how many cards in hand on the endgame is solved
+exactly and with how many worlds and solver nodes, and by how many card points a
+playout's count is spread when valued. Decisions depend only on the view, the legal
+actions and the bot's seed, so a bot replays exactly.
 """
 
 from __future__ import annotations
@@ -201,9 +203,10 @@ class Budget:
     """A level's thinking budget."""
 
     worlds: int
-    """Worlds sampled per card (0 :attr:`card_worlds`), and for joining a Kreuzung and
-    the hand-over times :data:`RARE_DECISION_FACTOR`; bidding, declaring, Kontra and Re
-    sample by :attr:`rare_first`, :attr:`rare_step` and :attr:`rare_worlds`."""
+    """Worlds sampled per card played when :attr:`card_worlds` is 0, and, times
+    :data:`RARE_DECISION_FACTOR`, for joining a Kreuzung and the hand-over; bidding,
+    declaring, Kontra and Re sample by :attr:`rare_first`, :attr:`rare_step` and
+    :attr:`rare_worlds`."""
     bid_games: int
     """Games played out when bidding or declaring (the best by a quick rating)."""
     infer: bool = True
@@ -211,8 +214,11 @@ class Budget:
     candidates: int = 12
     """Deals drawn per world for the inference, the likeliest kept."""
     playouts: int = 1_000_000
-    """At most this many playouts (worlds x choices) per bidding, declaring, Kontra or
-    Re decision: a bound on its time."""
+    """At most this many playouts (worlds x choices) in the race of a bidding, declaring,
+    Kontra or Re decision: a bound on its time. Not counted: a bid before anyone bid in
+    the Trog first plays its Napf games out in the first :attr:`rare_first` worlds
+    (:meth:`SearchBot._napf_plan`: up to :attr:`rare_first` times the larger of
+    :attr:`bid_games` and 8 playouts)."""
     card_worlds: int = 0
     """Worlds sampled per card played (0: :attr:`worlds`)."""
     endgame: int = 0
@@ -220,11 +226,14 @@ class Budget:
     outcome of the rest of the deal (:mod:`saustall.bots.saukopf_endgame`) instead of a
     playout's (0: never)."""
     endgame_worlds: int = 0
-    """Worlds sampled per card once the endgame is solved exactly (0: as before it)."""
+    """Worlds sampled per card once the endgame is solved exactly (0: as before it). If
+    the solver solves fewer than :data:`MIN_WORLDS` of them within
+    :attr:`endgame_nodes`, the playouts decide on these same worlds, not on
+    :attr:`card_worlds` (``expert``: 40 playouts per card instead of 90)."""
     endgame_nodes: int = 100_000
     """Cards the exact solver may try per decision, over all its worlds: it solves the
-    worlds in turn until they run out (the playouts decide if fewer than
-    :data:`MIN_WORLDS` were solved), so a hard endgame cannot stall the bot."""
+    worlds in turn until they run out (the playouts decide, on the worlds sampled, if
+    fewer than :data:`MIN_WORLDS` were solved), so a hard endgame cannot stall the bot."""
     spread: int = 0
     """Card points by which a playout's final count is spread when valued
     (:meth:`SearchBot.value`): what a card is worth depends on how near the deal's
@@ -276,8 +285,11 @@ SPREAD_WEIGHTS: tuple[tuple[int, float], ...] = (
 """How :meth:`SearchBot.value` spreads a playout's card points: (steps of half the
 spread, weight)."""
 RARE_DECISION_FACTOR = 3
-"""Joining a Kreuzung and the hand-over sample this many times the worlds of a card (and
-a rare decision draws this many times the candidates per world for the inference)."""
+"""Joining a Kreuzung and the hand-over sample this many times :attr:`Budget.worlds`, and
+a bidding, declaring, Kontra or Re decision draws this many times
+:attr:`Budget.candidates` deals per world for the inference (:class:`_WorldPool`);
+:meth:`SearchBot.worlds` draws twice the candidates outside card play (joining, the
+hand-over) and once in it."""
 KICKER_TRICKS = 3.4
 """The estimated tricks (:func:`~saustall.bots.saukopf_eval.tricks_of_mask`, in the
 declared game) at which a hand is as likely as not to have kicked: the search bots kick
@@ -342,7 +354,6 @@ class SearchBot:
         thresholds that pay (a playout is only an estimate of the play)."""
         if score is None:
             return 0.0
-        net = float(score.meat[me] - score.roughness[me])
         finished = world._results[-1]
         assert isinstance(finished, FinishedDeal)
         outcome = finished.outcome()
@@ -360,33 +371,23 @@ class SearchBot:
         mine = outcome.declarer_points if me == outcome.declarer or me == outcome.partner \
             else outcome.opponent_points
         sign = -1.0 if outcome.napf else 1.0
-        return net + sign * 0.004 * (mine - 60)
+        return float(score.meat[me] - score.roughness[me]) + sign * 0.004 * (mine - 60)
 
-    def evaluate(self, worlds: list[SaukopfState], me: int,
-                 plans: Sequence[Sequence[int]], spread: int = 0) -> list[float]:
-        """Mean value of each plan (actions of mine, applied in order, with forced passes
-        of the others in between while bidding) over the worlds, then the playout."""
-        return self.evaluate_weighted(worlds, me, plans, None, spread)
-
-    def evaluate_weighted(self, worlds: list[SaukopfState], me: int,
-                          plans: Sequence[Sequence[int]],
-                          weights: Sequence[float] | None, spread: int = 0) -> list[float]:
-        """:meth:`evaluate` with each world weighted (None: equally); worlds of weight 0
-        are not played. The mean is over the weights' total."""
+    def evaluate(self, worlds: list[SaukopfState], me: int, actions: Sequence[int],
+                 spread: int = 0) -> list[float]:
+        """Each of my ``actions``' mean :meth:`value` over the worlds: applied in each
+        world (a card, joining a Kreuzung or the hand-over: nobody else acts first), then
+        the deal played out."""
         means = []
-        total_weight = float(len(worlds)) if weights is None else math.fsum(weights)
-        for plan in plans:
+        for action in actions:
             total = 0.0
-            for i, world in enumerate(worlds):
-                w = 1.0 if weights is None else weights[i]
-                if w <= 0.0:
-                    continue
+            for world in worlds:
                 state = world.clone()
-                if not _force(state, me, plan):
-                    total -= 5.0 * w  # cannot happen in a consistent world; never prefer it
+                if not _force(state, me, (action,)):
+                    total -= 5.0  # cannot happen in a consistent world; never prefer it
                     continue
-                total += w * self.value(state, play_out(state), me, spread)
-            means.append(total / total_weight if total_weight > 0 else 0.0)
+                total += self.value(state, play_out(state), me, spread)
+            means.append(total / len(worlds) if worlds else 0.0)
         return means
 
     def solve_cards(self, worlds: list[SaukopfState], me: int,
@@ -415,7 +416,10 @@ class SearchBot:
 
     # -- decisions ---------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """The action with the best mean value over the sampled worlds."""
+        """The action to take: bidding, declaring, Kontra and Re by a paired race
+        (:meth:`_decide_rare`); card play, joining a Kreuzung and the hand-over by the
+        best mean value over sampled worlds (:meth:`evaluate`, or in the last cards the
+        exact endgame's, :meth:`solve_cards`)."""
         acts = [a for a in legal if isinstance(a, int)
                 and not REVOKE_BASE <= a < REVOKE_BASE + 4]
         if not acts:
@@ -429,13 +433,13 @@ class SearchBot:
                 return self._decide_rare(view, me, phase, acts)
             except SamplingError:
                 return HeuristicBot(0).choose(view, acts)
-        # joining a Kreuzung and the hand-over are rare and decide much: more worlds
         solve = phase == "playing" and len(view["hand"]) <= self.budget.endgame
         if solve and self.budget.endgame_worlds:
             count = self.budget.endgame_worlds
         elif phase == "playing":
             count = self.budget.card_worlds or self.budget.worlds
         else:
+            # joining a Kreuzung and the hand-over are rare and decide much: more worlds
             count = self.budget.worlds * RARE_DECISION_FACTOR
         try:
             worlds = self.worlds(view, count)
@@ -445,9 +449,9 @@ class SearchBot:
         if solved is not None:
             values = solved
         elif phase == "playing":
-            values = self.evaluate(worlds, me, [[a] for a in acts], self.budget.spread)
+            values = self.evaluate(worlds, me, acts, self.budget.spread)
         else:
-            values = self.evaluate(worlds, me, [[a] for a in acts])
+            values = self.evaluate(worlds, me, acts)
         best = max(values)
         # ties (common in the last tricks): the lowest code, so a replay is exact
         return min(a for a, v in zip(acts, values) if v >= best - 1e-9)

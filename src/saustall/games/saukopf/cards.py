@@ -288,6 +288,8 @@ class Order:
     power: tuple[int, ...]
     suit_masks: tuple[int, ...] = ()
     """``suit_masks[s]``: the bit mask of the cards of effective suit ``s`` (0-3, TRUMP)."""
+    ranked: tuple[tuple[int, ...], ...] = ()
+    """``ranked[s]``: the cards of effective suit ``s`` (0-3, TRUMP), strongest first."""
 
     def is_trump(self, c: int) -> bool:
         """True if ``c`` is a trump in this game."""
@@ -332,7 +334,9 @@ def order_for(kind: int, param: int = -1, spiess: bool = False) -> Order:
     masks = [0] * 5
     for c in DECK:
         masks[eff[c]] |= 1 << c
-    return Order(tuple(trumps), tuple(eff), tuple(power), tuple(masks))
+    ranked = tuple(tuple(sorted((c for c in DECK if eff[c] == s), key=lambda c: -power[c]))
+                   for s in range(5))
+    return Order(tuple(trumps), tuple(eff), tuple(power), tuple(masks), ranked)
 
 
 DEFAULT_ORDER: Final = order_for(SAUEREI, EICHEL)

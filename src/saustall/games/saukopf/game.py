@@ -63,10 +63,11 @@ __all__ = [
     "SaukopfState", "bid_action", "can_declare", "card_action", "card_mask", "check_action",
     "declaration_of", "declarations", "declare_action", "decode_action", "describe",
     "encode_action", "give_action", "is_bid", "is_card", "is_declare", "parse_declaration",
-    "revoke_action",
+    "revoke_action", "runs_away",
 ]
 
 _CARD_ACTIONS: Final = byte_tables(CARD_BASE)
+_REVOKES: Final = {n: tuple(REVOKE_BASE + q for q in range(n)) for n in (3, 4)}
 
 
 def card_mask(hand: int, led: int, ace: int, ran_away: bool,
@@ -90,7 +91,15 @@ def card_mask(hand: int, led: int, ace: int, ran_away: bool,
     if holds_ace and hand.bit_count() > 1:
         return hand & ~(1 << ace)  # no discarding the Sau before the last trick
     return hand
-_REVOKES: Final = {n: tuple(REVOKE_BASE + q for q in range(n)) for n in (3, 4)}
+
+
+def runs_away(hand: int, c: int, ace: int, suit_masks: tuple[int, ...]) -> bool:
+    """Whether leading the card ``c`` from the hand mask ``hand`` runs away: the hand
+    holds the called Sau ``ace`` (-1: none; its holder is the partner) and leads another
+    card of its suit (``suit_masks`` by effective suit, as in :func:`card_mask`). The one
+    statement of this rule, for the engine and the endgame solver."""
+    return ace >= 0 and hand >> ace & 1 == 1 and c != ace \
+        and suit_masks[ace >> 3] >> c & 1 == 1
 
 
 class SaukopfState(DealState):
@@ -473,8 +482,7 @@ class SaukopfState(DealState):
         hand = masks[p]
         ace = self.called_ace
         trick = self.trick
-        if ace >= 0 and not trick and p == self.partner and hand >> ace & 1 \
-                and c != ace and self.order.eff_suit[c] == ace >> 3:
+        if not trick and runs_away(hand, c, ace, self.order.suit_masks):
             self.ran_away = True
         hand = masks[p] = hand & ~(1 << c)
         trick = self.trick = trick + (c,)
