@@ -200,6 +200,19 @@ async def test_behind_a_trusted_proxy_the_limits_count_the_forwarded_client(
         writer.close()
 
 
+@pytest.mark.parametrize("connections", [replace(SMALL, trusted_proxies=("127.0.0.1",))])
+async def test_the_table_limit_counts_sources_as_the_connection_cap_does(
+        server: LiveServer) -> None:
+    # One subscriber usually holds a whole IPv6 /64, so two of its addresses are one
+    # source; an IPv4-mapped address is its IPv4 one (as in source_of).
+    async with httpx.AsyncClient(base_url=server.base, timeout=GENEROUS) as http:
+        assert await create_from(http, "2001:db8:1:2::7") == 201
+        assert await create_from(http, "2001:db8:1:2:ffff::8") == 429  # the same /64
+        assert await create_from(http, "2001:db8:1:3::7") == 201  # another /64
+        assert await create_from(http, "203.0.113.7") == 201
+        assert await create_from(http, "::ffff:203.0.113.7") == 429
+
+
 async def test_without_a_trusted_proxy_nobody_chooses_their_address(server: LiveServer) -> None:
     async with httpx.AsyncClient(base_url=server.base, timeout=GENEROUS) as http:
         assert await create_from(http, "203.0.113.7") == 201

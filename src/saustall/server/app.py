@@ -30,7 +30,7 @@ from saustall.server import operations
 from saustall.server.access_log import log_config
 from saustall.server.connections import (
     ConnectionGuard, ConnectionLimits, default_max_connections, guarded_protocols,
-    raise_open_file_limit,
+    raise_open_file_limit, source_of,
 )
 from saustall.server.db import Store, UnusableDatabase
 from saustall.server.heap import settle_for_serving
@@ -92,9 +92,11 @@ def _token(request: Request) -> str | None:
 
 
 def _source(address: Any) -> str:
-    """The peer address of a request or socket (``"unknown"`` when the server has none)."""
+    """The source a request or socket counts against (:func:`source_of` its peer address:
+    an IPv6 peer's /64), as the connection guard counts it; ``"unknown"`` when the server
+    has no address."""
     host: str | None = getattr(address, "host", None)
-    return host or "unknown"
+    return source_of(host)
 
 
 MAX_GAME_NUMBER_DIGITS = 9
