@@ -17,6 +17,7 @@ from collections import deque
 from typing import Any, AsyncIterator, Mapping, Sequence
 
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -47,8 +48,6 @@ log = logging.getLogger("saustall.server")
 DEFAULT_DATABASE = "sqlite+aiosqlite:///saustall.db"
 MAX_BODY_BYTES = 16 * 1024
 WS_MAX_FRAME = 64 * 1024
-STARTUP_FAILURE = 3
-"""Exit status of a start-up the server refused (uvicorn's own)."""
 STATIC_DIR = Path(saustall.__file__).parent / "web" / "static"
 
 
