@@ -22,7 +22,8 @@ import websockets
 
 from saustall.server.access_log import redact_query
 from saustall.server.connections import (
-    ConnectionGuard, ConnectionLimits, ThrottledWarning, default_max_connections, source_of,
+    UNLIMITED_FILES, ConnectionGuard, ConnectionLimits, ThrottledWarning,
+    default_max_connections, raise_open_file_limit, source_of,
 )
 from saustall.server.tables import HubSettings
 from tests.server.conftest import LiveServer, quick_settings
@@ -270,6 +271,24 @@ def test_the_soft_open_file_limit_is_raised_to_the_hard_one() -> None:
                          env=dict(os.environ), check=True, timeout=60).stdout.split()
     before, after, hard = map(int, out)
     assert before == 256 and after == min(hard, after) and after > 256
+
+
+def test_an_unlimited_open_file_limit_counts_as_a_number(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    def unlimited(which: int) -> tuple[int, int]:
+        assert which == resource.RLIMIT_NOFILE
+        return (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+
+    def never(which: int, limits: tuple[int, int]) -> None:
+        raise AssertionError("an unlimited soft limit needs no raising")
+
+    monkeypatch.setattr(resource, "getrlimit", unlimited)
+    monkeypatch.setattr(resource, "setrlimit", never)
+    before, after = raise_open_file_limit()
+    assert before == after == UNLIMITED_FILES > 0
+    assert default_max_connections(after) == UNLIMITED_FILES - UNLIMITED_FILES // 8
 
 
 def test_the_connection_cap_keeps_headroom_below_the_file_limit() -> None:
