@@ -394,8 +394,8 @@ async def _serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
     try:
         if hello.get("token") is not None:
             token = hello["token"] if isinstance(hello["token"], str) else ""
-            seat = await hub.seat_for(table, token)
-            key = hash_token(token)
+            key = hash_token(token) if token else None  # (no token: "this needs your token")
+            seat = await hub.seat_for(table, key)
         else:
             hub.check_invite(table, hello.get("invite"))
     except ServerError as exc:
