@@ -24,7 +24,8 @@ import asyncio
 import json
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+import time
+from typing import TYPE_CHECKING, Any, Callable
 
 from saustall.server.lease import NOTIFY_LIMIT, SPILLED, Fenced, log_failed_write
 from saustall.server.model import Client, ServerError
@@ -53,10 +54,12 @@ def _server_error(msg_id: Any, message: str) -> str:
 class Forwarder:
     """This process's requests to table owners, and its answers to other processes."""
 
-    def __init__(self, cluster: "Cluster") -> None:
+    def __init__(self, cluster: "Cluster", clock: Callable[[], float] = time.monotonic) -> None:
         self.cluster = cluster
+        self.clock = clock  # (what drop_stale times itself by)
         self.hub = cluster.hub
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._next_drop = 0.0  # (monotonic) when drop_stale deletes again
 
     # -- sending, inline or spilled ----------------------------------------------------
     async def _post(self, target: str, message: dict[str, Any]) -> None:
@@ -101,11 +104,19 @@ class Forwarder:
         self.cluster._spawn(self._serve(message))
 
     async def drop_stale(self) -> None:
-        """Delete spilled messages older than any sender waits (their receiver died)."""
+        """Delete spilled messages older than any sender waits (their receiver died).
+
+        At most once in that time: the takeover sweep calls this every third of a lease,
+        but a row goes stale only after a minute or more, so a DELETE each sweep would
+        mostly find nothing. A stale row stays at most twice that time."""
         keep = max(60.0, 10 * self.cluster.lease_seconds)
+        now = self.clock()
+        if now < self._next_drop:
+            return
         async with self.cluster.pool.acquire() as conn:
             await conn.execute(f"DELETE FROM {SPILLED} WHERE created_at < "
                                "now() - make_interval(secs => $1)", keep)
+        self._next_drop = now + keep  # (after a failure, the next sweep tries again)
 
     # -- asking the owner ----------------------------------------------------------------
     async def _route(self, table_id: str) -> str | None:
