@@ -39,10 +39,11 @@ log = logging.getLogger("saustall.server.cluster")
 __all__ = ["Forwarder", "inline_payload"]
 
 
-def inline_payload(message: dict[str, Any]) -> str | None:
-    """``message`` as a notification payload, or ``None`` if it is too large for one."""
+def inline_payload(message: dict[str, Any]) -> tuple[str, bool]:
+    """``message`` as JSON text, and whether that fits in a notification payload (if not,
+    the text is what is spilled: made once either way)."""
     text = json.dumps(message)  # ASCII: its length is its size in bytes, in any encoding
-    return text if len(text) <= NOTIFY_LIMIT else None
+    return text, len(text) <= NOTIFY_LIMIT
 
 
 def _server_error(msg_id: Any, message: str) -> str:
@@ -64,12 +65,11 @@ class Forwarder:
     # -- sending, inline or spilled ----------------------------------------------------
     async def _post(self, target: str, message: dict[str, Any]) -> None:
         """Notify process ``target`` of ``message``: inline, or as a row it reads."""
-        payload = inline_payload(message)
-        if payload is None:
+        payload, fits = inline_payload(message)
+        if not fits:
             async with self.cluster.pool.acquire() as conn:
                 row = await conn.fetchval(
-                    f"INSERT INTO {SPILLED} (body) VALUES ($1) RETURNING id",
-                    json.dumps(message))
+                    f"INSERT INTO {SPILLED} (body) VALUES ($1) RETURNING id", payload)
             payload = json.dumps({"spilled": int(row)})
         self.cluster.notifier.send(f"saustall_p_{target}", payload)
 
