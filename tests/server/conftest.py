@@ -92,20 +92,27 @@ class LiveServer:
 
 
 async def wait_until_ready(proc: subprocess.Popen[bytes], base: str, log: Path,
-                           seconds: float = 60) -> None:
-    """Until the server process at ``base`` answers ``/api/ready`` with 200; the test fails
-    (with the end of its ``log``) if it exits or takes longer than ``seconds``."""
+                           seconds: float = 60, fail: bool = True) -> bool:
+    """Until the server process at ``base`` answers ``/api/ready`` with 200 (then True).
+
+    If it exits or takes longer than ``seconds``, the test fails (with the end of its
+    ``log``); or, with ``fail=False``, the answer is False and the caller looks into why
+    (e.g. the port was taken meanwhile: see ``start_serving`` in test_log_levels)."""
     end = time.monotonic() + seconds
     async with httpx.AsyncClient(base_url=base, timeout=2) as http:
         while time.monotonic() < end:
             if proc.poll() is not None:
+                if not fail:
+                    return False
                 pytest.fail(f"the server exited: {log.read_text()[-3000:]}")
             try:
                 if (await http.get("/api/ready")).status_code == 200:
-                    return
+                    return True
             except httpx.TransportError:
                 pass
             await asyncio.sleep(0.05)
+    if not fail:
+        return False
     pytest.fail("the server did not become ready")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import pickle
 from concurrent.futures.process import BrokenProcessPool
 import random
@@ -17,7 +18,9 @@ from saustall.core import registry
 from saustall.server.bot_workers import BotWorkers
 from saustall.server.tables import HubSettings
 from tests.server.conftest import LiveServer, Wire, bearer, create, fast_bots, join, quick_settings
-from tests.server.heavy_bot import DyingBot, FailingBot, ThinkingBot
+from tests.server.heavy_bot import (
+    DyingBot, DyingOnceBot, FailingBot, SignalsBot, ThinkingBot, WaitingBot,
+)
 
 
 @pytest.fixture
@@ -161,6 +164,67 @@ async def test_a_worker_that_dies_is_replaced() -> None:
                                       make_bot("drecksau", "heuristic", 1), state.view(seat),
                                       legal)
         assert 0 <= choice.index < len(legal)
+    finally:
+        await workers.close()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still exists (a worker is the fork server's child, which
+    reaps it before the pool learns that it ended)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def test_a_dead_worker_takes_the_rest_of_its_pool_with_it(tmp_path: Path) -> None:
+    """The other workers of a pool one worker died in ignore the SIGTERM the executor
+    sends them; the pool is stopped anyway, not left to a bot still thinking there."""
+    game = registry.get("drecksau")
+    state = game.new_state(2, 1)
+    seat = state.to_act()[0]
+    legal = [game.encode_action(a) for a in state.legal_actions(seat)]
+    pid_file, release = tmp_path / "pid", tmp_path / "release"
+    workers = BotWorkers(size=2)
+    waiting = asyncio.ensure_future(workers.choose(
+        "drecksau", game.ruleset.name, WaitingBot(pid_file, release), state.view(seat), legal))
+    pid = 0
+    try:
+        await wait_for_file(pid_file)
+        pid = int(pid_file.read_text())
+        # A decision that starts the second worker first: the executor wakes its manager
+        # thread before it adds a worker it spawns for a new decision, so a worker dying
+        # in its first decision may go unnoticed until the next event (here: the
+        # waiting bot giving up). Once it answered one, the manager watches it.
+        await workers.choose("drecksau", game.ruleset.name, SignalsBot(), state.view(seat),
+                             legal)
+        # the second worker dies; the decision is asked again in a new pool
+        choice = await workers.choose("drecksau", game.ruleset.name,
+                                      DyingOnceBot(tmp_path / "died"), state.view(seat), legal)
+        assert choice.index == 0
+        assert not _alive(pid)  # the waiting bot's worker was stopped with its pool
+        assert (await waiting).index == 0  # and its decision asked again in the new pool
+    finally:
+        release.touch()  # (before the fix: lets the old pool end)
+        if not waiting.done():
+            waiting.cancel()
+        await workers.close()
+
+
+async def test_workers_ignore_the_stop_signals_from_the_fork_server() -> None:
+    """A stop signal to the whole process group leaves stopping the workers to the
+    server: they ignore it as the fork server does, with no set-up of their own."""
+    game = registry.get("drecksau")
+    state = game.new_state(2, 1)
+    seat = state.to_act()[0]
+    legal = [game.encode_action(a) for a in state.legal_actions(seat)]
+    workers = BotWorkers(size=1)
+    try:
+        choice = await workers.choose("drecksau", game.ruleset.name, SignalsBot(),
+                                      state.view(seat), legal)
+        assert isinstance(choice.bot, SignalsBot)
+        assert choice.bot.ignored == ["SIGINT", "SIGTERM"]
     finally:
         await workers.close()
 

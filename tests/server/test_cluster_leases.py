@@ -1,13 +1,17 @@
 """The lease loop of a cluster process, without a database: renewals never wait for a
-takeover sweep, however long it takes."""
+takeover sweep, however long it takes; the sweep deletes stale spilled messages only
+now and then."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, AsyncIterator
 
 from saustall.server.cluster import Cluster
+from saustall.server.forwarding import Forwarder
 
 
 class RecordingLeases:
@@ -65,3 +69,35 @@ async def test_leases_are_renewed_while_a_slow_sweep_takes_over_tables() -> None
     gaps = [b - a for a, b in zip(leases.renewed_at, leases.renewed_at[1:])]
     assert max(gaps) < lease, f"a lease went unrenewed for {max(gaps):.2f} s"
     assert demoted == []
+
+
+class CountingPool:
+    """Stands in for the connection pool: counts the statements run on it."""
+
+    def __init__(self) -> None:
+        self.statements: list[str] = []
+
+    @contextlib.asynccontextmanager
+    async def acquire(self) -> AsyncIterator["CountingPool"]:
+        yield self
+
+    async def execute(self, statement: str, *args: Any) -> None:
+        self.statements.append(statement)
+
+
+async def test_stale_spilled_messages_are_looked_for_once_per_their_age() -> None:
+    """The sweep runs every third of a lease; a spilled message goes stale only after a
+    minute or more, so the sweep deletes stale ones once in that time, not each round."""
+    pool = CountingPool()
+    cluster = SimpleNamespace(pool=pool, lease_seconds=2.0, hub=None)
+    now = [1000.0]
+    forwarder = Forwarder(cluster, clock=lambda: now[0])  # type: ignore[arg-type]
+    await forwarder.drop_stale()
+    assert len(pool.statements) == 1 and pool.statements[0].startswith("DELETE")
+    for _ in range(89):  # a minute of sweeps every 2/3 s: nothing new can be stale yet
+        now[0] += 2.0 / 3
+        await forwarder.drop_stale()
+    assert len(pool.statements) == 1
+    now[0] += 1.0  # a minute after the first
+    await forwarder.drop_stale()
+    assert len(pool.statements) == 2

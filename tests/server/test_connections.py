@@ -22,7 +22,8 @@ import websockets
 
 from saustall.server.access_log import redact_query
 from saustall.server.connections import (
-    ConnectionGuard, ConnectionLimits, ThrottledWarning, default_max_connections, source_of,
+    UNLIMITED_FILES, ConnectionGuard, ConnectionLimits, ThrottledWarning,
+    default_max_connections, raise_open_file_limit, source_of,
 )
 from saustall.server.tables import HubSettings
 from tests.server.conftest import LiveServer, quick_settings
@@ -200,6 +201,19 @@ async def test_behind_a_trusted_proxy_the_limits_count_the_forwarded_client(
         writer.close()
 
 
+@pytest.mark.parametrize("connections", [replace(SMALL, trusted_proxies=("127.0.0.1",))])
+async def test_the_table_limit_counts_sources_as_the_connection_cap_does(
+        server: LiveServer) -> None:
+    # One subscriber usually holds a whole IPv6 /64, so two of its addresses are one
+    # source; an IPv4-mapped address is its IPv4 one (as in source_of).
+    async with httpx.AsyncClient(base_url=server.base, timeout=GENEROUS) as http:
+        assert await create_from(http, "2001:db8:1:2::7") == 201
+        assert await create_from(http, "2001:db8:1:2:ffff::8") == 429  # the same /64
+        assert await create_from(http, "2001:db8:1:3::7") == 201  # another /64
+        assert await create_from(http, "203.0.113.7") == 201
+        assert await create_from(http, "::ffff:203.0.113.7") == 429
+
+
 async def test_without_a_trusted_proxy_nobody_chooses_their_address(server: LiveServer) -> None:
     async with httpx.AsyncClient(base_url=server.base, timeout=GENEROUS) as http:
         assert await create_from(http, "203.0.113.7") == 201
@@ -257,6 +271,24 @@ def test_the_soft_open_file_limit_is_raised_to_the_hard_one() -> None:
                          env=dict(os.environ), check=True, timeout=60).stdout.split()
     before, after, hard = map(int, out)
     assert before == 256 and after == min(hard, after) and after > 256
+
+
+def test_an_unlimited_open_file_limit_counts_as_a_number(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    def unlimited(which: int) -> tuple[int, int]:
+        assert which == resource.RLIMIT_NOFILE
+        return (resource.RLIM_INFINITY, resource.RLIM_INFINITY)
+
+    def never(which: int, limits: tuple[int, int]) -> None:
+        raise AssertionError("an unlimited soft limit needs no raising")
+
+    monkeypatch.setattr(resource, "getrlimit", unlimited)
+    monkeypatch.setattr(resource, "setrlimit", never)
+    before, after = raise_open_file_limit()
+    assert before == after == UNLIMITED_FILES > 0
+    assert default_max_connections(after) == UNLIMITED_FILES - UNLIMITED_FILES // 8
 
 
 def test_the_connection_cap_keeps_headroom_below_the_file_limit() -> None:

@@ -27,7 +27,9 @@ from multiprocessing import synchronize
 from saustall.server.bot_workers import BotWorkers
 from saustall.server.lease import Fenced
 from tests.conftest import database_directory
-from tests.server.conftest import LiveServer, Wire, alarming_lines, free_port
+from tests.server.conftest import (
+    LiveServer, Wire, alarming_lines, free_port, wait_until_ready,
+)
 from tests.server.races import seated_at_a_running_game
 
 START_SECONDS = 60.0
@@ -127,15 +129,9 @@ async def start_serving(database: str, log: Path) -> subprocess.Popen[bytes]:
                 [sys.executable, "-m", "saustall.server", "--port", str(port), "--database",
                  database, "--bot-workers", "2"],
                 stdout=out, stderr=out, env={**os.environ}, start_new_session=True)
-        end = time.monotonic() + START_SECONDS
-        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=2) as http:
-            while time.monotonic() < end and proc.poll() is None:
-                try:
-                    if (await http.get("/api/ready")).status_code == 200:
-                        return proc
-                except httpx.TransportError:
-                    pass
-                await asyncio.sleep(0.02)
+        if await wait_until_ready(proc, f"http://127.0.0.1:{port}", log, START_SECONDS,
+                                  fail=False):
+            return proc
         stopped(proc, group=True)
         text = log.read_text()
         if "address already in use" not in text:

@@ -17,6 +17,7 @@ from collections import deque
 from typing import Any, AsyncIterator, Mapping, Sequence
 
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -30,7 +31,7 @@ from saustall.server import operations
 from saustall.server.access_log import log_config
 from saustall.server.connections import (
     ConnectionGuard, ConnectionLimits, default_max_connections, guarded_protocols,
-    raise_open_file_limit,
+    raise_open_file_limit, source_of,
 )
 from saustall.server.db import Store, UnusableDatabase
 from saustall.server.heap import settle_for_serving
@@ -47,8 +48,6 @@ log = logging.getLogger("saustall.server")
 DEFAULT_DATABASE = "sqlite+aiosqlite:///saustall.db"
 MAX_BODY_BYTES = 16 * 1024
 WS_MAX_FRAME = 64 * 1024
-STARTUP_FAILURE = 3
-"""Exit status of a start-up the server refused (uvicorn's own)."""
 STATIC_DIR = Path(saustall.__file__).parent / "web" / "static"
 
 
@@ -92,9 +91,11 @@ def _token(request: Request) -> str | None:
 
 
 def _source(address: Any) -> str:
-    """The peer address of a request or socket (``"unknown"`` when the server has none)."""
+    """The source a request or socket counts against (:func:`source_of` its peer address:
+    an IPv6 peer's /64), as the connection guard counts it; ``"unknown"`` when the server
+    has no address."""
     host: str | None = getattr(address, "host", None)
-    return host or "unknown"
+    return source_of(host)
 
 
 MAX_GAME_NUMBER_DIGITS = 9
@@ -393,8 +394,8 @@ async def _serve_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
     try:
         if hello.get("token") is not None:
             token = hello["token"] if isinstance(hello["token"], str) else ""
-            seat = await hub.seat_for(table, token)
-            key = hash_token(token)
+            key = hash_token(token) if token else None  # (no token: "this needs your token")
+            seat = await hub.seat_for(table, key)
         else:
             hub.check_invite(table, hello.get("invite"))
     except ServerError as exc:

@@ -18,8 +18,10 @@ every decision. Large read-only tables belong at module level, where each worker
 them once. Legal actions travel as notation because engine classes may be compiled.
 
 The server starts and stops the workers; the fork server and the workers ignore the
-stop signals a process group gets (:mod:`saustall.server.bot_forkserver`), and
-:meth:`BotWorkers.close` returns once the pool's processes, thread and queues are gone.
+stop signals a process group gets (:mod:`saustall.server.bot_forkserver`), so the server
+stops them with SIGKILL: :meth:`BotWorkers.close` at shutdown, and :meth:`BotWorkers.choose`
+when a worker died and took its pool with it. ``close`` returns once the processes, thread
+and queues of every pool are gone.
 
 The workers run at a lower CPU priority (:data:`WORKER_NICENESS`) than the server, so when
 the cores are busy the server's own work (acknowledging actions, sending states) comes
@@ -57,6 +59,10 @@ WATCH_SECONDS = 1.0
 
 MAX_DEFAULT_WORKERS = 8
 """The default pool never exceeds this many workers, however many cores there are."""
+
+GONE_SECONDS = 5.0
+"""How long a killed worker, and then its pool's manager thread, may take to be gone
+(:func:`_stop_pool`): moments, unless the machine is very busy."""
 
 
 def default_size() -> int:
@@ -129,10 +135,13 @@ def ignore_stop_signals() -> None:
 
 
 def _start_worker(server_pid: int) -> None:
-    """Set up a worker: lower priority, no Ctrl+C or SIGTERM of its own (the server
-    stops it, also when the whole process group is told to stop), and gone with the
-    server (:func:`_watch_server`)."""
-    ignore_stop_signals()
+    """Set up a worker: lower priority, and gone with the server (:func:`_watch_server`).
+
+    It ignores Ctrl+C and SIGTERM already: the fork server set them to ``SIG_IGN`` on
+    importing :mod:`saustall.server.bot_forkserver`, and a forked child keeps ignored
+    signals (multiprocessing's fork server hands its children back exactly the handlers
+    it had after the preload). The server stops its workers itself, with SIGKILL.
+    """
     threading.Thread(target=_watch_server, args=(server_pid,), daemon=True,
                      name="watch-server").start()
     try:
@@ -157,14 +166,16 @@ class BotWorkers:
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[ProcessPoolExecutor] | None = None
         self._closed = False
+        # pools being stopped (:meth:`_stop`), so that close() can wait for them too
+        self._stopping: set[asyncio.Task[None]] = set()
 
     def _launch(self) -> ProcessPoolExecutor:
         """A new pool with a worker running (this blocks: call it in a thread; more
         workers start as decisions need them)."""
         context = multiprocessing.get_context("forkserver")
         # The fork server imports the bots once; every worker is forked from it warm.
-        context.set_forkserver_preload(["saustall.server.bot_forkserver",
-                                        "saustall.server.bot_workers", "saustall.bots"])
+        # (bot_forkserver imports this module, so it is preloaded too.)
+        context.set_forkserver_preload(["saustall.server.bot_forkserver", "saustall.bots"])
         # A fork server started now inherits this thread's mask: a stop signal to the
         # process group while it starts waits until it ignores them (as multiprocessing
         # starts its resource tracker). The server's main thread still takes them. The
@@ -217,7 +228,11 @@ class BotWorkers:
             except BrokenProcessPool:
                 if self._pool is pool:  # the next decision gets a new pool
                     self._pool, self._starting = None, None
-                pool.shutdown(wait=False, cancel_futures=True)
+                # Its other workers ignore the SIGTERM the executor sends them, and its
+                # manager thread waits for them to end; no one else holds this pool now,
+                # so stop it here (its decisions all failed already: no grace). Every
+                # decision that was in it comes here; the first finds what to stop.
+                await self._stop(pool, 0.0)
                 if attempt == 2 or self._closed:
                     raise
                 # replaced at once, so nothing for an operator to do (unless it recurs:
@@ -235,20 +250,37 @@ class BotWorkers:
                 pool = await asyncio.shield(self._starting)
             except Exception:  # it never started: nothing to stop
                 return
-        if pool is None:
-            return
-        # The executor's own processes and manager thread (private, so read with care):
-        # shutdown() alone would wait for a bot that never stops thinking. They hold the
-        # pool's queues, whose semaphores are released only when the last reference
-        # goes; the server ends by re-raising SIGTERM, without exit handlers, and queues
-        # still alive then are reported leaked by multiprocessing's resource tracker. So
-        # close returns once they are gone, and keeps no reference to them anywhere.
+        if pool is not None:
+            await self._stop(pool, grace_seconds)
+        # pools that broke meanwhile: close returns only once they are gone too
+        while self._stopping:
+            await asyncio.wait(set(self._stopping))
+
+    async def _stop(self, pool: ProcessPoolExecutor, grace_seconds: float) -> None:
+        """Shut ``pool`` down and wait until its processes (killed if still running after
+        ``grace_seconds``) and its manager thread are gone.
+
+        The executor's own processes and manager thread are private, so read with care:
+        shutdown() alone would wait for a bot that never stops thinking, and workers
+        ignore the SIGTERM a broken pool sends them. They hold the pool's queues, whose
+        semaphores are released only when the last reference goes; the server ends by
+        re-raising SIGTERM, without exit handlers, and queues still alive then are
+        reported leaked by multiprocessing's resource tracker. So this returns once they
+        are gone, and keeps no reference to them anywhere. A pool stopped already (by
+        another caller) has nothing left to collect: shutdown drops the references.
+        """
         found = getattr(pool, "_processes", None)
         held: list[Any] = list(found.values()) if isinstance(found, dict) else []
         held.append(getattr(pool, "_executor_manager_thread", None))
         del found
         pool.shutdown(wait=False, cancel_futures=True)
-        await asyncio.to_thread(_stop_pool, held, grace_seconds)
+        # A task of its own, so that close() can wait for it (and a decision cancelled
+        # meanwhile does not leave the processes half stopped).
+        stopping = asyncio.ensure_future(asyncio.to_thread(_stop_pool, held, grace_seconds))
+        del held
+        self._stopping.add(stopping)
+        stopping.add_done_callback(self._stopping.discard)
+        await asyncio.shield(stopping)
 
 
 def _stop_pool(held: list[Any], grace_seconds: float) -> None:
@@ -259,9 +291,11 @@ def _stop_pool(held: list[Any], grace_seconds: float) -> None:
     while held:
         item = held.pop(0)
         if isinstance(item, threading.Thread):
-            item.join(grace_seconds)
+            # it ends once the processes have (a broken pool's thread joins them)
+            item.join(max(grace_seconds, GONE_SECONDS))
         elif item is not None:
             item.join(max(0.0, deadline - time.monotonic()))
             if item.is_alive():
                 item.kill()  # (workers ignore SIGTERM: see _start_worker)
-                item.join(grace_seconds)
+                # not grace_seconds: with no grace (a broken pool) it must still be gone
+                item.join(GONE_SECONDS)

@@ -496,12 +496,7 @@ class Cluster:
                     async with table.lock:
                         if table.owned:
                             continue
-                        # the actions first, as events, then whatever else changed
-                        caught_up = await self._catch_up(table)
-                        if full or not caught_up:
-                            stored = await self.hub.store.load_table(table_id, with_game=True)
-                            if stored is not None:
-                                self._adopt(table, stored, owned=False)
+                        await self._update_mirror(table, full)
                 except Exception:  # the next notification tries again
                     log.exception("could not refresh the mirror of table %s", table_id)
         finally:
@@ -512,6 +507,18 @@ class Cluster:
         async with table.lock:  # read under it: a refresh meanwhile must not be undone
             if table.owned:
                 return
+            await self._update_mirror(table, full=True)  # seats are not in the actions
+
+    async def _update_mirror(self, table: Table, full: bool) -> None:
+        """Bring the mirror ``table`` up to date (the caller holds its lock): first the
+        actions stored after its own, announced as events; then, if ``full`` or they do
+        not follow on, the whole table as stored.
+
+        In this order because the stored table has only its current game: if the game
+        the mirror holds ended and the next one began meanwhile, the last actions of the
+        old one reach the clients only as caught-up events."""
+        caught_up = await self._catch_up(table)
+        if full or not caught_up:
             stored = await self.hub.store.load_table(table.id, with_game=True)
             if stored is not None:
                 self._adopt(table, stored, owned=False)

@@ -53,6 +53,11 @@ FEW_CONNECTIONS = 4
 """What a source may hold and still get one of the reserved connections: a browser's
 health check, a player's page and socket."""
 
+UNLIMITED_FILES = 1 << 20
+"""The open-file limit an unlimited one (``RLIM_INFINITY``) counts as: Linux's own ceiling
+on descriptors per process by default (``fs.nr_open``), so the connection cap is sized
+from a number, not from "unknown"."""
+
 WARNING_INTERVAL = 10.0
 """Seconds between two warnings about the same cap (the count of the rest is in the next)."""
 
@@ -128,15 +133,18 @@ def raise_open_file_limit() -> tuple[int, int]:
 
     systemd and most shells start services with a soft limit of 1,024 however high the
     hard limit is. Where the limit cannot be read or raised (no ``resource`` module), the
-    current one stays, and both figures say so.
+    current one stays, and both figures say so. An unlimited soft limit stays unlimited
+    and counts as :data:`UNLIMITED_FILES`.
     """
     try:
         import resource
     except ImportError:  # not on this platform: keep what there is
         return (0, 0)
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:  # (-1 on Linux: logged and sized as "unknown")
+        return (UNLIMITED_FILES, UNLIMITED_FILES)
     target = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 16)
-    if soft == resource.RLIM_INFINITY or soft >= target:
+    if soft >= target:
         return (soft, soft)
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))

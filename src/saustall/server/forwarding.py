@@ -24,7 +24,8 @@ import asyncio
 import json
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+import time
+from typing import TYPE_CHECKING, Any, Callable
 
 from saustall.server.lease import NOTIFY_LIMIT, SPILLED, Fenced, log_failed_write
 from saustall.server.model import Client, ServerError
@@ -38,10 +39,11 @@ log = logging.getLogger("saustall.server.cluster")
 __all__ = ["Forwarder", "inline_payload"]
 
 
-def inline_payload(message: dict[str, Any]) -> str | None:
-    """``message`` as a notification payload, or ``None`` if it is too large for one."""
+def inline_payload(message: dict[str, Any]) -> tuple[str, bool]:
+    """``message`` as JSON text, and whether that fits in a notification payload (if not,
+    the text is what is spilled: made once either way)."""
     text = json.dumps(message)  # ASCII: its length is its size in bytes, in any encoding
-    return text if len(text) <= NOTIFY_LIMIT else None
+    return text, len(text) <= NOTIFY_LIMIT
 
 
 def _server_error(msg_id: Any, message: str) -> str:
@@ -53,20 +55,21 @@ def _server_error(msg_id: Any, message: str) -> str:
 class Forwarder:
     """This process's requests to table owners, and its answers to other processes."""
 
-    def __init__(self, cluster: "Cluster") -> None:
+    def __init__(self, cluster: "Cluster", clock: Callable[[], float] = time.monotonic) -> None:
         self.cluster = cluster
+        self.clock = clock  # (what drop_stale times itself by)
         self.hub = cluster.hub
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._next_drop = 0.0  # (monotonic) when drop_stale deletes again
 
     # -- sending, inline or spilled ----------------------------------------------------
     async def _post(self, target: str, message: dict[str, Any]) -> None:
         """Notify process ``target`` of ``message``: inline, or as a row it reads."""
-        payload = inline_payload(message)
-        if payload is None:
+        payload, fits = inline_payload(message)
+        if not fits:
             async with self.cluster.pool.acquire() as conn:
                 row = await conn.fetchval(
-                    f"INSERT INTO {SPILLED} (body) VALUES ($1) RETURNING id",
-                    json.dumps(message))
+                    f"INSERT INTO {SPILLED} (body) VALUES ($1) RETURNING id", payload)
             payload = json.dumps({"spilled": int(row)})
         self.cluster.notifier.send(f"saustall_p_{target}", payload)
 
@@ -101,11 +104,19 @@ class Forwarder:
         self.cluster._spawn(self._serve(message))
 
     async def drop_stale(self) -> None:
-        """Delete spilled messages older than any sender waits (their receiver died)."""
+        """Delete spilled messages older than any sender waits (their receiver died).
+
+        At most once in that time: the takeover sweep calls this every third of a lease,
+        but a row goes stale only after a minute or more, so a DELETE each sweep would
+        mostly find nothing. A stale row stays at most twice that time."""
         keep = max(60.0, 10 * self.cluster.lease_seconds)
+        now = self.clock()
+        if now < self._next_drop:
+            return
         async with self.cluster.pool.acquire() as conn:
             await conn.execute(f"DELETE FROM {SPILLED} WHERE created_at < "
                                "now() - make_interval(secs => $1)", keep)
+        self._next_drop = now + keep  # (after a failure, the next sweep tries again)
 
     # -- asking the owner ----------------------------------------------------------------
     async def _route(self, table_id: str) -> str | None:

@@ -1,9 +1,10 @@
 """What one source may cost the server: limits, rate buckets and a guarded JSON parser.
 
-A *source* is the client address of a request or socket: the peer's IP as the server
+A *source* is the client address of a request or socket (the peer's IP as the server
 sees it or, from a trusted reverse proxy (``saustall serve --trusted-proxy``), the client
-it names in ``X-Forwarded-For`` (uvicorn's proxy-headers middleware puts it in the ASGI
-scope; see :mod:`saustall.server.connections`).
+it names in ``X-Forwarded-For``: uvicorn's proxy-headers middleware puts it in the ASGI
+scope), grouped as the connection guard groups it: an IPv6 address counts as its /64, an
+IPv4-mapped one as its IPv4 address (:func:`saustall.server.connections.source_of`).
 :class:`SourceLimits` counts the open tables each source created and the WebSockets it
 holds open; :class:`TokenBucket` meters messages on one socket; :func:`parse_json`
 reads a JSON object with a bound on size and nesting, so no input can exhaust the

@@ -240,15 +240,17 @@ class Hub:
                 return seat.seat
         raise ServerError(401, "bad-token", "that seat token is not valid at this table")
 
-    async def seat_for(self, table: Table, token: str) -> int:
-        """:meth:`seat_of`; a mirror first catches up with seats taken just now elsewhere."""
+    async def seat_for(self, table: Table, key: str | None) -> int:
+        """:meth:`seat_of_key` for the digest ``key`` of a seat token (:func:`hash_token`,
+        made once by the caller, which keeps it); a mirror first catches up with seats
+        taken just now elsewhere."""
         try:
-            return self.seat_of(table, token)
+            return self.seat_of_key(table, key)
         except ServerError:
             if self.cluster is None or table.owned:
                 raise
         await self.cluster.reload(table)
-        return self.seat_of(table, token)
+        return self.seat_of_key(table, key)
 
     @staticmethod
     def check_invite(table: Table, invite: Any) -> None:
