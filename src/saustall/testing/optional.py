@@ -1,0 +1,154 @@
+"""Checks of optional capabilities, and how to tell whether a game offers them.
+
+A game offers **world sampling** when :meth:`Game.sample_world` answers for a seat's view
+of a new game instead of raising :class:`NotImplementedError` (the base class's answer).
+A game offers **bots** when at least one bot level is registered for it
+(:func:`saustall.bots.base.register_bot`) and the ruleset is turn-based: real-time
+rulesets are played by clocks, which the turn loop here does not drive.
+
+Each ``offers_*`` function returns ``None`` when the capability is offered, else the
+reason it is not, which becomes the skip reason.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from saustall.bots.base import bot_levels, make_bot, view_for
+from saustall.core.game import Game, GameState
+from saustall.core.rng import Rng, derive_seed
+from saustall.testing.playouts import MAX_STEPS, ConformanceError, playout, require
+
+CHECKS_PER_GAME = 4
+"""Positions of a playout whose sampled worlds are checked (spread over it at random)."""
+
+
+def offers_world_sampling(game: Game) -> str | None:
+    """``None`` if ``game`` samples worlds from a view, else why not."""
+    players = game.ruleset.min_players
+    try:
+        game.sample_world(game.new_state(players, 7).view(0), Rng(0))
+    except NotImplementedError as exc:
+        return f"{game.name}/{game.ruleset.name} does not sample worlds ({exc or 'not offered'})"
+    return None
+
+
+def fingerprint(world: GameState, choice_seed: int, steps: int = 8) -> list[Any]:
+    """What sets one world apart from another: every seat's view and legal actions, now
+    and along a few seeded random moves (which bring the hidden cards and the world's
+    random source into the open)."""
+    world = world.clone()
+    rng = random.Random(choice_seed)
+    seen: list[Any] = []
+    for _ in range(steps + 1):
+        seen.append([world.view(p) for p in range(world.num_players)] + [world.view(None)])
+        seen.append([world.legal_actions(p) for p in range(world.num_players)])
+        if world.is_terminal():
+            break
+        player = rng.choice(world.to_act())
+        world.apply(rng.choice(world.legal_actions(player)), player)
+    return seen
+
+
+def check_position(game: Game, state: GameState, seat: int, sample_seed: int) -> None:
+    """Every property of worlds sampled from ``seat``'s view of ``state``: the world
+    shows the seat the same view, the same players to act, the same legal actions and
+    the same cards; sampling leaves the view alone and uses nothing but the view (a JSON
+    copy of it, or the view of another real game that looks the same, give the very same
+    world for the same seed)."""
+    view = state.view(seat)
+    world = game.sample_world(view, Rng(sample_seed))
+    require(world.view(seat) == view, f"a world sampled for seat {seat} shows another view")
+    require(world.to_act() == state.to_act(), "a sampled world has other players to act")
+    require(sorted(map(repr, world.legal_actions(seat))) == sorted(
+        map(repr, state.legal_actions(seat))), f"seat {seat}'s legal actions differ in a world")
+    require(world.inventory() == state.inventory(), "cards appeared or vanished in a world")
+    require(view == state.view(seat), "sampling changed the view it was given")
+
+    expected = fingerprint(world, sample_seed)
+    wired = json.loads(json.dumps(view))
+    require(fingerprint(game.sample_world(wired, Rng(sample_seed)), sample_seed) == expected,
+            "a JSON copy of the view samples another world from the same seed")
+    other = state.determinize(seat, Rng(sample_seed ^ 0x3C3C))  # same view, other cards
+    require(other.view(seat) == view, f"determinize changed seat {seat}'s view")
+    require(fingerprint(game.sample_world(other.view(seat), Rng(sample_seed)),
+                        sample_seed) == expected,
+            "sampling read more than the view: a game that looks the same gave another world")
+
+
+def sampled_worlds_match_the_view(game: Game, players: int, seed: int,
+                                  choice_seed: int) -> None:
+    """Worlds sampled from a seat's view agree with the real game on all the seat knows,
+    at the deal, at :data:`CHECKS_PER_GAME` random positions and at the end."""
+    check_position(game, game.new_state(players, seed), 0, seed)  # fails fast
+    pick = random.Random(seed ^ choice_seed)
+    chosen: list[GameState] = []  # a uniform sample of the positions (reservoir sampling)
+    seen = {"positions": 0}
+
+    def keep(state: GameState) -> None:
+        seen["positions"] += 1
+        if len(chosen) < CHECKS_PER_GAME:
+            chosen.append(state.clone())
+        else:
+            slot = pick.randrange(seen["positions"])
+            if slot < CHECKS_PER_GAME:
+                chosen[slot] = state.clone()
+
+    final = playout(game, players, seed, choice_seed, on_state=keep)
+    chosen.append(final)  # the finished game too
+    for state in chosen:
+        acting = state.to_act()
+        seat = pick.choice(acting) if acting and pick.random() < 0.7 else pick.randrange(
+            state.num_players)
+        check_position(game, state, seat, pick.randrange(2**32))
+
+
+def worlds_differ_where_the_seat_cannot_see(game: Game, players: int) -> None:
+    """Sampling deals what is hidden at random: when re-deals of the real game
+    (``determinize``) differ for seat 0 at the deal, worlds sampled from seeds 0-3 must
+    differ too (a sampler that copied the real game, or dealt one fixed world, fails).
+    A game that hides nothing at the deal has nothing to differ, and passes."""
+    state = game.new_state(players, 7)
+    redeals = [fingerprint(state.determinize(0, Rng(seed)), 0, steps=30) for seed in range(4)]
+    worlds = [fingerprint(game.sample_world(state.view(0), Rng(seed)), 0, steps=30)
+              for seed in range(4)]
+    if any(redeal != redeals[0] for redeal in redeals[1:]):
+        require(any(world != worlds[0] for world in worlds[1:]),
+                "four seeds sampled the same world although seat 0 cannot see everything")
+
+
+def offers_bots(game: Game) -> str | None:
+    """``None`` if bots are registered for ``game`` and its ruleset is turn-based."""
+    if game.ruleset.realtime:
+        return f"{game.name}/{game.ruleset.name} is real-time: its bots are driven by clocks"
+    if not bot_levels(game.name):
+        return f"no bot is registered for {game.name}"
+    return None
+
+
+def bots_play_legal_and_seeded(game: Game, players: int, seed: int) -> None:
+    """Each registered bot level, in every seat, finishes a game choosing only legal
+    actions from its view; the same seeds give the same game."""
+    for level in bot_levels(game.name):
+        first = _bot_game(game, players, level, seed)
+        second = _bot_game(game, players, level, seed)
+        require(first == second, f"bot {level!r} played two different games from one seed")
+
+
+def _bot_game(game: Game, players: int, level: str, seed: int) -> str:
+    """The record (as JSON) of one game of ``level`` bots in every seat."""
+    state = game.new_state(players, seed)
+    bots = [make_bot(game.name, level, derive_seed(seed, "conformance-bot", seat))
+            for seat in range(players)]
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return state.record().to_json()
+        seat = state.current_player
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(view_for(bots[seat], state, seat), legal)
+        if action not in legal:
+            raise ConformanceError(f"bot {level!r} chose {action!r}, not a legal action")
+        state.apply(action, seat)
+    raise ConformanceError(f"a game of {level!r} bots did not end within {MAX_STEPS:,} actions")
