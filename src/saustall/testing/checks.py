@@ -198,7 +198,7 @@ def snapshot(state: GameState) -> Any:
 
 
 def arbitrary_values_are_refused(game: Game, players: int, seed: int, steps: int,
-                                 pick: Picker, attempts: int = 6) -> None:
+                                 pick: Picker, attempts: int = 12) -> None:
     """After ``steps`` random actions, ``attempts`` values from ``pick`` (anything: legal
     actions, their look-alikes such as ``3.0``, ``True`` or ``Decimal(3)``, huge ints,
     text, containers, ``None``; as actions and as seats) go to ``apply``. Only an exact

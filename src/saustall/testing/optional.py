@@ -31,7 +31,8 @@ def offers_world_sampling(game: Game) -> str | None:
     try:
         game.sample_world(game.new_state(players, 7).view(0), Rng(0))
     except NotImplementedError as exc:
-        return f"{game.name}/{game.ruleset.name} does not sample worlds ({exc or 'not offered'})"
+        return (f"{game.name}/{game.ruleset.name} does not offer world sampling "
+                f"(sample_world raised NotImplementedError: {exc or 'no reason given'})")
     return None
 
 

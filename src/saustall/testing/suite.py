@@ -56,8 +56,10 @@ def seeds_and_cut(rng: random.Random, game: Game) -> dict[str, Any]:
 
 
 def seed_and_values(rng: random.Random, game: Game) -> dict[str, Any]:
-    """A deal seed, a number of random actions before the values, and a picker of values."""
-    return {"seed": rng.randrange(SEEDS), "steps": rng.randrange(61),
+    """A deal seed, a number of random actions before the values (half the time fewer
+    than 8, so that a short game is caught before its end), and a picker of values."""
+    steps = rng.randrange(8) if rng.random() < 0.5 else rng.randrange(61)
+    return {"seed": rng.randrange(SEEDS), "steps": steps,
             "pick": random_picker(random.Random(rng.randrange(SEEDS)))}
 
 

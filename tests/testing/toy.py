@@ -1,0 +1,35 @@
+"""The toy game package of tests/fixtures/saustall-nim, made importable and registered.
+
+``make test`` installs it (``pip install -e tests/fixtures/saustall-nim``); a checkout
+without it installed imports it from its source directory instead, so the game's tests run
+either way (what needs the installed entry point is marked and says so).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "saustall-nim"
+"""The toy game's distribution (its pyproject.toml)."""
+
+
+def installed() -> bool:
+    """True if the toy game is installed as a distribution (its entry point exists)."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        distribution("saustall-nim")
+    except PackageNotFoundError:
+        return False
+    return True
+
+
+def load_nim() -> None:
+    """Import the toy game (from its source if not installed) and register it."""
+    if importlib.util.find_spec("saustall_nim") is None:
+        sys.path.insert(0, str(FIXTURE / "src"))
+    from saustall_nim.support import register
+
+    register()
