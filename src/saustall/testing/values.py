@@ -35,7 +35,8 @@ def look_alikes(value: Any) -> list[Any]:
                 [value], (value,), -value - 1, value + 2**64, value - 2**64, True, False]
     if isinstance(value, tuple) and hasattr(value, "_replace"):
         found: list[Any] = [tuple(value), list(value)]
-        for field in value._fields:
+        fields: tuple[str, ...] = getattr(value, "_fields")
+        for field in fields:
             inner = getattr(value, field)
             swaps = look_alikes(inner) if type(inner) is int else (
                 [list(inner), (True,), (1.0,), (-1,), (0, 0), (10**6,), None]
