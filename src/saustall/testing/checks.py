@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from saustall.core.errors import InvalidOptionError, SaustallError
 from saustall.core.game import Action, Game, GameState
@@ -280,16 +280,3 @@ def draw_edge_options(game: Game, rng: random.Random) -> dict[str, Any]:
     """Every option at its lowest or highest extreme or its default, independently."""
     return {name: rng.choice(values) for name, values in edge_option_choices(game).items()}
 
-
-REQUIRED: dict[str, Callable[..., None]] = {
-    "seed-determinism": seed_determinism,
-    "record-round-trip": record_round_trip,
-    "views-leak-nothing": views_leak_nothing,
-    "card-conservation": card_conservation,
-    "public-phase": public_phase_is_the_views_phase,
-    "notation-and-refusals": actions_encode_and_illegal_ones_change_nothing,
-    "is-legal-agrees": is_legal_agrees_with_the_legal_list,
-    "arbitrary-values": arbitrary_values_are_refused,
-    "terminal-iff-no-legal-actions": terminal_iff_no_legal_actions,
-}
-"""The functions of the required checks, by check name."""
