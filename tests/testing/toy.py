@@ -15,7 +15,7 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "saustall-nim"
 """The toy game's distribution (its pyproject.toml)."""
 
 
-def installed() -> bool:
+def _installed() -> bool:
     """True if the toy game is installed as a distribution (its entry point exists)."""
     from importlib.metadata import PackageNotFoundError, distribution
 
@@ -24,6 +24,16 @@ def installed() -> bool:
     except PackageNotFoundError:
         return False
     return True
+
+
+INSTALLED = _installed()
+"""Asked once, before :func:`load_nim` puts the source directory on the path (where the
+metadata of an editable install would be found as if it were installed)."""
+
+
+def installed() -> bool:
+    """True if the toy game is installed as a distribution (its entry point exists)."""
+    return INSTALLED
 
 
 def load_nim() -> None:
