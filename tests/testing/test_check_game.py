@@ -178,3 +178,19 @@ def test_the_pytest_helper_makes_one_test_per_check_and_ruleset() -> None:
 
 test_nim_conformance = conformance_tests("nim", examples=2)
 """The suite as a game author runs it: one test per check and ruleset of Nim."""
+
+
+def test_the_command_line_prints_each_outcome_and_exits_by_the_worst(
+        register_broken: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from saustall.testing.__main__ import main
+
+    assert main(["nim", "--ruleset", "misere", "--examples", "1"]) == 0
+    shown = capsys.readouterr().out
+    assert "misere record-round-trip: passed" in shown
+    assert "misere sampled-worlds-differ: skipped: nim/misere does not offer" in shown
+    register_broken(state_class(SeedInView))
+    assert main(["broken", "--ruleset", "nim", "--check", "views-leak-nothing"]) == 1
+    assert "nim views-leak-nothing: FAILED: views-leak-nothing broken/nim 2p: the seed shows" \
+        in capsys.readouterr().out
+    assert main(["no-such-game"]) == 2
+    assert "error: unknown game 'no-such-game'" in capsys.readouterr().err
