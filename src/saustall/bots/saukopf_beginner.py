@@ -3,10 +3,12 @@
 It plays to win, but simply, and makes a newcomer's mistakes now and then:
 
 * **Bidding and declaring: sound games only.** A Sauerei with clearly enough trumps (five,
-  or four with two Ober) and a Sau to call; a Keiler, Wutz or Hauer only on a hand that
-  is plainly a solo (six or more trumps and the top of them); never am Spieß, never a
+  or four with an Ober, and a hand the ``heuristic`` bot's rating finds worth a game) and
+  a Sau to call; a Keiler, Wutz or Hauer only on a hand that is plainly a solo (six or
+  more trumps with two Ober or Unter, three Unter for a Wutz); never am Spieß, never a
   Ferkelparade, Knorpel or Kreuzung of the Trog. It bids the least number that allows
-  its game and raises a solo a few points at most. In the Napf (everybody passed) it
+  its game, raises a solo a few points at most, and bids over a rival's standing bid only
+  with a strong solo (:data:`OUTBID_RATING`). In the Napf (everybody passed) it
   bids an unclean game only on a hand that takes almost nothing.
 * **Kontra and Re: no doubling war.** A Kontra only on a very strong hand against the
   game (:data:`KONTRA_TRICKS`), a Re only on an overwhelming one (:data:`RE_TRICKS`),
@@ -16,10 +18,12 @@ It plays to win, but simply, and makes a newcomer's mistakes now and then:
   something is won (trumped in when void) as cheaply as it can be; a trick the known
   partner is winning safely is smeared; otherwise the cheapest card goes. In a Napf game
   everybody ducks.
-* **Slips.** On :data:`SLIP_CHANCE` of the card decisions where the rules would pick
-  one card out of several, it plays another plausible card instead (one of the same
-  suit when it has one, else any other legal card), drawn from its own seeded random
-  source, so a game replays exactly.
+* **Slips.** On :data:`SLIP_CHANCE` of the card decisions where it has a choice, it
+  plays another plausible card than its rules pick: mostly (:data:`MIXUP_SLIP`) the card
+  its rules would pick had it mixed up who plays with whom (it smears on an opponent's
+  trick, trumps its partner's, leads trumps for the other side), else another card of
+  the same suit, else any other legal card. The slips are drawn from its own seeded
+  random source, so a game replays exactly.
 
 Every decision reads the seat's view and the legal actions only, costs well under a
 millisecond, and depends on nothing but them and the bot's seed. The measured strength
@@ -67,6 +71,9 @@ OUTBID_RATING = 1.0
 """The least rating of a game for which the beginner bids over a rival's standing bid."""
 NAPF_GAME = 0.2
 """The least rating of an unclean game the beginner bids in the Napf."""
+DREIHAXER_EASE = 1.0
+"""Added to a solo's rating in the Dreihaxer: the rating asks ten-card hands for 6.5 of
+ten tricks, which only one deal in seven gives; a solo against two needs less."""
 SAUEREI_OBERS = 1
 """Ober a Sauerei on four trumps needs (five trumps need none)."""
 BEGINNER_GAMES = frozenset({SAUEREI, KEILER, WUTZ, HAUER})
@@ -76,27 +83,27 @@ BEGINNER_GAMES = frozenset({SAUEREI, KEILER, WUTZ, HAUER})
 def sound(hand: Sequence[int], decl: Declaration, players: int) -> float | None:
     """The rating of ``decl`` for ``hand`` if it is a game a beginner would play, else None.
 
-    The rating must reach :data:`SOUND_GAME`, and the trumps must be plainly enough: a
-    Sauerei five trumps or four with two Ober; a Keiler six (seven with ten cards) with two
-    Ober; a Wutz three Unter with the Eichel-Unter; a Hauer six trumps with two Unter."""
+    The rating (the ``heuristic`` bot's, plus :data:`DREIHAXER_EASE` with three players)
+    must reach :data:`SOUND_GAME`, and the trumps must be plainly enough: a Sauerei five
+    trumps or four with an Ober; a Keiler six with two Ober; a Wutz three Unter with the
+    top one; a Hauer six trumps with two Unter."""
     if decl.kind not in BEGINNER_GAMES or decl.spiess:
         return None
     order = order_for(decl.kind, decl.param)
     trumps = [c for c in hand if order.eff_suit[c] == TRUMP]
     obers = sum(1 for c in trumps if c & 7 == OBER)
     unters = [c for c in trumps if c & 7 == UNTER]
-    extra = 1 if len(hand) > 8 else 0
     if decl.kind == SAUEREI:
         enough = len(trumps) >= 5 or (len(trumps) >= 4 and obers >= SAUEREI_OBERS)
     elif decl.kind == KEILER:
-        enough = len(trumps) >= 6 + extra and obers >= 2
+        enough = len(trumps) >= 6 and obers >= 2
     elif decl.kind == WUTZ:
         enough = len(unters) >= 3 and order.trumps[0] in unters
     else:
-        enough = len(trumps) >= 6 + extra and len(unters) >= 2
+        enough = len(trumps) >= 6 and len(unters) >= 2
     if not enough:
         return None
-    rating = rate_mask(mask_of(hand), decl, players)
+    rating = rate_mask(mask_of(hand), decl, players) + (DREIHAXER_EASE if players == 3 else 0.0)
     return rating if rating >= SOUND_GAME else None
 
 
