@@ -208,7 +208,6 @@ class BeginnerBot:
     """The ``beginner`` level (see the module docstring)."""
 
     name = "beginner"
-    thinks_instantly = True  # rules of thumb: a worker's round trip would cost more
 
     def __init__(self, seed: int = 0, slip_chance: float = SLIP_CHANCE) -> None:
         self.rng = random.Random(seed)
