@@ -18,12 +18,11 @@ It plays to win, but simply, and makes a newcomer's mistakes now and then:
   something is won (trumped in when void) as cheaply as it can be; a trick the known
   partner is winning safely is smeared; otherwise the cheapest card goes. In a Napf game
   everybody ducks.
-* **Slips.** On :data:`SLIP_CHANCE` of the card decisions where it has a choice, it
-  plays another plausible card than its rules pick: mostly (:data:`MIXUP_SLIP`) the card
-  its rules would pick had it mixed up who plays with whom (it smears on an opponent's
-  trick, trumps its partner's, leads trumps for the other side), else another card of
-  the same suit, else any other legal card. The slips are drawn from its own seeded
-  random source, so a game replays exactly.
+* **Slips.** On :data:`SLIP_CHANCE` of the card decisions of a clean game where it has a
+  choice, it mixes up who plays with whom and plays the card its rules pick for the
+  other side: it smears on an opponent's trick, trumps its partner's, or leads trumps
+  for the opponents; about a third of its choices are such slips. They are drawn from
+  its own seeded random source, so a game replays exactly.
 
 Every decision reads the seat's view and the legal actions only, costs well under a
 millisecond, and depends on nothing but them and the bot's seed. The measured strength
@@ -50,11 +49,11 @@ from saustall.games.saukopf.game import (
     declare_action, is_bid, is_card, is_declare, parse_declaration,
 )
 
-SLIP_CHANCE = 0.45
-"""The share of unforced card decisions on which the beginner plays another plausible
-card than its rules pick (tuned with ``scripts/saukopf_bars.py newcomer``)."""
-MIXUP_SLIP = 0.9
-"""The share of slips that mix up the parties (:meth:`BeginnerBot._slip`)."""
+SLIP_CHANCE = 0.55
+"""The share of the clean games' card decisions with a choice on which the beginner
+mixes up the parties (:meth:`Trick.mixed_up`); about three in five of them change the
+card, so a third of its choices are slips (tuned with ``scripts/saukopf_bars.py
+newcomer``)."""
 KONTRA_TRICKS = 4.6
 """Estimated tricks in the declared game (:func:`~saustall.bots.saukopf_eval.tricks_of_mask`)
 from which the beginner kicks a Doppel game; a solo needs :data:`KONTRA_SOLO_TRICKS`."""
@@ -292,31 +291,13 @@ class BeginnerBot:
     def _play(self, view: View, cards: list[int]) -> int:
         table = Trick.of(view)
         if GAME_KINDS[table.decl.kind].napf:
-            choice = self._duck(table, cards)
-        elif not table.played:
-            choice = self._lead(table, cards)
-        else:
-            choice = self._follow(table, cards)
+            return self._duck(table, cards)
         if len(cards) > 1 and self.rng.random() < self.slip_chance:
-            return self._slip(table, cards, choice)
-        return choice
-
-    def _slip(self, table: Trick, cards: list[int], choice: int) -> int:
-        """Another plausible card than ``choice``. Mostly a newcomer's classic: the card its
-        rules pick when it mixes up who plays with whom (it smears on an opponent's trick,
-        trumps its partner's, draws trumps for the other side); where that picks the same
-        card, another card of the same suit, else any other legal card."""
-        if self.rng.random() < MIXUP_SLIP and not GAME_KINDS[table.decl.kind].napf:
-            confused = table.mixed_up()
-            mistaken = (self._lead(confused, cards) if not table.played
-                        else self._follow(confused, cards))
-            if mistaken != choice:
-                return mistaken
-        suit = table.order.eff_suit[choice]
-        others = [c for c in cards if c != choice]
-        same = [c for c in others if table.order.eff_suit[c] == suit]
-        pool = same or others
-        return pool[self.rng.randrange(len(pool))]
+            # a slip: the parties mixed up, so the card its rules pick for the other side
+            # (it smears on an opponent's trick, trumps its partner's, leads trumps for
+            # the opponents); often the same card, when the side makes no difference
+            table = table.mixed_up()
+        return self._lead(table, cards) if not table.played else self._follow(table, cards)
 
     @staticmethod
     def _cheapest(table: Trick, cards: Sequence[int]) -> int:
