@@ -71,8 +71,8 @@ class PairResult:
     ci_high: float | None
     deals: int
     bot_mean: float
-    """``bot``'s own mean result in the games where ``opponent`` sat too (2-player
-    Drecksau: its win rate against the opponent)."""
+    """``bot``'s own mean result in the games where ``opponent`` sat too (at a two-player
+    table of a win-share game: its win rate against the opponent)."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """``saustall simulate GAME``: many bot games in parallel, with balance statistics.
 
-``saustall simulate drecksau --ruleset dirty-pig --players 2 --games 1000
+``saustall simulate GAME --ruleset RULESET --players 2 --games 1000
 --bots heuristic,random --seed 1 --workers 2``
 
 Works for every turn-based game in the registry; the games are played by

@@ -17,13 +17,15 @@ import threading
 import tomllib
 from importlib import metadata
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from saustall.core.errors import UnknownGameError
-from saustall.core.game import Game, Ruleset
 from saustall.core.support import GameSupport, PluginError, load_reference
 
-GameFactory = Callable[[Ruleset], Game]
+if TYPE_CHECKING:  # types only: the games' states import the record module, which uses this
+    from saustall.core.game import Game, Ruleset
+
+GameFactory = Callable[["Ruleset"], "Game"]
 
 ENTRY_POINT_GROUP = "saustall.games"
 """The entry-point group in which a distribution names its games' support records."""

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from saustall.core.errors import SaustallError
-from saustall.core.game import Game, Ruleset
+
+if TYPE_CHECKING:  # types only: core.game reaches the registry through records
+    from saustall.core.game import Game, Ruleset
 
 Reference = str
 """``"package.module:attribute"`` (an object) or ``"package.module"`` (a module)."""
@@ -82,7 +84,7 @@ class GameSupport:
     """
 
     name: str
-    """The game's name as the registry, records and the wire use it (``"drecksau"``)."""
+    """The game's name as the registry, records and the wire use it (``"nim"``)."""
     rulesets: tuple[Ruleset, ...]
     """Every ruleset of the game; the first is the default unless :attr:`default_ruleset`."""
     factory: Reference | Callable[[Ruleset], Game]
