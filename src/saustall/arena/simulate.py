@@ -143,7 +143,7 @@ class SeatStats:
     wins: Rate
     """Wins of this seat (a win shared by ``k`` tied winners counts ``1/k``) out of games."""
     mean_return: float
-    """The mean of the game's ``returns()`` for this seat (see :data:`RETURN_MEANING`)."""
+    """The mean of the game's ``returns()`` for this seat (see :func:`return_meaning`)."""
 
 
 @dataclass(frozen=True)
