@@ -14,6 +14,7 @@ from typing import Any
 
 from saustall.bots.base import RandomBot, bot_levels, default_level, offered_levels
 from saustall.core import registry
+from saustall.core.errors import UnknownGameError
 
 def levels_for(game: str) -> list[str]:
     """Bot levels the server offers for ``game``: the named levels (``beginner``,
@@ -31,7 +32,10 @@ def other_levels(game: str) -> list[str]:
     levels = [level for level in bot_levels(game) if level not in named]
     if not levels and not named:
         levels = [RandomBot.name]
-    ranked = registry.support(game).other_level_order
+    try:
+        ranked = registry.support(game).other_level_order
+    except UnknownGameError:  # bots registered for a game without rulesets
+        ranked = ()
     return ([level for level in levels if level not in ranked]
             + [level for level in ranked if level in levels])
 
