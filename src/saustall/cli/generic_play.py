@@ -46,8 +46,8 @@ def show_view(state: GameState, seat: int, console: Console) -> None:
 def choose(state: GameState, seat: int, console: Console, input_fn: InputFn) -> object:
     """Ask ``seat`` for one of its legal actions, listed by their text, until it gives one."""
     legal = state.legal_actions(seat)
-    for number, action in enumerate(legal, 1):
-        console.print(f"  {number:3d}. {markup_safe(state.describe_action(action))}",
+    for position, action in enumerate(legal, 1):
+        console.print(f"  {position:3d}. {markup_safe(state.describe_action(action))}",
                       highlight=False)
     while True:
         try:
