@@ -96,7 +96,11 @@ def _load_bots(game: str) -> None:
     except UnknownGameError:  # bots registered for a game without rulesets stay usable
         return
     if record.register_bots is not None:
-        load_reference(record.register_bots, game)()
+        try:
+            load_reference(record.register_bots, game)()
+        except Exception:
+            _LOADED.discard(game)  # asked again, it fails again with its own error
+            raise
     _BOTS.setdefault(game, {}).setdefault(RandomBot.name, RandomBot)
 
 

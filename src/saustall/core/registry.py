@@ -17,7 +17,7 @@ import threading
 import tomllib
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable
 
 from saustall.core.errors import UnknownGameError
 from saustall.core.support import GameSupport, PluginError, load_reference
@@ -133,14 +133,6 @@ def _load_one(name: str, value: str) -> None:
         _BROKEN[name] = exc
     except Exception as exc:  # a plugin's own bug must not stop the other games
         _BROKEN[name] = PluginError(f"game {name!r}: {type(exc).__name__}: {exc}")
-
-
-def load_games(entry_points: Iterable[tuple[str, str]]) -> None:
-    """Load the support records named by ``(game, "module:attribute")`` pairs now, as if
-    they were entry points (a broken one goes to :func:`broken_games`)."""
-    _load_plugins()
-    for name, value in entry_points:
-        _load_one(name, value)
 
 
 def broken_games() -> dict[str, PluginError]:
