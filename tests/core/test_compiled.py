@@ -66,7 +66,7 @@ def test_pure_python_plays_the_same_games_as_this_process() -> None:
 # and cards must not change with the build.
 SEARCH_SCRIPT = """
 import json
-from saustall.census import CensusJob, play_contract
+from saustall.games.saukopf.census import CensusJob, play_contract
 from saustall.bots.base import make_bot
 from saustall.core import get
 game = get("saukopf", "saukopf")
