@@ -15,7 +15,7 @@ from typing import Sequence
 
 from saustall.bots.base import LEVELS as NAMED_LEVELS
 from saustall.bots.pigasus import person_wins
-from saustall.sim import wilson_interval
+from saustall.arena.simulate import wilson_interval
 
 PERSONS_MS = (800, 1000, 1500, 2000, 2500, 3000)
 

@@ -98,7 +98,9 @@ def register_analyser(game: str, analyser: Analyser) -> None:
 def analyser_for(game: str) -> Analyser:
     """The analyser of ``game``; :class:`~saustall.core.errors.UnknownGameError` ("no
     analysis for game X") for a game that has none."""
-    import saustall.bots  # noqa: F401  (registers the built-in bots and analysers)
+    from saustall.bots.base import load_all_bots
+
+    load_all_bots()  # a game's bots register its analyser with them
 
     try:
         return _ANALYSERS[game]

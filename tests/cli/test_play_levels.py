@@ -10,9 +10,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from saustall.cli import play_pigasus, play_saukopf
+from saustall.games.pigasus import terminal as play_pigasus
+from saustall.games.saukopf import terminal as play_saukopf
 from saustall.cli.main import app
-from saustall.cli.play_drecksau import TerminalPlay
+from saustall.games.drecksau.terminal import TerminalPlay
 from tests.pigasus.helpers import stacked
 
 

@@ -34,8 +34,11 @@ def test_nim_passes_every_required_check_and_skips_world_sampling_saying_why() -
     assert not report.failures
     assert {(o.ruleset, o.check) for o in report.outcomes} == {
         (r.name, c.name) for r in ALL_RULESETS for c in CHECKS}
-    assert {o.check for o in report.skipped} == OPTIONAL
-    assert all("does not offer world sampling" in o.skipped for o in report.skipped)
+    skipped = {(o.check, o.skipped) for o in report.skipped}
+    assert {check for check, _ in skipped} == OPTIONAL | {"rl-env"}
+    assert all("does not offer world sampling" in why for check, why in skipped
+               if check in OPTIONAL)
+    assert ("rl-env", "nim names no RL environment in its support record") in skipped
     passed = [o for o in report.outcomes if o.passed]
     assert all(o.examples > 0 for o in passed)
     assert "misere bots: passed" in report.text()
@@ -45,6 +48,12 @@ def test_a_bound_game_is_checked_in_its_own_ruleset_only() -> None:
     report = check_game(registry.get("nim", "misere"), examples=1, checks=["seed-determinism"])
     assert [(o.ruleset, o.check, o.passed) for o in report.outcomes] == [
         ("misere", "seed-determinism", True)]
+
+
+def test_an_rl_environment_that_is_offered_passes_pettingzoos_api_test() -> None:
+    pytest.importorskip("pettingzoo")
+    report = check_game("drecksau", "dirty-pig", checks=["rl-env"])
+    assert [(o.check, o.passed) for o in report.outcomes] == [("rl-env", True)]
 
 
 def test_an_unknown_check_is_refused_naming_the_known_ones() -> None:

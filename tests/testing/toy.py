@@ -37,9 +37,15 @@ def installed() -> bool:
 
 
 def load_nim() -> None:
-    """Import the toy game (from its source if not installed) and register it."""
+    """Make sure the toy game is registered: found by its entry point when installed, else
+    imported from its source directory and its support record added as the entry point
+    would add it."""
+    from saustall.core.registry import add_support, game_names
+
+    if "nim" in game_names():
+        return
     if importlib.util.find_spec("saustall_nim") is None:
         sys.path.insert(0, str(FIXTURE / "src"))
-    from saustall_nim.support import register
+    from saustall_nim.support import SUPPORT
 
-    register()
+    add_support(SUPPORT)

@@ -23,6 +23,7 @@ def test_lobby_offers_named_levels_first_with_club_preselected_and_explained(
     page.click(".game-tile[data-game=pigasus]")
     assert level_choices(page, "#botlevel") == [
         ("Levels", "beginner"), ("Levels", "club"), ("Levels", "expert"),
+        ("Other bots", "random"),  # every game has it
         ("Other bots", "slow"), ("Other bots", "casual"), ("Other bots", "sharp")]
     assert page.input_value("#botlevel") == "club"
     assert page.inner_text("#botlevel-desc") == "Reacts in about 1.5 s: an even game for a newcomer."

@@ -79,19 +79,49 @@ DEFAULT_LEVEL = "club"
 """The level seated when a person does not choose: a real game that a newcomer can win."""
 
 
-def _load_builtin_bots() -> None:
-    import saustall.bots  # noqa: F401  (registers the built-in bots)
+_LOADED: set[str] = set()
+
+
+def _load_bots(game: str) -> None:
+    """Register ``game``'s bots once, from its support record, then ``random`` if the
+    game registered no bot of that name (every game has it)."""
+    if game in _LOADED:
+        return
+    from saustall.core.registry import support
+    from saustall.core.support import load_reference
+
+    _LOADED.add(game)
+    try:
+        record = support(game)
+    except UnknownGameError:  # bots registered for a game without rulesets stay usable
+        return
+    if record.register_bots is not None:
+        try:
+            load_reference(record.register_bots, game)()
+        except Exception:
+            _LOADED.discard(game)  # asked again, it fails again with its own error
+            raise
+    _BOTS.setdefault(game, {}).setdefault(RandomBot.name, RandomBot)
+
+
+def load_all_bots() -> None:
+    """Register the bots of every registered game now (a worker process does this once,
+    before it is asked to think)."""
+    from saustall.core.registry import game_names
+
+    for game in game_names():
+        _load_bots(game)
 
 
 def bot_levels(game: str) -> list[str]:
     """The bot levels available for ``game``."""
-    _load_builtin_bots()
+    _load_bots(game)
     return list(_BOTS.get(game, {}))
 
 
 def offered_levels(game: str) -> list[str]:
     """The named :data:`LEVELS` registered for ``game``, weakest to strongest."""
-    _load_builtin_bots()
+    _load_bots(game)
     registered = _BOTS.get(game, {})
     return [level for level in LEVELS if level in registered]
 
@@ -112,7 +142,7 @@ def default_level(game: str) -> str:
 
 def make_bot(game: str, level: str, seed: int = 0) -> Bot:
     """A new bot of ``level`` for ``game`` with its own seeded random source."""
-    _load_builtin_bots()
+    _load_bots(game)
     levels = _BOTS.get(game, {})
     if level not in levels:
         raise UnknownGameError(

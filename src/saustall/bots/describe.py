@@ -1,13 +1,18 @@
 """What each bot level means, in a line, for terminal help and listings.
 
 The named levels (``beginner``, ``club``, ``expert``) have a meaning common to every game,
-refined per game where it differs (Pigasus levels are reaction times). The web app has
+refined per game where it differs: a game's support record says so in its
+``level_descriptions`` (in a real-time game, a level is a reaction time). The web app has
 the same sentences translated in its language files (``level.<name>.desc``).
 """
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from saustall.bots.base import bot_levels, default_level, offered_levels
+from saustall.core import registry
+from saustall.core.errors import UnknownGameError
 
 NAMED: dict[str, str] = {
     "beginner": "plays loosely and makes mistakes: a newcomer's first wins",
@@ -15,20 +20,6 @@ NAMED: dict[str, str] = {
     "expert": "thinks longest and plays its best",
 }
 """The named levels, in any game."""
-
-PER_GAME: dict[tuple[str, str], str] = {
-    ("pigasus", "beginner"): "grabs a pair about 1.8 s after it shows (later at bigger "
-                             "tables) and misses one in four: a person reacting in 2 s "
-                             "wins at any table size",
-    ("pigasus", "club"): "grabs a pair in about 1.4 s: an even game for a newcomer who "
-                         "reacts in 2 s",
-    ("pigasus", "expert"): "grabs a pair in about 0.8 s: an even game for a quick player",
-    ("pigasus", "slow"): "earlier level: about 1.8 s, misses almost half the pairs",
-    ("pigasus", "casual"): "earlier level (the old default): about 1.1 s",
-    ("pigasus", "sharp"): "earlier level: about 0.6 s, never grabs wrongly",
-    ("drecksau", "racer"): "rules of thumb, racing to finish its own pigs",
-}
-"""Where a game's level means something more specific (Pigasus: reaction times)."""
 
 OTHERS: dict[str, str] = {
     "random": "any legal move at random (a baseline)",
@@ -39,7 +30,15 @@ OTHERS: dict[str, str] = {
 
 def describe_level(game: str, level: str) -> str:
     """What ``level`` means for ``game``, in a line ("" when nothing is known)."""
-    return PER_GAME.get((game, level)) or NAMED.get(level) or OTHERS.get(level, "")
+    return (_game_descriptions(game).get(level) or NAMED.get(level)
+            or OTHERS.get(level, ""))
+
+
+def _game_descriptions(game: str) -> Mapping[str, str]:
+    try:
+        return registry.support(game).level_descriptions
+    except UnknownGameError:  # bots of a game registered without rulesets
+        return {}
 
 
 def levels_help(game: str) -> str:

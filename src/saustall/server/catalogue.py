@@ -14,19 +14,7 @@ from typing import Any
 
 from saustall.bots.base import RandomBot, bot_levels, default_level, offered_levels
 from saustall.core import registry
-
-LEVEL_ORDER: dict[str, tuple[str, ...]] = {
-    "drecksau": ("random", "heuristic", "racer"),
-    "saukopf": ("random", "heuristic"),
-    "pigasus": ("slow", "casual", "sharp"),
-}
-"""Known other bots per game (besides the named levels), weakest to strongest. In Drecksau ``racer`` ranks above
-``heuristic``: head to head (2000 games per setting, seats rotating) it wins 67% / 62%
-of 2-/4-player ``dirty-pig``, 57% / 57% of ``sauschoen`` and ties ``drecksau``
-(48% / 51%). The search levels (:mod:`saustall.bots.drecksau_search`, figures there):
-``beginner`` wins 16.5% against ``heuristic``, ``club`` 53% and ``expert`` 67% against
-``racer`` in 2-player ``dirty-pig``."""
-
+from saustall.core.errors import UnknownGameError
 
 def levels_for(game: str) -> list[str]:
     """Bot levels the server offers for ``game``: the named levels (``beginner``,
@@ -37,13 +25,17 @@ def levels_for(game: str) -> list[str]:
 
 def other_levels(game: str) -> list[str]:
     """The registered bots of ``game`` that are not named levels (``random``,
-    ``heuristic``...), ordered by :data:`LEVEL_ORDER`; bots it does not rank keep their
+    ``heuristic``...), ordered by the game's support record (``other_level_order``,
+    weakest to strongest); bots it does not rank keep their
     registration order, ahead of the ranked ones. A game without bots gets ``random``."""
     named = set(offered_levels(game))
     levels = [level for level in bot_levels(game) if level not in named]
     if not levels and not named:
         levels = [RandomBot.name]
-    ranked = LEVEL_ORDER.get(game, ())
+    try:
+        ranked = registry.support(game).other_level_order
+    except UnknownGameError:  # bots registered for a game without rulesets
+        ranked = ()
     return ([level for level in levels if level not in ranked]
             + [level for level in ranked if level in levels])
 
@@ -72,6 +64,7 @@ def catalogue() -> dict[str, Any]:
                              "max": None if o.bounds is None else o.bounds[1]}
                             for o in ruleset.online_options()]})
         games.append({"game": name, "title": default.title,
+                      "renderer": registry.support(name).web_renderer,
                       "default_ruleset": default.ruleset.name,
                       "bot_levels": levels_for(name),
                       "named_bot_levels": offered_levels(name),

@@ -3,8 +3,11 @@
 A game offers **world sampling** when :meth:`Game.sample_world` answers for a seat's view
 of a new game instead of raising :class:`NotImplementedError` (the base class's answer).
 A game offers **bots** when at least one bot level is registered for it
-(:func:`saustall.bots.base.register_bot`) and the ruleset is turn-based: real-time
-rulesets are played by clocks, which the turn loop here does not drive.
+(:func:`saustall.bots.base.register_bot`; every game has ``random``) and the ruleset is
+turn-based: real-time rulesets are played by clocks, which the turn loop here does not
+drive. A game offers an **RL environment** when its support record names one
+(``GameSupport.rl_env``); it is checked with PettingZoo's own ``api_test`` when
+PettingZoo (the ``rl`` extra) is installed.
 
 Each ``offers_*`` function returns ``None`` when the capability is offered, else the
 reason it is not, which becomes the skip reason.
@@ -12,12 +15,18 @@ reason it is not, which becomes the skip reason.
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import io
 import json
 import random
+import warnings
 from typing import Any
 
 from saustall.bots.base import bot_levels, make_bot, view_for
 from saustall.core.game import Game, GameState
+from saustall.core.registry import support
+from saustall.core.support import load_reference
 from saustall.core.rng import Rng, derive_seed
 from saustall.testing.playouts import MAX_STEPS, ConformanceError, playout, require
 
@@ -162,3 +171,34 @@ def _bot_game(game: Game, players: int, level: str, seed: int) -> str:
             raise ConformanceError(f"bot {level!r} chose {action!r}, not a legal action")
         state.apply(action, seat)
     raise ConformanceError(f"a game of {level!r} bots did not end within {MAX_STEPS:,} actions")
+
+
+RL_CYCLES = 100
+"""Environment steps of PettingZoo's ``api_test`` per table size."""
+
+
+def offers_rl_env(game: Game) -> str | None:
+    """``None`` if the game's support record names an RL environment and PettingZoo is
+    installed to check it, else why not."""
+    if support(game.name).rl_env is None:
+        return f"{game.name} names no RL environment in its support record"
+    if importlib.util.find_spec("pettingzoo") is None:
+        return "PettingZoo is not installed (the rl extra), so the environment is not checked"
+    return None
+
+
+def rl_env_passes_the_pettingzoo_api_test(game: Game, players: int) -> None:
+    """The game's PettingZoo environment, ``env(ruleset=..., num_players=...)``, passes
+    PettingZoo's own ``api_test`` (its action spaces seeded, so every run is the same)."""
+    from pettingzoo.test import api_test
+
+    reference = support(game.name).rl_env
+    require(reference is not None, f"{game.name} names no RL environment")
+    make_env = load_reference(str(reference), game.name)
+    env = make_env(ruleset=game.ruleset.name, num_players=players)
+    for index, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(index)
+    # dict observations draw a "Box is usual" warning; the test prints its progress
+    with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env, num_cycles=RL_CYCLES)

@@ -133,6 +133,9 @@ CHECKS: tuple[Check, ...] = (
           offered=optional.offers_world_sampling, capability="world sampling", repeats=False),
     Check("bots", optional.bots_play_legal_and_seeded, one_seed, smallest,
           offered=optional.offers_bots, capability="bots"),
+    Check("rl-env", optional.rl_env_passes_the_pettingzoo_api_test, nothing,
+          smallest_and_largest, offered=optional.offers_rl_env, capability="RL environment",
+          repeats=False),
 )
 """Every check, in the order :func:`check_game` runs them."""
 
