@@ -10,7 +10,9 @@ with a class attribute ``reads_view = False``; simulations then hand it an empty
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from saustall.core.errors import UnknownGameError
@@ -77,6 +79,69 @@ name it offers (``register_bot(game, "club", ...)``); other names (``random``,
 
 DEFAULT_LEVEL = "club"
 """The level seated when a person does not choose: a real game that a newcomer can win."""
+
+
+@dataclass(frozen=True)
+class LevelRating:
+    """A bot level's measured strength on its game's scale (docs/bots.md, *Ratings*).
+
+    ``unit`` names the scale, a text key: :data:`saustall.bots.describe.RATING_UNITS`
+    words it for the terminal, ``rating.<unit>`` in the web app's language files for the
+    lobby. ``scripts/bot_ratings.py`` measures the figures.
+    """
+
+    figure: float
+    """The level's rating on the scale (e.g. an Elo, net points per deal, seconds)."""
+    unit: str
+    """The scale's text key, e.g. ``"elo_vs_heuristic"``."""
+    measured: str
+    """How it was measured, in a line: the run, its size and its date."""
+    low: float | None = None
+    """The 95% interval's lower end (``None`` with ``high``: exact by definition, as
+    the yardstick of its own scale)."""
+    high: float | None = None
+    ruleset: str | None = None
+    """The ruleset it was measured in (``None``: it stands for every ruleset)."""
+    provisional: bool = False
+    """Today's figure for a level being rebuilt: to be measured again."""
+
+    def __post_init__(self) -> None:
+        for name in ("figure", "low", "high"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                      or not math.isfinite(value)):
+                raise ValueError(f"a rating's {name} must be a finite number, not {value!r}")
+        if (self.low is None) != (self.high is None):
+            raise ValueError("a rating has both ends of its interval or neither")
+        if self.low is not None and self.high is not None and not (
+                self.low <= self.figure <= self.high):
+            raise ValueError(f"a rating's figure {self.figure} lies outside its interval "
+                             f"[{self.low}, {self.high}]")
+        if not self.unit or not self.measured:
+            raise ValueError("a rating names its unit and how it was measured")
+
+
+_RATINGS: dict[str, dict[str, list[LevelRating]]] = {}
+
+
+def register_level_rating(game: str, level: str, rating: LevelRating) -> None:
+    """Record ``rating`` as the measured strength of ``game``'s bot ``level`` (one per
+    ruleset; a later one for the same ruleset replaces it)."""
+    kept = [r for r in _RATINGS.setdefault(game, {}).get(level, [])
+            if r.ruleset != rating.ruleset]
+    _RATINGS[game][level] = kept + [rating]
+
+
+def level_rating(game: str, level: str, ruleset: str | None = None) -> LevelRating | None:
+    """The rating of ``game``'s ``level`` measured in ``ruleset``, else the one that
+    stands for every ruleset, else ``None``; ``ruleset=None`` takes the first one
+    registered (a game measured in one ruleset only)."""
+    _load_builtin_bots()
+    found = _RATINGS.get(game, {}).get(level, [])
+    if ruleset is None:
+        return found[0] if found else None
+    return (next((r for r in found if r.ruleset == ruleset), None)
+            or next((r for r in found if r.ruleset is None), None))
 
 
 def _load_builtin_bots() -> None:

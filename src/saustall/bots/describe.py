@@ -7,7 +7,10 @@ the same sentences translated in its language files (``level.<name>.desc``).
 
 from __future__ import annotations
 
-from saustall.bots.base import bot_levels, default_level, offered_levels
+from dataclasses import dataclass
+
+from saustall.bots.base import LevelRating, bot_levels, default_level, level_rating, \
+    offered_levels
 
 NAMED: dict[str, str] = {
     "beginner": "plays loosely and makes mistakes: a newcomer's first wins",
@@ -37,20 +40,63 @@ OTHERS: dict[str, str] = {
 """Bots kept besides the named levels, in any game."""
 
 
+@dataclass(frozen=True)
+class RatingUnit:
+    """How a rating scale is worded and rounded."""
+
+    text: str
+    """The rating in English words, ``{figure}`` standing for the number."""
+    decimals: int
+    """Digits after the point to show (the measurement's precision, no more)."""
+    signed: bool = False
+    """Show a ``+`` on positive figures (a difference to a yardstick)."""
+
+
+RATING_UNITS: dict[str, RatingUnit] = {
+    "elo_vs_heuristic": RatingUnit("Elo {figure} in 2-player games (heuristic = 1000)", 0),
+    "net_vs_club": RatingUnit("{figure} net points a deal against club bots", 2, signed=True),
+    "even_reaction_s": RatingUnit("an even game for a person who spots a pair in {figure} s",
+                                  1),
+}
+"""The scales of :class:`~saustall.bots.base.LevelRating` by unit key (the web app words
+the same keys as ``rating.<unit>`` in its language files)."""
+
+
+def rating_number(value: float, unit: RatingUnit) -> str:
+    """``value`` rounded and signed as ``unit`` shows it."""
+    value = round(value, unit.decimals) + 0.0  # + 0.0: no "-0.00" for a tiny negative
+    return f"{value:+.{unit.decimals}f}" if unit.signed else f"{value:.{unit.decimals}f}"
+
+
+def rating_text(rating: LevelRating) -> str:
+    """A rating in a line of English: the figure in its unit's words, its 95% interval,
+    and whether it is provisional. An unknown unit shows the bare figure."""
+    unit = RATING_UNITS.get(rating.unit, RatingUnit("{figure} " + rating.unit, 2))
+    text = unit.text.replace("{figure}", rating_number(rating.figure, unit))
+    if rating.low is not None and rating.high is not None:
+        text += (f" (95%: {rating_number(rating.low, unit)} to "
+                 f"{rating_number(rating.high, unit)})")
+    return text + (", provisional" if rating.provisional else "")
+
+
 def describe_level(game: str, level: str) -> str:
     """What ``level`` means for ``game``, in a line ("" when nothing is known)."""
     return PER_GAME.get((game, level)) or NAMED.get(level) or OTHERS.get(level, "")
 
 
-def levels_help(game: str) -> str:
+def levels_help(game: str, ruleset: str | None = None) -> str:
     """Every bot of ``game`` for a ``--help`` text: the named levels weakest to strongest,
-    each with what it means and the default marked, then the other bots."""
+    each with what it means, its measured rating (in ``ruleset``, default the first one
+    measured) and the default marked, then the other bots."""
     named = offered_levels(game)
     default = default_level(game)
     parts = []
     for level in named:
         mark = ", the default" if level == default else ""
-        parts.append(f"{level} ({describe_level(game, level)}{mark})")
+        rating = level_rating(game, level, ruleset)
+        where = f" in {rating.ruleset}" if rating is not None and rating.ruleset else ""
+        rated = f"; rated{where}: {rating_text(rating)}" if rating is not None else ""
+        parts.append(f"{level} ({describe_level(game, level)}{rated}{mark})")
     others = [level for level in bot_levels(game) if level not in named]
     text = "; ".join(parts)
     if others:
