@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Collection, Mapping, Protocol, Sequence
 
 from saustall.core.errors import UnknownGameError
 from saustall.core.game import Action, View
@@ -130,6 +130,21 @@ def register_level_rating(game: str, level: str, rating: LevelRating) -> None:
     kept = [r for r in _RATINGS.setdefault(game, {}).get(level, [])
             if r.ruleset != rating.ruleset]
     _RATINGS[game][level] = kept + [rating]
+
+
+MeasuredRatings = Mapping[tuple[str | None, str], tuple[float, float | None, float | None, str]]
+"""``(ruleset, level) -> (figure, low, high, how measured)``: a game's ratings on one scale,
+as ``scripts/bot_ratings.py table`` prints them."""
+
+
+def register_level_ratings(game: str, unit: str, measured: MeasuredRatings,
+                           provisional: Collection[str] = ()) -> None:
+    """:func:`register_level_rating` for each entry of ``measured``, all on the scale
+    ``unit``; the levels in ``provisional`` are marked as today's figures."""
+    for (ruleset, level), (figure, low, high, how) in measured.items():
+        register_level_rating(game, level, LevelRating(
+            figure, unit, how, low=low, high=high, ruleset=ruleset,
+            provisional=level in provisional))
 
 
 def level_rating(game: str, level: str, ruleset: str | None = None) -> LevelRating | None:

@@ -45,7 +45,8 @@ class RatingUnit:
     """How a rating scale is worded and rounded."""
 
     text: str
-    """The rating in English words, ``{figure}`` standing for the number."""
+    """The rating in English words, ``{figure}`` standing for the number and
+    ``{interval}`` for its 95% interval (appended when the text has no place for it)."""
     decimals: int
     """Digits after the point to show (the measurement's precision, no more)."""
     signed: bool = False
@@ -53,10 +54,12 @@ class RatingUnit:
 
 
 RATING_UNITS: dict[str, RatingUnit] = {
-    "elo_vs_heuristic": RatingUnit("Elo {figure} in 2-player games (heuristic = 1000)", 0),
-    "net_vs_club": RatingUnit("{figure} net points a deal against club bots", 2, signed=True),
-    "even_reaction_s": RatingUnit("an even game for a person who spots a pair in {figure} s",
-                                  1),
+    "elo_vs_heuristic": RatingUnit("Elo {figure}{interval} in 2-player games, where "
+                                   "heuristic has 1000", 0),
+    "net_vs_club": RatingUnit("{figure}{interval} net points a deal against club bots", 2,
+                              signed=True),
+    "even_reaction_s": RatingUnit("a person who spots a pair in {figure} s{interval} wins "
+                                  "half the games against two of them", 2),
 }
 """The scales of :class:`~saustall.bots.base.LevelRating` by unit key (the web app words
 the same keys as ``rating.<unit>`` in its language files)."""
@@ -71,11 +74,14 @@ def rating_number(value: float, unit: RatingUnit) -> str:
 def rating_text(rating: LevelRating) -> str:
     """A rating in a line of English: the figure in its unit's words, its 95% interval,
     and whether it is provisional. An unknown unit shows the bare figure."""
-    unit = RATING_UNITS.get(rating.unit, RatingUnit("{figure} " + rating.unit, 2))
-    text = unit.text.replace("{figure}", rating_number(rating.figure, unit))
+    unit = RATING_UNITS.get(rating.unit, RatingUnit("{figure}{interval} " + rating.unit, 2))
+    interval = ""
     if rating.low is not None and rating.high is not None:
-        text += (f" (95%: {rating_number(rating.low, unit)} to "
-                 f"{rating_number(rating.high, unit)})")
+        interval = (f" (95%: {rating_number(rating.low, unit)} to "
+                    f"{rating_number(rating.high, unit)})")
+    text = unit.text if "{interval}" in unit.text else unit.text + "{interval}"
+    text = text.replace("{figure}", rating_number(rating.figure, unit)).replace(
+        "{interval}", interval)
     return text + (", provisional" if rating.provisional else "")
 
 
@@ -86,17 +92,18 @@ def describe_level(game: str, level: str) -> str:
 
 def levels_help(game: str, ruleset: str | None = None) -> str:
     """Every bot of ``game`` for a ``--help`` text: the named levels weakest to strongest,
-    each with what it means, its measured rating (in ``ruleset``, default the first one
-    measured) and the default marked, then the other bots."""
+    each with what it means, the default marked and its measured rating (in ``ruleset``,
+    default the first one measured), then the other bots."""
     named = offered_levels(game)
     default = default_level(game)
     parts = []
     for level in named:
         mark = ", the default" if level == default else ""
         rating = level_rating(game, level, ruleset)
-        where = f" in {rating.ruleset}" if rating is not None and rating.ruleset else ""
+        where = (f" in {rating.ruleset}" if rating is not None and rating.ruleset
+                 and rating.ruleset != game else "")
         rated = f"; rated{where}: {rating_text(rating)}" if rating is not None else ""
-        parts.append(f"{level} ({describe_level(game, level)}{rated}{mark})")
+        parts.append(f"{level} ({describe_level(game, level)}{mark}{rated})")
     others = [level for level in bot_levels(game) if level not in named]
     text = "; ".join(parts)
     if others:

@@ -26,7 +26,7 @@ import random
 from typing import Any, Sequence
 
 from saustall.bots import drecksau_policy as policy
-from saustall.bots.base import Bot, BotFactory, register_bot
+from saustall.bots.base import Bot, BotFactory, register_bot, register_level_ratings
 from saustall.core.game import Action, View
 from saustall.core.registry import get
 from saustall.core.rng import Rng
@@ -159,3 +159,29 @@ def level_factory(level: str) -> BotFactory:
 
 for _level_name in LEVELS:
     register_bot("drecksau", _level_name, level_factory(_level_name))
+
+# Measured strength, per ruleset: Elo in 2-player games from a duplicate arena of these
+# levels with heuristic (anchored at 1000) and racer (docs/bots.md, *Ratings*: python
+# scripts/bot_ratings.py).
+register_level_ratings("drecksau", "elo_vs_heuristic", {
+    ("dirty-pig", "heuristic"): (1000.0, None, None,
+        "duplicate arena, 2-player dirty-pig, 20 deals (400 games), 2026-12-04"),
+    ("dirty-pig", "racer"): (1166.2, 1088.3, 1244.2,
+        "duplicate arena, 2-player dirty-pig, 20 deals (400 games), 2026-12-04"),
+    ("dirty-pig", "beginner"): (748.6, 640.5, 856.8,
+        "duplicate arena, 2-player dirty-pig, 20 deals (400 games), 2026-12-04"),
+    ("dirty-pig", "club"): (1134.4, 1055.6, 1213.2,
+        "duplicate arena, 2-player dirty-pig, 20 deals (400 games), 2026-12-04"),
+    ("dirty-pig", "expert"): (1195.7, 1117.3, 1274.0,
+        "duplicate arena, 2-player dirty-pig, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "heuristic"): (1000.0, None, None,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "racer"): (1028.9, 966.8, 1090.9,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "beginner"): (810.7, 735.9, 885.5,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "club"): (1032.2, 977.1, 1087.3,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "expert"): (1096.4, 1025.9, 1166.9,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+})
