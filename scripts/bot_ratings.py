@@ -1,8 +1,9 @@
 """Rate each game's bot levels from saved runs: ``python scripts/bot_ratings.py``.
 
-    python scripts/bot_ratings.py measure [--quick]
+    python scripts/bot_ratings.py measure [--quick] [--into DIR]
         the short runs behind the ratings, one worker each, saved in scripts/ratings/
-        (the commands are printed as they start; about 40 minutes on one core)
+        with the day of each in its dates.json (the commands are printed as they start;
+        about 30 minutes of CPU, 35 on the shared 2-core machine)
     python scripts/bot_ratings.py table [DIR]
         read the saved runs (default scripts/ratings/) and print the Markdown table of
         docs/bots.md, *Ratings*, then the ``register_level_rating`` figures to paste where
@@ -53,7 +54,7 @@ ELO_PER_LOGIT = 400 / math.log(10)
 Z95 = 1.959964
 
 
-def measure_commands(quick: bool = False) -> list[list[str]]:
+def measure_commands(quick: bool = False, directory: Path = RATINGS_DIR) -> list[list[str]]:
     """The runs behind the ratings, each on one worker, shortest first so that every game
     has figures early; ``quick``: a tenth of the deals (a smoke test of the pipeline, not
     figures to publish)."""
@@ -64,31 +65,32 @@ def measure_commands(quick: bool = False) -> list[list[str]]:
     def drecksau(ruleset: str, deals: int) -> list[str]:
         return cli + ["arena", "drecksau", "--ruleset", ruleset, "--players", "2",
                       "--bots", ",".join(DRECKSAU_BOTS), "--games", str(max(2, deals // scale)),
-                      "--workers", "1", "--json", str(RATINGS_DIR / f"drecksau-{ruleset}.json")]
+                      "--workers", "1", "--json", str(directory / f"drecksau-{ruleset}.json")]
 
     def saukopf(rival: str, deals: int) -> list[str]:
         return cli + ["arena", "saukopf", "--bots", f"{rival},{SAUKOPF_YARDSTICK}",
                       "--seating", "rotate", "--option", "deals=1",
                       "--games", str(max(2, deals // scale)), "--workers", "1",
-                      "--json", str(RATINGS_DIR / f"saukopf-{rival}.json")]
+                      "--json", str(directory / f"saukopf-{rival}.json")]
 
     return [
         [python, str(HERE / "pigasus_calibration.py"), "--players", str(PIGASUS_PLAYERS),
          "--games", str(max(2, 100 // scale)),
          "--persons", ",".join(map(str, PIGASUS_PERSONS_MS)),
-         "--json", str(RATINGS_DIR / "pigasus.json")],
-        drecksau("dirty-pig", 20), saukopf("beginner", 60), saukopf("expert", 30),
+         "--json", str(directory / "pigasus.json")],
+        drecksau("dirty-pig", 60), saukopf("beginner", 60), saukopf("expert", 30),
         drecksau("sauschoen", 20), drecksau("drecksau", 20), saukopf("heuristic", 40),
         drecksau("sauschoen-tournament", 10),
     ]
 
 
-def measure(quick: bool) -> None:
+def measure(quick: bool, directory: Path) -> None:
     """Run :func:`measure_commands` one after the other, printing each."""
-    RATINGS_DIR.mkdir(exist_ok=True)
-    for command in measure_commands(quick):
+    directory.mkdir(parents=True, exist_ok=True)
+    for command in measure_commands(quick, directory):
         print("$", " ".join(command), flush=True)
         subprocess.run(command, check=True, env=os.environ)
+        _record_day(Path(command[-1]))  # every command ends with the file it writes
 
 
 @dataclass(frozen=True)
@@ -106,11 +108,30 @@ class Rated:
     note: str = ""
 
 
-def _day(path: Path) -> str:
-    """The day a saved run was written (UTC), as the rating's date."""
+DATES = "dates.json"
+"""In the runs' folder: the day (UTC) each saved run was measured, by file name
+(``measure`` writes it; a file's own time changes with every checkout)."""
+
+
+def _today() -> str:
     from datetime import datetime, timezone
 
-    return datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).strftime("%Y-%m-%d")
+    return datetime.now(timezone.utc).strftime("%Y-%m-%d")
+
+
+def _day(path: Path) -> str:
+    """The day a saved run was measured, from :data:`DATES` ("undated" when not there)."""
+    dates = path.parent / DATES
+    known = json.loads(dates.read_text(encoding="utf-8")) if dates.exists() else {}
+    return str(known.get(path.name, "undated"))
+
+
+def _record_day(path: Path) -> None:
+    """Note today as the day ``path`` was measured, in :data:`DATES`."""
+    dates = path.parent / DATES
+    known = json.loads(dates.read_text(encoding="utf-8")) if dates.exists() else {}
+    known[path.name] = _today()
+    dates.write_text(json.dumps(known, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def elo_fit(pairs: Iterable[tuple[str, str, float, float]], anchor: str,
@@ -316,16 +337,18 @@ def registrations(rows: Sequence[Rated], provisional: Sequence[str]) -> str:
     return "\n".join(out)
 
 
-def table(directory: Path, duels: Sequence[str], provisional: Sequence[str]) -> None:
-    """Print the Markdown table and the registrations from the saved runs."""
+def saved_ratings(directory: Path, duels: Sequence[str] = (),
+                  notes: list[str] | None = None) -> list[Rated]:
+    """Every rating the saved runs in ``directory`` give (and the ``A,B,PATH`` duels),
+    game by game; the pairs an Elo fit left out are added to ``notes``."""
     rows: list[Rated] = []
-    notes: list[str] = []
     for ruleset in DRECKSAU_RULESETS:
         path = directory / f"drecksau-{ruleset}.json"
         if path.exists():
             found, left_out = drecksau_ratings(path)
             rows += found
-            notes += [f"{ruleset}: left out {pair}" for pair in left_out]
+            if notes is not None:
+                notes += [f"{ruleset}: left out {pair}" for pair in left_out]
     saukopf = sorted(directory.glob("saukopf-*.json"))
     parsed = [tuple(spec.split(",", 2)) for spec in duels]
     if saukopf or parsed:
@@ -333,6 +356,13 @@ def table(directory: Path, duels: Sequence[str], provisional: Sequence[str]) -> 
     pigasus = directory / "pigasus.json"
     if pigasus.exists():
         rows += pigasus_ratings(pigasus)
+    return rows
+
+
+def table(directory: Path, duels: Sequence[str], provisional: Sequence[str]) -> None:
+    """Print the Markdown table and the registrations from the saved runs."""
+    notes: list[str] = []
+    rows = saved_ratings(directory, duels, notes)
     print(markdown(rows))
     for note in notes:
         print(f"\n- {note}")
@@ -346,7 +376,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("measure", help="run the short measurements, one worker each")
     run.add_argument("--quick", action="store_true",
-                     help="a tenth of the deals: checks the pipeline, no figures to publish")
+                     help="a tenth of the deals: checks the pipeline, no figures to publish "
+                          "(saved in a quick/ folder beside the real runs unless --into)")
+    run.add_argument("--into", type=Path, default=None,
+                     help="where to save the runs (default: scripts/ratings/)")
     show = commands.add_parser("table", help="rate the levels from the saved runs")
     show.add_argument("directory", nargs="?", type=Path, default=RATINGS_DIR)
     show.add_argument("--duel", action="append", default=[], metavar="A,B,PATH",
@@ -359,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                            "again (default: Saukopf's beginner and expert, being rebuilt)")
     args = parser.parse_args(argv)
     if args.command == "measure":
-        measure(args.quick)
+        measure(args.quick, args.into or (RATINGS_DIR / "quick" if args.quick else RATINGS_DIR))
     else:
         table(args.directory, args.duel, args.provisional)
 

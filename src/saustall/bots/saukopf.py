@@ -277,4 +277,6 @@ register_level_ratings("saukopf", "net_vs_club", {
         "duplicate one-deal sessions against club, 60 deals, 2026-12-04"),
     ("saukopf", "expert"): (-0.1, -0.497, 0.297,
         "duplicate one-deal sessions against club, 30 deals, 2026-12-04"),
+    ("saukopf", "heuristic"): (-0.906, -1.559, -0.254,
+        "duplicate one-deal sessions against club, 40 deals, 2026-12-04"),
 }, provisional=("beginner", "expert"))
