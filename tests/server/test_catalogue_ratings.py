@@ -93,8 +93,19 @@ def test_a_rating_that_cannot_be_true_is_refused(bad: dict[str, object]) -> None
 
 
 def test_signed_scales_show_their_sign_and_never_minus_zero() -> None:
-    assert rating_text(LevelRating(0.004, "net_vs_club", "x")).startswith("+0.00 net")
-    assert rating_text(LevelRating(-0.004, "net_vs_club", "x")).startswith("+0.00 net")
-    assert rating_text(LevelRating(-0.46, "net_vs_club", "x")).startswith("-0.46 net")
-    assert rating_text(LevelRating(1184.6, "elo_vs_heuristic", "x")).startswith("Elo 1185 ")
+    def text(figure: float, unit: str = "net_vs_club") -> str:
+        return rating_text(LevelRating(figure, unit, "x", low=figure - 1, high=figure + 1))
+    assert text(0.004).startswith("+0.00 (95%: -1.00 to +1.00) net points")
+    assert text(-0.004).startswith("+0.00 (95%")
+    assert text(-0.46).startswith("-0.46 (95%: -1.46 to +0.54)")
+    assert text(1184.6, "elo_vs_heuristic").startswith("Elo 1185 (95%: 1184 to 1186) in")
     assert offered_levels("pigasus") == ["beginner", "club", "expert"]
+
+
+def test_a_scales_yardstick_is_named_as_such_in_every_language() -> None:
+    saukopf = ratings_for("saukopf", "saukopf")["club"]
+    assert (saukopf["low"], saukopf["high"]) == (None, None)
+    assert saukopf["text"].startswith("the yardstick")
+    for code in ("en", "de", "fr"):
+        words = (LANG_DIR / f"{code}.js").read_text(encoding="utf-8")
+        assert re.search(r'^\s*"rating\.net_vs_club\.exact": "', words, re.M), code

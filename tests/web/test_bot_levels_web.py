@@ -85,3 +85,13 @@ def test_the_level_picker_shows_each_levels_measured_rating(server: Any, page: A
     page.select_option("#lang-select", "fr")
     assert page.inner_text("#botlevel-rating").startswith(
         f"Mesuré : qui repère une paire en {figure.replace('.', ',')} s")
+
+
+def test_the_yardstick_of_a_scale_is_named_as_such(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=saukopf]")
+    assert page.input_value("#botlevel") == "club"
+    assert page.inner_text("#botlevel-rating") == (
+        "The yardstick: the other levels are rated in net points a deal against it.")
+    page.select_option("#botlevel", "beginner")
+    assert "net points a deal against Club players" in page.inner_text("#botlevel-rating")

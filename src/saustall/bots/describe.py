@@ -51,13 +51,18 @@ class RatingUnit:
     """Digits after the point to show (the measurement's precision, no more)."""
     signed: bool = False
     """Show a ``+`` on positive figures (a difference to a yardstick)."""
+    exact: str = ""
+    """The words for the scale's yardstick, whose rating is exact by definition (no
+    interval); empty: worded as any other rating."""
 
 
 RATING_UNITS: dict[str, RatingUnit] = {
     "elo_vs_heuristic": RatingUnit("Elo {figure}{interval} in 2-player games, where "
-                                   "heuristic has 1000", 0),
+                                   "heuristic has 1000", 0,
+                                   exact="Elo {figure}, the yardstick of the 2-player Elo"),
     "net_vs_club": RatingUnit("{figure}{interval} net points a deal against club bots", 2,
-                              signed=True),
+                              signed=True, exact="the yardstick: the other levels are "
+                                                 "rated in net points a deal against it"),
     "even_reaction_s": RatingUnit("a person who spots a pair in {figure} s{interval} wins "
                                   "half the games against two of them", 2),
 }
@@ -73,8 +78,11 @@ def rating_number(value: float, unit: RatingUnit) -> str:
 
 def rating_text(rating: LevelRating) -> str:
     """A rating in a line of English: the figure in its unit's words, its 95% interval,
-    and whether it is provisional. An unknown unit shows the bare figure."""
+    and whether it is provisional; the yardstick of a scale as such. An unknown unit
+    shows the bare figure."""
     unit = RATING_UNITS.get(rating.unit, RatingUnit("{figure}{interval} " + rating.unit, 2))
+    if rating.low is None and unit.exact:
+        return unit.exact.replace("{figure}", rating_number(rating.figure, unit))
     interval = ""
     if rating.low is not None and rating.high is not None:
         interval = (f" (95%: {rating_number(rating.low, unit)} to "

@@ -86,6 +86,8 @@ export function levelRatingText(rating) {
   if (!rating) return "";
   const key = `rating.${rating.unit}`;
   if (!has(key)) return t("rating.line", { rating: rating.text });
+  // the scale's yardstick, exact by definition: said as such, not as a measurement
+  if (rating.low == null && has(`${key}.exact`)) return t(`${key}.exact`, { figure: ratingNumber(rating, rating.figure) });
   const interval = rating.low != null && rating.high != null
     ? t("rating.interval", { low: ratingNumber(rating, rating.low), high: ratingNumber(rating, rating.high) }) : "";
   let text = t(key, { figure: ratingNumber(rating, rating.figure), interval });

@@ -78,6 +78,8 @@ export default {
   "rating.even_reaction_s": "wer ein Paar in {figure} s{interval} erkennt, gewinnt die Hälfte der Spiele gegen zwei dieser Bots",
   "rating.interval": " (95 %: {low} bis {high})",
   "rating.provisional": ", vorläufig",
+  "rating.elo_vs_heuristic.exact": "Wertung: Elo {figure}, der Maßstab der Wertungen zu zweit.",
+  "rating.net_vs_club.exact": "Der Maßstab: Die anderen Stufen werden in Nettopunkten pro Spiel gegen ihn gewertet.",
   "lobby.levels": "Spielstärken",
   "lobby.otherbots": "Weitere Bots",
   "lobby.otherbots.desc": "Ein früherer Bot, zum Vergleich behalten.",

@@ -78,6 +78,8 @@ export default {
   "rating.even_reaction_s": "someone who spots a pair in {figure} s{interval} wins half the games against two of these bots",
   "rating.interval": " (95%: {low} to {high})",
   "rating.provisional": ", provisional",
+  "rating.elo_vs_heuristic.exact": "Rating: Elo {figure}, the yardstick of the two-player ratings.",
+  "rating.net_vs_club.exact": "The yardstick: the other levels are rated in net points a deal against it.",
   "lobby.levels": "Levels",
   "lobby.otherbots": "Other bots",
   "lobby.otherbots.desc": "An earlier bot, kept for comparison.",

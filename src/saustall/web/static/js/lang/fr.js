@@ -78,6 +78,8 @@ export default {
   "rating.even_reaction_s": "qui repère une paire en {figure} s{interval} gagne la moitié des parties contre deux de ces bots",
   "rating.interval": " (95 % : {low} à {high})",
   "rating.provisional": ", provisoire",
+  "rating.elo_vs_heuristic.exact": "Classement : Elo {figure}, la référence des classements à deux joueurs.",
+  "rating.net_vs_club.exact": "La référence : les autres niveaux sont classés en points nets par donne contre lui.",
   "lobby.levels": "Niveaux",
   "lobby.otherbots": "Autres bots",
   "lobby.otherbots.desc": "Un bot plus ancien, gardé pour comparer.",
