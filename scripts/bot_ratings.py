@@ -140,8 +140,10 @@ def elo_fit(pairs: Iterable[tuple[str, str, float, float]], anchor: str,
     error)`` pairs: weighted least squares on the logits (each weighted by the inverse of
     its variance by the delta method), ``anchor`` fixed at ``anchor_elo``. A pair won by
     one side every time (or without an error) has no finite logit and is left out; bots
-    not linked to the anchor by the pairs kept are not rated. Returns the ratings and the
-    pairs left out, in words."""
+    not linked to the anchor by the pairs kept are not rated; so is a pair whose share was
+    the same on every deal (no error to weigh it by: in 2-player ``drecksau``,
+    ``heuristic`` and ``racer`` shared every deal's two games alike). Returns the ratings
+    and the pairs left out, in words."""
     import numpy as np
 
     kept, left_out = [], []
@@ -149,6 +151,9 @@ def elo_fit(pairs: Iterable[tuple[str, str, float, float]], anchor: str,
         if 0 < share < 1 and se > 0:
             kept.append((a, b, math.log(share / (1 - share)),
                          (se / (share * (1 - share))) ** 2))
+        elif 0 < share < 1:
+            left_out.append(f"{a} against {b}: {share:.0%} of the wins, the same on every "
+                            f"deal (no spread to weigh it by)")
         else:
             left_out.append(f"{a} against {b}: {share:.0%} of the wins")
     linked = {anchor}
