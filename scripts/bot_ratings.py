@@ -293,8 +293,8 @@ def pigasus_ratings(path: Path) -> list[Rated]:
         games = cells[0]["games"]
         rated.append(Rated("pigasus", "pigasus", level, middle / 1000, early / 1000,
                            late / 1000, "even_reaction_s",
-                           f"{PIGASUS_PLAYERS} players: a modelled person, {games} games "
-                           f"at each of {len(times)} reaction times {times[0] / 1000:g}-"
+                           f"{PIGASUS_PLAYERS} players, a modelled person: {games} games "
+                           f"at {len(times)} reaction times {times[0] / 1000:g}-"
                            f"{times[-1] / 1000:g} s, {_day(path)}"))
     return rated
 

@@ -427,11 +427,11 @@ for _level in LEVELS:
 # against two bots of the level (docs/bots.md, *Ratings*: python scripts/bot_ratings.py).
 register_level_ratings("pigasus", "even_reaction_s", {
     ("pigasus", "beginner"): (2.5, 2.429, 2.609,
-        "3 players: a modelled person, 100 games at each of 13 reaction times 0.5-3.5 s, 2026-12-04"),
+        "3 players, a modelled person: 100 games at 13 reaction times 0.5-3.5 s, 2026-12-04"),
     ("pigasus", "club"): (1.78, 1.717, 1.85,
-        "3 players: a modelled person, 100 games at each of 13 reaction times 0.5-3.5 s, 2026-12-04"),
+        "3 players, a modelled person: 100 games at 13 reaction times 0.5-3.5 s, 2026-12-04"),
     ("pigasus", "expert"): (0.899, 0.876, 0.923,
-        "3 players: a modelled person, 100 games at each of 13 reaction times 0.5-3.5 s, 2026-12-04"),
+        "3 players, a modelled person: 100 games at 13 reaction times 0.5-3.5 s, 2026-12-04"),
 })
 
 
