@@ -77,3 +77,21 @@ def test_the_registered_ratings_are_what_the_saved_runs_say(ratings: ModuleType)
             if saved is not None and kept is not None:
                 assert math.isclose(round(saved, digits), kept), (row, registered)
         assert registered.measured == row.measured
+
+
+def test_a_saved_duel_rates_the_level_against_club_whichever_side_it_was(
+        ratings: ModuleType, tmp_path: Path) -> None:
+    """``saukopf_bars.py duel A B ... SAVE`` lines hold A's less B's net points per deal:
+    a duel with club as A counts with its sign turned."""
+    lines = tmp_path / "duel.jsonl"
+    lines.write_text("".join(f'{{"deal": {d}, "diff": {diff}, "tables": []}}\n'
+                             for d, diff in enumerate([1.0, 2.0, 0.0, 1.0])))
+    rows = ratings.saukopf_ratings([], [("expert", "club", lines), ("club", "beginner", lines)])
+    by_level = {row.level: row for row in rows}
+    assert by_level["club"].figure == 0.0 and by_level["club"].low is None
+    assert by_level["expert"].figure == pytest.approx(1.0)
+    assert by_level["beginner"].figure == pytest.approx(-1.0)
+    assert by_level["beginner"].low < -1.0 < by_level["beginner"].high
+    assert by_level["expert"].measured.endswith("4 deals, undated")
+    with pytest.raises(SystemExit, match="one side must be club"):
+        ratings.saukopf_ratings([], [("expert", "heuristic", lines)])
