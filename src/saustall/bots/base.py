@@ -10,8 +10,10 @@ with a class attribute ``reads_view = False``; simulations then hand it an empty
 
 from __future__ import annotations
 
+import math
 import random
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Collection, Mapping, Protocol, Sequence
 
 from saustall.core.errors import UnknownGameError
 from saustall.core.game import Action, View
@@ -111,6 +113,85 @@ def load_all_bots() -> None:
 
     for game in game_names():
         _load_bots(game)
+
+
+@dataclass(frozen=True)
+class LevelRating:
+    """A bot level's measured strength on its game's scale (docs/bots.md, *Ratings*).
+
+    ``unit`` names the scale, a text key: :data:`saustall.bots.describe.RATING_UNITS`
+    words it for the terminal, ``rating.<unit>`` in the web app's language files for the
+    lobby. ``scripts/bot_ratings.py`` measures the figures.
+    """
+
+    figure: float
+    """The level's rating on the scale (e.g. an Elo, net points per deal, seconds)."""
+    unit: str
+    """The scale's text key, e.g. ``"elo_vs_heuristic"``."""
+    measured: str
+    """How it was measured, in a line: the run, its size and its date."""
+    low: float | None = None
+    """The 95% interval's lower end (``None`` with ``high``: exact by definition, as
+    the yardstick of its own scale)."""
+    high: float | None = None
+    ruleset: str | None = None
+    """The ruleset it was measured in (``None``: it stands for every ruleset)."""
+    provisional: bool = False
+    """Today's figure for a level being rebuilt: to be measured again."""
+
+    def __post_init__(self) -> None:
+        for name in ("figure", "low", "high"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                      or not math.isfinite(value)):
+                raise ValueError(f"a rating's {name} must be a finite number, not {value!r}")
+        if (self.low is None) != (self.high is None):
+            raise ValueError("a rating has both ends of its interval or neither")
+        if self.low is not None and self.high is not None and not (
+                self.low <= self.figure <= self.high):
+            raise ValueError(f"a rating's figure {self.figure} lies outside its interval "
+                             f"[{self.low}, {self.high}]")
+        if not self.unit or not self.measured:
+            raise ValueError("a rating names its unit and how it was measured")
+
+
+_RATINGS: dict[str, dict[str, list[LevelRating]]] = {}
+
+
+def register_level_rating(game: str, level: str, rating: LevelRating) -> None:
+    """Record ``rating`` as the measured strength of ``game``'s bot ``level`` (one per
+    ruleset; a later one for the same ruleset replaces it)."""
+    kept = [r for r in _RATINGS.setdefault(game, {}).get(level, [])
+            if r.ruleset != rating.ruleset]
+    _RATINGS[game][level] = kept + [rating]
+
+
+MeasuredRatings = Mapping[tuple[str | None, str], tuple[float, float | None, float | None, str]]
+"""``(ruleset, level) -> (figure, low, high, how measured)``: a game's ratings on one scale,
+as ``scripts/bot_ratings.py table`` prints them."""
+
+
+def register_level_ratings(game: str, unit: str, measured: MeasuredRatings,
+                           provisional: Collection[str] = ()) -> None:
+    """:func:`register_level_rating` for each entry of ``measured``, all on the scale
+    ``unit``; the levels in ``provisional`` are marked as today's figures."""
+    for (ruleset, level), (figure, low, high, how) in measured.items():
+        register_level_rating(game, level, LevelRating(
+            figure, unit, how, low=low, high=high, ruleset=ruleset,
+            provisional=level in provisional))
+
+
+def level_rating(game: str, level: str, ruleset: str | None = None) -> LevelRating | None:
+    """The rating of ``game``'s ``level`` measured in ``ruleset``, else the one that
+    stands for every ruleset, else ``None``; ``ruleset=None`` takes the first one
+    registered (a game measured in one ruleset only)."""
+    _load_bots(game)
+    found = _RATINGS.get(game, {}).get(level, [])
+    if ruleset is None:
+        return found[0] if found else None
+    return (next((r for r in found if r.ruleset == ruleset), None)
+            or next((r for r in found if r.ruleset is None), None))
+
 
 
 def bot_levels(game: str) -> list[str]:

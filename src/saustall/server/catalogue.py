@@ -4,6 +4,9 @@ Bot levels come in two groups: the named levels offered to people (``beginner``,
 ``expert``, weakest to strongest, with ``default_bot_level`` the one seated when nobody
 chooses) and the other bots (``random``, ``heuristic``...), listed after them.
 
+Each ruleset carries ``bot_level_ratings``: the measured strength of each level that has
+one in that ruleset (:func:`ratings_for`, docs/protocol.md).
+
 ``GET /api/games`` answers with :func:`catalogue`. Options that fix or reveal hidden cards
 (``OptionSpec.online`` false) are not listed: an online table refuses them.
 """
@@ -12,7 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from saustall.bots.base import RandomBot, bot_levels, default_level, offered_levels
+from saustall.bots.base import RandomBot, bot_levels, default_level, level_rating, \
+    offered_levels
+from saustall.bots.describe import RATING_UNITS, RatingUnit, rating_text
 from saustall.core import registry
 from saustall.core.errors import UnknownGameError
 
@@ -45,6 +50,24 @@ def seated_by_default(game: str) -> str:
     return default_level(game) if bot_levels(game) else RandomBot.name
 
 
+def ratings_for(game: str, ruleset: str) -> dict[str, dict[str, Any]]:
+    """Per bot level of ``game`` with a rating in ``ruleset`` (or one for every ruleset):
+    the figure and its 95% interval (``low``, ``high``: null when exact), the scale's
+    text key ``unit`` with the ``decimals`` and ``signed`` to show it, how it was
+    ``measured``, ``provisional`` and the English ``text``."""
+    found: dict[str, dict[str, Any]] = {}
+    for level in levels_for(game):
+        rating = level_rating(game, level, ruleset)
+        if rating is None:
+            continue
+        unit = RATING_UNITS.get(rating.unit, RatingUnit("", 2))
+        found[level] = {"figure": rating.figure, "low": rating.low, "high": rating.high,
+                        "unit": rating.unit, "decimals": unit.decimals,
+                        "signed": unit.signed, "measured": rating.measured,
+                        "provisional": rating.provisional, "text": rating_text(rating)}
+    return found
+
+
 def catalogue() -> dict[str, Any]:
     """Every game and ruleset with options and bot levels."""
     games = []
@@ -62,7 +85,8 @@ def catalogue() -> dict[str, Any]:
                              else [_jsonable(c) for c in o.choices],
                              "min": None if o.bounds is None else o.bounds[0],
                              "max": None if o.bounds is None else o.bounds[1]}
-                            for o in ruleset.online_options()]})
+                            for o in ruleset.online_options()],
+                "bot_level_ratings": ratings_for(name, ruleset.name)})
         games.append({"game": name, "title": default.title,
                       "renderer": registry.support(name).web_renderer,
                       "default_ruleset": default.ruleset.name,
