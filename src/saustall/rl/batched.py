@@ -76,14 +76,12 @@ observer: seat ``(seat + r) % P`` is row ``r``); only what that seat may see:
 | lucky | 1 | a Lucky Bird turn is under way |
 | over | 1 | the game is over |
 
-Run ``python -m saustall.rl.batched --bench`` for actions/s at several batch sizes, on one
-core (CPU time).
+``python -m benchmarks.batched`` (``make bench-batched``, outside the package) measures
+actions/s at several batch sizes, on one core (CPU time).
 """
 
 from __future__ import annotations
 
-import argparse
-import os
 from dataclasses import dataclass, fields, replace
 from itertools import combinations_with_replacement
 from typing import Any, Mapping
@@ -105,6 +103,8 @@ from saustall.games.drecksau.targets import (
     row_masks,
 )
 from saustall.rl.lanes import ShufflePlan, random_columns, word_ones, words
+
+__all__ = ["BatchState", "BatchedDrecksau", "random_columns"]
 
 I8, I32, I64, U8, U64 = np.int8, np.int32, np.int64, np.uint8, np.uint64
 _FLAGS = 32
@@ -732,69 +732,3 @@ class BatchedDrecksau:
         over = state.terminated[:, None].astype(np.float32)
         return np.concatenate([hand, pigs, sizes, to_act.astype(np.float32), deck, pile,
                                lucky, over], axis=1)
-
-
-# --------------------------------------------------------------------------------------
-# Speed
-# --------------------------------------------------------------------------------------
-BENCH_BATCHES = (1, 64, 1_024, 16_384)
-"""The batch sizes ``--bench`` measures."""
-
-
-def pin_to_one_core() -> None:
-    """Run this process on one core (Linux), so figures are per core."""
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-
-
-def batched_actions_per_second(batch: int, seconds: float, ruleset: str = "dirty-pig",
-                               num_players: int = 2, *, inplace: bool = False) -> float:
-    """Actions per CPU second of random legal play at ``batch`` lanes, with auto-reset
-    (each step counts the lanes that acted), measured for about ``seconds``."""
-    from saustall.bench import clock
-
-    sim = BatchedDrecksau(ruleset, num_players)
-    state = sim.init(np.arange(batch))
-    noise = np.random.default_rng(0)
-    for _ in range(3):  # warm up (first reshuffles, allocations)
-        state = _random_step(sim, state, noise, inplace)
-    actions = 0
-    start = clock()
-    elapsed = 0.0
-    while elapsed < seconds:
-        state = _random_step(sim, state, noise, inplace)
-        actions += batch  # every lane acts: finished games are dealt again at once
-        elapsed = clock() - start
-    return actions / elapsed
-
-
-def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
-                 inplace: bool) -> BatchState:
-    return sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace,
-                    auto_reset=True)
-
-
-def main(argv: list[str] | None = None) -> None:
-    """``python -m saustall.rl.batched --bench``: actions/s at each batch size."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bench", action="store_true", help="measure actions/s")
-    parser.add_argument("--seconds", type=float, default=3.0, help="per batch size")
-    parser.add_argument("--ruleset", default="dirty-pig")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--inplace", action="store_true",
-                        help="step in place (no copy of the state per step)")
-    args = parser.parse_args(argv)
-    if not args.bench:
-        parser.print_help()
-        return
-    pin_to_one_core()
-    print(f"batched {args.ruleset} {args.players}p, one core, CPU time"
-          f"{', in place' if args.inplace else ''}:")
-    for batch in BENCH_BATCHES:
-        rate = batched_actions_per_second(batch, args.seconds, args.ruleset, args.players,
-                                          inplace=args.inplace)
-        print(f"  batch {batch:>6,}: {rate:>12,.0f} actions/s")
-
-
-if __name__ == "__main__":
-    main()
