@@ -56,6 +56,12 @@ class GameOverError(IllegalActionError):
         super().__init__(message, rule="game-over")
 
 
+class CodecLimitError(SaustallError):
+    """A game's definition outgrows its action codes (e.g. more card kinds than a code can
+    name): raised when the game's module is imported, so no game plays with codes that
+    would decode to something else."""
+
+
 class RecordError(SaustallError, ValueError):
     """A game record that is corrupt, of another program, or does not replay."""
 

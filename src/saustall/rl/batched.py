@@ -93,7 +93,8 @@ from saustall.core.errors import IllegalActionError, InvalidOptionError, Malform
 from saustall.core.registry import get as get_game
 from saustall.core.rng import _key  # the scalar stream's own key
 from saustall.games.drecksau.actions import (
-    DONE, PASS, SHOW, discard_action, encode_action, play_action,
+    DONE, PASS, SHOW, discard_action, encode_action, is_discard, is_play, play_action, play_pig,
+    play_target, played_card,
 )
 from saustall.games.drecksau.rulesets import (
     BARN, CARD_BY_NAME, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN, ROD,
@@ -267,8 +268,8 @@ class BatchedDrecksau:
                 ESCAPE: [ESCAPE, PRETTY], LUCKY: [LUCKY] * _WIDTH}
         counts = {MUD: 1, RAIN: 1, FARMER: 1, LIGHTNING: 2, ESCAPE: 2, LUCKY: 1}
         for col, code in enumerate(codes):
-            if code < SHOW:
-                card, t, i = code >> 6, (code >> 3) & 7, code & 7
+            if is_play(code):
+                card, t, i = played_card(code), play_target(code), play_pig(code)
                 self._kind[col], self._card[col] = _PLAY, card
                 self._discard_count[col, card] = 1
                 if CARD_SCOPE[card] != UNTARGETED:
@@ -277,7 +278,7 @@ class BatchedDrecksau:
                 cards = goes.get(card, [])
                 self._append[col, :len(cards)] = cards
                 self._append_n[col] = counts.get(card, 0)
-            elif code >= SHOW + 100:
+            elif is_discard(code):
                 cards = self._discard_sets[col - self._discard_start]
                 self._kind[col] = _DISCARD
                 self._append[col, :len(cards)] = cards

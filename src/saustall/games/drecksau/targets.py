@@ -3,8 +3,8 @@
 A pig is a bit set of the flags below. Legal-move generation asks, for every card in the
 hand, which pigs of which player it fits; :func:`row_masks` answers that for a whole row of
 pigs at once (one bit set per card kind) and remembers the answer by the row's bytes, since a
-row changes far less often than turns pass. :data:`PLAY_CODES` turns a bit set into the play
-actions, in pig order.
+row changes far less often than turns pass. The play actions of such a bit set are
+:data:`saustall.games.drecksau.actions.PLAY_CODES`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from saustall.games.drecksau.rulesets import (
-    ALL_RULESETS, BARN, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN,
+    BARN, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN,
     ROD,
 )
 
@@ -40,16 +40,6 @@ _FITS: Final = {  # the pig flags each targeted card needs, as (flags to look at
     LIGHTNING: (IN_BARN | HAS_ROD, IN_BARN), PRETTY: (IS_PRETTY | HAS_DOOR, 0),
     ESCAPE: (IS_PRETTY, IS_PRETTY),
 }
-_MOST_PIGS: Final = max(max([r.params["default_pigs"], *r.params["pigs_per_player"].values()])
-                        for r in ALL_RULESETS)
-"""The most pigs one player has in any edition."""
-PLAY_CODES: Final = tuple(
-    tuple(tuple(tuple(card * 64 + owner * 8 + i for i in range(_MOST_PIGS) if mask >> i & 1)
-                       for mask in range(1 << _MOST_PIGS))
-                 for owner in range(8))
-    for card in range(len(CARD_KINDS)))
-"""``PLAY_CODES[card][owner][mask]``: the plays of ``card`` on ``owner``'s pigs whose
-bits are set in ``mask``, in pig order."""
 ROW_MASKS: Final[dict[bytes, bytes]] = {}
 """:func:`row_masks` of the rows met so far (read inline on hot paths)."""
 _ROW_MASKS_LIMIT: Final = 100_000
