@@ -36,7 +36,7 @@ from saustall.analysis import AnalysisError, Outcome, register_analyser
 from saustall.bots.saukopf_rollout import play_out
 from saustall.bots.saukopf_search import LEVEL_BUDGETS, Budget, SearchBot
 from saustall.core.game import Action, View
-from saustall.games.saukopf.actions import REVOKE_BASE
+from saustall.games.saukopf.actions import is_revoke
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.sampling import SamplingError
 from saustall.games.saukopf.scoring import DealScore
@@ -65,8 +65,7 @@ class SaukopfAnalyser:
     def choices(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The legal actions but the ``revoke`` ones (a physical table records a revoke
         with them; they are no play)."""
-        return [a for a in legal if isinstance(a, int)
-                and not REVOKE_BASE <= a < REVOKE_BASE + 4]
+        return [a for a in legal if isinstance(a, int) and not is_revoke(a)]
 
     def situation(self, view: View) -> str:
         """The deal, the contract or bidding, the trick so far and the seat's hand."""
