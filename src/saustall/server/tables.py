@@ -478,7 +478,7 @@ class Hub:
             state = table.game.new_state(table.num_seats, seed, table.options)
             await self.store.start_game(table.id, table.game_number, seed,
                                         [s.name for s in table.seats], now_iso(),
-                                        state.rng_stream)
+                                        state.rng_stream, table.game.ruleset.revision)
             table.state = state
             table.status = PLAYING
             table.seq = 0
