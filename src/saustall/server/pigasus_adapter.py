@@ -23,7 +23,7 @@ from saustall.games.pigasus.game import PigasusAction, PigasusState, decode_acti
 from saustall.server.realtime import ADAPTERS
 
 if TYPE_CHECKING:
-    from saustall.server.tables import Hub
+    from saustall.server.host import TableHost
 
 _CLAIMED = re.compile(r"^\s*p\d{1,2}@\d{1,12}\s+")
 TICK_SEAT = 0
@@ -83,7 +83,7 @@ class PigasusAdapter:
             feedback(action, error)
 
 
-def _factory(hub: "Hub") -> PigasusAdapter:
+def _factory(hub: "TableHost") -> PigasusAdapter:
     return PigasusAdapter(int(hub.settings.bot_delay * 1000))
 
 

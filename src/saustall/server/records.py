@@ -11,10 +11,10 @@ from saustall.core.record import GameRecord
 from saustall.server.model import LOBBY, PLAYING, ServerError, Table
 
 if TYPE_CHECKING:
-    from saustall.server.tables import Hub
+    from saustall.server.host import TableHost
 
 
-async def finished_game_record(hub: "Hub", table_id: str, token: str | None,
+async def finished_game_record(hub: "TableHost", table_id: str, token: str | None,
                                invite: str | None, game_number: int | None) -> GameRecord:
     """The record of a finished game at the table (seat token or invite needed).
 
