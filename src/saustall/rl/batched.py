@@ -96,12 +96,10 @@ from saustall.games.drecksau.actions import (
     DONE, PASS, SHOW, discard_action, encode_action, is_discard, is_play, play_action, play_pig,
     play_target, played_card,
 )
-from saustall.games.drecksau.rulesets import (
-    BARN, CARD_BY_NAME, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN, ROD,
-)
+from saustall.games.drecksau.rulesets import CARD_BY_NAME, LUCKY
 from saustall.games.drecksau.targets import (
-    ANYONE, CARD_SCOPE, DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, OTHERS, OWN, UNTARGETED,
-    row_masks,
+    ANYONE, CARD_SCOPE, DIRTY, FOUND_CARD, FOUND_FLAG, IS_PRETTY, MAY_COMPLETE, OTHERS, OWN,
+    PIG_CLEARS, PIG_SETS, PLAY_DISCARDS, RAIN_WASH, UNTARGETED, WASHING_CARD, row_masks,
 )
 from saustall.rl.lanes import ShufflePlan, random_columns, word_ones, words
 
@@ -258,15 +256,19 @@ class BatchedDrecksau:
         self._append = np.zeros((A, _WIDTH), dtype=I8)
         self._append_n = np.zeros(A, dtype=I32)
         self._discard_count = np.zeros((A, K), dtype=I32)
-        pig_ops = {MUD: (0xFF, DIRTY), BARN: (0xFF, IN_BARN), FARMER: (~DIRTY & 0xFF, 0),
-                   DOOR: (0xFF, HAS_DOOR), LIGHTNING: (~(IN_BARN | HAS_DOOR) & 0xFF, 0),
-                   ROD: (0xFF, HAS_ROD), PRETTY: (0xFF, IS_PRETTY),
-                   ESCAPE: (~IS_PRETTY & 0xFF, 0)}
-        # What a play puts on the discard pile (Lightning adds the door it finds; Lucky
-        # Bird every further Lucky Bird in the hand: both counted at the step).
-        goes = {MUD: [MUD], RAIN: [RAIN], FARMER: [FARMER], LIGHTNING: [LIGHTNING, BARN, DOOR],
-                ESCAPE: [ESCAPE, PRETTY], LUCKY: [LUCKY] * _WIDTH}
-        counts = {MUD: 1, RAIN: 1, FARMER: 1, LIGHTNING: 2, ESCAPE: 2, LUCKY: 1}
+        # The engine's effect table (targets.py), as an AND and an OR on the pig's flags, the
+        # cards a play puts on the discard pile and how many of them surely go there (the
+        # card found on the pig, FOUND_CARD, and Lucky Bird's further Lucky Birds in the
+        # hand are counted at the step).
+        pig_ops = {card: (~PIG_CLEARS[card] & 0xFF, PIG_SETS[card]) for card in range(K)}
+        goes = {card: list(PLAY_DISCARDS[card])
+                + ([FOUND_CARD[card]] if FOUND_FLAG[card] else []) for card in range(K)}
+        goes[LUCKY] = [LUCKY] * _WIDTH
+        counts = {card: len(PLAY_DISCARDS[card]) for card in range(K)}
+        found = {FOUND_FLAG[card] for card in range(K)} - {0}
+        if len(found) > 1:
+            raise AssertionError("the step counts one kind of card found on a pig")
+        self._found_flag = U8(found.pop() if found else 0)
         for col, code in enumerate(codes):
             if is_play(code):
                 card, t, i = played_card(code), play_target(code), play_pig(code)
@@ -292,11 +294,10 @@ class BatchedDrecksau:
             K, dtype=I64)  # the hand code a play or discard takes away
         self._is_play = kind == _PLAY
         self._clears_hand = (kind == _SHOW) | (kind == _DONE)
-        self._is_rain = self._is_play & (cards_played == RAIN)
-        self._is_lightning = self._is_play & (cards_played == LIGHTNING)
+        self._is_rain = self._is_play & (cards_played == WASHING_CARD)
+        self._is_lightning = self._is_play & (np.take(np.array(FOUND_FLAG), cards_played) != 0)
         self._is_lucky = self._is_play & (cards_played == LUCKY)
-        self._checks_win = self._is_play & ((cards_played == MUD) | (cards_played == PRETTY)
-                                            | (cards_played == ESCAPE))
+        self._checks_win = self._is_play & np.take(np.array(MAY_COMPLETE), cards_played)
         bits = (self._is_play * _B_PLAY + self._clears_hand * _B_CLEARS + self._is_rain * _B_RAIN
                 + self._is_lightning * _B_LIGHTNING + self._is_lucky * _B_LUCKY
                 + self._checks_win * _B_WIN)
@@ -353,8 +354,9 @@ class BatchedDrecksau:
         self._other_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
                                   if CARD_SCOPE[c] in (OTHERS, ANYONE)))
         flags = np.arange(_FLAGS, dtype=U8)
-        washed = (flags & (DIRTY | IN_BARN | IS_PRETTY)) == DIRTY
-        self._rained = np.where(washed, flags & U8(~DIRTY & 0xFF), flags).astype(U8)
+        mask, washed_flags, loses = RAIN_WASH
+        washed = (flags & mask) == washed_flags
+        self._rained = np.where(washed, flags & U8(~loses & 0xFF), flags).astype(U8)
         self._all_dirty = (flags & (DIRTY | IS_PRETTY)) == DIRTY
         self._pretty = (flags & IS_PRETTY) != 0
         self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
@@ -592,7 +594,8 @@ class BatchedDrecksau:
         # What goes on the discard pile, in the engine's order: four slots written per
         # lane, ``count`` of them kept (the slack columns take the rest).
         added = np.take(self._append, a, axis=0)
-        count = info[_F_COUNT] + (((bits & _B_LIGHTNING) != 0) & ((flags & HAS_DOOR) != 0))
+        count = info[_F_COUNT] + (((bits & _B_LIGHTNING) != 0)
+                                  & ((flags & self._found_flag) != 0))
         if self.pretty_wins:
             lucky = np.flatnonzero(bits & _B_LUCKY)
             if lucky.size:  # further Lucky Birds are lost unused

@@ -32,7 +32,8 @@ from saustall.games.drecksau.rulesets import (
     ROD,
 )
 from saustall.games.drecksau.targets import (
-    ANYONE, CARD_SCOPE, OTHERS, OWN, ROW_MASKS, UNTARGETED, row_masks,
+    ANYONE, CARD_SCOPE, FOUND_CARD, FOUND_FLAG, MAY_COMPLETE, OTHERS, OWN, PIG_CLEARS, PIG_SETS,
+    PLAY_DISCARDS, RAIN_WASH, ROW_MASKS, UNTARGETED, WASHING_CARD, row_masks,
 )
 from saustall.games.drecksau.targets import (  # the pig flags, part of this module's API
     DIRTY as DIRTY, HAS_DOOR as HAS_DOOR, HAS_ROD as HAS_ROD, IN_BARN as IN_BARN,
@@ -380,23 +381,17 @@ class DrecksauState(GameState):
             card = played_card(action)
             hand.remove(card)
             target = play_target(action)
-            if card == MUD:  # the commonest card, spelled out
-                row = self.pigs[target]
-                row[play_pig(action)] |= DIRTY
-                self.discard.append(MUD)
-                for f in row:  # mud can only complete the actor's pigs, all dirty
+            self._play_card(p, card, target, play_pig(action))
+            if card == MUD:  # the commonest card: a quick look first
+                for f in self.pigs[target]:  # mud only completes pigs all dirty
                     if f & (DIRTY | IS_PRETTY) != DIRTY:
                         break
                 else:
                     self._check_win(target)
                     return
-            else:
-                self._play_card(p, card, target, play_pig(action))
-                # Only these can complete someone's pigs besides mud: a pretty pig or an
-                # escape, the target's (who may be another player: they win at once).
-                if card == PRETTY or card == ESCAPE:
-                    if self._check_win(target):
-                        return
+            elif MAY_COMPLETE[card]:  # the target's pigs (another player's: they win at once)
+                if self._check_win(target):
+                    return
             if card == LUCKY:
                 while LUCKY in hand:  # further Lucky Birds are lost unused
                     hand.remove(LUCKY)
@@ -443,40 +438,21 @@ class DrecksauState(GameState):
         self.player = self._next_seat[p]
 
     def _play_card(self, p: int, card: int, target: int, pig: int) -> None:
-        row = self.pigs[target] if card in TARGETED else self.pigs[p]
-        if card == MUD:
-            row[pig] |= DIRTY
-            self.discard.append(card)
-        elif card == RAIN:
+        """Apply a play's effect (:mod:`saustall.games.drecksau.targets`' effect table)."""
+        self.discard += PLAY_DISCARDS[card]
+        if card == WASHING_CARD:
+            mask, washed, loses = RAIN_WASH
             for t in self.participants:
                 pigs = self.pigs[t]
                 for i, f in enumerate(pigs):
-                    if f & (DIRTY | IN_BARN | IS_PRETTY) == DIRTY:
-                        pigs[i] = f & ~DIRTY
-            self.discard.append(card)
-        elif card == BARN:
-            row[pig] |= IN_BARN
-        elif card == FARMER:
-            row[pig] &= ~DIRTY
-            self.discard.append(card)
-        elif card == DOOR:
-            row[pig] |= HAS_DOOR
-        elif card == LIGHTNING:
-            self.discard.append(LIGHTNING)
-            self.discard.append(BARN)
-            if row[pig] & HAS_DOOR:
-                self.discard.append(DOOR)
-            row[pig] &= ~(IN_BARN | HAS_DOOR)
-        elif card == ROD:
-            row[pig] |= HAS_ROD
-        elif card == PRETTY:
-            row[pig] |= IS_PRETTY
-        elif card == ESCAPE:
-            row[pig] &= ~IS_PRETTY
-            self.discard.append(ESCAPE)
-            self.discard.append(PRETTY)
-        elif card == LUCKY:
-            self.discard.append(LUCKY)
+                    if f & mask == washed:
+                        pigs[i] = f & ~loses
+        elif card in TARGETED:
+            row = self.pigs[target]
+            f = row[pig]
+            if f & FOUND_FLAG[card]:
+                self.discard.append(FOUND_CARD[card])
+            row[pig] = (f & ~PIG_CLEARS[card]) | PIG_SETS[card]
 
     def _check_win(self, player: int) -> bool:
         """End the game if ``player``'s pigs are now all dirty (or, Sauschön, all pretty)."""

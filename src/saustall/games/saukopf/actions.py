@@ -136,9 +136,19 @@ def declaration_of(action: int) -> Declaration:
     return Declaration(kind, param - 1, spiess)
 
 
+def is_card_code(code: int) -> bool:
+    """True for the code of a card play (an int already: the engine's hot paths)."""
+    return CARD_BASE <= code < CARD_BASE + CARD_CODES
+
+
+def is_revoke_code(code: int) -> bool:
+    """True for the code of a revoke (an int already: the engine's hot paths)."""
+    return REVOKE_BASE <= code < REVOKE_BASE + REVOKE_SEATS
+
+
 def is_card(action: Action) -> bool:
     """True for card-play actions."""
-    return isinstance(action, int) and CARD_BASE <= action < CARD_BASE + CARD_CODES
+    return isinstance(action, int) and is_card_code(action)
 
 
 def is_give(action: Action) -> bool:
@@ -148,7 +158,7 @@ def is_give(action: Action) -> bool:
 
 def is_revoke(action: Action) -> bool:
     """True for actions recording a revoke (table mode)."""
-    return isinstance(action, int) and REVOKE_BASE <= action < REVOKE_BASE + REVOKE_SEATS
+    return isinstance(action, int) and is_revoke_code(action)
 
 
 def is_bid(action: Action) -> bool:

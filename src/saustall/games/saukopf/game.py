@@ -35,7 +35,8 @@ from saustall.games.saukopf.actions import (
     NOTATION_CODES, PASS,
     RE, REVOKE_BASE, bid_action, bid_of, card_action, card_of, check_action, declaration_of,
     declare_action, decode_action, describe, encode_action, give_action, given_card, is_bid,
-    is_card, is_declare, is_give, is_revoke, parse_declaration, revoke_action, revoked_seat,
+    is_card, is_card_code, is_declare, is_give, is_revoke, is_revoke_code, parse_declaration,
+    revoke_action, revoked_seat,
 )
 from saustall.games.saukopf.bidding import (
     KREUZ_MASK, KREUZ_TRUMPS, NAPF, NAPF_BIDS, TROG, TROG_BIDS, bid_actions, can_declare,
@@ -141,7 +142,7 @@ class SaukopfState(DealState):
         if type(action) is int and (player is None or (
                 type(player) is int and player == self.cur)):
             legal = self._legal
-            if legal is None and self.phase == PHASE_PLAYING and is_card(action):
+            if legal is None and self.phase == PHASE_PLAYING and is_card_code(action):
                 # a replay: test the one card instead of listing every legal action
                 if self.legal_card_mask(self.cur) >> card_of(action) & 1:
                     self.history.append(action)
@@ -153,7 +154,7 @@ class SaukopfState(DealState):
                 if action in legal:
                     self.history.append(action)
                     self._legal = None
-                    if self.phase == PHASE_PLAYING and not is_revoke(action):
+                    if self.phase == PHASE_PLAYING and not is_revoke_code(action):
                         self._play(self.cur, card_of(action))
                     else:
                         self._apply_other(action)
@@ -325,7 +326,7 @@ class SaukopfState(DealState):
         phase = self.phase
         p = self.cur
         if phase == PHASE_PLAYING:
-            if is_revoke(action):
+            if is_revoke_code(action):
                 self._revoke(revoked_seat(action))
             else:
                 self._play(p, card_of(action))
