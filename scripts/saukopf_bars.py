@@ -11,6 +11,12 @@
     python scripts/saukopf_bars.py paired BEFORE.jsonl AFTER.jsonl
         two saved duels compared deal by deal (say, the bot before and after a change, on
         the same deals): the mean of AFTER's difference less BEFORE's, with its 95% CI.
+    python scripts/saukopf_bars.py newcomer beginner 300 [FIRST] [--workers N]
+        the rule-of-thumb newcomer of issue 25 (scripts/saukopf_newcomer.py) against three
+        LEVEL bots: sessions FIRST.. (default 0) of four deals, the dealer rotating, the
+        newcomer in seat session % 4; its net points per session less the mean of the
+        three bots' (the table's measure: what it won or lost against them), with its 95%
+        CI, and its per-deal record. N worker processes (default 1).
     python scripts/saukopf_bars.py table saukopf club 1000
         four (three) bots of one level: throw-in rate, game kinds, Kontra and Re rates and
         how often the kickers and the Re side won, the declarer's win rate, decision
@@ -40,6 +46,7 @@ from saustall.bots.base import make_bot, register_bot
 from saustall.bots.saukopf_search import LEVEL_BUDGETS, Budget, SearchBot
 from saustall.core import get
 from saustall.core.rng import derive_seed
+from saukopf_newcomer import NewcomerBot  # noqa: F401  (registers ``newcomer``)
 
 
 def _register_before_endgame() -> None:
@@ -198,9 +205,80 @@ def table(ruleset: str, level: str, deals: int) -> None:
     latency(times)
 
 
+NEWCOMER_DEALS = 4
+"""Deals in one newcomer session (each player deals once)."""
+
+
+def _newcomer_session(job: tuple[str, int]) -> dict[str, object]:
+    """One newcomer session (worker process): the newcomer's net less the bots' mean,
+    and the newcomer's role and result in each deal."""
+    level, session = job
+    game = get("saukopf", "saukopf")
+    players = game.ruleset.min_players
+    seat = session % players
+    seats = [level] * players
+    seats[seat] = "newcomer"
+    state = game.new_state(players, derive_seed(session, "newcomer session"),
+                           {"deals": NEWCOMER_DEALS, "dealer": session % players})
+    bots = [make_bot("saukopf", name, derive_seed(session, "newcomer", i))
+            for i, name in enumerate(seats)]
+    while not state.is_terminal():
+        p = state.current_player
+        state.apply(bots[p].choose(state.view(p), state.legal_actions(p)))
+    net = state.returns()
+    roles = []
+    for entry in state.results:
+        if entry["thrown_in"]:
+            roles.append(("thrown in", False, 0.0))
+            continue
+        party = [entry["declarer"]] + ([entry["partner"]] if entry["partner"] is not None else [])
+        role = ("declarer" if entry["declarer"] == seat else
+                "partner" if seat in party else "opponent")
+        gained = entry["meat"][seat] - entry["roughness"][seat] - statistics.mean(
+            entry["meat"][p] - entry["roughness"][p] for p in range(players) if p != seat)
+        roles.append((role, seat in entry["winners"], float(gained)))
+    others = statistics.mean(net[p] for p in range(players) if p != seat)
+    return {"relative": net[seat] - others, "net": net[seat], "others": others,
+            "roles": roles}
+
+
+def newcomer(level: str, sessions: int, first: int = 0, workers: int = 1) -> None:
+    started = time.time()
+    jobs = [(level, session) for session in range(first, first + sessions)]
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            rows = pool.map(_newcomer_session, jobs, chunksize=4)
+    else:
+        rows = list(map(_newcomer_session, jobs))
+    mean, half = _mean_ci([float(row["relative"]) for row in rows])  # type: ignore[arg-type]
+    print(f"newcomer against three {level}: {mean:+.2f} net points per {NEWCOMER_DEALS}-deal "
+          f"session (its net less the bots' mean), 95% CI [{mean - half:+.2f}, "
+          f"{mean + half:+.2f}], sessions {first}-{first + sessions - 1} "
+          f"({time.time() - started:.0f} s)")
+    print(f"  its own net {statistics.mean(float(r['net']) for r in rows):+.2f}, "  # type: ignore[arg-type]
+          f"each bot's {statistics.mean(float(r['others']) for r in rows):+.2f} per session")
+    print("  per deal:")
+    deals = [role for row in rows for role in row["roles"]]  # type: ignore[attr-defined]
+    for role in ("declarer", "partner", "opponent", "thrown in"):
+        found = [d for d in deals if d[0] == role]
+        if not found:
+            continue
+        won = sum(1 for d in found if d[1])
+        print(f"    {role}: {len(found)} deals ({len(found) / len(deals):.1%})"
+              + (f", won {won} ({won / len(found):.0%})" if role != "thrown in" else "")
+              + f", {statistics.mean(d[2] for d in found):+.2f} net less the bots' mean")
+
+
 if __name__ == "__main__":
     mode, *args = sys.argv[1:]
-    if mode == "duel":
+    workers = 1
+    if "--workers" in args:
+        at = args.index("--workers")
+        workers = int(args[at + 1])
+        del args[at:at + 2]
+    if mode == "newcomer":
+        newcomer(args[0], int(args[1]), int(args[2]) if len(args) > 2 else 0, workers)
+    elif mode == "duel":
         duel(args[0], args[1], args[2], int(args[3]), int(args[4]) if len(args) > 4 else 0,
              args[5] if len(args) > 5 else None)
     elif mode == "paired":

@@ -17,6 +17,11 @@ Paired estimates: an analyser plays every alternative out on the same sampled wo
 than either estimate. The result is a function of the record, the seats, the level, the
 number of worlds and the seed.
 
+Equal alternatives: alternatives whose outcomes are the same in every sampled world (the
+bids 62 to 82 that all end as the least bid allowing the game, two cards of equal value)
+are one :class:`Group`, shown as one line with their shared estimate ("Bid 62-82 (21
+bids)", the analyser words it); every alternative stays listed on its own too.
+
 Games add an analyser with :func:`register_analyser`; this module knows no game. The
 built-in analysers register themselves when :mod:`saustall.bots` is imported.
 
@@ -33,6 +38,10 @@ JSON shape (:meth:`Analysis.to_dict`, what ``saustall analyze --json`` prints)::
                     "worlds": int,            # worlds the estimates were played on
                     "alternatives": [         # best expected net points first
                         {"action": str, "text": str, "chosen": bool,
+                         "net": float, "net_se": float,
+                         "win": float, "win_se": float, "cost": float}, ...],
+                    "groups": [               # equal alternatives, in the same order
+                        {"text": str, "actions": [str, ...], "chosen": bool,
                          "net": float, "net_se": float,
                          "win": float, "win_se": float, "cost": float}, ...]}, ...]}
 """
@@ -86,6 +95,27 @@ class Analyser(Protocol):
         """For each action, its outcome in each of the same sampled worlds (one list per
         action, all of one length, world ``w`` the same world in every list)."""
 
+    def group_text(self, actions: Sequence[Action], texts: Sequence[str]) -> str:
+        """Two or more equal alternatives (their actions and words, in the table's order)
+        named in one line, e.g. "Bid 62-82 (21 bids)"; :func:`group_words` is the plain
+        wording."""
+
+
+def group_words(texts: Sequence[str], noun: str = "alternatives") -> str:
+    """Equal alternatives in one line: "Play Gras-Neun or Gras-Sieben (2 cards)" when they
+    share their first word, else "Pass or Bid 61 (2 alternatives)"; ``noun`` counts them."""
+    first = {text.split(" ", 1)[0] for text in texts}
+    if len(first) == 1 and all(" " in text for text in texts):
+        verb = first.pop()
+        names = [text.split(" ", 1)[1] for text in texts]
+        return f"{verb} {_either(names)} ({len(texts)} {noun})"
+    return f"{_either(list(texts))} ({len(texts)} {noun})"
+
+
+def _either(names: list[str]) -> str:
+    """"A", "A or B", "A, B or C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
 
 _ANALYSERS: dict[str, Analyser] = {}
 
@@ -98,7 +128,9 @@ def register_analyser(game: str, analyser: Analyser) -> None:
 def analyser_for(game: str) -> Analyser:
     """The analyser of ``game``; :class:`~saustall.core.errors.UnknownGameError` ("no
     analysis for game X") for a game that has none."""
-    import saustall.bots  # noqa: F401  (registers the built-in bots and analysers)
+    from saustall.bots.base import load_all_bots
+
+    load_all_bots()  # a game's bots register its analyser with them
 
     try:
         return _ANALYSERS[game]
@@ -126,6 +158,22 @@ class Alternative:
 
 
 @dataclass(frozen=True)
+class Group:
+    """Alternatives with the same outcome in every sampled world, as one line."""
+
+    text: str
+    """The group in words (the analyser's ``group_text``; one alternative: its text)."""
+    actions: tuple[str, ...]
+    """Its alternatives in the game's notation, in the decision's order."""
+    net: Estimate
+    win: Estimate
+    chosen: bool
+    """The chosen action is one of them."""
+    cost: float
+    """As :attr:`Alternative.cost`, shared by every member."""
+
+
+@dataclass(frozen=True)
 class Decision:
     """One analysed decision of a seat."""
 
@@ -145,6 +193,9 @@ class Decision:
     mistake: bool
     """The cost is clear against its error (:data:`MISTAKE_Z`, :data:`MISTAKE_MIN`)."""
     worlds: int
+    groups: tuple[Group, ...] = ()
+    """The alternatives with equal outcomes grouped, in the order of their first member
+    among :attr:`alternatives`; every alternative is in exactly one group."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +243,11 @@ class Analysis:
                 "alternatives": [{"action": a.action, "text": a.text, "chosen": a.chosen,
                                   "net": a.net.mean, "net_se": a.net.se,
                                   "win": a.win.mean, "win_se": a.win.se, "cost": a.cost}
-                                 for a in d.alternatives]}
+                                 for a in d.alternatives],
+                "groups": [{"text": g.text, "actions": list(g.actions), "chosen": g.chosen,
+                            "net": g.net.mean, "net_se": g.net.se,
+                            "win": g.win.mean, "win_se": g.win.se, "cost": g.cost}
+                           for g in d.groups]}
                 for d in self.decisions],
         }
 
@@ -240,7 +295,8 @@ def analyze(record: GameRecord, seat: int | None = None, *, level: str | None = 
         outcomes = analyser.outcomes(decision.view, decision.choices, level=level,
                                      worlds=worlds,
                                      seed=derive_seed(seed, "analysis", decision.index))
-        decisions.append(_decision(decision, analyser.situation(decision.view), outcomes))
+        decisions.append(_decision(decision, analyser.situation(decision.view), outcomes,
+                                   analyser))
     if progress is not None:
         progress(len(found), len(found))
     return Analysis(record.game, record.ruleset, level, worlds, seed, seats, tuple(decisions))
@@ -283,8 +339,9 @@ def _decisions(record: GameRecord, analyser: Analyser, seats: tuple[int, ...]
     return found
 
 
-def _decision(found: _Found, situation: str, outcomes: list[list[Outcome]]) -> Decision:
-    """Means, errors and costs from the paired outcomes of each alternative."""
+def _decision(found: _Found, situation: str, outcomes: list[list[Outcome]],
+              analyser: Analyser) -> Decision:
+    """Means, errors, costs and groups from the paired outcomes of each alternative."""
     choices, describe = found.choices, found.describe
     nets = [[net for net, _ in per] for per in outcomes]
     wins = [[won for _, won in per] for per in outcomes]
@@ -304,7 +361,28 @@ def _decision(found: _Found, situation: str, outcomes: list[list[Outcome]]) -> D
     return Decision(found.index, found.seat, str(found.view.get("phase", "")), situation,
                     tuple(alternatives[i] for i in order),
                     describe[pick][0], describe[best][0], cost, cost_se, mistake,
-                    len(outcomes[0]) if outcomes else 0)
+                    len(outcomes[0]) if outcomes else 0,
+                    _groups(found, outcomes, alternatives, order, analyser))
+
+
+def _groups(found: _Found, outcomes: list[list[Outcome]], alternatives: list[Alternative],
+            order: list[int], analyser: Analyser) -> tuple[Group, ...]:
+    """The alternatives whose outcomes agree in every world, each group in the order of
+    its first member (``order``: the alternatives' display order)."""
+    members: dict[tuple[Outcome, ...], list[int]] = {}
+    for i in order:
+        members.setdefault(tuple(outcomes[i]), []).append(i)
+    groups = []
+    for same in members.values():
+        # named in the decision's own order (bids rising, cards as in the hand)
+        same = sorted(same)
+        head = alternatives[same[0]]
+        text = head.text if len(same) == 1 else analyser.group_text(
+            [found.choices[i] for i in same], [alternatives[i].text for i in same])
+        groups.append(Group(text, tuple(alternatives[i].action for i in same), head.net,
+                            head.win, any(alternatives[i].chosen for i in same),
+                            min(alternatives[i].cost for i in same)))
+    return tuple(groups)
 
 
 def _estimate(values: Sequence[float]) -> Estimate:

@@ -16,7 +16,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-import saustall.sim
+import saustall.arena.simulate
 from saustall.arena import run_arena
 from saustall.arena.report import PLOTS_MISSING, render_html
 from saustall.arena.scheme import MAX_ARRANGEMENTS, seatings
@@ -63,7 +63,7 @@ def test_bad_bot_lists_are_named(bots: list[str], words: str) -> None:
 def test_every_deal_is_played_with_every_seating_on_the_same_cards(
         monkeypatch: pytest.MonkeyPatch) -> None:
     played: list[tuple[int, tuple[str, ...], list[Any]]] = []
-    original = saustall.sim._play
+    original = saustall.arena.simulate._play
 
     def recording(job: Any, game: Any, index: int) -> Any:
         state = game.new_state(job.players, job.seed_of(index), job.options)
@@ -71,7 +71,7 @@ def test_every_deal_is_played_with_every_seating_on_the_same_cards(
         played.append((job.seed_of(index), job.lineup(index), hands))
         return original(job, game, index)
 
-    monkeypatch.setattr(saustall.sim, "_play", recording)
+    monkeypatch.setattr(saustall.arena.simulate, "_play", recording)
     result = run_arena("drecksau", ["random", "heuristic", "racer"], 3, ruleset="dirty-pig",
                        players=2, workers=1, seed=4)
     assert result.games == len(played) == 3 * 6
@@ -154,7 +154,7 @@ def test_saukopf_and_pigasus_have_their_own_results() -> None:
     saukopf = run_arena("saukopf", ["heuristic", "random"], 1, workers=1, seed=2)
     assert saukopf.players == 4 and saukopf.metric == "net points per deal"
     assert saukopf.games == 6  # A B A B has six arrangements
-    assert saukopf.saukopf is not None and saukopf.saukopf.sessions == 6
+    assert saukopf.game_figures is not None and saukopf.game_figures.sessions == 6
     pigasus = run_arena("pigasus", ["slow", "sharp"], 1, players=2, workers=1)
     assert pigasus.metric == "cards" and pigasus.games == 2
 
@@ -241,7 +241,7 @@ def test_a_missing_extra_is_named_before_any_game(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *args: None if name == "openskill" else real(name, *args))
     played: list[int] = []
-    monkeypatch.setattr(saustall.sim, "_play", lambda *args: played.append(1))
+    monkeypatch.setattr(saustall.arena.simulate, "_play", lambda *args: played.append(1))
     outcome = CliRunner().invoke(app, ["arena", "drecksau", "--bots", "random,heuristic",
                                        "--workers", "1"])
     assert outcome.exit_code == 2 and played == []

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from saustall.bots import bot_levels, make_bot
 from saustall.games.drecksau.actions import DONE, SHOW, discarded_cards, encode_action
 from saustall.games.drecksau.game import DIRTY as D, HAS_DOOR as O, IN_BARN as B, IS_PRETTY as P
-from saustall.sim import simulate
+from saustall.arena.simulate import simulate
 from tests.drecksau.helpers import position
 
 J = "rod"  # a card that is no use in these positions unless a barn is around

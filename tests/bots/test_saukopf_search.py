@@ -1,5 +1,6 @@
-"""The Saukopf search bot (levels beginner, club, expert): legal, replayable, reads only its
-view, bids and kicks sensibly, and plays better than the rules of thumb."""
+"""The Saukopf search bot (levels club, expert; the rule-based beginner is in
+test_saukopf_beginner.py): legal, replayable, reads only its view, bids and kicks sensibly,
+and plays better than the rules of thumb."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from saustall.bots import make_bot
 from saustall.bots.base import default_level, offered_levels
+from saustall.bots.saukopf_search import LEVEL_BUDGETS, SearchBot
 from saustall.core import get
 from saustall.core.registry import rulesets
 from saustall.games.saukopf.bidding import KREUZ_TRUMPS
@@ -21,6 +23,12 @@ from tests.saukopf.test_views import KREUZUNG_HANDS
 RULESETS = [r.name for r in rulesets("saukopf")]
 
 
+def small_search(seed: int) -> SearchBot:
+    """The search bot on its smallest budget (``LEVEL_BUDGETS["beginner"]``, which sizes the
+    analysis's worlds and ``beginner-1ply``): quick, and searching as every level does."""
+    return SearchBot(seed, LEVEL_BUDGETS["beginner"], "search")
+
+
 def test_levels_are_registered_weakest_first_with_club_the_default() -> None:
     assert offered_levels("saukopf") == ["beginner", "club", "expert"]
     assert default_level("saukopf") == "club"
@@ -30,7 +38,7 @@ def test_levels_are_registered_weakest_first_with_club_the_default() -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_search_bot_acts_legally_in_every_phase(ruleset: str) -> None:
-    bot = make_bot("saukopf", "beginner", seed=1)
+    bot = small_search(1)
     game = get("saukopf", ruleset)
     players = game.ruleset.min_players
     phases: set[str] = set()
@@ -54,7 +62,7 @@ def test_search_bot_acts_legally_in_kreuzung_phases() -> None:
     state = new_deal(KREUZUNG_HANDS, dealer=3)
     act(state, "bid 61", "pass", "pass", "pass", "declare kreuzung")
     seen: set[str] = set()
-    bot = make_bot("saukopf", "beginner", seed=4)
+    bot = small_search(4)
     rng = random.Random(4)
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -68,7 +76,7 @@ def test_search_bot_acts_legally_in_kreuzung_phases() -> None:
 def test_search_bot_replays_exactly_from_its_seed() -> None:
     def session(seed: int) -> list[object]:
         state = get("saukopf").new_state(4, 11, {"deals": 1})
-        bots = [make_bot("saukopf", "beginner", seed=seed + p) for p in range(4)]
+        bots = [small_search(seed + p) for p in range(4)]
         while not state.is_terminal():
             p = state.cur
             state.apply(bots[p].choose(state.view(p), state.legal_actions(p)))
@@ -87,8 +95,8 @@ def test_search_bot_reads_only_the_view() -> None:
         legal = state.legal_actions(p)
         if len(legal) > 1 and checked < 8:
             view = state.view(p)
-            first = make_bot("saukopf", "beginner", seed=9).choose(view, legal)
-            second = make_bot("saukopf", "beginner", seed=9).choose(
+            first = small_search(9).choose(view, legal)
+            second = small_search(9).choose(
                 json.loads(json.dumps(view)), legal)
             assert first == second
             checked += 1
@@ -177,21 +185,22 @@ def test_no_kontra_against_a_knorpel_of_aces_and_tens() -> None:
         assert bot.choose(state.view(1), state.legal_actions()) == PASS, seed
 
 
-def test_beginner_beats_random_clearly() -> None:
-    """A few one-deal sessions, seats rotated: even the weakest search level scores far
+def test_the_smallest_search_budget_beats_random_clearly() -> None:
+    """A few one-deal sessions, seats rotated: even the smallest search budget scores far
     more."""
-    net = {"beginner": 0.0, "random": 0.0}
+    net = {"search": 0.0, "random": 0.0}
     for seed in range(3):
         for rotation in range(2):
-            lineup = ["beginner", "random"] * 2 if rotation == 0 else ["random", "beginner"] * 2
+            lineup = ["search", "random"] * 2 if rotation == 0 else ["random", "search"] * 2
             state = get("saukopf").new_state(4, 70 + seed, {"deals": 1, "dealer": seed})
-            bots = [make_bot("saukopf", lineup[p], seed=seed * 4 + p) for p in range(4)]
+            bots = [small_search(seed * 4 + p) if lineup[p] == "search"
+                    else make_bot("saukopf", "random", seed=seed * 4 + p) for p in range(4)]
             while not state.is_terminal():
                 p = state.cur
                 state.apply(bots[p].choose(state.view(p), state.legal_actions(p)))
             for p, value in enumerate(state.returns()):
                 net[lineup[p]] += value
-    assert net["beginner"] > net["random"] + 10
+    assert net["search"] > net["random"] + 10
 
 
 @pytest.mark.long

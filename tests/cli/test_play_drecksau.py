@@ -11,9 +11,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from saustall.cli.main import app
-from saustall.cli.play_drecksau import TerminalPlay
+from saustall.games.drecksau.terminal import TerminalPlay
 from saustall.core import GameRecord
-from saustall.rules_text.drecksau_cards import CARD_HELP, RULESET_HELP
+from saustall.games.drecksau.rules_text import CARD_HELP, RULESET_HELP
 from saustall.games.drecksau.rulesets import CARD_KINDS
 
 

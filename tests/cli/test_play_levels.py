@@ -10,9 +10,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from saustall.cli import play_pigasus, play_saukopf
+from saustall.bots.base import level_rating, offered_levels
+from saustall.bots.describe import RATING_UNITS, rating_number, rating_text
+from saustall.games.pigasus import terminal as play_pigasus
+from saustall.games.saukopf import terminal as play_saukopf
 from saustall.cli.main import app
-from saustall.cli.play_drecksau import TerminalPlay
+from saustall.games.drecksau.terminal import TerminalPlay
 from tests.pigasus.helpers import stacked
 
 
@@ -29,7 +32,7 @@ def test_drecksau_help_lists_every_level_weakest_first_with_the_default(
     beginner, club, expert = (text.index(f"{level} (") for level in ("beginner", "club",
                                                                      "expert"))
     assert beginner < club < expert
-    assert "club (a real game that a newcomer can win, the default)" in text
+    assert "club (a real game that a newcomer can win, the default; rated" in text
     assert "beginner (plays loosely and makes mistakes" in text
     others = text.split("other bots:", 1)[1]
     assert all(name in others for name in ("random", "heuristic", "racer"))
@@ -58,7 +61,7 @@ def test_saukopf_command_seats_the_default_level_and_names_every_bot(
     intro = flat(out.getvalue()).split("Bots:", 1)[1]
     assert intro.count(": club (a real game that a newcomer can win)") == 4
     helped = CliRunner().invoke(command, ["--help"])
-    assert "expert (thinks longest and plays its best)" in flat(helped.output)
+    assert "expert (thinks longest and plays its best; rated: " in flat(helped.output)
 
 
 def test_pigasus_help_explains_the_levels_as_reaction_times(
@@ -66,9 +69,37 @@ def test_pigasus_help_explains_the_levels_as_reaction_times(
     play_pigasus.run_cli("pigasus", ["--help"])
     text = flat(capsys.readouterr().out)
     assert "club (grabs a pair in about 1.4 s: an even game for a newcomer who reacts in " \
-           "2 s, the default)" in text
+           "2 s, the default; rated: " in text
     assert "beginner (grabs a pair about 1.8 s after it shows" in text
     assert "other bots: slow, casual, sharp" in text
+
+
+@pytest.mark.parametrize("game", ["drecksau", "saukopf", "pigasus"])
+def test_help_rates_every_level_that_was_measured(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each named level's rating, in the words of its scale and rounded as the lobby
+    shows it, right after the level's own description."""
+    if game == "pigasus":
+        play_pigasus.run_cli("pigasus", ["--help"])
+        text = flat(capsys.readouterr().out)
+    else:
+        result = CliRunner().invoke(app, ["play", game, "--help"])
+        assert result.exit_code == 0
+        text = flat(result.output)
+    levels = offered_levels(game)
+    rated = [level for level in levels if level_rating(game, level)]
+    assert rated, f"no measured level in {game}"
+    for level in rated:
+        rating = level_rating(game, level)
+        assert rating is not None
+        words = rating_text(rating)
+        if rating.low is not None:  # measured, not a yardstick: the figure is told
+            assert rating_number(rating.figure, RATING_UNITS[rating.unit]) in words
+        # within this level's entry: after its name, before the next level's
+        start = text.index(f"{level} (")
+        later = levels[levels.index(level) + 1:]
+        end = text.index(f"{later[0]} (", start) if later else text.index("other bots:")
+        assert f"rated" in text[start:end] and flat(words) in text[start:end], text[start:end]
 
 
 def test_pigasus_seats_club_by_default_and_shows_it_before_the_first_card() -> None:

@@ -66,7 +66,7 @@ def test_a_partial_replay_shows_the_position_at_that_step(tmp_path: Path) -> Non
 
 
 def test_pigasus_replay_shows_scores_and_the_table(tmp_path: Path) -> None:
-    from saustall.cli.play_pigasus import TerminalPigasus
+    from saustall.games.pigasus.terminal import TerminalPigasus
 
     game = TerminalPigasus(get("pigasus").new_state(3, 5, {}), 0, ["casual"], 1000, 5)
     game.advance(30000)
@@ -79,7 +79,7 @@ def test_a_pigasus_table_of_every_card_draws() -> None:
     """A record can lay all 72 cards face up (nobody grabbing): more slots than keys. The
     replay draws them all (it used to stop with an IndexError); the extra slots show
     unlabelled, and the table still names each card."""
-    from saustall.cli.play_pigasus import LABELS, UNLABELLED, table_lines
+    from saustall.games.pigasus.terminal import LABELS, UNLABELLED, table_lines
     from saustall.games.pigasus.cards import CARDS
 
     lines = table_lines(list(enumerate(range(len(CARDS)))), per_row=len(CARDS))

@@ -41,7 +41,7 @@ def test_table_shows_win_rates_first_seat_and_lengths() -> None:
 def test_json_output_is_machine_readable_and_matches_the_library() -> None:
     data = json.loads(run(["--games", "10", "--bots", "heuristic,random", "--seed", "3",
                            "--workers", "1", "--json", "--per-game"]))
-    from saustall.sim import simulate
+    from saustall.arena.simulate import simulate
 
     direct = simulate("drecksau", "dirty-pig", 2, ["heuristic", "random"], games=10, seed=3,
                       workers=1)

@@ -66,16 +66,16 @@ def test_pure_python_plays_the_same_games_as_this_process() -> None:
 # and cards must not change with the build.
 SEARCH_SCRIPT = """
 import json
-from saustall.census import CensusJob, play_contract
+from saustall.games.saukopf.census import CensusJob, play_contract
 from saustall.bots.base import make_bot
 from saustall.core import get
 game = get("saukopf", "saukopf")
 state = game.new_state(4, 11, {"deals": 1})
-bots = [make_bot("saukopf", "beginner", seat) for seat in range(4)]
+bots = [make_bot("saukopf", "club", seat) for seat in range(4)]
 for _ in range(12):  # the bidding, the declaration and the first cards
     p = state.current_player
     state.apply(bots[p].choose(state.view(p), state.legal_actions(p)), p)
-print(json.dumps({"contracts": [play_contract(CensusJob("dreihaxer", 3, "beginner", 2), i)
+print(json.dumps({"contracts": [play_contract(CensusJob("dreihaxer", 3, "club", 2), i)
                                 for i in range(3)], "history": state.history}))
 """
 

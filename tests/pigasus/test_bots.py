@@ -20,7 +20,9 @@ from .helpers import card, new_game, play, stacked
 
 
 def test_named_levels_come_first_and_the_earlier_levels_stay_registered():
-    assert bot_levels("pigasus") == ["beginner", "club", "expert", "slow", "casual", "sharp"]
+    # random comes last: every game gets it, after its own bots
+    assert bot_levels("pigasus") == ["beginner", "club", "expert", "slow", "casual", "sharp",
+                                     "random"]
     assert offered_levels("pigasus") == ["beginner", "club", "expert"]
     assert default_level("pigasus") == "club"
     bot = make_bot("pigasus", "sharp", seed=3)

@@ -8,8 +8,9 @@ import pytest
 import typer
 from rich.text import Text
 
-from saustall.cli import play_pigasus, simulate_pigasus
-from saustall.cli.play_pigasus import LABELS, TerminalPigasus, run_loop
+from saustall.games.pigasus import simulate_cli as simulate_pigasus
+from saustall.games.pigasus import terminal as play_pigasus
+from saustall.games.pigasus.terminal import LABELS, TerminalPigasus, run_loop
 from saustall.core import GameRecord
 
 from .helpers import new_game, stacked

@@ -10,11 +10,13 @@ from typing import Any
 from rich.console import Console
 from typer.testing import CliRunner
 
-from saustall.cli import play_saukopf, saukopf_prompts, saukopf_tools
-from saustall.cli.play_saukopf import SaukopfTerminal
-from saustall.cli.saukopf_prompts import PromptError, bid_prompt, parse_bid
-from saustall.cli.saukopf_tools import ScoreInputError, build_outcome
-from saustall.rules_text.saukopf_help import fit
+from saustall.games.saukopf import prompts as saukopf_prompts
+from saustall.games.saukopf import table_tools as saukopf_tools
+from saustall.games.saukopf import terminal as play_saukopf
+from saustall.games.saukopf.terminal import SaukopfTerminal
+from saustall.games.saukopf.prompts import PromptError, bid_prompt, parse_bid
+from saustall.games.saukopf.table_tools import ScoreInputError, build_outcome
+from saustall.games.saukopf.rules_text import fit
 from saustall.core import GameRecord
 from saustall.core.errors import InputFileError
 from saustall.games.saukopf.cards import (

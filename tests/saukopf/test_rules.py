@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from saustall.core import IllegalActionError, InvalidOptionError
-from saustall.games.saukopf.cards import SCHWARZ, parse_card
+from saustall.games.saukopf.cards import CARD_TEXT, SCHWARZ, parse_card
 from saustall.games.saukopf.game import (
     BID_BASE, JOIN, KONTRA, PASS, RE, bid_action, card_action, declaration_of, decode_action,
     is_declare,
@@ -153,6 +153,41 @@ def test_running_away_frees_the_sau_and_shows_the_partner() -> None:
     play_tricks(state, ["G9 G7 GO GK"])
     assert state.ran_away and state.partner_public
     assert state.view(SEPP)["declared"]["partner"] == ZENZI
+
+
+def test_decision_running_away_is_once() -> None:
+    """S19: after running away, the holder may lead the called suit again with fewer than
+    three of its other cards, and the Sau is free (no search, no Abferkeln rule)."""
+    state = new_deal(RUNAWAY, dealer=ALOIS)
+    act(state, "pass", "bid 61", "pass", "pass", "declare sauerei gras")
+    play_tricks(state, ["G9 G7 GO GK", "E9 E7 H8 EA"])  # Zenzi runs away, then wins a trick
+    assert state.cur == ZENZI and state.ran_away
+    legal = state.legal_actions()
+    assert card_action(parse_card("G10")) in legal  # two Gras besides the Sau: still free
+    assert card_action(parse_card("G8")) in legal
+    assert card_action(parse_card("GA")) in legal
+
+    # without the run-away, the same two Gras cards could not be led
+    fresh = new_deal(RUNAWAY.replace("S10 E9", "S10 G9").replace("G10 G9 G8", "G10 E9 G8"),
+                     dealer=ALOIS)
+    act(fresh, "pass", "bid 61", "pass", "pass", "declare sauerei gras")
+    assert rule_of(fresh, "card G10") == "rufsau-run-away"
+
+
+def test_decision_ferkelparade_order_by_number_first() -> None:
+    """S20: the Ferkelparade trumps are the 9s, then the 8s, then the 7s (each Eichel,
+    Gras, Herz, Schellen); am Spieß reversed. Meat example 2 needs this order: Zenzi, holding
+    the Gras 7, Eichel 7, Schellen 8 and Gras 8, has the Gras 7 as her highest trump."""
+    state = new_deal(RUNAWAY, dealer=ALOIS)
+    act(state, "pass", "pass", "bid 61", "pass", "declare ferkelparade")
+    names = [CARD_TEXT[c] for c in state.order.trumps]
+    assert names == ["E9", "G9", "H9", "S9", "E8", "G8", "H8", "S8",
+                     "E7", "G7", "H7", "S7"]
+    spiess = new_deal(RUNAWAY, dealer=ALOIS)
+    act(spiess, "pass", "pass", "bid 61", "pass", "declare ferkelparade spiess")
+    assert [CARD_TEXT[c] for c in spiess.order.trumps] == names[::-1]
+    zenzi = {"G7", "E7", "S8", "G8"}  # her trumps in meat example 2
+    assert next(n for n in names[::-1] if n in zenzi) == "G7"
 
 
 def test_decision_kreuzung_partner_bidding() -> None:

@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from saustall.bots.base import make_bot
-from saustall.census import CensusJob, deal_seed, play_contract, run_census
+from saustall.games.saukopf.census import CensusJob, deal_seed, play_contract, run_census
 from saustall.cli.main import app
 from saustall.core.errors import SaustallError
 from saustall.core.registry import get

@@ -9,8 +9,8 @@ import pytest
 from rich.console import Console
 
 from saustall.cli.simulate import run_cli
-from saustall.sim import GameResult, SimulationResult, simulate, summarize
-from saustall.sim_saukopf import LEGEND
+from saustall.arena.simulate import GameResult, SimulationResult, simulate, summarize
+from saustall.games.saukopf.simulation import LEGEND
 
 
 def _tied(index: int, winners: tuple[int, ...], first: int = 1) -> GameResult:
@@ -42,7 +42,7 @@ def sessions() -> SimulationResult:
 def test_saukopf_win_rates_and_trophy_shares_add_up_to_100_percent(sessions: SimulationResult) -> None:
     summary = sessions.summary
     assert sum(seat.wins.rate for seat in summary.seats) == pytest.approx(1.0)
-    facts = summary.saukopf
+    facts = summary.game_figures
     assert sum(seat.schlachtmeister.share for seat in facts.seats) == pytest.approx(1.0)
     oberrauborstler = sum(seat.oberrauborstler.share for seat in facts.seats)
     assert oberrauborstler + facts.no_oberrauborstler.share == pytest.approx(1.0)
@@ -55,7 +55,7 @@ def test_saukopf_win_rates_and_trophy_shares_add_up_to_100_percent(sessions: Sim
 
 def test_saukopf_deal_mix_counts_every_deal(sessions: SimulationResult) -> None:
     result = sessions
-    facts = result.summary.saukopf
+    facts = result.summary.game_figures
     assert facts.sessions == 12 and facts.deals == 48
     played = facts.deals - facts.thrown_in.count
     assert sum(share.count for _, share in facts.kinds) == played
@@ -69,7 +69,7 @@ def test_saukopf_deal_mix_counts_every_deal(sessions: SimulationResult) -> None:
 
 def test_dreihaxer_lists_only_its_solos() -> None:
     result = simulate("saukopf", "dreihaxer", 3, ["random"], games=2, seed=1, workers=1)
-    names = [name for name, _ in result.summary.saukopf.kinds]
+    names = [name for name, _ in result.summary.game_figures.kinds]
     assert "sauerei" not in names and "keiler" in names and len(names) == 7
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from saustall.bots import bot_levels
 from saustall.core import InvalidOptionError, UnknownGameError, get, rulesets
-from saustall.sim import (
+from saustall.arena.simulate import (
     GameResult, game_seed, percentile, seat_bots, simulate, summarize, wilson_interval,
 )
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from saustall.sim import GameResult, Tally, percentile, simulate, summarize
+from saustall.arena.simulate import GameResult, Tally, percentile, simulate, summarize
 
 
 def _random_results(count: int, seed: int) -> list[GameResult]:

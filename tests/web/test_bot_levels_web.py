@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -23,6 +24,7 @@ def test_lobby_offers_named_levels_first_with_club_preselected_and_explained(
     page.click(".game-tile[data-game=pigasus]")
     assert level_choices(page, "#botlevel") == [
         ("Levels", "beginner"), ("Levels", "club"), ("Levels", "expert"),
+        ("Other bots", "random"),  # every game has it
         ("Other bots", "slow"), ("Other bots", "casual"), ("Other bots", "sharp")]
     assert page.input_value("#botlevel") == "club"
     assert page.inner_text("#botlevel-desc") == "Reacts in about 1.5 s: an even game for a newcomer."
@@ -53,3 +55,44 @@ def test_add_bot_at_a_table_seats_the_default_level(server: Any, page: Any) -> N
     badge.wait_for()
     assert badge.inner_text().endswith("Club player")
     assert badge.get_attribute("title") == "Reacts in about 1.5 s: an even game for a newcomer."
+
+
+def test_the_level_picker_shows_each_levels_measured_rating(server: Any, page: Any) -> None:
+    """The rating of the chosen level under its description, from the catalogue's
+    figures, in the page's language and its way of writing numbers; none for a level
+    that was not measured."""
+    games = httpx.get(server.url + "/api/games").json()["games"]
+    pigasus = next(g for g in games if g["game"] == "pigasus")
+    rated = next(r for r in pigasus["rulesets"] if r["name"] == "pigasus")["bot_level_ratings"]
+    club, expert = rated["club"], rated["expert"]
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=pigasus]")
+    assert page.input_value("#botlevel") == "club"
+    assert page.inner_text("#botlevel-rating") == (
+        f"Measured: someone who spots a pair in {club['figure']:.2f} s (95%: "
+        f"{club['low']:.2f} to {club['high']:.2f}) wins half the games against two of "
+        f"these bots.")
+    # text, never markup built from the data
+    assert page.eval_on_selector("#botlevel-rating", "e => e.children.length") == 0
+    page.select_option("#botlevel", "slow")  # an earlier bot, never measured
+    assert page.is_hidden("#botlevel-rating")
+    page.select_option("#botlevel", "expert")
+    assert page.is_visible("#botlevel-rating")
+    figure = f"{expert['figure']:.2f}"
+    assert f"in {figure} s" in page.inner_text("#botlevel-rating")
+    page.select_option("#lang-select", "de")
+    assert page.inner_text("#botlevel-rating").startswith(
+        f"Gemessen: wer ein Paar in {figure.replace('.', ',')} s (95 %: ")
+    page.select_option("#lang-select", "fr")
+    assert page.inner_text("#botlevel-rating").startswith(
+        f"Mesuré : qui repère une paire en {figure.replace('.', ',')} s")
+
+
+def test_the_yardstick_of_a_scale_is_named_as_such(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=saukopf]")
+    assert page.input_value("#botlevel") == "club"
+    assert page.inner_text("#botlevel-rating") == (
+        "The yardstick: the other levels are rated in net points a deal against it.")
+    page.select_option("#botlevel", "beginner")
+    assert "net points a deal against Club players" in page.inner_text("#botlevel-rating")

@@ -1,7 +1,8 @@
 """The arena's HTML report: tables, and with matplotlib (the ``report`` extra) plots.
 
 One self-contained file: the set-up, the legend, each bot's mean result with its 95%
-interval and rating, the head-to-head table, and (Saukopf) the mix of games. With
+interval and rating, the head-to-head table, and a game's own figures (its support record's
+``simulation.report_section``). With
 matplotlib the plots are embedded as base64 PNG images: rating intervals (mu ± 2 sigma,
 the ordinal marked), mean results with their intervals, and the distribution of each
 bot's per-deal results. Without it the report says how to get them.
@@ -19,6 +20,8 @@ from typing import Any, Sequence
 
 from saustall.arena.run import ArenaResult
 from saustall.arena.stats import CONFIDENCE
+from saustall.core import registry
+from saustall.core.support import load_reference
 
 PLOTS_MISSING = ("Plots need matplotlib: pip install 'saustall[report]' (or `make test`'s "
                  "environment, which has it), then run the arena again.")
@@ -142,15 +145,10 @@ def render_html(result: ArenaResult, elapsed: float | None = None) -> str:
             ["A", "B", "A minus B", "95% CI", "A's mean", "deals"],
             [[p.bot, p.opponent, f"{p.mean_difference:+.3f}", _ci(p.ci_low, p.ci_high),
               _number(p.bot_mean), str(p.deals)] for p in result.pairs]))
-    if result.saukopf is not None:
-        facts = result.saukopf
-        rows = [["thrown in", f"{100 * facts.thrown_in.share:.1f}%"]]
-        rows += [[name, f"{100 * share.share:.1f}%"] for name, share in facts.kinds]
-        rows += [["am Spieß", f"{100 * facts.spiess.share:.1f}%"],
-                 ["Kontra", f"{100 * facts.kontra.share:.1f}%"],
-                 ["Re (of Kontra)", f"{100 * facts.re.share:.1f}%"]]
-        parts.append(f"<h2>Saukopf deals ({facts.deals})</h2>"
-                     + _table(["what", "share"], rows))
+    section = registry.support(result.game).simulation.report_section
+    if result.game_figures is not None and section is not None:
+        heading, rows = load_reference(section, result.game)(result.game_figures)
+        parts.append(f"<h2>{escape(heading)}</h2>" + _table(["what", "share"], rows))
     try:
         plots = _plots(result)
     except ImportError:

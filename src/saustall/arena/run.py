@@ -5,16 +5,15 @@
 result with a 95% confidence interval, its OpenSkill rating, and the head-to-head table
 (:mod:`saustall.arena.stats` explains the statistics).
 
-The games are played by :mod:`saustall.sim`'s machinery (the same game loop, and the same
+The games are played by :mod:`saustall.arena.simulate`'s machinery (the same game loop, and the same
 in-order streaming of deterministic chunks over a process pool); game ``i`` is deal
 ``i // seatings`` with seating ``i % seatings``, its seed derived from the base seed and
 the deal. Everything is counted in game order, so the same seed gives the same result for
 any number of workers, on either backend.
 
-What a result is, per game (:data:`METRICS`): Drecksau, the share of the win (1 to the
-winner; a game stopped by the turn cap is a draw shared by all); Saukopf, net points
-(meat minus roughness points) per deal, the session's net divided by its deals; Pigasus,
-the cards the seat (or its team) collected.
+What a result is, per game, its support record says (``simulation.arena_score`` and
+``seat_results``; by default the engine's ``returns()``); a real-time game is played on
+simulated time by its own driver (``simulation.realtime_game``).
 """
 
 from __future__ import annotations
@@ -28,23 +27,22 @@ from saustall.arena.scheme import seatings as make_seatings
 from saustall.arena.stats import CONFIDENCE, DuplicateTally, Interval, Rating, Ratings
 from saustall.bots.base import make_bot
 from saustall.core.errors import InvalidOptionError, SaustallError
-from saustall.core.registry import get
-from saustall.sim import (
-    DEFAULT_MAX_ACTIONS, GameOutcome, SimulationJob, chunk_ranges, play_outcomes, stream_chunks,
+from saustall.core.registry import get, support
+from saustall.core.support import load_reference
+from saustall.arena.simulate import (
+    DEFAULT_MAX_ACTIONS, GameOutcome, SimulationJob, chunk_ranges, make_figures_tally,
+    play_outcomes, stream_chunks,
 )
-from saustall.sim_saukopf import SaukopfSummary, SaukopfTally, SessionFacts
 
 BACKENDS = ("local", "ray")
 
-METRICS: dict[str, tuple[str, str]] = {
-    "drecksau": ("win share", "1 for a win, 0 for a loss; a game stopped by the turn cap "
-                              "is a draw shared equally by all seats (so a bot's mean is "
-                              "its win rate)"),
-    "saukopf": ("net points per deal", "meat points minus roughness points, the "
-                                       "session's total divided by its deals"),
-    "pigasus": ("cards", "cards collected by the seat (in team play: by its team)"),
-}
-"""Per game: the name of a seat's result and what it means."""
+DEFAULT_METRIC = ("returns", "the engine's returns() per seat")
+"""A seat's result for a game whose support record names none."""
+
+
+def metric_of(game: str) -> tuple[str, str]:
+    """The name of a seat's result in ``game`` and what it means."""
+    return support(game).simulation.arena_score or DEFAULT_METRIC
 
 
 @dataclass(frozen=True)
@@ -73,8 +71,8 @@ class PairResult:
     ci_high: float | None
     deals: int
     bot_mean: float
-    """``bot``'s own mean result in the games where ``opponent`` sat too (2-player
-    Drecksau: its win rate against the opponent)."""
+    """``bot``'s own mean result in the games where ``opponent`` sat too (at a two-player
+    table of a win-share game: its win rate against the opponent)."""
 
 
 @dataclass(frozen=True)
@@ -97,13 +95,14 @@ class ArenaResult:
     results: tuple[BotResult, ...]
     """In the order the bots were named."""
     pairs: tuple[PairResult, ...]
-    saukopf: SaukopfSummary | None
+    game_figures: Any
+    """The game's own figures (its ``simulation.tally``'s summary), or None."""
     deal_means: dict[str, tuple[float, ...]] = field(repr=False)
     """Each bot's mean result per deal (the distributions the report plots)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON summary (``--json``): set-up, per bot mean, CI bounds and rating,
-        the head-to-head table, and for Saukopf the game facts."""
+        the head-to-head table, and a game's own figures under its own key."""
         return {
             "game": self.game, "ruleset": self.ruleset, "players": self.players,
             "bots": list(self.bots), "deals": self.deals, "seed": self.seed,
@@ -117,37 +116,28 @@ class ArenaResult:
                                 "deals": r.deals, "seat_games": r.seat_games,
                                 "rating": asdict(r.rating)} for r in self.results},
             "pairwise": [asdict(pair) for pair in self.pairs],
-            "saukopf": asdict(self.saukopf) if self.saukopf is not None else None,
+            **({support(self.game).simulation.summary_key or "game_figures":
+                asdict(self.game_figures)} if self.game_figures is not None else {}),
         }
 
 
 def seat_results(game: str, players: int, options: Mapping[str, Any],
                  outcome: GameOutcome) -> tuple[float, ...]:
-    """Each seat's result in one game (see :data:`METRICS`)."""
+    """Each seat's result in one game (the support record's ``simulation.seat_results``,
+    else the returns)."""
     _, winners, returns, _, _, _, _ = outcome
-    if game == "drecksau":
-        if not winners:
-            return (1.0 / players,) * players
-        return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in range(players))
-    if game == "saukopf":
-        deals = int(options["deals"])
-        return tuple(value / deals for value in returns)
+    reference = support(game).simulation.seat_results
+    if reference is not None:
+        return tuple(load_reference(reference, game)(players, options, winners, returns))
     return tuple(float(value) for value in returns)
-
-
-def _play_pigasus(job: SimulationJob, index: int) -> GameOutcome:
-    from saustall.bots.pigasus import simulate_game
-
-    seed = job.seed_of(index)
-    played = simulate_game(job.players, seed, job.lineup(index), job.ruleset, job.options)
-    cards = tuple(float(played.scores[played.team_of[seat]]) for seat in range(job.players))
-    return seed, tuple(played.winners), cards, played.events, False, 0, None
 
 
 def play_chunk(job: SimulationJob, indices: range) -> list[GameOutcome]:
     """Play games ``indices`` of an arena job (module level: runs in worker processes)."""
-    if job.game == "pigasus":  # real time, played on simulated time by its own driver
-        return [_play_pigasus(job, index) for index in indices]
+    reference = support(job.game).simulation.realtime_game
+    if reference is not None:  # real time, played on simulated time by its own driver
+        play_one = load_reference(reference, job.game)
+        return [play_one(job, index) for index in indices]
     return play_outcomes(job, indices)
 
 
@@ -237,26 +227,28 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
         stream = stream_chunks(play_chunk, job, chunks, workers)
     tally = DuplicateTally(bots, len(lineups))
     ratings = Ratings(bots)
-    facts = SaukopfTally(count) if game == "saukopf" else None
+    facts = make_figures_tally(game, count)
+    with_facts = 0
     done = 0
     for chunk, outcomes in stream:
         for index, outcome in zip(chunk, outcomes):
             lineup = job.lineup(index)
             per_bot = tally.add(lineup, seat_results(game, count, resolved, outcome))
             ratings.add(per_bot)
-            if facts is not None and isinstance(outcome[6], SessionFacts):
+            if facts is not None and outcome[6] is not None:
                 facts.add(lineup, outcome[6])
+                with_facts += 1
         done += len(chunk)
         if progress is not None:
             progress(done, total)
     return _result(game, name, count, bots, deals, seed, resolved, seating, lineups, total,
-                   tally, ratings, facts)
+                   tally, ratings, facts if with_facts else None)
 
 
 def _result(game: str, ruleset: str, players: int, bots: Sequence[str], deals: int,
             seed: int, options: dict[str, Any], seating: str,
             lineups: tuple[tuple[str, ...], ...], total: int, tally: DuplicateTally,
-            ratings: Ratings, facts: SaukopfTally | None) -> ArenaResult:
+            ratings: Ratings, facts: Any) -> ArenaResult:
     results = []
     for bot in bots:
         found: Interval = tally.bot_interval(bot)
@@ -273,10 +265,10 @@ def _result(game: str, ruleset: str, players: int, bots: Sequence[str], deals: i
         pairs.append(PairResult(bot=a, opponent=b, mean_difference=found.mean,
                                 ci_low=found.low, ci_high=found.high, deals=found.n,
                                 bot_mean=math.fsum(firsts) / len(firsts)))
-    metric, meaning = METRICS.get(game, ("returns", "the engine's returns() per seat"))
+    metric, meaning = metric_of(game)
     return ArenaResult(
         game=game, ruleset=ruleset, players=players, bots=tuple(bots), deals=deals,
         seed=seed, options=options, seating=seating, seatings=lineups, games=total,
         metric=metric, metric_meaning=meaning, results=tuple(results), pairs=tuple(pairs),
-        saukopf=facts.summary() if facts is not None and facts.sessions else None,
+        game_figures=facts.summary() if facts is not None else None,
         deal_means={bot: tuple(values) for bot, values in tally.deal_means.items()})

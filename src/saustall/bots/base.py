@@ -10,8 +10,10 @@ with a class attribute ``reads_view = False``; simulations then hand it an empty
 
 from __future__ import annotations
 
+import math
 import random
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Collection, Mapping, Protocol, Sequence
 
 from saustall.core.errors import UnknownGameError
 from saustall.core.game import Action, View
@@ -79,19 +81,128 @@ DEFAULT_LEVEL = "club"
 """The level seated when a person does not choose: a real game that a newcomer can win."""
 
 
-def _load_builtin_bots() -> None:
-    import saustall.bots  # noqa: F401  (registers the built-in bots)
+_LOADED: set[str] = set()
+
+
+def _load_bots(game: str) -> None:
+    """Register ``game``'s bots once, from its support record, then ``random`` if the
+    game registered no bot of that name (every game has it)."""
+    if game in _LOADED:
+        return
+    from saustall.core.registry import support
+    from saustall.core.support import load_reference
+
+    _LOADED.add(game)
+    try:
+        record = support(game)
+    except UnknownGameError:  # bots registered for a game without rulesets stay usable
+        return
+    if record.register_bots is not None:
+        try:
+            load_reference(record.register_bots, game)()
+        except Exception:
+            _LOADED.discard(game)  # asked again, it fails again with its own error
+            raise
+    _BOTS.setdefault(game, {}).setdefault(RandomBot.name, RandomBot)
+
+
+def load_all_bots() -> None:
+    """Register the bots of every registered game now (a worker process does this once,
+    before it is asked to think)."""
+    from saustall.core.registry import game_names
+
+    for game in game_names():
+        _load_bots(game)
+
+
+@dataclass(frozen=True)
+class LevelRating:
+    """A bot level's measured strength on its game's scale (docs/bots.md, *Ratings*).
+
+    ``unit`` names the scale, a text key: :data:`saustall.bots.describe.RATING_UNITS`
+    words it for the terminal, ``rating.<unit>`` in the web app's language files for the
+    lobby. ``scripts/bot_ratings.py`` measures the figures.
+    """
+
+    figure: float
+    """The level's rating on the scale (e.g. an Elo, net points per deal, seconds)."""
+    unit: str
+    """The scale's text key, e.g. ``"elo_vs_heuristic"``."""
+    measured: str
+    """How it was measured, in a line: the run, its size and its date."""
+    low: float | None = None
+    """The 95% interval's lower end (``None`` with ``high``: exact by definition, as
+    the yardstick of its own scale)."""
+    high: float | None = None
+    ruleset: str | None = None
+    """The ruleset it was measured in (``None``: it stands for every ruleset)."""
+    provisional: bool = False
+    """Today's figure for a level being rebuilt: to be measured again."""
+
+    def __post_init__(self) -> None:
+        for name in ("figure", "low", "high"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                      or not math.isfinite(value)):
+                raise ValueError(f"a rating's {name} must be a finite number, not {value!r}")
+        if (self.low is None) != (self.high is None):
+            raise ValueError("a rating has both ends of its interval or neither")
+        if self.low is not None and self.high is not None and not (
+                self.low <= self.figure <= self.high):
+            raise ValueError(f"a rating's figure {self.figure} lies outside its interval "
+                             f"[{self.low}, {self.high}]")
+        if not self.unit or not self.measured:
+            raise ValueError("a rating names its unit and how it was measured")
+
+
+_RATINGS: dict[str, dict[str, list[LevelRating]]] = {}
+
+
+def register_level_rating(game: str, level: str, rating: LevelRating) -> None:
+    """Record ``rating`` as the measured strength of ``game``'s bot ``level`` (one per
+    ruleset; a later one for the same ruleset replaces it)."""
+    kept = [r for r in _RATINGS.setdefault(game, {}).get(level, [])
+            if r.ruleset != rating.ruleset]
+    _RATINGS[game][level] = kept + [rating]
+
+
+MeasuredRatings = Mapping[tuple[str | None, str], tuple[float, float | None, float | None, str]]
+"""``(ruleset, level) -> (figure, low, high, how measured)``: a game's ratings on one scale,
+as ``scripts/bot_ratings.py table`` prints them."""
+
+
+def register_level_ratings(game: str, unit: str, measured: MeasuredRatings,
+                           provisional: Collection[str] = ()) -> None:
+    """:func:`register_level_rating` for each entry of ``measured``, all on the scale
+    ``unit``; the levels in ``provisional`` are marked as today's figures."""
+    for (ruleset, level), (figure, low, high, how) in measured.items():
+        register_level_rating(game, level, LevelRating(
+            figure, unit, how, low=low, high=high, ruleset=ruleset,
+            provisional=level in provisional))
+
+
+def level_rating(game: str, level: str, ruleset: str | None = None) -> LevelRating | None:
+    """The rating of ``game``'s ``level`` measured in ``ruleset``, else the one that
+    stands for every ruleset, else ``None``; ``ruleset=None`` takes the first one
+    registered (a game measured in one ruleset only)."""
+    _load_bots(game)
+    found = _RATINGS.get(game, {}).get(level, [])
+    if ruleset is None:
+        return found[0] if found else None
+    return (next((r for r in found if r.ruleset == ruleset), None)
+            or next((r for r in found if r.ruleset is None), None))
+
 
 
 def bot_levels(game: str) -> list[str]:
     """The bot levels available for ``game``."""
-    _load_builtin_bots()
+    _load_bots(game)
     return list(_BOTS.get(game, {}))
 
 
 def offered_levels(game: str) -> list[str]:
     """The named :data:`LEVELS` registered for ``game``, weakest to strongest."""
-    _load_builtin_bots()
+    _load_bots(game)
     registered = _BOTS.get(game, {})
     return [level for level in LEVELS if level in registered]
 
@@ -112,7 +223,7 @@ def default_level(game: str) -> str:
 
 def make_bot(game: str, level: str, seed: int = 0) -> Bot:
     """A new bot of ``level`` for ``game`` with its own seeded random source."""
-    _load_builtin_bots()
+    _load_bots(game)
     levels = _BOTS.get(game, {})
     if level not in levels:
         raise UnknownGameError(

@@ -1,13 +1,20 @@
 """What each bot level means, in a line, for terminal help and listings.
 
 The named levels (``beginner``, ``club``, ``expert``) have a meaning common to every game,
-refined per game where it differs (Pigasus levels are reaction times). The web app has
+refined per game where it differs: a game's support record says so in its
+``level_descriptions`` (in a real-time game, a level is a reaction time). The web app has
 the same sentences translated in its language files (``level.<name>.desc``).
 """
 
 from __future__ import annotations
 
-from saustall.bots.base import bot_levels, default_level, offered_levels
+from dataclasses import dataclass
+from typing import Mapping
+
+from saustall.bots.base import LevelRating, bot_levels, default_level, level_rating, \
+    offered_levels
+from saustall.core import registry
+from saustall.core.errors import UnknownGameError
 
 NAMED: dict[str, str] = {
     "beginner": "plays loosely and makes mistakes: a newcomer's first wins",
@@ -16,20 +23,6 @@ NAMED: dict[str, str] = {
 }
 """The named levels, in any game."""
 
-PER_GAME: dict[tuple[str, str], str] = {
-    ("pigasus", "beginner"): "grabs a pair about 1.8 s after it shows (later at bigger "
-                             "tables) and misses one in four: a person reacting in 2 s "
-                             "wins at any table size",
-    ("pigasus", "club"): "grabs a pair in about 1.4 s: an even game for a newcomer who "
-                         "reacts in 2 s",
-    ("pigasus", "expert"): "grabs a pair in about 0.8 s: an even game for a quick player",
-    ("pigasus", "slow"): "earlier level: about 1.8 s, misses almost half the pairs",
-    ("pigasus", "casual"): "earlier level (the old default): about 1.1 s",
-    ("pigasus", "sharp"): "earlier level: about 0.6 s, never grabs wrongly",
-    ("drecksau", "racer"): "rules of thumb, racing to finish its own pigs",
-}
-"""Where a game's level means something more specific (Pigasus: reaction times)."""
-
 OTHERS: dict[str, str] = {
     "random": "any legal move at random (a baseline)",
     "heuristic": "rules of thumb, no look-ahead",
@@ -37,20 +30,86 @@ OTHERS: dict[str, str] = {
 """Bots kept besides the named levels, in any game."""
 
 
+@dataclass(frozen=True)
+class RatingUnit:
+    """How a rating scale is worded and rounded."""
+
+    text: str
+    """The rating in English words, ``{figure}`` standing for the number and
+    ``{interval}`` for its 95% interval (appended when the text has no place for it)."""
+    decimals: int
+    """Digits after the point to show (the measurement's precision, no more)."""
+    signed: bool = False
+    """Show a ``+`` on positive figures (a difference to a yardstick)."""
+    exact: str = ""
+    """The words for the scale's yardstick, whose rating is exact by definition (no
+    interval); empty: worded as any other rating."""
+
+
+RATING_UNITS: dict[str, RatingUnit] = {
+    "elo_vs_heuristic": RatingUnit("Elo {figure}{interval} in 2-player games, where "
+                                   "heuristic has 1000", 0,
+                                   exact="Elo {figure}, the yardstick of the 2-player Elo"),
+    "net_vs_club": RatingUnit("{figure}{interval} net points a deal against club bots", 2,
+                              signed=True, exact="the yardstick: the other levels are "
+                                                 "rated in net points a deal against it"),
+    "even_reaction_s": RatingUnit("a person who spots a pair in {figure} s{interval} wins "
+                                  "half the games against two of them", 2),
+}
+"""The scales of :class:`~saustall.bots.base.LevelRating` by unit key (the web app words
+the same keys as ``rating.<unit>`` in its language files)."""
+
+
+def rating_number(value: float, unit: RatingUnit) -> str:
+    """``value`` rounded and signed as ``unit`` shows it."""
+    value = round(value, unit.decimals) + 0.0  # + 0.0: no "-0.00" for a tiny negative
+    return f"{value:+.{unit.decimals}f}" if unit.signed else f"{value:.{unit.decimals}f}"
+
+
+def rating_text(rating: LevelRating) -> str:
+    """A rating in a line of English: the figure in its unit's words, its 95% interval,
+    and whether it is provisional; the yardstick of a scale as such. An unknown unit
+    shows the bare figure."""
+    unit = RATING_UNITS.get(rating.unit, RatingUnit("{figure}{interval} " + rating.unit, 2))
+    if rating.low is None and unit.exact:
+        return unit.exact.replace("{figure}", rating_number(rating.figure, unit))
+    interval = ""
+    if rating.low is not None and rating.high is not None:
+        interval = (f" (95%: {rating_number(rating.low, unit)} to "
+                    f"{rating_number(rating.high, unit)})")
+    text = unit.text if "{interval}" in unit.text else unit.text + "{interval}"
+    text = text.replace("{figure}", rating_number(rating.figure, unit)).replace(
+        "{interval}", interval)
+    return text + (", provisional" if rating.provisional else "")
+
+
 def describe_level(game: str, level: str) -> str:
     """What ``level`` means for ``game``, in a line ("" when nothing is known)."""
-    return PER_GAME.get((game, level)) or NAMED.get(level) or OTHERS.get(level, "")
+    return (_game_descriptions(game).get(level) or NAMED.get(level)
+            or OTHERS.get(level, ""))
 
 
-def levels_help(game: str) -> str:
+def _game_descriptions(game: str) -> Mapping[str, str]:
+    try:
+        return registry.support(game).level_descriptions
+    except UnknownGameError:  # bots of a game registered without rulesets
+        return {}
+
+
+def levels_help(game: str, ruleset: str | None = None) -> str:
     """Every bot of ``game`` for a ``--help`` text: the named levels weakest to strongest,
-    each with what it means and the default marked, then the other bots."""
+    each with what it means, the default marked and its measured rating (in ``ruleset``,
+    default the first one measured), then the other bots."""
     named = offered_levels(game)
     default = default_level(game)
     parts = []
     for level in named:
         mark = ", the default" if level == default else ""
-        parts.append(f"{level} ({describe_level(game, level)}{mark})")
+        rating = level_rating(game, level, ruleset)
+        where = (f" in {rating.ruleset}" if rating is not None and rating.ruleset
+                 and rating.ruleset != game else "")
+        rated = f"; rated{where}: {rating_text(rating)}" if rating is not None else ""
+        parts.append(f"{level} ({describe_level(game, level)}{mark}{rated})")
     others = [level for level in bot_levels(game) if level not in named]
     text = "; ".join(parts)
     if others:

@@ -26,7 +26,7 @@ import random
 from typing import Any, Sequence
 
 from saustall.bots import drecksau_policy as policy
-from saustall.bots.base import Bot, BotFactory, register_bot
+from saustall.bots.base import Bot, BotFactory, register_bot, register_level_ratings
 from saustall.core.game import Action, View
 from saustall.core.registry import get
 from saustall.core.rng import Rng
@@ -158,3 +158,49 @@ def level_factory(level: str) -> BotFactory:
 
 for _level_name in LEVELS:
     register_bot("drecksau", _level_name, level_factory(_level_name))
+
+# Measured strength, per ruleset: Elo in 2-player games from a duplicate arena of these
+# levels with heuristic (anchored at 1000) and racer (docs/bots.md, *Ratings*: python
+# scripts/bot_ratings.py).
+register_level_ratings("drecksau", "elo_vs_heuristic", {
+    ("dirty-pig", "heuristic"): (1000.0, None, None,
+        "duplicate arena, 2-player dirty-pig, 60 deals (1200 games), 2026-12-04"),
+    ("dirty-pig", "racer"): (1125.9, 1081.7, 1170.0,
+        "duplicate arena, 2-player dirty-pig, 60 deals (1200 games), 2026-12-04"),
+    ("dirty-pig", "beginner"): (691.9, 630.9, 752.9,
+        "duplicate arena, 2-player dirty-pig, 60 deals (1200 games), 2026-12-04"),
+    ("dirty-pig", "club"): (1122.8, 1079.0, 1166.7,
+        "duplicate arena, 2-player dirty-pig, 60 deals (1200 games), 2026-12-04"),
+    ("dirty-pig", "expert"): (1196.3, 1152.1, 1240.5,
+        "duplicate arena, 2-player dirty-pig, 60 deals (1200 games), 2026-12-04"),
+    ("drecksau", "heuristic"): (1000.0, None, None,
+        "duplicate arena, 2-player drecksau, 20 deals (400 games), 2026-12-04"),
+    ("drecksau", "racer"): (1000.0, 932.7, 1067.3,
+        "duplicate arena, 2-player drecksau, 20 deals (400 games), 2026-12-04"),
+    ("drecksau", "beginner"): (928.1, 868.3, 988.0,
+        "duplicate arena, 2-player drecksau, 20 deals (400 games), 2026-12-04"),
+    ("drecksau", "club"): (1030.9, 976.3, 1085.4,
+        "duplicate arena, 2-player drecksau, 20 deals (400 games), 2026-12-04"),
+    ("drecksau", "expert"): (1055.8, 999.4, 1112.3,
+        "duplicate arena, 2-player drecksau, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "heuristic"): (1000.0, None, None,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "racer"): (1028.9, 966.8, 1090.9,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "beginner"): (810.7, 735.9, 885.5,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "club"): (1032.2, 977.1, 1087.3,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen", "expert"): (1096.4, 1025.9, 1166.9,
+        "duplicate arena, 2-player sauschoen, 20 deals (400 games), 2026-12-04"),
+    ("sauschoen-tournament", "heuristic"): (1000.0, None, None,
+        "duplicate arena, 2-player sauschoen-tournament, 10 deals (200 games), 2026-12-04"),
+    ("sauschoen-tournament", "racer"): (1071.6, 983.9, 1159.3,
+        "duplicate arena, 2-player sauschoen-tournament, 10 deals (200 games), 2026-12-04"),
+    ("sauschoen-tournament", "beginner"): (765.5, 603.5, 927.6,
+        "duplicate arena, 2-player sauschoen-tournament, 10 deals (200 games), 2026-12-04"),
+    ("sauschoen-tournament", "club"): (1073.1, 972.6, 1173.6,
+        "duplicate arena, 2-player sauschoen-tournament, 10 deals (200 games), 2026-12-04"),
+    ("sauschoen-tournament", "expert"): (1164.0, 1070.7, 1257.2,
+        "duplicate arena, 2-player sauschoen-tournament, 10 deals (200 games), 2026-12-04"),
+})

@@ -124,7 +124,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from saustall.bots.base import register_bot
+from saustall.bots.base import register_bot, register_level_ratings
 from saustall.core.errors import IllegalActionError
 from saustall.core.game import Action, View
 from saustall.core.record import GameRecord
@@ -422,6 +422,17 @@ def make_level_factory(level: str) -> Any:
 
 for _level in LEVELS:
     register_bot("pigasus", _level, make_level_factory(_level))
+
+# Measured strength: the median reaction of a modelled person who wins half the games
+# against two bots of the level (docs/bots.md, *Ratings*: python scripts/bot_ratings.py).
+register_level_ratings("pigasus", "even_reaction_s", {
+    ("pigasus", "beginner"): (2.5, 2.429, 2.609,
+        "3 players, a modelled person: 100 games at 13 reaction times 0.5-3.5 s, 2026-12-04"),
+    ("pigasus", "club"): (1.78, 1.717, 1.85,
+        "3 players, a modelled person: 100 games at 13 reaction times 0.5-3.5 s, 2026-12-04"),
+    ("pigasus", "expert"): (0.899, 0.876, 0.923,
+        "3 players, a modelled person: 100 games at 13 reaction times 0.5-3.5 s, 2026-12-04"),
+})
 
 
 # --------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from saustall.bots.base import RandomBot, register_bot
+from saustall.bots.base import RandomBot, register_bot, register_level_ratings
 from saustall.bots.saukopf_eval import joins_kreuzung
 from saustall.core.game import Action, View
 from saustall.games.saukopf.cards import (
@@ -269,3 +269,17 @@ class HeuristicBot:
 
 register_bot("saukopf", "random", RandomBot)
 register_bot("saukopf", "heuristic", HeuristicBot)
+
+# Measured strength of the levels (registered in saukopf_search): net points per deal and
+# seat against club bots in duplicate one-deal sessions (docs/bots.md, *Ratings*: python
+# scripts/bot_ratings.py). beginner and expert are being rebuilt: today's figures.
+register_level_ratings("saukopf", "net_vs_club", {
+    ("saukopf", "club"): (0.0, None, None,
+        "the yardstick: 0 by definition"),
+    ("saukopf", "beginner"): (-0.154, -0.597, 0.289,
+        "duplicate one-deal sessions against club, 60 deals, 2026-12-04"),
+    ("saukopf", "expert"): (-0.1, -0.497, 0.297,
+        "duplicate one-deal sessions against club, 30 deals, 2026-12-04"),
+    ("saukopf", "heuristic"): (-0.906, -1.559, -0.254,
+        "duplicate one-deal sessions against club, 40 deals, 2026-12-04"),
+}, provisional=("beginner", "expert"))

@@ -32,11 +32,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from saustall.analysis import AnalysisError, Outcome, register_analyser
+from saustall.analysis import AnalysisError, Outcome, group_words, register_analyser
 from saustall.bots.saukopf_rollout import play_out
 from saustall.bots.saukopf_search import LEVEL_BUDGETS, Budget, SearchBot
 from saustall.core.game import Action, View
-from saustall.games.saukopf.actions import is_revoke
+from saustall.games.saukopf.actions import (
+    bid_of, is_bid, is_card, is_declare, is_give, is_revoke,
+)
+from saustall.games.saukopf.cards import SCHWARZ
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.sampling import SamplingError
 from saustall.games.saukopf.scoring import DealScore
@@ -97,6 +100,39 @@ class SaukopfAnalyser:
                  seed: int) -> list[list[Outcome]]:
         """Each action's net points and win in each of the same sampled worlds."""
         return _outcomes(view, actions, LEVEL_BUDGETS[level], worlds, seed)
+
+    def group_text(self, actions: Sequence[Action], texts: Sequence[str]) -> str:
+        """Bids as ranges ("Bid 62-82 (21 bids)", "Bid 107-120 or Schwarz (15 bids)"),
+        cards and games by name ("Play Gras-Neun or Gras-Sieben (2 cards)")."""
+        codes = [a for a in actions if isinstance(a, int)]
+        if len(codes) == len(actions) and all(is_bid(a) for a in codes):
+            return f"Bid {bid_ranges([bid_of(a) for a in codes])} ({len(codes)} bids)"
+        kinds = {_kind(a) for a in codes}
+        noun = kinds.pop() if len(kinds) == 1 and len(codes) == len(actions) else "alternatives"
+        return group_words(texts, noun)
+
+
+def _kind(action: int) -> str:
+    """What an alternative is, as the noun counting several of them."""
+    if is_card(action) or is_give(action):
+        return "cards"
+    if is_declare(action):
+        return "games"
+    return "alternatives"
+
+
+def bid_ranges(bids: Sequence[int]) -> str:
+    """Bids in words with runs joined: ``[62, 63, 64, 70, 121]`` -> "62-64, 70 or
+    Schwarz"."""
+    runs: list[list[int]] = []
+    for bid in sorted(bids):
+        if runs and bid == runs[-1][-1] + 1 and bid != SCHWARZ:
+            runs[-1].append(bid)
+        else:
+            runs.append([bid])
+    words = ["Schwarz" if run[0] == SCHWARZ else str(run[0]) if len(run) == 1
+             else f"{run[0]}-{run[-1]}" for run in runs]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _outcomes(view: View, actions: Sequence[Action], budget: Budget, count: int,

@@ -677,7 +677,12 @@ def _factory(level: str) -> Callable[[int], SearchBot]:
     return make
 
 
-for _level in LEVEL_BUDGETS:
+SEARCH_LEVELS = ("club", "expert")
+"""The levels played by this search bot; ``beginner`` is the rule-based
+:mod:`saustall.bots.saukopf_beginner` (its budget here still sizes the analysis's worlds
+and the ``beginner-1ply`` bot of ``scripts/saukopf_bars.py``)."""
+
+for _level in SEARCH_LEVELS:
     register_bot("saukopf", _level, _factory(_level))
 
-__all__ = ["Budget", "LEVEL_BUDGETS", "SearchBot", "hand_strength", "plausibility"]
+__all__ = ["Budget", "LEVEL_BUDGETS", "SEARCH_LEVELS", "SearchBot", "hand_strength", "plausibility"]

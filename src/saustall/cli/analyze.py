@@ -1,8 +1,9 @@
 """``saustall analyze``: what each decision of a seat in a game record was worth.
 
 Prints, per decision, a table of the alternatives (best expected net points first, the
-chosen one marked, what each costs against the best), then a summary per seat: total cost
-and clear mistakes. Seats are numbered from 1, as ``saustall replay`` numbers players;
+chosen one marked, what each costs against the best; equal alternatives, the same outcome
+in every sampled world, on one line), then a summary per seat: total cost and clear
+mistakes. Seats are numbered from 1, as ``saustall replay`` numbers players;
 ``--json`` prints the library's :meth:`~saustall.analysis.Analysis.to_dict` instead, seats
 from 0 as in records. The estimates are :func:`saustall.analysis.analyze`'s.
 """
@@ -19,12 +20,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
 from rich.table import Table
 
 from saustall.analysis import (
-    MISTAKE_MIN, MISTAKE_Z, Analysis, AnalysisError, Decision, analyze,
+    MISTAKE_MIN, MISTAKE_Z, Analysis, AnalysisError, Decision, Group, analyze,
 )
 from saustall.cli.common import ERRORS, fail_file, markup_safe, print_error
 from saustall.core.errors import RecordError, SaustallError, UnknownGameError
 from saustall.core.record import GameRecord
 
+
+LEGEND = (
+    "net points: the player's expected meat minus roughness points for the deal, ± its "
+    "standard error; win: the chance that the player's party wins the deal; cost: the "
+    "net points the choice gives away against the best alternative. Alternatives with "
+    "the same outcome in every sampled world share a line.")
+"""The opening lines: what the columns mean."""
 
 MISTAKE_CAPTION = (
     "Cost: the best alternative's expected net points minus the chosen one's; a clear "
@@ -81,6 +89,7 @@ def show(analysis: Analysis, console: Console) -> None:
     console.print(f"[bold]{markup_safe(analysis.game)}/{markup_safe(analysis.ruleset)}[/]: "
                   f"level {markup_safe(analysis.level)}, {analysis.worlds} worlds per "
                   f"decision, seed {analysis.seed}", highlight=False)
+    console.print(LEGEND, highlight=False)
     for decision in analysis.decisions:
         # the situation on its own line: as a table title it would wrap to the table
         console.print(f"\n[bold]{decision.index + 1}. Player {decision.seat + 1}, "
@@ -88,8 +97,9 @@ def show(analysis: Analysis, console: Console) -> None:
                       highlight=False)
         console.print(decision_table(decision))
     summary = Table(title="Summary")
-    for column in ("player", "decisions", "total cost", "clear mistakes"):
-        summary.add_column(column)
+    summary.add_column("player")
+    for column in ("decisions", "total cost (net points)", "clear mistakes"):
+        summary.add_column(column, justify="right")
     for entry in analysis.summary():
         summary.add_row(f"Player {entry.seat + 1}", str(entry.decisions),
                         f"{entry.total_cost:.2f}", str(entry.mistakes))
@@ -98,17 +108,30 @@ def show(analysis: Analysis, console: Console) -> None:
 
 
 def decision_table(decision: Decision) -> Table:
-    """One decision's alternatives best first, the chosen one marked, its cost below."""
-    verdict = ("[bold red]clear mistake[/]" if decision.mistake
-               else "best" if decision.cost == 0 else "within the noise")
-    caption = f"cost {decision.cost:.2f} ± {decision.cost_se:.2f} net points: {verdict}"
+    """One decision's alternatives best first, equal ones on one line, the chosen one
+    marked, its verdict below."""
+    words = {alt.action: alt.text for alt in decision.alternatives}
+    chosen, best = words[decision.chosen], words[decision.best]
+    if decision.cost == 0:
+        caption = f"chosen: {markup_safe(chosen)}, the best estimate"
+    else:
+        verdict = "[bold red]a clear mistake[/]" if decision.mistake else "within the noise"
+        caption = (f"chosen: {markup_safe(chosen)}, {decision.cost:.2f} ± "
+                   f"{decision.cost_se:.2f} net points below {markup_safe(best)}: {verdict}")
     table = Table(caption=caption, caption_justify="left")
     for column, justify in (("", "left"), ("action", "left"), ("net points", "right"),
                             ("win %", "right"), ("cost", "right")):
         table.add_column(column, justify=justify)  # type: ignore[arg-type]
-    for alt in decision.alternatives:
-        table.add_row("→" if alt.chosen else "", markup_safe(alt.text),
-                      f"{alt.net.mean:+.2f} ± {alt.net.se:.2f}",
-                      f"{100 * alt.win.mean:.0f} ± {100 * alt.win.se:.0f}",
-                      f"{alt.cost:.2f}", style="bold" if alt.chosen else None)
+    for group in decision.groups:
+        table.add_row("→" if group.chosen else "", markup_safe(_group_text(group, chosen)),
+                      f"{group.net.mean:+.2f} ± {group.net.se:.2f}",
+                      f"{100 * group.win.mean:.0f} ± {100 * group.win.se:.0f}",
+                      f"{group.cost:.2f}", style="bold" if group.chosen else None)
     return table
+
+
+def _group_text(group: Group, chosen: str) -> str:
+    """A table row's words: the group's, naming the chosen member of a group of several."""
+    if group.chosen and len(group.actions) > 1:
+        return f"{group.text}, chosen: {chosen}"
+    return group.text

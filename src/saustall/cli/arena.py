@@ -18,6 +18,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from saustall.core import registry
+from saustall.core.support import load_reference
+
 HELP = (
     "Play duplicate matches between bots and rate them."
     "\n\n"
@@ -31,8 +34,8 @@ HELP = (
     "reverse); --seating rotate plays only the cyclic shifts (every bot once in every "
     "seat)."
     "\n\n"
-    "Results per game: Drecksau, the share of the win; Saukopf, net points (meat minus "
-    "roughness) per deal; Pigasus, cards collected. Each bot's mean comes with a 95% "
+    "A seat's result is the game's own (the share of the win, net points per deal, cards "
+    "collected...: the output's legend says which). Each bot's mean comes with a 95% "
     "Student t-interval over the per-deal means (the deal is the unit: its games share "
     "their cards), the head-to-head differences are paired by deal, and OpenSkill "
     "(Plackett-Luce) rates the bots from every game's ranking. Same seed, same figures, "
@@ -73,13 +76,11 @@ def render(result: Any, console: Console, elapsed: float | None = None) -> None:
                           f"{pair.mean_difference:+.3f}", _ci(pair.ci_low, pair.ci_high),
                           f"{pair.bot_mean:.3f}", str(pair.deals))
         console.print(pairs)
-    if result.saukopf is not None:
-        facts = result.saukopf
-        kinds = ", ".join(f"{name} {100 * share.share:.1f}%" for name, share in facts.kinds)
-        console.print(f"Saukopf deals: {facts.deals}; thrown in "
-                      f"{100 * facts.thrown_in.share:.1f}%; Kontra "
-                      f"{100 * facts.kontra.share:.1f}%; games played: {kinds}",
-                      highlight=False)
+    if result.game_figures is not None:
+        simulation = registry.support(result.game).simulation
+        reference = simulation.arena_render or simulation.render
+        if reference is not None:
+            load_reference(reference, result.game)(result.game_figures, console)
     for name, meaning in legend(result):
         console.print(f"[bold]{escape(name)}[/]: {escape(meaning)}", highlight=False)
     if elapsed is not None:

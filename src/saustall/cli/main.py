@@ -1,7 +1,9 @@
 """``saustall``: play, simulate, replay, analyse, serve.
 
-Each game's terminal client and simulator lives in its own module (``play_<game>``,
-``simulate_<game>``) and is imported only when asked for, so the CLI starts quickly.
+Nothing here names a game: each game's support record (:mod:`saustall.core.support`)
+names its terminal client, its simulator and its own commands, imported only when asked
+for. A game without a client of its own is played with the generic text client
+(:mod:`saustall.cli.generic_play`), and simulated by the game-neutral simulator.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from rich.console import Console
 from rich.table import Table
 
 from saustall.cli.arena import HELP as ARENA_HELP
-from saustall.cli.common import HELP_FLAGS, HELP_SETTINGS, fail_file, markup_safe
-from saustall.core import GameRecord, SaustallError, get, rulesets
+from saustall.cli.common import HELP_FLAGS, HELP_SETTINGS, fail_file, markup_safe, print_error
+from saustall.core import GameRecord, SaustallError, get, registry, rulesets
+from saustall.core.support import load_reference
 
 app = typer.Typer(help="Saustall: pig card games to play, simulate and study.",
                   no_args_is_help=True, add_completion=False, context_settings=HELP_SETTINGS)
@@ -29,11 +32,21 @@ console = Console()
 DEFAULT_DATABASE = "sqlite+aiosqlite:///saustall.db"
 DATABASE_HELP = "SQLAlchemy async database URL"
 
-# Games whose terminal client or simulator is its own module, imported on demand.
-PLAY_MODULES = {"drecksau": "saustall.cli.play_drecksau", "saukopf": "saustall.cli.play_saukopf",
-                "pigasus": "saustall.cli.play_pigasus"}
-SIMULATE_MODULES = {"drecksau": "saustall.cli.simulate", "saukopf": "saustall.cli.simulate",
-                    "pigasus": "saustall.cli.simulate_pigasus"}
+GENERIC_PLAY = "saustall.cli.generic_play"
+"""The terminal client of a game that has none of its own."""
+GENERIC_SIMULATE = "saustall.cli.simulate"
+"""The simulator of a game that has none of its own (turn-based games)."""
+
+
+def _games_text() -> str:
+    names = registry.game_names()
+    return " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
+def _default_game() -> str:
+    """The game played when ``saustall play`` names none: the first by name."""
+    names = registry.game_names()
+    return names[0] if names else ""
 
 
 def version_text() -> str:
@@ -66,15 +79,17 @@ def fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _load(modules: dict[str, str], game: str, what: str) -> Any:
-    if game not in modules:
-        fail(f"no {what} for game {game!r}; games: {', '.join(sorted(modules))}")
+def _load(game: str, what: str, field: str, generic: str) -> Any:
+    """The module named by ``game``'s support record ``field`` (else ``generic``)."""
     try:
-        return importlib.import_module(modules[game])
-    except ModuleNotFoundError as exc:
-        if exc.name == modules[game]:
-            fail(f"{what} for {game} is not available in this version")
-        raise
+        record = registry.support(game)
+    except SaustallError as exc:
+        fail(str(exc))
+    reference = getattr(record, field) or generic
+    try:
+        return load_reference(reference, game)
+    except SaustallError as exc:
+        fail(f"{what} for {game} is not available: {exc}")
 
 
 @app.command("games")
@@ -87,6 +102,9 @@ def list_games() -> None:
         table.add_row(ruleset.game, ruleset.name,
                       f"{ruleset.min_players}-{ruleset.max_players}", ruleset.summary)
     console.print(table)
+    for game, error in sorted(registry.broken_games().items()):
+        console.print(f"[bold red]not loaded:[/] {markup_safe(game)}: "
+                      f"{markup_safe(error)}", highlight=False)
 
 
 # "--help" after the game name goes on to the game's own command (help_option_names=[]);
@@ -96,7 +114,7 @@ _PASS_ON = {"allow_extra_args": True, "ignore_unknown_options": True, "help_opti
 
 @app.command(context_settings=_PASS_ON)
 def play(ctx: typer.Context,
-         game: str = typer.Argument("drecksau", help="drecksau, saukopf or pigasus")) -> None:
+         game: str = typer.Argument(_default_game(), help=_games_text())) -> None:
     """Play a game in the terminal against bots or with friends on one keyboard.
 
     Options depend on the game: saustall play GAME --help lists them. Each game is saved
@@ -106,22 +124,15 @@ def play(ctx: typer.Context,
     if game in HELP_FLAGS:
         console.print(ctx.get_help())
         raise typer.Exit(0)
-    if game.startswith("-"):  # options without a game: they are Drecksau's
-        game, args = "drecksau", [game, *args]
-    module = _load(PLAY_MODULES, game, "terminal play")
+    if game.startswith("-"):  # options without a game: they are the default game's
+        game, args = _default_game(), [game, *args]
+    module = _load(game, "terminal play", "terminal_client", GENERIC_PLAY)
     module.run_cli(game, args)
 
 
 @app.command(context_settings=_PASS_ON)
-def saukopf(ctx: typer.Context) -> None:
-    """Saukopf tools for a physical table: saustall saukopf score --help."""
-    module = _load({"saukopf": "saustall.cli.saukopf_tools"}, "saukopf", "Saukopf tools")
-    module.run_cli("saukopf", list(ctx.args))
-
-
-@app.command(context_settings=_PASS_ON)
 def simulate(ctx: typer.Context,
-             game: Optional[str] = typer.Argument(None, help="drecksau, saukopf or pigasus")) -> None:
+             game: Optional[str] = typer.Argument(None, help=_games_text())) -> None:
     """Simulate many bot games in parallel and report balance statistics.
 
     Options depend on the game: saustall simulate GAME --help lists them.
@@ -129,13 +140,13 @@ def simulate(ctx: typer.Context,
     if game is None or game.startswith("-"):  # no game named: this command's own help
         console.print(ctx.get_help())
         raise typer.Exit(0 if HELP_FLAGS & {game, *ctx.args} else 2)
-    module = _load(SIMULATE_MODULES, game, "simulation")
+    module = _load(game, "simulation", "simulator", GENERIC_SIMULATE)
     module.run_cli(game, list(ctx.args))
 
 
 @app.command(help=ARENA_HELP)
 def arena(
-    game: str = typer.Argument(..., help="drecksau, saukopf or pigasus"),
+    game: str = typer.Argument(..., help=_games_text()),
     bots: str = typer.Option(..., help="the bots to compare, comma separated (at least two)"),
     games: int = typer.Option(1000, help="duplicate deals to play; each is played once per "
                               "seating"),
@@ -162,30 +173,6 @@ def arena(
 
     run(game, bots, games, ruleset, players, seed, workers, backend, seating, option,
         json_path, report, ray_address, console)
-
-
-@app.command()
-def census(
-    ruleset: str = typer.Option("saukopf", help="saukopf (4 players) or dreihaxer (3)"),
-    bot: str = typer.Option("expert", help="the bot in every seat"),
-    deals: int = typer.Option(10000, help="how many deals"),
-    seed: int = typer.Option(0, help="base seed; deal i uses a seed derived from it"),
-    workers: Optional[int] = typer.Option(None, help="worker processes (default: all cores)"),
-    json_path: Optional[Path] = typer.Option(None, "--json", help="write the JSON summary "
-                                             "here"),
-) -> None:
-    """Saukopf census: how often a table of one bot throws in, and the mix of game kinds.
-
-    Each deal is played by the bots until its contract is fixed (the first card is due)
-    or the cards are thrown in; the tricks are skipped, since they change neither (the
-    output says why). Kontra, Re and points need whole sessions: saustall simulate saukopf.
-    """
-    from saustall.cli.census import census as run
-
-    try:
-        run(ruleset, bot, deals, seed, workers, json_path, console)
-    except SaustallError as exc:
-        fail(str(exc))
 
 
 @app.command()
@@ -232,6 +219,10 @@ def analyze(record: Path = typer.Argument(..., help="a game record (JSON)"),
                                          "instead of tables")) -> None:
     """What each decision of a seat was worth: every alternative's expected net points
     and win chance, and what the chosen one cost.
+
+    The cost is the net points the choice gives away against the best alternative.
+    Alternatives with the same outcome in every sampled world share one line ("Bid
+    62-82 (21 bids)"); the JSON lists them as groups besides every alternative.
 
     Estimates come from the seat's view at each decision, never the hidden cards. Seats
     are numbered from 1, as in saustall replay; the JSON counts them from 0, as records
@@ -296,7 +287,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="address to listen on"),
     (on one machine or many) can serve one PostgreSQL database together; SIGTERM hands a
     process's tables to the others (see docs/deploy.md).
     """
-    module = _load({"serve": "saustall.server.app"}, "serve", "the server")
+    module = importlib.import_module("saustall.server.app")
     limits = importlib.import_module("saustall.server.limits").LimitSettings(
         tables_per_source=tables_per_source, sockets_per_source=sockets_per_source,
         new_sockets_per_second=new_sockets_per_second,
@@ -378,6 +369,21 @@ def _check_game(game: str, ruleset: str | None) -> None:
         get(game, ruleset)
     except SaustallError as exc:
         fail(str(exc))
+
+
+def _add_game_commands() -> None:
+    """Each game's own commands (its support record's ``commands``); a game whose
+    commands do not load is left out, the others stay."""
+    for record in registry.supports():
+        if record.commands is None:
+            continue
+        try:
+            load_reference(record.commands, record.name)(app)
+        except SaustallError as exc:
+            print_error(str(exc))
+
+
+_add_game_commands()
 
 
 def main() -> None:  # pragma: no cover - console entry point

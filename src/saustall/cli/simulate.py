@@ -1,10 +1,10 @@
 """``saustall simulate GAME``: many bot games in parallel, with balance statistics.
 
-``saustall simulate drecksau --ruleset dirty-pig --players 2 --games 1000
+``saustall simulate GAME --ruleset RULESET --players 2 --games 1000
 --bots heuristic,random --seed 1 --workers 2``
 
 Works for every turn-based game in the registry; the games are played by
-:func:`saustall.sim.simulate`. Prints a rich table (with a progress bar while running),
+:func:`saustall.arena.simulate.simulate`. Prints a rich table (with a progress bar while running),
 or with ``--json`` the machine-readable summary.
 """
 
@@ -23,11 +23,12 @@ from rich.table import Table
 from saustall.cli.common import HELP_SETTINGS
 from saustall.core.errors import SaustallError
 from saustall.core.registry import get
-from saustall.sim import (
-    RETURN_MEANING, GameResult, Rate, SimulationResult, Summary, check_setup, simulate,
+from saustall.core.registry import support as registry_support
+from saustall.arena.simulate import (
+    GameResult, Rate, SimulationResult, Summary, check_setup, return_meaning, simulate,
+    summary_dict,
 )
-from saustall.sim_saukopf import LEGEND as SAUKOPF_LEGEND
-from saustall.sim_saukopf import SaukopfSummary, Share
+from saustall.core.support import load_reference
 
 
 class GamesFile:
@@ -36,6 +37,7 @@ class GamesFile:
 
     def __init__(self, path: Path, head: dict[str, Any]) -> None:
         self.path = path
+        self.game = str(head["game"])
         self.file: IO[str] = path.open("w", encoding="utf-8")
         fields = "".join(f"  {json.dumps(key)}: {json.dumps(value)},\n"
                          for key, value in head.items())
@@ -50,7 +52,7 @@ class GamesFile:
 
     def finish(self, summary: Summary) -> None:
         """Write the summary and close the file."""
-        text = json.dumps(asdict(summary), indent=2).replace("\n", "\n  ")
+        text = json.dumps(summary_dict(summary, self.game), indent=2).replace("\n", "\n  ")
         self.file.write("\n  ],\n  \"summary\": " + text + "\n}\n")
         self.file.close()
 
@@ -69,59 +71,14 @@ def _pct(rate: Rate) -> str:
     return f"{100 * rate.rate:.1f}% [{100 * rate.low:.1f}, {100 * rate.high:.1f}]"
 
 
-def _share(share: Share) -> str:
-    return f"{100 * share.share:.1f}%"
-
-
-def add_contract_rows(table: Table, thrown_in: Share,
-                      kinds: Iterable[tuple[str, Share]]) -> None:
-    """The rows every Saukopf deal report shows: deals thrown in, then each game kind's
-    share of the deals played (two decimals: the rare kinds are fractions of a percent)."""
-    table.add_row("thrown in", f"{_share(thrown_in)} ({count_text(thrown_in.count)} deals)")
-    for name, share in kinds:
-        table.add_row(f"  {name}", f"{100 * share.share:.2f}% ({count_text(share.count)})")
-
-
-def render_saukopf(summary: SaukopfSummary, console: Console) -> None:
-    """Print Saukopf's own figures (points, trophies, the mix of games) and their legend."""
-    tables = [("Saukopf per seat", "seat", "bot", summary.seats)]
-    if len(summary.bots) > 1:  # one bot in every seat: its pooled row adds nothing
-        tables.append(("Saukopf per bot (pooled over its seats)", "bot", "seats",
-                       summary.bots))
-    for title, first, second, rows in tables:
-        table = Table(title=title)
-        for column in (first, second, "net/deal", "meat/deal", "rough/deal", "Schlachtm.",
-                       "Oberraub."):
-            table.add_column(column, justify="left" if column in ("bot", "seats") else "right")
-        for row in rows:
-            table.add_row(row.who.removeprefix("seat "), row.detail, f"{row.net_per_deal:+.3f}",
-                          f"{row.meat_per_deal:.3f}", f"{row.roughness_per_deal:.3f}",
-                          _share(row.schlachtmeister), _share(row.oberrauborstler))
-        console.print(table)
-    console.print(f"Schlachtmeister shares add up to 100%; nobody was Oberrauborstler in "
-                  f"{_share(summary.no_oberrauborstler)} of the sessions.")
-    deals = Table(title=f"Saukopf deals: {summary.deals} in {summary.sessions} sessions",
-                  show_header=False)
-    deals.add_column("what")
-    deals.add_column("value", justify="right")
-    add_contract_rows(deals, summary.thrown_in, summary.kinds)
-    deals.add_row("am Spieß", _share(summary.spiess))
-    deals.add_row("Kontra (of played deals)", _share(summary.kontra))
-    deals.add_row("Re (of deals with Kontra)", _share(summary.re))
-    deals.add_row("declarer won", _share(summary.declarer_won))
-    console.print(deals)
-    for name, meaning in SAUKOPF_LEGEND:
-        console.print(f"[bold]{name}[/]: {meaning}", highlight=False)
-
-
 def legend(result: SimulationResult) -> list[tuple[str, str]]:
     """What each generic figure of :func:`render` means, for this game."""
-    returns = RETURN_MEANING.get(result.game, "the game's own score per seat")
+    returns = return_meaning(result.game)
+    note = registry_support(result.game).simulation.wins_note
     return [
         ("wins", "games won by the seat; a win shared by k tied winners counts 1/k each, "
                  "so the seats' win rates add up to 100% less the draws"
-                 + (" (Saukopf: the Schlachtmeister trophy)" if result.game == "saukopf"
-                    else "")),
+                 + (f" ({note})" if note else "")),
         ("win rate [95% CI]", "wins / games, with its Wilson 95% confidence interval"),
         ("mean return", f"the mean per game of the engine's returns() for the seat: "
                         f"{returns}"),
@@ -169,8 +126,9 @@ def render(result: SimulationResult, console: Console) -> None:
     console.print(facts)
     for name, meaning in legend(result):
         console.print(f"[bold]{name}[/]: {meaning}", highlight=False)
-    if summary.saukopf is not None:
-        render_saukopf(summary.saukopf, console)
+    render_figures = registry_support(result.game).simulation.render
+    if summary.game_figures is not None and render_figures is not None:
+        load_reference(render_figures, result.game)(summary.game_figures, console)
     if len(set(result.bots)) > 1 and not result.rotate:
         console.print("[dim]The seats have different bots, so seat and first-player figures "
                       "mix bot strength with seat effects; --rotate separates them.[/]")

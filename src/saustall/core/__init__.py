@@ -17,9 +17,11 @@ from saustall.core.game import (
 from saustall.core.record import GameRecord
 from saustall.core.registry import game_names, get, register, rulesets
 from saustall.core.rng import Rng
+from saustall.core.support import GameSupport, PluginError, SimulationSupport
 
 __all__ = [
-    "Action", "Game", "GameOverError", "GameRecord", "GameState", "IllegalActionError",
+    "Action", "Game", "GameOverError", "GameRecord", "GameState", "GameSupport",
+    "IllegalActionError", "PluginError", "SimulationSupport",
     "InputFileError", "InvalidOptionError", "MalformedActionError", "NotYourTurnError",
     "OptionSpec", "RecordError", "Rng", "Ruleset", "SPECTATOR", "SaustallError", "UnknownGameError",
     "View", "check_action_code", "check_seat", "game_names", "get", "register", "rulesets",

@@ -30,7 +30,7 @@ class MalformedActionError(SaustallError, ValueError):
 class IllegalActionError(SaustallError, ValueError):
     """A well-formed action that the rules forbid in the current state.
 
-    ``rule`` names the rule that the action breaks, e.g. ``"barn-door-needs-dirty-pig"``;
+    ``rule`` names the rule that the action breaks, e.g. ``"turn-order"``;
     the message explains it in words. The state is left unchanged.
     """
 

@@ -197,7 +197,7 @@ class Ruleset:
     def check_online(self, options: Mapping[str, Any]) -> None:
         """Raise :class:`InvalidOptionError` if ``options`` names an offline-only option.
 
-        Such an option (e.g. Saukopf's ``hands``, a preset deal) would let whoever sets it
+        Such an option (e.g. a preset deal of the hands) would let whoever sets it
         know or choose cards the other players may not see, so it is refused even when
         its value is the default.
         """
@@ -373,7 +373,7 @@ class Game(abc.ABC):
     """A game bound to one ruleset: metadata, state factory and action notation."""
 
     name: str
-    """Registry name, e.g. ``"drecksau"``."""
+    """Registry name, as records and the wire use it (lower case, no spaces)."""
     title: str
     """Display name."""
 

@@ -1,9 +1,3 @@
-"""Built-in games. Importing this package registers every game and ruleset."""
-
-from saustall.core.registry import get, game_names, rulesets
-
-from saustall.games import drecksau  # noqa: F401  (registers)
-from saustall.games import pigasus  # noqa: F401  (registers)
-from saustall.games import saukopf  # noqa: F401  (registers)
-
-__all__ = ["get", "game_names", "rulesets"]
+"""Built-in games, one package each. Every game declares its support record in
+``<game>/support.py`` and is found through the ``saustall.games`` entry points
+(:mod:`saustall.core.registry`), as a game from another package is."""

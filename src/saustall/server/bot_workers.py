@@ -148,7 +148,9 @@ def _start_worker(server_pid: int) -> None:
         os.nice(WORKER_NICENESS)
     except OSError:  # not allowed here: think at the server's priority
         pass
-    import saustall.bots  # noqa: F401  (registers the built-in bots once per worker)
+    from saustall.bots.base import load_all_bots
+
+    load_all_bots()  # once per worker, before the first decision
 
 
 class BotWorkers:

@@ -4,6 +4,9 @@ Bot levels come in two groups: the named levels offered to people (``beginner``,
 ``expert``, weakest to strongest, with ``default_bot_level`` the one seated when nobody
 chooses) and the other bots (``random``, ``heuristic``...), listed after them.
 
+Each ruleset carries ``bot_level_ratings``: the measured strength of each level that has
+one in that ruleset (:func:`ratings_for`, docs/protocol.md).
+
 ``GET /api/games`` answers with :func:`catalogue`. Options that fix or reveal hidden cards
 (``OptionSpec.online`` false) are not listed: an online table refuses them.
 """
@@ -12,21 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from saustall.bots.base import RandomBot, bot_levels, default_level, offered_levels
+from saustall.bots.base import RandomBot, bot_levels, default_level, level_rating, \
+    offered_levels
+from saustall.bots.describe import RATING_UNITS, RatingUnit, rating_text
 from saustall.core import registry
-
-LEVEL_ORDER: dict[str, tuple[str, ...]] = {
-    "drecksau": ("random", "heuristic", "racer"),
-    "saukopf": ("random", "heuristic"),
-    "pigasus": ("slow", "casual", "sharp"),
-}
-"""Known other bots per game (besides the named levels), weakest to strongest. In Drecksau ``racer`` ranks above
-``heuristic``: head to head (2000 games per setting, seats rotating) it wins 67% / 62%
-of 2-/4-player ``dirty-pig``, 57% / 57% of ``sauschoen`` and ties ``drecksau``
-(48% / 51%). The search levels (:mod:`saustall.bots.drecksau_search`, figures there):
-``beginner`` wins 16.5% against ``heuristic``, ``club`` 53% and ``expert`` 67% against
-``racer`` in 2-player ``dirty-pig``."""
-
+from saustall.core.errors import UnknownGameError
 
 def levels_for(game: str) -> list[str]:
     """Bot levels the server offers for ``game``: the named levels (``beginner``,
@@ -37,13 +30,17 @@ def levels_for(game: str) -> list[str]:
 
 def other_levels(game: str) -> list[str]:
     """The registered bots of ``game`` that are not named levels (``random``,
-    ``heuristic``...), ordered by :data:`LEVEL_ORDER`; bots it does not rank keep their
+    ``heuristic``...), ordered by the game's support record (``other_level_order``,
+    weakest to strongest); bots it does not rank keep their
     registration order, ahead of the ranked ones. A game without bots gets ``random``."""
     named = set(offered_levels(game))
     levels = [level for level in bot_levels(game) if level not in named]
     if not levels and not named:
         levels = [RandomBot.name]
-    ranked = LEVEL_ORDER.get(game, ())
+    try:
+        ranked = registry.support(game).other_level_order
+    except UnknownGameError:  # bots registered for a game without rulesets
+        ranked = ()
     return ([level for level in levels if level not in ranked]
             + [level for level in ranked if level in levels])
 
@@ -51,6 +48,24 @@ def other_levels(game: str) -> list[str]:
 def seated_by_default(game: str) -> str:
     """The bot level seated when nobody chooses (the lobby's preselection, "Add bot")."""
     return default_level(game) if bot_levels(game) else RandomBot.name
+
+
+def ratings_for(game: str, ruleset: str) -> dict[str, dict[str, Any]]:
+    """Per bot level of ``game`` with a rating in ``ruleset`` (or one for every ruleset):
+    the figure and its 95% interval (``low``, ``high``: null when exact), the scale's
+    text key ``unit`` with the ``decimals`` and ``signed`` to show it, how it was
+    ``measured``, ``provisional`` and the English ``text``."""
+    found: dict[str, dict[str, Any]] = {}
+    for level in levels_for(game):
+        rating = level_rating(game, level, ruleset)
+        if rating is None:
+            continue
+        unit = RATING_UNITS.get(rating.unit, RatingUnit("", 2))
+        found[level] = {"figure": rating.figure, "low": rating.low, "high": rating.high,
+                        "unit": rating.unit, "decimals": unit.decimals,
+                        "signed": unit.signed, "measured": rating.measured,
+                        "provisional": rating.provisional, "text": rating_text(rating)}
+    return found
 
 
 def catalogue() -> dict[str, Any]:
@@ -70,8 +85,10 @@ def catalogue() -> dict[str, Any]:
                              else [_jsonable(c) for c in o.choices],
                              "min": None if o.bounds is None else o.bounds[0],
                              "max": None if o.bounds is None else o.bounds[1]}
-                            for o in ruleset.online_options()]})
+                            for o in ruleset.online_options()],
+                "bot_level_ratings": ratings_for(name, ruleset.name)})
         games.append({"game": name, "title": default.title,
+                      "renderer": registry.support(name).web_renderer,
                       "default_ruleset": default.ruleset.name,
                       "bot_levels": levels_for(name),
                       "named_bot_levels": offered_levels(name),

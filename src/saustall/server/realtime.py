@@ -16,7 +16,6 @@ choose from their legal actions after the server's bot delay.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
@@ -26,7 +25,9 @@ from saustall.core.errors import (
     NotYourTurnError,
     SaustallError,
 )
+from saustall.core import registry
 from saustall.core.game import Action, GameState
+from saustall.core.support import load_reference
 
 if TYPE_CHECKING:
     from saustall.server.host import TableHost
@@ -89,18 +90,18 @@ class GenericAdapter:
 
 AdapterFactory = Callable[["TableHost"], RealtimeAdapter]
 ADAPTERS: dict[str, AdapterFactory] = {}
-"""Adapter factories by game name (a game module registers its own)."""
-
-ADAPTER_MODULES = {"pigasus": "saustall.server.pigasus_adapter"}
-"""Modules that register an adapter when imported, by game name."""
+"""Adapter factories registered in code, by game name; a game's support record names
+its own (``realtime_adapter``), found when its first table starts."""
 
 
 def adapter_for(hub: "TableHost", game: str) -> RealtimeAdapter:
     """The adapter of ``game``, or the generic one."""
-    if game not in ADAPTERS and game in ADAPTER_MODULES:
+    if game not in ADAPTERS:
         try:
-            importlib.import_module(ADAPTER_MODULES[game])
-        except ImportError as exc:
+            reference = registry.support(game).realtime_adapter
+            if reference is not None:
+                ADAPTERS[game] = load_reference(reference, game)
+        except SaustallError as exc:
             log.warning("no real-time adapter for %s (%s); playing it generically", game, exc)
     factory = ADAPTERS.get(game)
     if factory is None:

@@ -26,8 +26,8 @@ class HubSettings:
     """Messages other than actions (``sync``, ``ping``, ...) per second on one socket."""
     rate_burst: float = 40.0
     action_rate_per_second: float = 40.0
-    """Actions per second on one socket: a Pigasus player mashing grab, point and
-    reveal stays near 10 a second, with bursts; bots act no faster than every 450 ms."""
+    """Actions per second on one socket: a player of a real-time game mashing
+    its buttons stays near 10 a second, with bursts; bots act no faster than every 450 ms."""
     action_rate_burst: float = 80.0
     flood_close_after: int = 200
     hello_timeout: float = 10.0
@@ -46,7 +46,7 @@ class HubSettings:
     """How often the server looks for tables to let go."""
     bot_factory: Callable[[str, str, int], Bot | None] | None = None
     """Optional ``(game, level, seed) -> bot`` tried before the bot registry (tests use
-    it for instant Pigasus bots); returning ``None`` falls back to the registry."""
+    it for instant real-time bots); returning ``None`` falls back to the registry."""
     skip_broken_tables: bool = False
     """Start even if stored tables no longer replay, leaving them out (they answer 404).
     Off by default: the server refuses to start and names them."""

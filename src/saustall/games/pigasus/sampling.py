@@ -13,14 +13,16 @@ towards its cap, and the view gives their number, not the events.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from saustall.core.game import Action, View
 from saustall.core.rng import Rng
 from saustall.games.pigasus.actions import GRAB, POINT, REVEAL, TICK
 from saustall.games.pigasus.cards import NUM_CARDS, card_from_code
-from saustall.games.pigasus.game import PigasusGame, PigasusState
 from saustall.games.pigasus.state import STAT_KEYS, Holder, pairs_on
+
+if TYPE_CHECKING:  # the game imports this module: the sampler builds states through it
+    from saustall.games.pigasus.game import PigasusGame, PigasusState
 
 
 class ViewError(ValueError):
@@ -51,7 +53,7 @@ def sample_world(game: PigasusGame, view: View, rng: Rng) -> PigasusState:
 def _sample(game: PigasusGame, view: View, rng: Rng) -> PigasusState:
     num_players: int = view["players"]
     options = game.ruleset.resolve_options(view["options"])
-    world = PigasusState(game, num_players, rng.randrange(2**62), options)
+    world = cast("PigasusState", game.new_state(num_players, rng.randrange(2**62), options))
 
     slots: list[dict[str, Any]] = view["table"]
     size = max((entry["slot"] for entry in slots), default=-1) + 1

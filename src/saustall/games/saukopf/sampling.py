@@ -27,7 +27,7 @@ entries and the ledger as the view shows them (its history holds this deal's act
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from saustall.core.errors import SaustallError
 from saustall.core.game import View
@@ -43,10 +43,12 @@ from saustall.games.saukopf.cards import (
 )
 from saustall.games.saukopf.observe import _assign, _place
 from saustall.games.saukopf.scoring import DealScore, Ledger
-from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.state import (
     PHASE_GIVING, PHASE_KONTRA, PHASE_OVER, PHASE_PARTNER, PHASE_RE,
 )
+
+if TYPE_CHECKING:  # the game imports this module: worlds are built through the game
+    from saustall.games.saukopf.game import SaukopfState
 
 
 class SamplingError(SaustallError, ValueError):
@@ -458,8 +460,7 @@ class WorldSampler:
                 return None
         options = {"deals": self.deals, "dealer": self.first_dealer,
                    "allow_revoke": self.allow_revoke}
-        state = self.game.new_state(n, seed, options)
-        assert isinstance(state, SaukopfState)
+        state = cast("SaukopfState", self.game.new_state(n, seed, options))
         state.deal_index = self.deal - 1
         state._ledger = Ledger(n, self.meat[:], self.rough[:], len(self.results))
         state._unscored = ()

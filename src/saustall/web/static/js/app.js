@@ -5,6 +5,7 @@ import { $, banner, modal } from "./ui.js";
 import { html, render, element } from "./dom.js";
 import { LobbyPage } from "./lobby.js";
 import { TablePage } from "./table.js";
+import { loadRenderers } from "./games/index.js";
 import { rulesContent, questions, searchQuestions, RULE_GAMES } from "./rules.js";
 import { soundOn, setSound } from "./sound.js";
 
@@ -17,7 +18,9 @@ export function navigate(path) {
 
 async function loadCatalogue() {
   if (state.catalogue) return state.catalogue;
-  state.catalogue = await api("GET", "/api/games");
+  const catalogue = await api("GET", "/api/games");
+  await loadRenderers(catalogue);
+  state.catalogue = catalogue;
   return state.catalogue;
 }
 

@@ -1,5 +1,5 @@
 // The lobby: pick a game and ruleset, create a table (or play bots at once), open tables.
-import { t, has } from "./i18n.js";
+import { t, has, lang } from "./i18n.js";
 import { html, render } from "./dom.js";
 import { api, rememberSeat, heldTables, forgetTable, forgetSeat } from "./net.js";
 import { $, $$, toast } from "./ui.js";
@@ -71,11 +71,41 @@ export function botLevelOptions(g, selected) {
     others.length ? html`<optgroup label="${t("lobby.otherbots")}">${others.map(option)}</optgroup>` : ""}`;
 }
 
-/** The description shown under a bot level <select> for its current choice. */
-export function showLevelDescription(select, game, box) {
+/** A rating's number as its scale shows it (`decimals`, a sign on a difference), in the
+ * page's language: "1,8" in German. */
+function ratingNumber(rating, value) {
+  return new Intl.NumberFormat(lang(), {
+    minimumFractionDigits: rating.decimals, maximumFractionDigits: rating.decimals, useGrouping: false,
+    signDisplay: rating.signed ? "exceptZero" : "auto",
+  }).format(value);
+}
+
+/** A bot level's measured strength in a sentence ("" when it has none): a ruleset's
+ * `bot_level_ratings[level]` from the catalogue (docs/protocol.md), worded by its unit. */
+export function levelRatingText(rating) {
+  if (!rating) return "";
+  const key = `rating.${rating.unit}`;
+  if (!has(key)) return t("rating.line", { rating: rating.text });
+  // the scale's yardstick, exact by definition: said as such, not as a measurement
+  if (rating.low == null && has(`${key}.exact`)) return t(`${key}.exact`, { figure: ratingNumber(rating, rating.figure) });
+  const interval = rating.low != null && rating.high != null
+    ? t("rating.interval", { low: ratingNumber(rating, rating.low), high: ratingNumber(rating, rating.high) }) : "";
+  let text = t(key, { figure: ratingNumber(rating, rating.figure), interval });
+  if (rating.provisional) text += t("rating.provisional");
+  return t("rating.line", { rating: text });
+}
+
+/** The description shown under a bot level <select> for its current choice, and the
+ * level's measured rating in `ratings` (a ruleset's `bot_level_ratings`) in `ratingBox`. */
+export function showLevelDescription(select, game, box, ratings = {}, ratingBox = null) {
   const level = select.value;
   const text = levelDescription(game, level);
   render(box, text ? html`${text}` : html`${t("lobby.otherbots.desc")}`);
+  if (ratingBox) {
+    const rated = levelRatingText(ratings[level]);
+    ratingBox.hidden = !rated;
+    render(ratingBox, html`${rated}`);
+  }
 }
 
 // Seconds a person may think about a move (0: no limit); the server takes 5-3600.
@@ -198,8 +228,9 @@ export class LobbyPage {
               value="${savedName()}" placeholder="${t("lobby.name.placeholder")}"></label>
             <label>${t("lobby.seats")} <select id="seats">${seatOptions
               .map((n) => html`<option ${n === seats ? "selected" : ""}>${n}</option>`)}</select></label>
-            <label>${t("lobby.botlevel")} <select id="botlevel" aria-describedby="botlevel-desc">${botLevelOptions(g, this.level[g.game] || rememberedLevel(g.game))}</select>
-              <small id="botlevel-desc" class="level-desc"></small></label>
+            <label>${t("lobby.botlevel")} <select id="botlevel" aria-describedby="botlevel-desc botlevel-rating">${botLevelOptions(g, this.level[g.game] || rememberedLevel(g.game))}</select>
+              <small id="botlevel-desc" class="level-desc"></small>
+              <small id="botlevel-rating" class="level-desc level-rating" hidden></small></label>
             ${options.map((o) => html`<label>${has(`option.${o.name}`) ? t(`option.${o.name}`) : o.help}
               <select data-option="${o.name}">${o.choices.map((c) => html`<option value='${JSON.stringify(c)}' ${
                 c === o.default ? "selected" : ""}>${String(c)}</option>`)}</select></label>`)}
@@ -237,11 +268,13 @@ export class LobbyPage {
       this.showQuickWhat();
     });
     const levelSelect = $("#botlevel", this.root);
-    showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root));
+    const describeLevel = () => showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root),
+      this.rs()?.bot_level_ratings || {}, $("#botlevel-rating", this.root));
+    describeLevel();
     levelSelect.addEventListener("change", () => {
       this.level[this.game] = levelSelect.value;
       rememberLevel(this.game, levelSelect.value);
-      showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root));
+      describeLevel();
       this.showQuickWhat();
     });
     this.showQuickWhat();

@@ -77,6 +77,11 @@ function playerArea(view, ctx, p, { mine, targets, legalFor }) {
 export default {
   realtime: false,
 
+  /** The lobby's picture of the game, named after it. */
+  tile() {
+    return pigSVG({ dirty: true, barn: false }, t("game.drecksau"));
+  },
+
   icon() {
     return pigSVG({ dirty: true, barn: true, rod: true }, "");
   },

@@ -64,6 +64,11 @@ export function outcomeText(view, names, seat) {
 export default {
   realtime: true,
 
+  /** The lobby's picture of the game, named after it. */
+  tile() {
+    return pigasusCardSVG("giraffe", "pig", t("game.pigasus"));
+  },
+
   icon() {
     return pigasusToySVG();
   },

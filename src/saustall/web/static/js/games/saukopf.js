@@ -219,6 +219,12 @@ function declarePanel(legal, ui) {
 export default {
   realtime: false,
 
+  /** The lobby's picture of the game, named after it. */
+  // Two cards fanned out: one picture named after the game (not "O O A A").
+  tile() {
+    return html`<span class="icon-fan" role="img" aria-label="${t("game.saukopf")}">${sauCardSVG("gras", "O", "")}${sauCardSVG("herz", "A", "")}</span>`;
+  },
+
   icon() {
     return html`<span class="icon-fan">${sauCardSVG("eichel", "O", "")}${sauCardSVG("gras", "A", "")}</span>`;
   },

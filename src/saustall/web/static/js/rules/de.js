@@ -63,7 +63,7 @@ wieder alle, wird neu gegeben.</p>
 <tr><td>Keiler (Solo)</td><td>Ober, Unter und eine gewählte Farbe</td></tr>
 <tr><td>Wutz (Solo)</td><td>die vier Unter</td></tr>
 <tr><td>Hauer (Solo)</td><td>die Unter und eine gewählte Farbe</td></tr>
-<tr><td>Ferkelparade (Solo)</td><td>alle Neuner, Achter und Siebener</td></tr>
+<tr><td>Ferkelparade (Solo)</td><td>alle Neuner, dann alle Achter, dann alle Siebener (je Eichel, Gras, Herz, Schellen)</td></tr>
 <tr><td>Knorpel (Solo, ab 91)</td><td>eine einzige, selbst benannte Karte</td></tr>
 <tr><th>Napf</th><th>auf Verlieren</th></tr>
 <tr><td>Unreine Sauerei / Kreuzung</td><td>wie oben; gewonnen, wenn die Gegner mindestens den Grunzer holen</td></tr>
@@ -77,14 +77,15 @@ Trümpfe und jeder Farbe dreht sich um (Trumpf sticht trotzdem Farbe).</p>
 sticht, sonst die höchste Karte der angespielten Farbe. Bei der Sauerei darf, wer die gerufene
 Sau hat, sie jederzeit ausspielen, eine andere Karte ihrer Farbe aber nur mit drei oder mehr Karten
 dieser Farbe neben der Sau (davonlaufen). Ist er nicht davongelaufen, muss er die Sau zugeben, wenn
-ihre Farbe angespielt wird, und darf sie nicht vor dem letzten Stich abwerfen.</p>
+ihre Farbe angespielt wird, und darf sie nicht vor dem letzten Stich abwerfen. Davonlaufen gibt es
+nur einmal: danach sind die Sau und ihre Farbe frei wie alle anderen Karten.</p>
 <p><b>Huftritt (Kontra):</b> Ein Gegner darf der Spielerpartei bis zur zweiten Karte des ersten
 Stichs einen Huftritt verpassen; die Spielerpartei darf sofort zurücktreten (<b>Re</b>). Jeder Tritt
 verdoppelt die Fleischpunkte.</p>
 <h3>Abrechnung</h3>
 <p>Die Gewinner holen sich <b>Fleischpunkte</b>: Schlachtung 2, Extrawurst +1 beim Solo, Schwarte +1 je
-Laufendem (im Trog je fehlendem Spitzentrumpf, im Napf je gehaltenem), Stallgeruch +1 bei deutlichem
-Abstand, Porco Negro +1 für alle oder keine Stiche, Bolzenschuss +1 gegen ein Spiel am Spieß, 1 weniger
+Laufendem (im Trog je fehlendem Spitzentrumpf, im Napf je gehaltenem), Stallgeruch +1, wenn die Sieger mehr als 90 Augen (Trog) oder 30
+oder weniger (Napf) bekamen, gezählt an ihren eigenen Augen, Porco Negro +1 für alle oder keine Stiche, Bolzenschuss +1 gegen ein Spiel am Spieß, 1 weniger
 mit vier oder mehr Laufenden auf der Glücksseite. Wer waghalsig verliert, kassiert
 <b>Rauborstigkeitspunkte</b>: Übergrunzen, verlorenes Spiel am Spieß, verlorenes Kontra oder Re. Am
 Ende wird Schlachtmeister, wer das meiste Fleisch hat, und Oberrauborstler, wer am rauborstigsten war.</p>`,
@@ -189,6 +190,10 @@ export const qa = {
       "Bei völligem Gleichstand (gleiche Fleisch- und Rauborstigkeitspunkte) teilen sie ihn. Solange niemand einen Rauborstigkeitspunkt hat, ist niemand Oberrauborstler."],
     ["S18", "Wer bekommt den Bolzenschuss?",
       "Nur die Seite, die ein Spiel am Spieß schlägt; wer am Spieß gewinnt, bekommt keinen."],
+    ["S19", "Darf, wer davongelaufen ist, die Farbe der Sau wieder ausspielen?",
+      "Ja. Davonlaufen gibt es nur einmal; danach sind die Sau und die übrigen Karten ihrer Farbe frei wie alle anderen, auch wenn nur noch wenige davon übrig sind."],
+    ["S20", "Wie ist die Rangfolge der Trümpfe in der Ferkelparade?",
+      "Zuerst nach der Zahl: die vier Neuner (Eichel, Gras, Herz, Schellen), dann die vier Achter, dann die vier Siebener. Am Spieß umgekehrt: die Schellen 7 ist der höchste Trumpf, dann die Herz 7 und die Gras 7."],
   ],
   pigasus: [
     ["P1", "Sind Schnappen und Zeigen ein Zug?",

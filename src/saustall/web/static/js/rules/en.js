@@ -62,7 +62,7 @@ If all squeak again, the cards are dealt afresh.</p>
 <tr><td>Keiler (solo)</td><td>Ober, Unter and a suit you name</td></tr>
 <tr><td>Wutz (solo)</td><td>the four Unter</td></tr>
 <tr><td>Hauer (solo)</td><td>the Unter and a suit you name</td></tr>
-<tr><td>Ferkelparade (solo)</td><td>all Nines, Eights and Sevens</td></tr>
+<tr><td>Ferkelparade (solo)</td><td>all Nines, then all Eights, then all Sevens (each Eichel, Gras, Herz, Schellen)</td></tr>
 <tr><td>Knorpel (solo, bid 91+)</td><td>one single card you name</td></tr>
 <tr><th>Napf</th><th>played to lose</th></tr>
 <tr><td>Unreine Sauerei / Kreuzung</td><td>as above; you win if the others take at least the bid</td></tr>
@@ -76,13 +76,14 @@ inside every suit is reversed (trumps still beat the suits).</p>
 wins the trick, else the highest card of the suit led. In a Sauerei the Sau's owner may
 lead the Sau at any time, but another card of its suit only while holding three or more of them
 besides the Sau (running away). Unless they ran away, they must play the Sau when its suit is
-led, and may not throw it away before the last trick.</p>
+led, and may not throw it away before the last trick. Running away happens once: afterwards the Sau
+and its suit are free like any other cards.</p>
 <p><b>Huftritt (Kontra):</b> an opponent may kick the declarer's side until the second card of
 the first trick; the declarer's side may kick back at once (<b>Re</b>). Each kick doubles the
 meat points.</p>
 <h3>Scoring</h3>
 <p>The winners take <b>meat points</b>: Schlachtung 2, Extrawurst +1 for a solo, Schwarte +1 per
-matador (in the Trog per top trump the winners lack, in the Napf per top trump they hold), Stallgeruch +1 for a big margin, Porco Negro +1 for all or no tricks,
+matador (in the Trog per top trump the winners lack, in the Napf per top trump they hold), Stallgeruch +1 when the winners took more than 90 card points (Trog) or 30 or fewer (Napf), counted on the winners' own points, Porco Negro +1 for all or no tricks,
 Bolzenschuss +1 for beating a game am Spieß, minus 1 with four or more matadors the lucky way.
 Reckless losers collect <b>roughness points</b>: over-grunting, losing am Spieß, a lost Kontra
 or Re. After the session the most meat makes the Schlachtmeister, the most roughness the
@@ -188,6 +189,10 @@ export const qa = {
       "A full tie (same meat and roughness points) shares the trophy. Nobody is Oberrauborstler while nobody has a roughness point."],
     ["S18", "Who gets the Bolzenschuss?",
       "Only the side that beats a game played am Spieß; a declarer who wins am Spieß gets none."],
+    ["S19", "After running away, may the Sau's holder lead its suit again?",
+      "Yes. Running away happens once; from then on the Sau and the other cards of its suit are free like any others, however few of them are left."],
+    ["S20", "How do the Ferkelparade trumps rank?",
+      "By number first: the four Nines (Eichel, Gras, Herz, Schellen), then the four Eights, then the four Sevens. Am Spieß it is the other way round, so the Schellen 7 is the highest trump, then the Herz 7 and the Gras 7."],
   ],
   pigasus: [
     ["P1", "Are grabbing and pointing one move?",

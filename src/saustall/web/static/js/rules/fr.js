@@ -63,7 +63,7 @@ pour perdre). Si tout le monde couine encore, on redistribue.</p>
 <tr><td>Keiler (solo)</td><td>Ober, Unter et une couleur choisie</td></tr>
 <tr><td>Wutz (solo)</td><td>les quatre Unter</td></tr>
 <tr><td>Hauer (solo)</td><td>les Unter et une couleur choisie</td></tr>
-<tr><td>Ferkelparade (solo)</td><td>tous les Neuf, Huit et Sept</td></tr>
+<tr><td>Ferkelparade (solo)</td><td>tous les Neuf, puis tous les Huit, puis tous les Sept (chacun Eichel, Gras, Herz, Schellen)</td></tr>
 <tr><td>Knorpel (solo, dès 91)</td><td>une seule carte, nommée par le déclarant</td></tr>
 <tr><th>Napf</th><th>joué pour perdre</th></tr>
 <tr><td>Unreine Sauerei / Kreuzung</td><td>comme ci-dessus ; gagné si les adversaires prennent au moins l'enchère</td></tr>
@@ -77,14 +77,16 @@ chaque couleur est inversé (l'atout bat toujours les couleurs).</p>
 Le plus fort atout remporte le pli, sinon la plus forte carte de la couleur demandée. Dans une
 Sauerei, le détenteur de la Sau appelée peut la jouer en tête à tout moment, mais une autre carte de
 sa couleur seulement s'il en a trois ou plus en plus de la Sau (s'enfuir). S'il ne s'est pas enfui,
-il doit fournir la Sau quand sa couleur est demandée et ne peut pas la défausser avant le dernier pli.</p>
+il doit fournir la Sau quand sa couleur est demandée et ne peut pas la défausser avant le dernier pli.
+On ne s'enfuit qu'une fois : ensuite la Sau et sa couleur sont libres comme toutes les autres cartes.</p>
 <p><b>Coup de sabot (Kontra) :</b> un adversaire peut en donner un au camp du déclarant jusqu'à la
 deuxième carte du premier pli ; le camp du déclarant peut riposter aussitôt (<b>Re</b>). Chaque coup
 double les points de viande.</p>
 <h3>Décompte</h3>
 <p>Les gagnants prennent des <b>points de viande</b> : Schlachtung 2, Extrawurst +1 pour un solo,
 Schwarte +1 par matador (dans l'auge par atout de tête manquant, dans la gamelle par atout de tête
-détenu), Stallgeruch +1 pour un large écart, Porco Negro +1 pour tous les plis ou aucun, Bolzenschuss
+détenu), Stallgeruch +1 quand les gagnants ont pris plus de 90 points de cartes (Trog) ou 30 ou moins
+(Napf), comptés sur leurs propres points, Porco Negro +1 pour tous les plis ou aucun, Bolzenschuss
 +1 contre un jeu à la broche, 1 de moins avec quatre matadors ou plus du côté chanceux. Les perdants
 téméraires ramassent des <b>points de rudesse</b> : surenchère, jeu à la broche perdu, Kontra ou Re
 perdu. À la fin, le plus de viande fait le Schlachtmeister, le plus de rudesse l'Oberrauborstler.</p>`,
@@ -189,6 +191,10 @@ export const qa = {
       "Une égalité complète (mêmes points de viande et de rudesse) partage le titre. Tant que personne n'a de point de rudesse, personne n'est Oberrauborstler."],
     ["S18", "Qui reçoit le Bolzenschuss ?",
       "Seulement le camp qui bat un jeu am Spieß ; le déclarant qui gagne am Spieß n'en reçoit pas."],
+    ["S19", "Après s'être enfui, le détenteur de la Sau peut-il rejouer sa couleur en tête ?",
+      "Oui. On ne s'enfuit qu'une fois ; ensuite la Sau et les autres cartes de sa couleur sont libres comme toutes les autres, même s'il en reste peu."],
+    ["S20", "Quel est l'ordre des atouts dans la Ferkelparade ?",
+      "D'abord par valeur : les quatre 9 (Eichel, Gras, Herz, Schellen), puis les quatre 8, puis les quatre 7. Am Spieß, c'est l'inverse : le 7 de Schellen est l'atout le plus fort, puis le 7 de Herz et le 7 de Gras."],
   ],
   pigasus: [
     ["P1", "Attraper et montrer, est-ce un seul coup ?",

@@ -12,7 +12,7 @@ Why that gives the same figures as playing whole sessions:
 
 * **The cards do not depend on the play.** A deal's cards are shuffled at its start from
   the session's own random source, which nothing else draws from; census deal ``i`` is the
-  first deal of a one-deal session with the seed :func:`saustall.sim.game_seed` gives game
+  first deal of a one-deal session with the seed :func:`saustall.arena.simulate.game_seed` gives game
   ``i``, the dealer moving one seat per deal.
 * **The bots' bidding does not depend on the rest.** A search bot's bids, declaration and
   Kreuzung answer are chosen from its view of the current deal alone (its hand, the cards
@@ -41,8 +41,8 @@ from saustall.core.registry import get
 from saustall.core.rng import derive_seed
 from saustall.games.saukopf.cards import GAME_KINDS
 from saustall.games.saukopf.game import SaukopfState
-from saustall.sim import chunk_ranges, game_seed, stream_chunks
-from saustall.sim_saukopf import Share
+from saustall.arena.simulate import chunk_ranges, game_seed, stream_chunks
+from saustall.games.saukopf.simulation import Share
 
 STOP_RULE = ("each deal is played by the bots until its contract is fixed (the first card "
              "is due) or the cards are thrown in; the tricks are not played")

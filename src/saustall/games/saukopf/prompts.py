@@ -30,7 +30,7 @@ from saustall.games.saukopf.cards import (
     GameKind, bid_text, parse_card,
 )
 from saustall.games.saukopf.game import SaukopfState
-from saustall.rules_text.saukopf_help import GAME_HELP
+from saustall.games.saukopf.rules_text import GAME_HELP
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"?", "help"})

@@ -32,7 +32,7 @@ from saustall.bots.describe import levels_help, seated_levels_text
 from saustall.core.errors import SaustallError
 from saustall.core.game import View
 from saustall.core.registry import get
-from saustall.cli.saukopf_prompts import MoveReader, QuitGame, move_lines
+from saustall.games.saukopf.prompts import MoveReader, QuitGame, move_lines
 from saustall.games.saukopf.cards import CARD_TEXT, bid_text, card_title
 from saustall.games.saukopf.actions import (
     bid_of, card_of, given_card, is_give, is_revoke, revoked_seat,
@@ -40,7 +40,7 @@ from saustall.games.saukopf.actions import (
 from saustall.games.saukopf.game import (
     SaukopfState, declaration_of, describe, is_bid, is_card, is_declare,
 )
-from saustall.rules_text.saukopf_help import HELP_TOPICS, INPUT_HELP, OVERVIEW, fit
+from saustall.games.saukopf.rules_text import HELP_TOPICS, INPUT_HELP, OVERVIEW, fit
 
 InputFn = Callable[[str], str]
 """Reads one line of input after showing a prompt."""
@@ -371,6 +371,37 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
         terminal.run()
 
     return app
+
+
+def draw_position(view: View, console: Console) -> None:
+    """The deals, the ledger and the trophies as a spectator sees them, for ``saustall replay``."""
+    for result in view["results"]:
+        if result["thrown_in"]:
+            console.print(f"Deal {result['deal']}: thrown in")
+            continue
+        party = f"Player {result['declarer'] + 1}"
+        if result["partner"] is not None:
+            party += f" and player {result['partner'] + 1}"
+        outcome = "won" if result["declarer_won"] else "lost"
+        console.print(f"Deal {result['deal']}: {markup_safe(result['title'])} for {result['bid']} "
+                      f"by {party}, {result['declarer_points']} card points: {outcome}")
+    if view["phase"] != "over" and view["declared"]:
+        declared = view["declared"]
+        console.print(f"Deal {view['deal']} in progress: player {declared['declarer'] + 1} "
+                      f"plays {markup_safe(declared['title'])}; "
+                      f"{len(view['tricks'])} tricks played")
+    ledger = view["ledger"]
+    table = Table(title="Ledger")
+    for column in ("player", "meat points", "roughness points", "net"):
+        table.add_column(column)
+    for p in range(view["players"]):
+        table.add_row(f"Player {p + 1}", str(ledger["meat"][p]), str(ledger["roughness"][p]),
+                      str(ledger["net"][p]))
+    console.print(table)
+    if view["phase"] == "over":
+        master = " and ".join(f"player {p + 1}" for p in ledger["schlachtmeister"])
+        rough = " and ".join(f"player {p + 1}" for p in ledger["oberrauborstler"]) or "nobody"
+        console.print(f"Schlachtmeister: {master}   Oberrauborstler: {rough}")
 
 
 def run_cli(game: str, args: list[str]) -> None:

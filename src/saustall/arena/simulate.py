@@ -7,8 +7,9 @@ games finish, so a run of any length needs the same memory): win rate per seat a
 bot with Wilson 95% confidence intervals, first-seat advantage, game length (mean and
 percentiles), how often the turn cap was hit, mean returns per seat. A game won by several
 players at once (a tie for first) gives each of them an equal share of the win, so the win
-rates of the seats add up to 100% less the draws. Saukopf adds its own figures (meat and
-roughness points, trophies, the mix of games: :mod:`saustall.sim_saukopf`).
+rates of the seats add up to 100% less the draws. A game may add its own figures: its
+support record's ``simulation`` names what a finished game reports (``facts``) and what
+adds them up (``tally``), reported as the summary's ``game_figures``.
 
 Games are spread over worker processes in chunks, and counted in game order as the chunks
 come back. Each game's seed is derived from the base seed and the game's index, and each
@@ -35,9 +36,9 @@ from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 from saustall.bots.base import make_bot
 from saustall.core.errors import InvalidOptionError
 from saustall.core.game import Game, GameState
-from saustall.core.registry import get
+from saustall.core.registry import get, support
 from saustall.core.rng import derive_seed
-from saustall.sim_saukopf import SaukopfTally, SessionFacts, session_facts
+from saustall.core.support import load_reference
 
 J = TypeVar("J")
 O = TypeVar("O")
@@ -112,8 +113,8 @@ class GameResult:
     first_player: int
     """The seat that acted first."""
     facts: Any = None
-    """The game's own facts, for games that report more (Saukopf: a
-    :class:`~saustall.sim_saukopf.SessionFacts`), else None."""
+    """The game's own facts, for games that report more (its support record's
+    ``simulation.facts``), else None."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ class SeatStats:
     wins: Rate
     """Wins of this seat (a win shared by ``k`` tied winners counts ``1/k``) out of games."""
     mean_return: float
-    """The mean of the game's ``returns()`` for this seat (see :data:`RETURN_MEANING`)."""
+    """The mean of the game's ``returns()`` for this seat (see :func:`return_meaning`)."""
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,7 @@ class Summary:
     """How often the player who acted first won (a shared win counts its share)."""
     first_player_advantage: float
     """First player's win rate minus the even share ``1/players`` (a game everyone
-    shares, e.g. a Saukopf session where everyone tied at 0, adds exactly the even share)."""
+    shares, e.g. one where everyone tied at 0, adds exactly the even share)."""
     draws: int
     """Games with no winner (capped games included)."""
     capped: Rate
@@ -178,17 +179,24 @@ class Summary:
     length_p99: float
     length_min: int
     length_max: int
-    saukopf: Any = None
-    """Saukopf only: meat, roughness, trophies and the mix of games
-    (a :class:`~saustall.sim_saukopf.SaukopfSummary`)."""
+    game_figures: Any = None
+    """The game's own figures (its support record's ``simulation.tally``), else None; in
+    JSON under the record's ``simulation.summary_key``."""
 
 
-RETURN_MEANING: dict[str, str] = {
-    "drecksau": "1 for a win, shared equally by tied winners, 0 otherwise (so the mean "
-                "return is the win rate)",
-    "saukopf": "net points of the session: meat points minus roughness points",
-}
-"""What a game's ``returns()`` are, for the legend of "mean return"."""
+def summary_dict(summary: Summary, game: str) -> dict[str, Any]:
+    """``summary`` as JSON-ready data, the game's own figures under its own key
+    (``simulation.summary_key``; left out for a game without figures)."""
+    data = asdict(summary)
+    figures = data.pop("game_figures")
+    if figures is not None:
+        data[support(game).simulation.summary_key or "game_figures"] = figures
+    return data
+
+
+def return_meaning(game: str) -> str:
+    """What ``game``'s ``returns()`` are, for the legend of "mean return"."""
+    return support(game).simulation.return_meaning or "the game's own score per seat"
 
 
 @dataclass(frozen=True)
@@ -211,7 +219,7 @@ class SimulationResult:
         data: dict[str, Any] = {
             "game": self.game, "ruleset": self.ruleset, "players": self.players,
             "bots": list(self.bots), "seed": self.seed, "options": dict(self.options),
-            "rotate": self.rotate, "summary": asdict(self.summary),
+            "rotate": self.rotate, "summary": summary_dict(self.summary, self.game),
         }
         if with_games:
             data["results"] = [asdict(r) for r in self.results]
@@ -227,8 +235,9 @@ class Tally:
     last bit of every mean.
     """
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, game: str = "") -> None:
         self.players = players
+        self.game = game
         self.games = 0
         self.seat_wins = [0.0] * players
         self.seat_returns = [0.0] * players
@@ -243,8 +252,9 @@ class Tally:
         self.lengths: dict[int, int] = {}
         """How many games took each number of actions."""
         self.length_sum = 0
-        self.saukopf: SaukopfTally | None = None
-        """Saukopf's own figures, from the games' facts."""
+        self.figures: Any = None
+        """The game's own tally of its facts (``simulation.tally``), made at the first
+        game with facts."""
 
     def add(self, result: GameResult) -> None:
         """Count one finished game (games must come in the order they are numbered).
@@ -278,10 +288,10 @@ class Tally:
             self.capped += 1
         self.lengths[result.length] = self.lengths.get(result.length, 0) + 1
         self.length_sum += result.length
-        if isinstance(result.facts, SessionFacts):
-            if self.saukopf is None:
-                self.saukopf = SaukopfTally(self.players)
-            self.saukopf.add(result.bots, result.facts)
+        if result.facts is not None:
+            if self.figures is None:
+                self.figures = make_figures_tally(self.game, self.players)
+            self.figures.add(result.bots, result.facts)
 
     def length_percentile(self, q: float) -> float:
         """The ``q``-th percentile of the game lengths, as :func:`percentile` gives it."""
@@ -325,15 +335,22 @@ class Tally:
             length_mean=self.length_sum / games, length_p50=self.length_percentile(50),
             length_p90=self.length_percentile(90), length_p99=self.length_percentile(99),
             length_min=min(self.lengths), length_max=max(self.lengths),
-            saukopf=self.saukopf.summary() if self.saukopf is not None else None,
+            game_figures=self.figures.summary() if self.figures is not None else None,
         )
 
 
-def summarize(results: Sequence[GameResult], players: int) -> Summary:
-    """Aggregate statistics of a list of game results (in game order)."""
+def make_figures_tally(game: str, players: int) -> Any:
+    """A new tally of ``game``'s own facts (its ``simulation.tally``), or None."""
+    reference = support(game).simulation.tally
+    return load_reference(reference, game)(players) if reference is not None else None
+
+
+def summarize(results: Sequence[GameResult], players: int, game: str = "") -> Summary:
+    """Aggregate statistics of a list of game results (in game order); ``game`` names
+    the game whose own facts the results carry, if any."""
     if not results:
         raise ValueError("cannot summarize zero games")
-    tally = Tally(players)
+    tally = Tally(players, game)
     for result in results:
         tally.add(result)
     return tally.summary()
@@ -397,12 +414,19 @@ player, the game's own facts (a plain tuple: cheaper to pickle than a
 :class:`GameResult`)."""
 
 
+_FACTS: dict[str, Callable[[GameState], Any] | None] = {}
+
+
 def game_facts(game: str, state: GameState) -> Any:
-    """The facts a game reports beyond winners and returns (Saukopf: the session's meat,
-    roughness, trophies and deals), or None."""
-    if game == "saukopf" and state.is_terminal():
-        return session_facts(state)
-    return None
+    """The facts a finished game reports beyond winners and returns (its support
+    record's ``simulation.facts``), or None."""
+    if game not in _FACTS:
+        reference = support(game).simulation.facts
+        _FACTS[game] = load_reference(reference, game) if reference is not None else None
+    facts = _FACTS[game]
+    if facts is None or not state.is_terminal():
+        return None
+    return facts(state)
 
 
 def play_game(job: SimulationJob, index: int) -> GameResult:
@@ -553,7 +577,7 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
     workers = min(workers, games)
     if chunk_size is None:  # a few chunks per worker: balance without much overhead
         chunk_size = max(1, min(250, math.ceil(games / (workers * 8))))
-    tally = Tally(players)
+    tally = Tally(players, game)
     kept: list[GameResult] = []
     done = 0
     for chunk, outcomes in _outcomes(job, chunk_ranges(games, chunk_size), workers):

@@ -2,7 +2,7 @@
 
 ``saustall census --ruleset dreihaxer --bot expert --deals 10000 --workers 2``
 
-The work is done by :func:`saustall.census.run_census`, which plays each deal only until
+The work is done by :func:`saustall.games.saukopf.census.run_census`, which plays each deal only until
 its contract is fixed; the output says so, and why that is sound.
 """
 
@@ -17,8 +17,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from saustall.census import INDEPENDENCE, STOP_RULE, CensusResult, run_census
-from saustall.cli.simulate import add_contract_rows, count_text
+from saustall.games.saukopf.census import INDEPENDENCE, STOP_RULE, CensusResult, run_census
+from saustall.cli.simulate import count_text
+from saustall.games.saukopf.simulation_view import add_contract_rows
 
 
 def render(result: CensusResult, elapsed: float, console: Console) -> None:

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from saustall.core.errors import MalformedActionError
 from saustall.core.game import Action, GameState
 from saustall.games.pigasus.game import PigasusAction, PigasusState, decode_action, tick
-from saustall.server.realtime import ADAPTERS
 
 if TYPE_CHECKING:
     from saustall.server.host import TableHost
@@ -83,8 +82,6 @@ class PigasusAdapter:
             feedback(action, error)
 
 
-def _factory(hub: "TableHost") -> PigasusAdapter:
+def adapter(hub: "TableHost") -> PigasusAdapter:
+    """Pigasus's adapter for a server (its support record's ``realtime_adapter``)."""
     return PigasusAdapter(int(hub.settings.bot_delay * 1000))
-
-
-ADAPTERS["pigasus"] = _factory

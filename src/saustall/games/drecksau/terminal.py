@@ -34,7 +34,7 @@ from saustall.core.game import GameState, View
 from saustall.core.record import GameRecord
 from saustall.core.registry import get
 from saustall.games.drecksau.actions import SHOW, decode_action
-from saustall.rules_text.drecksau_cards import CARD_HELP, GENERAL_HELP, RULESET_HELP
+from saustall.games.drecksau.rules_text import CARD_HELP, GENERAL_HELP, RULESET_HELP
 
 InputFn = Callable[[str], str]
 """Reads one line of input after showing a prompt."""
@@ -462,6 +462,30 @@ def build_app(console: Console | None = None, input_fn: InputFn | None = None) -
 def _fail(console: Console, message: str) -> NoReturn:
     console.print(f"[bold red]error:[/] {message}")
     raise typer.Exit(2)
+
+
+def draw_position(view: View, console: Console) -> None:
+    """The position as a spectator sees it, for ``saustall replay`` (its support record)."""
+    most = max((len(view["pigs"][p]) for p in view["participants"]), default=0)
+    table = Table(title=f"Final position after turn {view['turn']}", show_lines=True)
+    table.add_column("player", style="bold")
+    table.add_column("cards")
+    for index in range(most):
+        table.add_column(f"pig {index + 1}")
+    tournament = view.get("tournament")
+    if tournament:
+        table.add_column("points")
+    for player in range(view["players"]):
+        pigs = view["pigs"][player]
+        cells: list[Any] = [f"Player {player + 1}", str(view["hand_counts"][player])]
+        cells += [pig_text(pig) for pig in pigs] + [""] * (most - len(pigs))
+        if tournament:
+            cells.append(str(tournament["scores"][player]))
+        table.add_row(*cells)
+    console.print(table)
+    top = view["discard_top"]
+    console.print(f"Deck: {view['deck_count']} cards   Discard pile: {view['discard_count']} "
+                  f"cards (top: {top or 'empty'})")
 
 
 def run_cli(game: str, args: list[str]) -> None:

@@ -46,7 +46,8 @@ GAME_HELP: dict[str, str] = {
     "wutz": "solo: only the four Unter are trumps",
     "hauer": "solo: the Unter and a suit of your choice are trumps (its Ober ranks in the "
              "suit)",
-    "ferkelparade": "solo: the 9s, 8s and 7s are the twelve trumps",
+    "ferkelparade": "solo: the twelve trumps are the 9s, then the 8s, then the 7s, "
+                    "each Eichel, Gras, Herz, Schellen",
     "knorpel": "solo: you name one card, the only trump",
     "unreine-sauerei": "two against two as in a Sauerei, played to lose: won when the "
                        "opponents reach the bid",

@@ -550,6 +550,24 @@ def save_game(game: TerminalPigasus, record_dir: Path | None, console: Console) 
     return path
 
 
+def draw_position(view: View, console: Console) -> None:
+    """The scores and the table as a spectator sees them, for ``saustall replay``."""
+    teams = view["teams"]
+    scores = view["scores"]
+    if teams:
+        names = [f"Team {u + 1} (players {', '.join(str(p + 1) for p in members)})"
+                 for u, members in enumerate(teams)]
+    else:
+        names = [f"Player {p + 1}" for p in range(view["players"])]
+    console.print("Cards collected: " + "   ".join(
+        f"{name} [bold]{score}[/]" for name, score in zip(names, scores)))
+    cards = [(entry["slot"], card_from_code(entry["card"])) for entry in view["table"]]
+    console.print(f"On the table ({len(cards)}), deck {view['deck_count']}, returned to the "
+                  f"box {view['box_count']}:")
+    for line in table_lines(cards):
+        console.print(line, highlight=False)
+
+
 def run_cli(game: str, args: list[str]) -> None:
     """Entry point used by ``saustall play pigasus``; errors end in :class:`typer.Exit`."""
     try:

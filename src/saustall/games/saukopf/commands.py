@@ -1,0 +1,52 @@
+"""Saukopf's own ``saustall`` commands: ``saustall saukopf`` (tools for a physical table)
+and ``saustall census``, added by its support record's ``commands``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from saustall.cli.common import markup_safe
+from saustall.core.errors import SaustallError
+
+_PASS_ON = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+
+
+def add_commands(app: typer.Typer) -> None:
+    """Add ``saukopf`` and ``census`` to ``app``."""
+    console = Console()
+
+    @app.command(context_settings=_PASS_ON)
+    def saukopf(ctx: typer.Context) -> None:
+        """Saukopf tools for a physical table: saustall saukopf score --help."""
+        from saustall.games.saukopf.table_tools import run_cli
+
+        run_cli("saukopf", list(ctx.args))
+
+    @app.command()
+    def census(
+        ruleset: str = typer.Option("saukopf", help="saukopf (4 players) or dreihaxer (3)"),
+        bot: str = typer.Option("expert", help="the bot in every seat"),
+        deals: int = typer.Option(10000, help="how many deals"),
+        seed: int = typer.Option(0, help="base seed; deal i uses a seed derived from it"),
+        workers: Optional[int] = typer.Option(None, help="worker processes (default: all "
+                                              "cores)"),
+        json_path: Optional[Path] = typer.Option(None, "--json", help="write the JSON "
+                                                 "summary here"),
+    ) -> None:
+        """Saukopf census: how often a table of one bot throws in, and the mix of game kinds.
+
+        Each deal is played by the bots until its contract is fixed (the first card is due)
+        or the cards are thrown in; the tricks are skipped, since they change neither (the
+        output says why). Kontra, Re and points need whole sessions: saustall simulate saukopf.
+        """
+        from saustall.games.saukopf.census_cli import census as run
+
+        try:
+            run(ruleset, bot, deals, seed, workers, json_path, console)
+        except SaustallError as exc:
+            console.print(f"[bold red]error:[/] {markup_safe(str(exc))}")
+            raise typer.Exit(2)

@@ -1,0 +1,82 @@
+"""Saukopf's own simulation figures on the terminal and in the arena's report.
+
+Named by Saukopf's support record (``simulation.render``, ``arena_render``,
+``report_section``), so that the game-neutral simulator and arena print them without
+knowing the game.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from rich.console import Console
+from rich.table import Table
+
+from saustall.cli.simulate import count_text
+from saustall.games.saukopf.simulation import LEGEND as SAUKOPF_LEGEND
+from saustall.games.saukopf.simulation import SaukopfSummary, Share
+
+
+def _share(share: Share) -> str:
+    return f"{100 * share.share:.1f}%"
+
+
+def add_contract_rows(table: Table, thrown_in: Share,
+                      kinds: Iterable[tuple[str, Share]]) -> None:
+    """The rows every Saukopf deal report shows: deals thrown in, then each game kind's
+    share of the deals played (two decimals: the rare kinds are fractions of a percent)."""
+    table.add_row("thrown in", f"{_share(thrown_in)} ({count_text(thrown_in.count)} deals)")
+    for name, share in kinds:
+        table.add_row(f"  {name}", f"{100 * share.share:.2f}% ({count_text(share.count)})")
+
+
+def render_simulation(summary: SaukopfSummary, console: Console) -> None:
+    """Print Saukopf's own figures (points, trophies, the mix of games) and their legend."""
+    tables = [("Saukopf per seat", "seat", "bot", summary.seats)]
+    if len(summary.bots) > 1:  # one bot in every seat: its pooled row adds nothing
+        tables.append(("Saukopf per bot (pooled over its seats)", "bot", "seats",
+                       summary.bots))
+    for title, first, second, rows in tables:
+        table = Table(title=title)
+        for column in (first, second, "net/deal", "meat/deal", "rough/deal", "Schlachtm.",
+                       "Oberraub."):
+            table.add_column(column, justify="left" if column in ("bot", "seats") else "right")
+        for row in rows:
+            table.add_row(row.who.removeprefix("seat "), row.detail, f"{row.net_per_deal:+.3f}",
+                          f"{row.meat_per_deal:.3f}", f"{row.roughness_per_deal:.3f}",
+                          _share(row.schlachtmeister), _share(row.oberrauborstler))
+        console.print(table)
+    console.print(f"Schlachtmeister shares add up to 100%; nobody was Oberrauborstler in "
+                  f"{_share(summary.no_oberrauborstler)} of the sessions.")
+    deals = Table(title=f"Saukopf deals: {summary.deals} in {summary.sessions} sessions",
+                  show_header=False)
+    deals.add_column("what")
+    deals.add_column("value", justify="right")
+    add_contract_rows(deals, summary.thrown_in, summary.kinds)
+    deals.add_row("am Spieß", _share(summary.spiess))
+    deals.add_row("Kontra (of played deals)", _share(summary.kontra))
+    deals.add_row("Re (of deals with Kontra)", _share(summary.re))
+    deals.add_row("declarer won", _share(summary.declarer_won))
+    console.print(deals)
+    for name, meaning in SAUKOPF_LEGEND:
+        console.print(f"[bold]{name}[/]: {meaning}", highlight=False)
+
+
+
+def render_arena(summary: SaukopfSummary, console: Console) -> None:
+    """One line of Saukopf's deal figures under the arena's tables."""
+    kinds = ", ".join(f"{name} {100 * share.share:.1f}%" for name, share in summary.kinds)
+    console.print(f"Saukopf deals: {summary.deals}; thrown in "
+                  f"{100 * summary.thrown_in.share:.1f}%; Kontra "
+                  f"{100 * summary.kontra.share:.1f}%; games played: {kinds}",
+                  highlight=False)
+
+
+def report_section(summary: SaukopfSummary) -> tuple[str, list[list[str]]]:
+    """The arena report's Saukopf section: its heading and its (what, share) rows."""
+    rows = [["thrown in", f"{100 * summary.thrown_in.share:.1f}%"]]
+    rows += [[name, f"{100 * share.share:.1f}%"] for name, share in summary.kinds]
+    rows += [["am Spieß", f"{100 * summary.spiess.share:.1f}%"],
+             ["Kontra", f"{100 * summary.kontra.share:.1f}%"],
+             ["Re (of Kontra)", f"{100 * summary.re.share:.1f}%"]]
+    return f"Saukopf deals ({summary.deals})", rows

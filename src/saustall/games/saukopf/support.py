@@ -1,0 +1,55 @@
+"""Saukopf's support record: everything the rest of Saustall needs to know about it.
+
+Named by the ``saustall.games`` entry point ``saukopf`` in ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from saustall.core.support import GameSupport, SimulationSupport
+from saustall.games.saukopf.rulesets import ALL_RULESETS, SAUKOPF
+
+
+def register_bots() -> None:
+    """Register Saukopf's bots (random, heuristic, the search levels) and its analyser."""
+    import saustall.bots.saukopf  # noqa: F401  (registers on import)
+    import saustall.bots.saukopf_analysis  # noqa: F401  (registers on import)
+    import saustall.bots.saukopf_beginner  # noqa: F401  (registers on import)
+    import saustall.bots.saukopf_search  # noqa: F401  (registers on import)
+
+
+def seat_results(players: int, options: Mapping[str, Any], winners: Sequence[int],
+                 returns: Sequence[float]) -> tuple[float, ...]:
+    """A seat's arena result: the session's net points divided by its deals."""
+    deals = int(options["deals"])
+    return tuple(value / deals for value in returns)
+
+
+SUPPORT = GameSupport(
+    name="saukopf",
+    rulesets=ALL_RULESETS,
+    default_ruleset=SAUKOPF.name,
+    factory="saustall.games.saukopf.game:SaukopfGame",
+    register_bots="saustall.games.saukopf.support:register_bots",
+    other_level_order=("random", "heuristic"),
+    terminal_client="saustall.games.saukopf.terminal",
+    commands="saustall.games.saukopf.commands:add_commands",
+    replay_drawing="saustall.games.saukopf.terminal:draw_position",
+    simulation=SimulationSupport(
+        return_meaning="net points of the session: meat points minus roughness points",
+        arena_score=("net points per deal", "meat points minus roughness points, the "
+                                            "session's total divided by its deals"),
+        facts="saustall.games.saukopf.simulation:session_facts",
+        tally="saustall.games.saukopf.simulation:SaukopfTally",
+        summary_key="saukopf",
+        render="saustall.games.saukopf.simulation_view:render_simulation",
+        arena_render="saustall.games.saukopf.simulation_view:render_arena",
+        report_section="saustall.games.saukopf.simulation_view:report_section",
+        seat_results="saustall.games.saukopf.support:seat_results",
+        wins_note="Saukopf: the Schlachtmeister trophy",
+    ),
+    web_renderer="saukopf",
+    rl_env="saustall.rl.saukopf_v0:env",
+)
+"""Saukopf and the Dreihaxer, and everything that plays them."""
