@@ -56,7 +56,7 @@ rl-differential: $(STAMP)
 
 # The batched simulator's actions/s at batch 1, 64, 1,024 and 16,384 (one core, CPU time).
 bench-batched: $(STAMP)
-	$(PY) -m saustall.rl.batched --bench $(ARGS)
+	$(PY) -m benchmarks.batched $(ARGS)
 
 # The whole suite RUNS times in a row (default 10), counting failed runs: a flaky test shows.
 steady: $(STAMP)
@@ -67,19 +67,20 @@ typecheck: $(STAMP)
 	$(PY) -m mypy
 
 # `make bench ARGS=--json`; `make bench-compare` adds OpenSpiel (the `bench` extra) and
-# measures Saustall against its hearts and skat.
+# measures Saustall against its hearts and skat. The benchmarks live in benchmarks/ (not in
+# the wheel) and run from the repository's root.
 bench: $(STAMP)
-	$(PY) -m saustall.bench $(ARGS)
+	$(PY) -m benchmarks.engine $(ARGS)
 
 bench-compare: $(STAMP)
 	$(PY) -c 'import pyspiel' 2>/dev/null || $(PY) -m pip install --quiet -e '.[bench]'
-	$(PY) -m saustall.bench --compare $(ARGS)
+	$(PY) -m benchmarks.compare $(ARGS)
 
 # Steps/s of the RL environments (saustall.rl) against PettingZoo's leduc_holdem_v4 and
 # RLCard, side by side (the `rl-bench` extra); `make bench-rl ARGS="--runs 9 --json"`.
 bench-rl: $(STAMP)
 	$(PY) -c 'import rlcard, pygame' 2>/dev/null || $(PY) -m pip install --quiet -e '.[rl-bench]'
-	$(PY) -m saustall.rl.bench $(ARGS)
+	$(PY) -m benchmarks.rl_envs $(ARGS)
 
 # 100,000 random-bot games of 2-player Dirty Pig on WORKERS processes (default 2), with the
 # elapsed time and the peak memory; GAMES=10000 for a shorter run (memory stays flat).
@@ -131,12 +132,12 @@ slowloris: $(STAMP)
 # machine speed (saturation: ROUNDS interleaved rounds, default 3, each run on a fresh
 # database), then 1,000 players at human pace.
 bench-server: $(STAMP)
-	$(PY) -m saustall.server.bench
-	$(PY) -m saustall.server.bench --tables 20 --seconds 40 --spectators 1000
+	$(PY) -m benchmarks.server
+	$(PY) -m benchmarks.server --tables 20 --seconds 40 --spectators 1000
 	bash scripts/system-deps.sh
-	$(PY) -m saustall.server.bench --processes 2 --database postgres --compare --warmup 3 \
+	$(PY) -m benchmarks.server --processes 2 --database postgres --compare --warmup 3 \
 	  --rounds $${ROUNDS:-3}
-	$(PY) -m saustall.server.bench --processes 2 --database postgres --compare \
+	$(PY) -m benchmarks.server --processes 2 --database postgres --compare \
 	  --tables 500 --think 1 --seconds 40 --warmup 10
 
 clean:

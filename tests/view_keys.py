@@ -1,4 +1,5 @@
-"""View keys added since old views were saved (a view's whitelist may grow).
+"""View and record keys added since old views and digests were saved (a view's whitelist
+may grow; records gained ``revision``).
 
 Saved views and digests from before these keys keep pinning everything else: the keys
 are left out before comparing (each must be present: a key that vanished is a change).
@@ -8,6 +9,10 @@ Paths name nested keys (``declared.partner_asked``: present whenever ``declared`
 from __future__ import annotations
 
 from typing import Any
+
+import orjson
+
+from saustall.core.record import GameRecord
 
 VIEW_KEYS_SINCE_0_1: dict[str, tuple[str, ...]] = {
     "pigasus": ("options",),  # the table's public options (issue 11: sampling worlds)
@@ -29,3 +34,18 @@ def without_added_keys(view: dict[str, Any], game: str) -> dict[str, Any]:
         assert key in holder, f"the view lacks {path!r}"
         del holder[key]
     return trimmed
+
+
+def record_as_digested(record: GameRecord) -> dict[str, Any]:
+    """``record.to_dict()`` without the ``revision`` records gained after the digests of
+    seeded games were taken (it must be there, at revision 1: the rules those digests
+    pin), key order kept."""
+    data = record.to_dict()
+    assert data.pop("revision") == 1, "the digests pin revision 1 of the rules"
+    return data
+
+
+def record_json_as_digested(record: GameRecord) -> str:
+    """``record.to_json()`` as written before records named their ``revision``."""
+    text: str = orjson.dumps(record_as_digested(record), option=orjson.OPT_INDENT_2).decode()
+    return text

@@ -64,6 +64,22 @@ def test_check_names_a_table_whose_game_no_longer_replays(played: PlayedDatabase
     assert "1 problem(s) found" in output
 
 
+def test_check_refuses_tables_stored_under_another_ruleset_revision(
+        played: PlayedDatabase) -> None:
+    connection = sqlite3.connect(played.path)
+    with connection:
+        connection.execute("UPDATE saustall_games SET revision = 2 WHERE table_id IN (?, ?)",
+                           (played.midgame, played.finished))
+    connection.close()
+    code, output = cli("db", "check", "--database", played.url)
+    said = " ".join(output.split())
+    assert code == 1, output
+    for table in (played.midgame, played.finished):
+        assert (f"table {table}: its game 1 was made under drecksau/dirty-pig revision 2, but "
+                "this Saustall plays revision 1") in said, said
+    assert "2 problem(s) found" in said
+
+
 def test_check_reports_a_damaged_file_and_a_missing_one(tmp_path: Path,
                                                        played: PlayedDatabase) -> None:
     connection = sqlite3.connect(played.path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -86,3 +87,16 @@ def test_a_pigasus_table_of_every_card_draws() -> None:
     assert len(CARDS) > len(LABELS) and len(labels) == len(CARDS)
     assert labels[:len(LABELS)] == [f"[bold]{key}[/]" for key in LABELS]
     assert set(labels[len(LABELS):]) == {f"[bold]{UNLABELLED}[/]"}
+
+
+def test_replay_refuses_a_record_of_another_ruleset_revision(tmp_path: Path) -> None:
+    state = play_out("drecksau", "dirty-pig", 2, seed=4)
+    data = json.loads(GameRecord.from_state(state).to_json())
+    data["revision"] = 5
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert "drecksau/dirty-pig revision 5" in said and "plays revision 1" in said, said
+    assert "Traceback" not in result.output

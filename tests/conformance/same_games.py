@@ -21,7 +21,7 @@ from typing import Any
 
 from saustall.core import get
 from saustall.core.game import GameState
-from tests.view_keys import without_added_keys
+from tests.view_keys import record_as_digested, without_added_keys
 
 DIGESTS = Path(__file__).with_name("same_games.json")
 CHUNK = 5
@@ -146,7 +146,7 @@ def game_digest(game_name: str, ruleset: str, players: int, seed: int) -> str:
         if not _attempt(state, action, rng.choice((None, player)), digest):
             raise AssertionError(f"a listed legal action was refused: {action!r}")
         steps += 1
-    record = state.record().to_dict()
+    record = record_as_digested(state.record())
     record.pop("engine_version")
     digest.feed(record)
     digest.feed(state.returns())

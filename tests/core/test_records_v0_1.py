@@ -38,6 +38,8 @@ def test_corpus_covers_every_game() -> None:
 def test_old_record_replays_identically(path: Path) -> None:
     record = GameRecord.load(path)
     assert "rng" not in json.loads(path.read_text())  # written before streams were named
+    assert "revision" not in json.loads(path.read_text())  # and before revisions
+    assert record.revision == 1  # read as made under each ruleset's first revision
     expected = json.loads(path.with_name(path.name.replace(".record.", ".expected.")).read_text())
     state = record.replay()
     assert state.is_terminal()

@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 from saustall.core import get
+from tests.view_keys import record_json_as_digested
 
 GAMES = 300
 """Seeded games per ruleset and player count."""
@@ -52,7 +53,7 @@ def case_digest(ruleset: str, players: int, view_games: int, games: int = GAMES)
             digest.update(game.encode_action(action).encode())
             digest.update(state.describe_action(action).encode())
             state.apply(action, player)
-        digest.update(state.record().to_json().encode())
+        digest.update(record_json_as_digested(state.record()).encode())
     return digest.hexdigest()
 
 

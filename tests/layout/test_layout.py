@@ -12,9 +12,6 @@ from pathlib import Path
 from tests.layout.imports import PACKAGE_ROOT, cycles, import_graph
 
 KNOWN_CYCLES: list[list[str]] = [
-    # The benchmarks leave the package (issue 26, layout); until then bench's --compare
-    # and bench_compare call each other.
-    ["saustall.bench", "saustall.bench_compare"],
     # Drecksau's Game imports its world sampler and tournament state inside the methods
     # that need them, and they build its round states with arguments the Game does not
     # take (and read the engine's constants): breaking it means moving those out of the
@@ -39,8 +36,6 @@ EXEMPT = {
     "web/static/js/rules.js", "web/static/js/rules/en.js", "web/static/js/rules/de.js",
     "web/static/js/rules/fr.js", "web/static/js/lang/en.js", "web/static/js/lang/de.js",
     "web/static/js/lang/fr.js",
-    # benchmarks, leaving the package (issue 26, layout)
-    "server/bench.py", "server/bench_bots.py",
 }
 """Files inside :data:`NEUTRAL` that may name games (docs/plugins.md says why)."""
 

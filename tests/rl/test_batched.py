@@ -14,11 +14,12 @@ import os
 import numpy as np
 import pytest
 
+from benchmarks.batched import batched_actions_per_second
 from saustall.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
 from saustall.core.registry import get
 from saustall.games.drecksau.actions import decode_action
 from saustall.games.drecksau.game import DrecksauState
-from saustall.rl.batched import BatchedDrecksau, batched_actions_per_second
+from saustall.rl.batched import BatchedDrecksau
 from saustall.rl.lanes import random_columns
 from tests.rl.differential import CASES, describe_lanes, describe_scalar, play_and_compare
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from saustall.rl.bench import CONTENDERS, OUR_ENV, RATIOS, measure
+from benchmarks.rl_envs import CONTENDERS, OUR_ENV, RATIOS, measure
 
 
 def test_a_tiny_interleaved_run_reports_every_row_and_ratio() -> None:

@@ -25,7 +25,7 @@ import pytest
 
 from saustall.core import get
 from saustall.core.game import GameState
-from tests.view_keys import without_added_keys
+from tests.view_keys import record_as_digested, without_added_keys
 
 DIGESTS = Path(__file__).with_name("saukopf_digests.json")
 GAMES_PER_RULESET = 300
@@ -137,7 +137,7 @@ def session_digest(ruleset: str, seed: int) -> str:
         feed([game.encode_action(action), state.describe_action(action),
               state.public_action(action), state.is_legal(action)])
         state.apply(action)
-    feed(state.record().to_dict())
+    feed(record_as_digested(state.record()))
     feed([state.returns(), list(state.winners())])
     return digest.hexdigest()[:16]
 

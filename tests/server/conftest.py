@@ -22,9 +22,9 @@ import websockets
 from saustall.server.app import WS_MAX_FRAME, create_app, server_config
 from saustall.server.connections import ConnectionGuard, ConnectionLimits
 from saustall.server.limits import LimitSettings
-from saustall.server.pgtemp import PostgresMissing, throwaway_postgres
 from saustall.server.tables import HubSettings
 from tests.conftest import database_directory
+from tests.server.pgtemp import PostgresMissing, throwaway_postgres
 
 
 def free_port() -> int:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import httpx
 
-from saustall.server.bench import free_port
+from benchmarks.server import free_port
 
 SLOW_HEADER_EVERY = 5.0
 """Seconds between two header lines of a slow connection."""

@@ -17,9 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_bench_players(kind: str) -> None:
     """A short, small run: actions applied, no errors, latencies measured."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])])}
+        [str(ROOT), str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])])}
     run = subprocess.run(
-        [sys.executable, "-m", "saustall.server.bench", "--tables", "3", "--seconds", "6",
+        [sys.executable, "-m", "benchmarks.server", "--tables", "3", "--seconds", "6",
          "--client-kind", kind],
         capture_output=True, text=True, timeout=60, env=env, check=False)
     report = f"exit status {run.returncode}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"

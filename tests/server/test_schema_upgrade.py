@@ -3,7 +3,8 @@
 Schema 1 stored a game's seed but not its random stream: those games were dealt by
 MT19937, and the same seed deals differently under today's stream. The upgrade marks them
 as MT19937, so a game that was running when the server was upgraded goes on exactly where
-it stood.
+it stood. Schema 2 stored no revision of the ruleset's rules: those games were played
+under the first revision, which the upgrade to schema 3 records.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ async def test_a_schema_1_game_dealt_by_mt19937_goes_on_after_the_upgrade(tmp_pa
                 (table_id, seq, old.game.encode_action(action), player, seq * 1000))
             old.apply(action, player)
         connection.execute("ALTER TABLE saustall_games DROP COLUMN rng")
+        connection.execute("ALTER TABLE saustall_games DROP COLUMN revision")  # schema 3's
         connection.execute("UPDATE saustall_meta SET value = '1' WHERE key = 'schema_version'")
     connection.close()
 
@@ -67,6 +69,7 @@ async def test_a_schema_1_game_dealt_by_mt19937_goes_on_after_the_upgrade(tmp_pa
         await upgraded.stop()
     connection = sqlite3.connect(path)
     assert connection.execute("SELECT value FROM saustall_meta WHERE key = "
-                              "'schema_version'").fetchone()[0] == "2"
+                              "'schema_version'").fetchone()[0] == "3"
     assert connection.execute("SELECT rng FROM saustall_games").fetchone()[0] == STREAM_MT19937
+    assert connection.execute("SELECT revision FROM saustall_games").fetchone()[0] == 1
     connection.close()

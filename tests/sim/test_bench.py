@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from saustall import bench
+from benchmarks import compare as bench_compare
+from benchmarks import engine as bench
 from saustall.core import rulesets
 
 
@@ -50,18 +51,14 @@ def test_bench_table_shows_call_costs(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_compare_without_openspiel_says_what_to_install(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from saustall import bench_compare
-
     monkeypatch.setattr(bench_compare, "openspiel_available", lambda: False)
-    assert bench.main(["--compare"]) == 2
+    assert bench_compare.main([]) == 2
     err = capsys.readouterr().err
     assert "pyspiel" in err and ".[bench]" in err and "open-spiel" in err
 
 
 def test_compare_prints_each_bar_with_its_verdict_and_every_ruleset_cost(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from saustall import bench_compare
-
     def fake_compare(runs: int, seconds: float) -> dict[str, object]:
         ratios = []
         for ours, theirs in bench_compare.PAIRS:
@@ -80,7 +77,7 @@ def test_compare_prints_each_bar_with_its_verdict_and_every_ruleset_cost(
          "determinize_us": 2.0, "record_us_per_action": 1.0, "short_of": []},
         {"game": "g", "ruleset": "slow", "players": 2, "clone_us": 9.0, "view_us": 9.0,
          "determinize_us": 2.0, "record_us_per_action": 1.0, "short_of": ["clone_us"]}])
-    assert bench.main(["--compare", "--runs", "1", "--seconds", "0.01"]) == 0
+    assert bench_compare.main(["--runs", "1", "--seconds", "0.01"]) == 0
     lines = capsys.readouterr().out.splitlines()
     bar_rows = {ours: next(line for line in lines if ours in line and theirs in line)
                 for ours, theirs, _ in bench_compare.BARS}
@@ -94,10 +91,8 @@ def test_compare_prints_each_bar_with_its_verdict_and_every_ruleset_cost(
 
 
 def test_call_costs_name_the_bars_a_ruleset_misses(monkeypatch: pytest.MonkeyPatch) -> None:
-    from saustall import bench_compare
-
-    monkeypatch.setattr(bench, "cases", lambda: [("drecksau", "dirty-pig", 2)])
-    monkeypatch.setattr(bench, "call_costs", lambda *args: {
+    monkeypatch.setattr(bench_compare, "cases", lambda: [("drecksau", "dirty-pig", 2)])
+    monkeypatch.setattr(bench_compare, "costs_of", lambda *args: {
         "clone_us": 6.0, "view_us": 1.0, "determinize_us": 1.0, "record_us_per_action": 4.0})
     [row] = bench_compare.call_costs(runs=1, seconds=0.01)
     assert row["short_of"] == ["clone_us", "record_us_per_action"]

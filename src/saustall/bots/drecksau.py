@@ -37,7 +37,9 @@ from saustall.bots.base import RandomBot, register_bot
 from saustall.bots.drecksau_policy import apply_card, is_win, rained
 from saustall.core.game import Action, View
 from saustall.core.registry import get
-from saustall.games.drecksau.actions import DISCARD_BASE, DONE, PASS, SHOW, discarded_cards
+from saustall.games.drecksau.actions import (
+    DONE, PASS, SHOW, discarded_cards, is_discard, is_play, play_pig, play_target, played_card,
+)
 from saustall.games.drecksau.game import DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY
 from saustall.games.drecksau.rulesets import (
     BARN, CARD_BY_NAME, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN, ROD,
@@ -181,10 +183,10 @@ class HeuristicBot:
         best_by_card: dict[int, float] = {}
         for action in legal:
             assert isinstance(action, int)
-            if action < SHOW and (action >> 6) != LUCKY:
+            if is_play(action) and played_card(action) != LUCKY:
                 gain = self._play_gain(situation, action, base)
                 gains[action] = gain
-                card = action >> 6
+                card = played_card(action)
                 best_by_card[card] = max(best_by_card.get(card, -WIN_SCORE), gain)
         best_action: Action = legal[0]
         best_score = -float("inf")
@@ -199,7 +201,7 @@ class HeuristicBot:
     # -- scoring -----------------------------------------------------------------------
     @staticmethod
     def _play_gain(situation: _Situation, action: int, base: float) -> float:
-        card, target, pig = action >> 6, (action >> 3) & 7, action & 7
+        card, target, pig = played_card(action), play_target(action), play_pig(action)
         rows, winner = situation.after(card, target, pig)
         if winner is not None:
             return WIN_SCORE if winner == situation.me else -WIN_SCORE
@@ -235,8 +237,8 @@ class HeuristicBot:
             gain = gains[action]
             if situation.lucky_phase:
                 return gain
-            return gain + self.DRAW_VALUE * unit - self.hold_value(situation, action >> 6, unit)
-        if action >= DISCARD_BASE:
+            return gain + self.DRAW_VALUE * unit - self.hold_value(situation, played_card(action), unit)
+        if is_discard(action):
             return sum(self.DRAW_VALUE * unit - self.hold_value(situation, card, unit)
                        for card in discarded_cards(action)) - self.TEMPO * unit
         # Lucky Bird: worth the plays it unlocks for the other cards, and a fresh hand.

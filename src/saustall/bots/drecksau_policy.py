@@ -15,7 +15,9 @@ inside a sampled world that is the imagined hand of the imagined player.
 from __future__ import annotations
 
 from saustall.core.rng import Rng
-from saustall.games.drecksau.actions import DISCARD_BASE, DONE, PASS, SHOW, discarded_cards
+from saustall.games.drecksau.actions import (
+    DONE, PASS, SHOW, discarded_cards, is_discard, is_play, play_pig, play_target, played_card,
+)
 from saustall.games.drecksau.game import (
     DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, DrecksauState,
 )
@@ -160,9 +162,9 @@ def move_values(state: DrecksauState, legal: list[int]) -> list[float]:
     gains: dict[int, float] = {}
     best_by_card: dict[int, float] = {}
     for action in legal:
-        if action >= SHOW:
+        if not is_play(action):
             continue
-        card = action >> 6
+        card = played_card(action)
         if card == LUCKY:
             continue
         if card == RAIN:
@@ -171,7 +173,7 @@ def move_values(state: DrecksauState, legal: list[int]) -> list[float]:
                 after[p] = standing(rained(pigs[p]), pretty_wins)
             gain = score(after, me, participants) - base
         else:
-            target, pig = (action >> 3) & 7, action & 7
+            target, pig = play_target(action), play_pig(action)
             row = pigs[target][:]
             apply_card(row, card, pig)
             if (card == MUD or card == PRETTY or card == ESCAPE) and is_win(row, pretty_wins):
@@ -191,9 +193,9 @@ def move_values(state: DrecksauState, legal: list[int]) -> list[float]:
         elif action in gains:
             gain = gains[action]
             if not lucky_phase:
-                gain += (DRAW - LATER[action >> 6]) * unit
+                gain += (DRAW - LATER[played_card(action)]) * unit
             values.append(gain)
-        elif action >= DISCARD_BASE:
+        elif is_discard(action):
             value = -TEMPO * unit
             for card in discarded_cards(action):
                 value += (DRAW - LATER[card]) * unit

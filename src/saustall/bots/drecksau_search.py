@@ -30,7 +30,7 @@ from saustall.bots.base import Bot, BotFactory, register_bot, register_level_rat
 from saustall.core.game import Action, View
 from saustall.core.registry import get
 from saustall.core.rng import Rng
-from saustall.games.drecksau.actions import SHOW
+from saustall.games.drecksau.actions import is_play, play_pig, play_target, played_card
 from saustall.games.drecksau.game import DrecksauState
 from saustall.games.drecksau.tournament import TournamentState
 
@@ -120,11 +120,10 @@ def _distinct(ranked: list[int], moves: list[int], pigs: list[list[int]]) -> lis
     kept: list[int] = []
     for index in ranked:
         action = moves[index]
-        if action < SHOW:
-            target = (action >> 3) & 7
+        if is_play(action):
+            target, pig = play_target(action), play_pig(action)
             row = pigs[target]
-            pig = action & 7
-            key = (action >> 6, target, row[pig] if pig < len(row) else -1)
+            key = (played_card(action), target, row[pig] if pig < len(row) else -1)
         else:
             key = (action, -1, -1)
         if key not in seen:

@@ -30,9 +30,12 @@ from saustall.games.saukopf.cards import (
     ACE, CARD_BY_TEXT, GAME_KINDS, KREUZUNG, MAST, POINTS, SAUEREI, SCHWARZ, TRUMP,
     UNREINE_KREUZUNG, VEGANE_MAST, Declaration, Order, order_for,
 )
+from saustall.games.saukopf.actions import (
+    bid_action, bid_of, card_action, card_of, give_action, given_card,
+)
 from saustall.games.saukopf.game import (
-    BID_BASE, CARD_BASE, GIVE_BASE, JOIN, KONTRA, PASS, RE, declaration_of, declarations,
-    declare_action, is_bid, is_card, is_declare, parse_declaration,
+    JOIN, KONTRA, PASS, RE, declaration_of, declarations, declare_action, is_bid, is_card,
+    is_declare, parse_declaration,
 )
 
 
@@ -126,13 +129,13 @@ class HeuristicBot:
         if phase == "partner":
             return self._join(view, hand)
         if phase == "giving":
-            gives = [a - GIVE_BASE for a in acts]
-            return GIVE_BASE + min(gives, key=lambda c: (POINTS[c], -self._suit_len(hand, c)))
+            gives = [given_card(a) for a in acts]
+            return give_action(min(gives, key=lambda c: (POINTS[c], -self._suit_len(hand, c))))
         if phase in ("kontra", "re"):
             return self._kick(view, hand, acts)
-        cards = [a - CARD_BASE for a in acts if is_card(a)]
+        cards = [card_of(a) for a in acts if is_card(a)]
         if cards:
-            return CARD_BASE + self._play(view, hand, cards)
+            return card_action(self._play(view, hand, cards))
         return acts[self.rng.randrange(len(acts))]
 
     @staticmethod
@@ -140,14 +143,14 @@ class HeuristicBot:
         return sum(1 for x in hand if x >> 3 == c >> 3)
 
     def _bid(self, view: View, hand: list[int], acts: list[int]) -> int:
-        bids = sorted(a - BID_BASE for a in acts if is_bid(a))
+        bids = sorted(bid_of(a) for a in acts if is_bid(a))
         if not bids:
             return PASS
         stage = view["bidding"]["stage"]
         players = view["players"]
         aside = [CARD_BY_TEXT[t] for t in view["aside"]]
         if stage == "napf" and SCHWARZ in bids and all((c & 7) >= 5 for c in hand):
-            return BID_BASE + SCHWARZ  # a Vegane Mast hand: nothing above a 9
+            return bid_action(SCHWARZ)  # a Vegane Mast hand: nothing above a 9
         cheapest = bids[0]
         options = declarations(hand, cheapest, stage, players, aside)
         if not options:
@@ -163,7 +166,7 @@ class HeuristicBot:
             ceiling = decl.info.min_bid + (4 if decl.info.min_bid < SCHWARZ else 0)
         else:
             ceiling = min(100, 61 + int(15 * rating))
-        return BID_BASE + cheapest if cheapest <= ceiling else PASS
+        return bid_action(cheapest) if cheapest <= ceiling else PASS
 
     def _join(self, view: View, hand: list[int]) -> int:
         declared = view["declared"] or {}

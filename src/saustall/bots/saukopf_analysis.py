@@ -36,8 +36,9 @@ from saustall.analysis import AnalysisError, Outcome, group_words, register_anal
 from saustall.bots.saukopf_rollout import play_out
 from saustall.bots.saukopf_search import LEVEL_BUDGETS, Budget, SearchBot
 from saustall.core.game import Action, View
-from saustall.games.saukopf.actions import BID_BASE, CARD_BASE, DECLARE_BASE, GIVE_BASE, \
-    REVOKE_BASE
+from saustall.games.saukopf.actions import (
+    bid_of, is_bid, is_card, is_declare, is_give, is_revoke,
+)
 from saustall.games.saukopf.cards import SCHWARZ
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.sampling import SamplingError
@@ -67,8 +68,7 @@ class SaukopfAnalyser:
     def choices(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The legal actions but the ``revoke`` ones (a physical table records a revoke
         with them; they are no play)."""
-        return [a for a in legal if isinstance(a, int)
-                and not REVOKE_BASE <= a < REVOKE_BASE + 4]
+        return [a for a in legal if isinstance(a, int) and not is_revoke(a)]
 
     def situation(self, view: View) -> str:
         """The deal, the contract or bidding, the trick so far and the seat's hand."""
@@ -105,9 +105,8 @@ class SaukopfAnalyser:
         """Bids as ranges ("Bid 62-82 (21 bids)", "Bid 107-120 or Schwarz (15 bids)"),
         cards and games by name ("Play Gras-Neun or Gras-Sieben (2 cards)")."""
         codes = [a for a in actions if isinstance(a, int)]
-        if len(codes) == len(actions) and all(BID_BASE < a <= BID_BASE + SCHWARZ
-                                              for a in codes):
-            return f"Bid {bid_ranges([a - BID_BASE for a in codes])} ({len(codes)} bids)"
+        if len(codes) == len(actions) and all(is_bid(a) for a in codes):
+            return f"Bid {bid_ranges([bid_of(a) for a in codes])} ({len(codes)} bids)"
         kinds = {_kind(a) for a in codes}
         noun = kinds.pop() if len(kinds) == 1 and len(codes) == len(actions) else "alternatives"
         return group_words(texts, noun)
@@ -115,9 +114,9 @@ class SaukopfAnalyser:
 
 def _kind(action: int) -> str:
     """What an alternative is, as the noun counting several of them."""
-    if CARD_BASE <= action < GIVE_BASE + 32:
+    if is_card(action) or is_give(action):
         return "cards"
-    if action >= DECLARE_BASE:
+    if is_declare(action):
         return "games"
     return "alternatives"
 

@@ -40,14 +40,15 @@ from typing import Sequence
 from saustall.bots.base import register_bot
 from saustall.bots.saukopf_eval import joins_kreuzung, rate_mask, tricks_of_mask
 from saustall.core.game import Action, View
+from saustall.games.saukopf.actions import bid_action, bid_of, card_action, card_of, given_card
 from saustall.games.saukopf.bidding import declarations
 from saustall.games.saukopf.cards import (
     ACE, CARD_BY_TEXT, GAME_KINDS, HAUER, KEILER, OBER, POINTS, SAUEREI, SCHWARZ, TRUMP,
     UNTER, VEGANE_MAST, WUTZ, Declaration, Order, mask_of, order_for,
 )
 from saustall.games.saukopf.game import (
-    BID_BASE, CARD_BASE, GIVE_BASE, JOIN, KONTRA, PASS, RE, declaration_of,
-    declare_action, is_bid, is_card, is_declare, parse_declaration,
+    JOIN, KONTRA, PASS, RE, declaration_of, declare_action, is_bid, is_card, is_declare,
+    parse_declaration,
 )
 
 SLIP_CHANCE = 0.55
@@ -229,17 +230,17 @@ class BeginnerBot:
             napf = bool((view["declared"] or {}).get("napf"))
             return JOIN if JOIN in acts and joins_kreuzung(mask_of(hand), napf) else PASS
         if phase == "giving":
-            return min(acts, key=lambda a: (POINTS[a - GIVE_BASE], a))
+            return min(acts, key=lambda a: (POINTS[given_card(a)], a))
         if phase in ("kontra", "re"):
             return self._kick(view, hand, acts)
-        cards = [a - CARD_BASE for a in acts if is_card(a)]
+        cards = [card_of(a) for a in acts if is_card(a)]
         if cards:
-            return CARD_BASE + self._play(view, cards)
+            return card_action(self._play(view, cards))
         return PASS if PASS in acts else acts[0]
 
     # -- bidding, declaring, kicking ---------------------------------------------------
     def _bid(self, view: View, hand: list[int], acts: list[int]) -> int:
-        bids = sorted(a - BID_BASE for a in acts if is_bid(a))
+        bids = sorted(bid_of(a) for a in acts if is_bid(a))
         if not bids:
             return PASS
         players = view["players"]
@@ -247,12 +248,12 @@ class BeginnerBot:
         least = bids[0]
         if view["bidding"]["stage"] == "napf":
             if SCHWARZ in bids and all(c & 7 >= 5 for c in hand):
-                return BID_BASE + SCHWARZ  # nothing above a 9: a sure Vegane Mast
+                return bid_action(SCHWARZ)  # nothing above a 9: a sure Vegane Mast
             options = [d for d in declarations(hand, least, "napf", players, aside)
                        if not d.spiess and d.kind != VEGANE_MAST]
             rated = [rate_mask(mask_of(hand), d, players) for d in options]
             if rated and max(rated) >= NAPF_GAME and least in (61, 91):
-                return BID_BASE + least
+                return bid_action(least)
             return PASS
         found = best_sound_game(hand, declarations(hand, least, "trog", players, aside),
                                 players)
@@ -263,7 +264,7 @@ class BeginnerBot:
         if top is not None and top != view["observer"] and rating < OUTBID_RATING:
             return PASS  # no bidding war: a rival's bid stands unless the hand is strong
         ceiling = 61 if decl.info.doppel else 61 + int(SOLO_RAISE * (rating - SOUND_GAME))
-        return BID_BASE + least if least <= ceiling else PASS
+        return bid_action(least) if least <= ceiling else PASS
 
     def _declare(self, view: View, hand: list[int], acts: list[int]) -> int:
         options = [declaration_of(a) for a in acts if is_declare(a)]

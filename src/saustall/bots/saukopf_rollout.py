@@ -14,7 +14,7 @@ hand but a strong one) and hands over its cheapest plain card.
 from __future__ import annotations
 
 from saustall.bots.saukopf_eval import PLAYOUT_NAPF_JOIN, joins_kreuzung, rate_mask
-from saustall.games.saukopf.actions import CARD_BASE, GIVE_BASE, JOIN, PASS, declaration_of
+from saustall.games.saukopf.actions import JOIN, PASS, card_action, declaration_of, give_action
 from saustall.games.saukopf.cards import (
     GAME_KINDS, POINTS, TRUMP, VEGANE_MAST, Order, cards_of,
 )
@@ -157,7 +157,7 @@ def policy_action(state: SaukopfState) -> int:
     """The playout policy's action for the player to act."""
     phase = state.phase
     if phase == "playing":
-        return CARD_BASE + policy_card(state)
+        return card_action(policy_card(state))
     p = state.cur
     if phase == "partner":
         # a Napf Kreuzung needs a joiner too: always passing threw every playout of one
@@ -166,7 +166,7 @@ def policy_action(state: SaukopfState) -> int:
         napf = _NAPF[state.decl.kind]
         return JOIN if joins_kreuzung(state.masks[p], napf, PLAYOUT_NAPF_JOIN) else PASS
     if phase == "giving":
-        return GIVE_BASE + min(state._givable(p), key=lambda c: (POINTS[c], c))
+        return give_action(min(state._givable(p), key=lambda c: (POINTS[c], c)))
     if phase == "declaring":
         # the top bidder declares the game the quick rating likes best
         hand, players = state.masks[p], state.num_players

@@ -62,8 +62,8 @@ from saustall.core.game import Action, View
 from saustall.core.registry import get
 from saustall.core.rng import Rng
 from saustall.games.saukopf.actions import (
-    BID_BASE, CARD_BASE, KONTRA, PASS, RE, REVOKE_BASE, declaration_of, declare_action,
-    is_bid, is_declare, parse_declaration,
+    KONTRA, LOWEST_BID, PASS, RE, bid_action, bid_of, card_of, declaration_of, declare_action,
+    is_bid, is_declare, is_revoke, parse_declaration,
 )
 from saustall.games.saukopf.bidding import NAPF, declarations
 from saustall.games.saukopf.cards import (
@@ -409,7 +409,7 @@ class SearchBot:
             left -= solver.nodes
             solved += 1
             for i, a in enumerate(acts):
-                totals[i] += found[a - CARD_BASE]
+                totals[i] += found[card_of(a)]
         if solved < min(MIN_WORLDS, len(worlds)):
             return None
         return [t / solved for t in totals]
@@ -420,8 +420,7 @@ class SearchBot:
         (:meth:`_decide_rare`); card play, joining a Kreuzung and the hand-over by the
         best mean value over sampled worlds (:meth:`evaluate`, or in the last cards the
         exact endgame's, :meth:`solve_cards`)."""
-        acts = [a for a in legal if isinstance(a, int)
-                and not REVOKE_BASE <= a < REVOKE_BASE + 4]
+        acts = [a for a in legal if isinstance(a, int) and not is_revoke(a)]
         if not acts:
             return legal[0]
         if len(acts) == 1:
@@ -528,7 +527,7 @@ class SearchBot:
         more than passing (:data:`BID_RULE`); passing is played out: a standing bid's
         game follows, or (before anyone bid in the Trog) the others' likely bids or the
         Napf (:class:`PassModel`)."""
-        bids = sorted(a - BID_BASE for a in acts if is_bid(a))
+        bids = sorted(bid_of(a) for a in acts if is_bid(a))
         if not bids:
             return PASS
         stage = view["bidding"]["stage"]
@@ -545,7 +544,7 @@ class SearchBot:
         if not least:
             return PASS
         options = self._shortlist(view, list(least))
-        plans: list[Sequence[int] | PassModel] = [[BID_BASE + least[a], a] for a in options]
+        plans: list[Sequence[int] | PassModel] = [[bid_action(least[a]), a] for a in options]
         standing = view["bidding"]["top_bid"] is not None
         if stage == NAPF and not standing:
             # passing throws the cards in if the others pass too
@@ -557,7 +556,7 @@ class SearchBot:
             passes = [PassModel(self._napf_plan(view, me, hand, aside, pool))]
         chosen = self._race(pool, me, plans + passes,
                             [False] * len(plans) + [True] * len(passes), BID_RULE).chosen
-        return BID_BASE + least[options[chosen]] if chosen < len(options) else PASS
+        return bid_action(least[options[chosen]]) if chosen < len(options) else PASS
 
     def _napf_plan(self, view: View, me: int, hand: list[int], aside: list[int],
                    pool: _WorldPool) -> list[int] | None:
@@ -580,7 +579,7 @@ class SearchBot:
             return None
         napf_view = dict(view, bidding=dict(view["bidding"], stage=NAPF))
         options = self._shortlist(napf_view, list(least))
-        plans = [[PASS, BID_BASE + least[a], a] for a in options]
+        plans = [[PASS, bid_action(least[a]), a] for a in options]
         total = math.fsum(chances)
         values = [math.fsum(c * self._outcome(w.clone(), me, plan)[0]
                             for w, c in zip(worlds, chances) if c > 0.0) / total
@@ -634,7 +633,7 @@ class PassModel:
             return 0.0, False
         state = world.clone()
         state.apply(PASS)
-        rival_bid = BID_BASE + 61
+        rival_bid = bid_action(LOWEST_BID)
         while state.phase == "bidding" and state.stage != NAPF:
             seat = state.cur
             if draws[seat] >= trog_pass_chance(state.masks[seat]) and state.is_legal(rival_bid):

@@ -56,8 +56,37 @@ class GameOverError(IllegalActionError):
         super().__init__(message, rule="game-over")
 
 
+class CodecLimitError(SaustallError):
+    """A game's definition outgrows its action codes (e.g. more card kinds than a code can
+    name): raised when the game's module is imported, so no game plays with codes that
+    would decode to something else."""
+
+
 class RecordError(SaustallError, ValueError):
     """A game record that is corrupt, of another program, or does not replay."""
+
+
+class RulesetRevisionError(RecordError):
+    """A record or a stored table made under another revision of its ruleset's rules than
+    the one this Saustall plays: replaying it could give another game, so it is refused.
+
+    ``what`` says what was refused (``"this record"``, ``"table abc"``); ``game`` and
+    ``ruleset`` name the ruleset, ``recorded`` the revision it was made under and
+    ``current`` the revision played now.
+    """
+
+    def __init__(self, what: str, game: str, ruleset: str, recorded: int,
+                 current: int) -> None:
+        newer = ("a newer Saustall: upgrade to replay it" if recorded > current else
+                 "an older Saustall: replay it with that version")
+        super().__init__(f"{what} was made under {game}/{ruleset} revision {recorded}, but "
+                         f"this Saustall plays revision {current} of its rules; it comes "
+                         f"from {newer}")
+        self.what = what
+        self.game = game
+        self.ruleset = ruleset
+        self.recorded = recorded
+        self.current = current
 
 
 class InputFileError(RecordError):

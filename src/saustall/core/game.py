@@ -25,6 +25,7 @@ from saustall.core.errors import (
     GameOverError, InvalidOptionError, MalformedActionError, NotYourTurnError,
 )
 from saustall.core.loading import shown
+from saustall.core.record import FIRST_REVISION
 from saustall.core.rng import DEFAULT_STREAM, STREAMS, Rng
 
 if TYPE_CHECKING:
@@ -167,6 +168,11 @@ class Ruleset:
     params: Mapping[str, Any] = field(default_factory=dict)
     options: tuple[OptionSpec, ...] = ()
     realtime: bool = False
+    revision: int = FIRST_REVISION
+    """The revision of the rules as this Saustall plays them: bumped whenever a rule change
+    makes the same seed and actions give another game (or refuse an action). Records and
+    stored server tables carry the revision they were made under, and one made under
+    another revision is refused (:class:`~saustall.core.errors.RulesetRevisionError`)."""
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and check every option; unknown names are an error."""

@@ -7,6 +7,13 @@ replay with its Mersenne Twister stream (``"mt19937"``); newer records name
 ``"splitmix64"``. The same seed deals differently under the two streams, so a seed alone
 does not reproduce a 0.1 game: its record does. Replaying applies each action with
 full rule checks, so a tampered record fails loudly instead of producing a wrong game.
+
+A record also names the ``revision`` of its ruleset's rules it was played under
+(:attr:`saustall.core.game.Ruleset.revision`); records without one (0.1 and later, before
+revisions were recorded) were played under the first. A record of another revision than
+the ruleset's current one is refused by :meth:`GameRecord.replay`
+(:class:`~saustall.core.errors.RulesetRevisionError`): the same actions could make
+another game under changed rules.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 import saustall
-from saustall.core.errors import InputFileError, RecordError, SaustallError
+from saustall.core.errors import InputFileError, RecordError, RulesetRevisionError, SaustallError
 from saustall.core.loading import (
     DEFAULT_MAX_BYTES, field_path, holds_float, parse_json, read_bounded, require_int,
     require_list, require_object, require_text, require_texts, shown,
@@ -28,10 +35,14 @@ from saustall.core.loading import (
 from saustall.core.rng import DEFAULT_STREAM, STREAM_MT19937, STREAMS
 
 if TYPE_CHECKING:
-    from saustall.core.game import GameState
+    from saustall.core.game import GameState, Ruleset
 
 RECORD_FORMAT = "saustall-record"
 RECORD_FORMAT_VERSION = 1
+FIRST_REVISION = 1
+"""Every ruleset's first revision (:attr:`saustall.core.game.Ruleset.revision`'s
+default); records written before revisions were recorded (0.1 and later) carry none and
+are read as made under it."""
 
 # Records are written and read with orjson, several times faster than the standard
 # library on a record's many short strings (a large part of saving and loading a short
@@ -40,14 +51,17 @@ RECORD_FORMAT_VERSION = 1
 # integers beyond 64 bits (a seed may be any integer) and non-text keys in ``meta``.
 _PRETTY = json.JSONEncoder(ensure_ascii=False, indent=2)
 
-_NUMBER_FIELDS = ("seed", "players", "format_version")
+_NUMBER_FIELDS = ("seed", "players", "format_version", "revision")
 """The record's top-level numbers: always integers."""
 
 _REQUIRED = ("format", "format_version", "engine_version", "game", "ruleset", "players",
              "seed", "options", "actions")
 """The fields every record has."""
-_OPTIONAL = ("rng", "meta", "winners")
-"""The fields a record may have (``rng`` is missing from 0.1's records)."""
+_OPTIONAL = ("rng", "meta", "winners", "revision")
+"""The fields a record may have (``rng`` is missing from 0.1's records, ``revision`` from
+those written before revisions were recorded)."""
+MAX_REVISION = 1_000_000
+"""A bound far above any ruleset's revision (which then says it is another)."""
 
 MAX_RECORD_BYTES = DEFAULT_MAX_BYTES
 """The largest record file read."""
@@ -89,6 +103,8 @@ class GameRecord:
     winners: tuple[int, ...] | None = None
     rng: str = DEFAULT_STREAM
     """The random stream that dealt the game (``"mt19937"`` for 0.1 records)."""
+    revision: int = FIRST_REVISION
+    """The revision of the ruleset's rules the game was played under."""
 
     @classmethod
     def from_state(cls, state: "GameState", meta: dict[str, Any] | None = None) -> "GameRecord":
@@ -114,6 +130,7 @@ class GameRecord:
             meta=dict(meta or {}),
             winners=state.winners() if state.is_terminal() else None,
             rng=state.rng_stream,
+            revision=game.ruleset.revision,
         )
 
     @classmethod
@@ -135,6 +152,7 @@ class GameRecord:
             "engine_version": self.engine_version,
             "game": self.game,
             "ruleset": self.ruleset,
+            "revision": self.revision,
             "players": self.num_players,
             "seed": self.seed,
             "rng": self.rng,
@@ -200,6 +218,8 @@ class GameRecord:
             raise InputFileError(f"names an unknown random stream {shown(rng)}; known: "
                                  f"{', '.join(STREAMS)}", field="rng")
         meta = require_object(data.get("meta", {}), "meta")
+        revision = (require_int(data["revision"], "revision", 1, MAX_REVISION)
+                    if "revision" in data else FIRST_REVISION)  # none: before revisions
         return cls._of_checked_fields(
             game=game,
             ruleset=ruleset,
@@ -211,6 +231,7 @@ class GameRecord:
             meta=meta,
             winners=tuple(winners) if winners is not None else None,
             rng=rng,
+            revision=revision,
         )
 
     @classmethod
@@ -241,12 +262,18 @@ class GameRecord:
     def replay(self, upto: int | None = None) -> "GameState":
         """Rebuild the game by applying every action (or the first ``upto``).
 
-        Raises :class:`RecordError` naming the first action that does not apply.
+        Raises :class:`RecordError` naming the first action that does not apply, and its
+        :class:`~saustall.core.errors.RulesetRevisionError` for a record made under another
+        revision of the ruleset's rules.
         """
         from saustall.core import registry
 
         try:
             game = registry.get(self.game, self.ruleset)
+        except SaustallError as exc:
+            raise RecordError(f"record cannot be set up: {exc}") from None
+        self.check_revision(game.ruleset)
+        try:
             state = game.new_state(self.num_players, self.seed, self.options,
                                    rng_stream=self.rng)
         except SaustallError as exc:
@@ -276,6 +303,13 @@ class GameRecord:
                 f"{list(state.winners())}"
             )
         return state
+
+    def check_revision(self, ruleset: "Ruleset") -> None:
+        """Raise :class:`~saustall.core.errors.RulesetRevisionError` unless this record was
+        made under ``ruleset``'s current revision."""
+        if self.revision != ruleset.revision:
+            raise RulesetRevisionError("this record", ruleset.game, ruleset.name,
+                                       self.revision, ruleset.revision)
 
 
 _RECORD_FIELDS = frozenset(field.name for field in fields(GameRecord))

@@ -76,14 +76,12 @@ observer: seat ``(seat + r) % P`` is row ``r``); only what that seat may see:
 | lucky | 1 | a Lucky Bird turn is under way |
 | over | 1 | the game is over |
 
-Run ``python -m saustall.rl.batched --bench`` for actions/s at several batch sizes, on one
-core (CPU time).
+``python -m benchmarks.batched`` (``make bench-batched``, outside the package) measures
+actions/s at several batch sizes, on one core (CPU time).
 """
 
 from __future__ import annotations
 
-import argparse
-import os
 from dataclasses import dataclass, fields, replace
 from itertools import combinations_with_replacement
 from typing import Any, Mapping
@@ -95,16 +93,17 @@ from saustall.core.errors import IllegalActionError, InvalidOptionError, Malform
 from saustall.core.registry import get as get_game
 from saustall.core.rng import _key  # the scalar stream's own key
 from saustall.games.drecksau.actions import (
-    DONE, PASS, SHOW, discard_action, encode_action, play_action,
+    DONE, PASS, SHOW, discard_action, encode_action, is_discard, is_play, play_action, play_pig,
+    play_target, played_card,
 )
-from saustall.games.drecksau.rulesets import (
-    BARN, CARD_BY_NAME, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN, ROD,
-)
+from saustall.games.drecksau.rulesets import CARD_BY_NAME, LUCKY
 from saustall.games.drecksau.targets import (
-    ANYONE, CARD_SCOPE, DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, OTHERS, OWN, UNTARGETED,
-    row_masks,
+    ANYONE, CARD_SCOPE, DIRTY, FOUND_CARD, FOUND_FLAG, IS_PRETTY, MAY_COMPLETE, OTHERS, OWN,
+    PIG_CLEARS, PIG_SETS, PLAY_DISCARDS, RAIN_WASH, UNTARGETED, WASHING_CARD, row_masks,
 )
 from saustall.rl.lanes import ShufflePlan, random_columns, word_ones, words
+
+__all__ = ["BatchState", "BatchedDrecksau", "random_columns"]
 
 I8, I32, I64, U8, U64 = np.int8, np.int32, np.int64, np.uint8, np.uint64
 _FLAGS = 32
@@ -257,18 +256,22 @@ class BatchedDrecksau:
         self._append = np.zeros((A, _WIDTH), dtype=I8)
         self._append_n = np.zeros(A, dtype=I32)
         self._discard_count = np.zeros((A, K), dtype=I32)
-        pig_ops = {MUD: (0xFF, DIRTY), BARN: (0xFF, IN_BARN), FARMER: (~DIRTY & 0xFF, 0),
-                   DOOR: (0xFF, HAS_DOOR), LIGHTNING: (~(IN_BARN | HAS_DOOR) & 0xFF, 0),
-                   ROD: (0xFF, HAS_ROD), PRETTY: (0xFF, IS_PRETTY),
-                   ESCAPE: (~IS_PRETTY & 0xFF, 0)}
-        # What a play puts on the discard pile (Lightning adds the door it finds; Lucky
-        # Bird every further Lucky Bird in the hand: both counted at the step).
-        goes = {MUD: [MUD], RAIN: [RAIN], FARMER: [FARMER], LIGHTNING: [LIGHTNING, BARN, DOOR],
-                ESCAPE: [ESCAPE, PRETTY], LUCKY: [LUCKY] * _WIDTH}
-        counts = {MUD: 1, RAIN: 1, FARMER: 1, LIGHTNING: 2, ESCAPE: 2, LUCKY: 1}
+        # The engine's effect table (targets.py), as an AND and an OR on the pig's flags, the
+        # cards a play puts on the discard pile and how many of them surely go there (the
+        # card found on the pig, FOUND_CARD, and Lucky Bird's further Lucky Birds in the
+        # hand are counted at the step).
+        pig_ops = {card: (~PIG_CLEARS[card] & 0xFF, PIG_SETS[card]) for card in range(K)}
+        goes = {card: list(PLAY_DISCARDS[card])
+                + ([FOUND_CARD[card]] if FOUND_FLAG[card] else []) for card in range(K)}
+        goes[LUCKY] = [LUCKY] * _WIDTH
+        counts = {card: len(PLAY_DISCARDS[card]) for card in range(K)}
+        found = {FOUND_FLAG[card] for card in range(K)} - {0}
+        if len(found) > 1:
+            raise AssertionError("the step counts one kind of card found on a pig")
+        self._found_flag = U8(found.pop() if found else 0)
         for col, code in enumerate(codes):
-            if code < SHOW:
-                card, t, i = code >> 6, (code >> 3) & 7, code & 7
+            if is_play(code):
+                card, t, i = played_card(code), play_target(code), play_pig(code)
                 self._kind[col], self._card[col] = _PLAY, card
                 self._discard_count[col, card] = 1
                 if CARD_SCOPE[card] != UNTARGETED:
@@ -277,7 +280,7 @@ class BatchedDrecksau:
                 cards = goes.get(card, [])
                 self._append[col, :len(cards)] = cards
                 self._append_n[col] = counts.get(card, 0)
-            elif code >= SHOW + 100:
+            elif is_discard(code):
                 cards = self._discard_sets[col - self._discard_start]
                 self._kind[col] = _DISCARD
                 self._append[col, :len(cards)] = cards
@@ -291,11 +294,10 @@ class BatchedDrecksau:
             K, dtype=I64)  # the hand code a play or discard takes away
         self._is_play = kind == _PLAY
         self._clears_hand = (kind == _SHOW) | (kind == _DONE)
-        self._is_rain = self._is_play & (cards_played == RAIN)
-        self._is_lightning = self._is_play & (cards_played == LIGHTNING)
+        self._is_rain = self._is_play & (cards_played == WASHING_CARD)
+        self._is_lightning = self._is_play & (np.take(np.array(FOUND_FLAG), cards_played) != 0)
         self._is_lucky = self._is_play & (cards_played == LUCKY)
-        self._checks_win = self._is_play & ((cards_played == MUD) | (cards_played == PRETTY)
-                                            | (cards_played == ESCAPE))
+        self._checks_win = self._is_play & np.take(np.array(MAY_COMPLETE), cards_played)
         bits = (self._is_play * _B_PLAY + self._clears_hand * _B_CLEARS + self._is_rain * _B_RAIN
                 + self._is_lightning * _B_LIGHTNING + self._is_lucky * _B_LUCKY
                 + self._checks_win * _B_WIN)
@@ -352,8 +354,9 @@ class BatchedDrecksau:
         self._other_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
                                   if CARD_SCOPE[c] in (OTHERS, ANYONE)))
         flags = np.arange(_FLAGS, dtype=U8)
-        washed = (flags & (DIRTY | IN_BARN | IS_PRETTY)) == DIRTY
-        self._rained = np.where(washed, flags & U8(~DIRTY & 0xFF), flags).astype(U8)
+        mask, washed_flags, loses = RAIN_WASH
+        washed = (flags & mask) == washed_flags
+        self._rained = np.where(washed, flags & U8(~loses & 0xFF), flags).astype(U8)
         self._all_dirty = (flags & (DIRTY | IS_PRETTY)) == DIRTY
         self._pretty = (flags & IS_PRETTY) != 0
         self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
@@ -591,7 +594,8 @@ class BatchedDrecksau:
         # What goes on the discard pile, in the engine's order: four slots written per
         # lane, ``count`` of them kept (the slack columns take the rest).
         added = np.take(self._append, a, axis=0)
-        count = info[_F_COUNT] + (((bits & _B_LIGHTNING) != 0) & ((flags & HAS_DOOR) != 0))
+        count = info[_F_COUNT] + (((bits & _B_LIGHTNING) != 0)
+                                  & ((flags & self._found_flag) != 0))
         if self.pretty_wins:
             lucky = np.flatnonzero(bits & _B_LUCKY)
             if lucky.size:  # further Lucky Birds are lost unused
@@ -732,69 +736,3 @@ class BatchedDrecksau:
         over = state.terminated[:, None].astype(np.float32)
         return np.concatenate([hand, pigs, sizes, to_act.astype(np.float32), deck, pile,
                                lucky, over], axis=1)
-
-
-# --------------------------------------------------------------------------------------
-# Speed
-# --------------------------------------------------------------------------------------
-BENCH_BATCHES = (1, 64, 1_024, 16_384)
-"""The batch sizes ``--bench`` measures."""
-
-
-def pin_to_one_core() -> None:
-    """Run this process on one core (Linux), so figures are per core."""
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-
-
-def batched_actions_per_second(batch: int, seconds: float, ruleset: str = "dirty-pig",
-                               num_players: int = 2, *, inplace: bool = False) -> float:
-    """Actions per CPU second of random legal play at ``batch`` lanes, with auto-reset
-    (each step counts the lanes that acted), measured for about ``seconds``."""
-    from saustall.bench import clock
-
-    sim = BatchedDrecksau(ruleset, num_players)
-    state = sim.init(np.arange(batch))
-    noise = np.random.default_rng(0)
-    for _ in range(3):  # warm up (first reshuffles, allocations)
-        state = _random_step(sim, state, noise, inplace)
-    actions = 0
-    start = clock()
-    elapsed = 0.0
-    while elapsed < seconds:
-        state = _random_step(sim, state, noise, inplace)
-        actions += batch  # every lane acts: finished games are dealt again at once
-        elapsed = clock() - start
-    return actions / elapsed
-
-
-def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
-                 inplace: bool) -> BatchState:
-    return sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace,
-                    auto_reset=True)
-
-
-def main(argv: list[str] | None = None) -> None:
-    """``python -m saustall.rl.batched --bench``: actions/s at each batch size."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--bench", action="store_true", help="measure actions/s")
-    parser.add_argument("--seconds", type=float, default=3.0, help="per batch size")
-    parser.add_argument("--ruleset", default="dirty-pig")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--inplace", action="store_true",
-                        help="step in place (no copy of the state per step)")
-    args = parser.parse_args(argv)
-    if not args.bench:
-        parser.print_help()
-        return
-    pin_to_one_core()
-    print(f"batched {args.ruleset} {args.players}p, one core, CPU time"
-          f"{', in place' if args.inplace else ''}:")
-    for batch in BENCH_BATCHES:
-        rate = batched_actions_per_second(batch, args.seconds, args.ruleset, args.players,
-                                          inplace=args.inplace)
-        print(f"  batch {batch:>6,}: {rate:>12,.0f} actions/s")
-
-
-if __name__ == "__main__":
-    main()

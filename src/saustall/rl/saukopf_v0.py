@@ -67,7 +67,7 @@ from typing import Any, Hashable
 import numpy as np
 
 from saustall.core.game import GameState, View
-from saustall.games.saukopf.actions import NOTATION, REVOKE_BASE
+from saustall.games.saukopf.actions import NOTATION, is_revoke, revoke_action, revoked_seat
 from saustall.games.saukopf.cards import CARD_TEXT, GAME_KINDS, SCHWARZ
 from saustall.rl.common import ActionTable, Layout, TurnBasedEnv, make_env
 
@@ -144,15 +144,15 @@ class raw_env(TurnBasedEnv):
     def build_actions(self) -> ActionTable:
         n = self.num_players
         codes = sorted(NOTATION)
-        slots = [NOTATION[c] if not REVOKE_BASE <= c < REVOKE_BASE + 4
-                 else f"revoke seat+{c - REVOKE_BASE}" for c in codes]
+        slots = [NOTATION[c] if not is_revoke(c) else f"revoke seat+{revoked_seat(c)}"
+                 for c in codes]
         rows: list[list[Hashable | None]] = []
         for seat in range(n):
             row: list[Hashable | None] = []
             for c in codes:
-                if REVOKE_BASE <= c < REVOKE_BASE + 4:
-                    r = c - REVOKE_BASE
-                    row.append(REVOKE_BASE + (seat + r) % n if r < n else None)
+                if is_revoke(c):
+                    r = revoked_seat(c)
+                    row.append(revoke_action((seat + r) % n) if r < n else None)
                 else:
                     row.append(c)
             rows.append(row)

@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> None:
                              "most 8)")
     parser.add_argument("--bot-module", action="append", default=[], metavar="MODULE",
                         help="import this module first, to register more bots (e.g. "
-                             "saustall.server.bench_bots); repeatable")
+                             "benchmarks.server_bots, the load benchmark's); repeatable")
     parser.add_argument("--lease-seconds", type=float, default=None, metavar="SECONDS",
                         help="PostgreSQL: how long a table's lease outlives its process "
                              "(default 3)")

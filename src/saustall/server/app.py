@@ -610,7 +610,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, database: str = DEFAULT_DATAB
     A database that looks damaged stops the start-up with a message on how to recover
     (uvicorn then exits with status 3). ``bot_workers`` sizes the bots' process pool;
     ``bot_modules`` are imported first, to register more bots (e.g.
-    :mod:`saustall.server.bench_bots`). On PostgreSQL the process joins the others
+    ``benchmarks.server_bots``, outside the package). On PostgreSQL the process joins the others
     serving the same database (see :mod:`saustall.server.cluster`); ``lease_seconds`` is
     how long its tables wait for another process should it die. SIGTERM hands its
     tables over before it exits. ``ws_compression`` offers WebSocket clients

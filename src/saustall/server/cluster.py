@@ -62,7 +62,7 @@ from saustall.server.operations import Caller
 from saustall.server.restore import BrokenTable, rebuild_table
 
 if TYPE_CHECKING:
-    from saustall.server.tables import Hub
+    from saustall.server.host import LobbyHost
 
 log = logging.getLogger("saustall.server.cluster")
 
@@ -76,7 +76,7 @@ def _no_realtime(_table: Table) -> None:
 class Cluster:
     """This process's part of the cluster: its leases, mirrors and forwarding."""
 
-    def __init__(self, hub: "Hub", lease_seconds: float) -> None:
+    def __init__(self, hub: "LobbyHost", lease_seconds: float) -> None:
         self.hub = hub
         self.me = secrets.token_hex(6)
         self.channel = f"saustall_p_{self.me}"
@@ -274,7 +274,7 @@ class Cluster:
     def _build(self, stored: StoredTable, owned: bool,
                every_event: list[dict[str, Any]] | None = None) -> Table:
         try:
-            table = rebuild_table(stored, self.hub._attach_realtime if owned else _no_realtime,
+            table = rebuild_table(stored, self.hub.attach_realtime if owned else _no_realtime,
                                   every_event)
         except BrokenTable as exc:
             log.error("%s", exc)
@@ -309,7 +309,7 @@ class Cluster:
                 self.hub.tables[table_id] = table
                 self._watch(table)
                 async with table.lock:
-                    self.hub._after_change(table)
+                    self.hub.after_change(table)
             else:
                 async with table.lock:
                     self._adopt(table, stored, owned=True)
@@ -374,10 +374,10 @@ class Cluster:
             seat.kind, seat.name, seat.token_hash = new.kind, new.name, new.token_hash
             seat.bot_level, seat.ready, seat.bot = new.bot_level, new.ready, None
         if owned:
-            self.hub._attach_realtime(table)
+            self.hub.attach_realtime(table)
             if table.realtime is not None and stored.current and stored.current.actions:
                 table.realtime.changed_ms = stored.current.actions[-1].time_ms
-            self.hub._after_change(table)  # bots and the timer, before the clients hear
+            self.hub.after_change(table)  # bots and the timer, before the clients hear
         table.broadcast_table()
         for event in missed:
             table.broadcast(event)
@@ -539,13 +539,6 @@ class Cluster:
         return True
 
     # -- forwarding (see :mod:`saustall.server.forwarding`) -----------------------------
-    async def forward_act(self, table: Table, seat: int, text: str, msg_id: Any,
-                          key: str | None) -> list[str]:
-        """Have the owner judge a seat's action; the messages for the sender. ``key`` is
-        the digest of the sender's seat token: the owner plays the action only while the
-        seat still has it."""
-        return await self.forwarder.forward_act(table.id, seat, text, msg_id, key)
-
     async def run_op(self, name: str, table_id: str, body: dict[str, Any],
                      caller: Caller) -> dict[str, Any]:
         """Run a lobby request where the table is owned; its answer.

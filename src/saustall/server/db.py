@@ -30,6 +30,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from saustall.core.record import FIRST_REVISION
 from saustall.core.rng import STREAM_MT19937
 from saustall.server.lease import Fenced, check_fences
 
@@ -37,9 +38,10 @@ log = logging.getLogger("saustall.server.db")
 
 metadata = sa.MetaData()
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The layout of the tables below; stored in ``saustall_meta`` under ``schema_version``.
-Version 2 added ``saustall_games.rng``, the random stream that dealt the game."""
+Version 2 added ``saustall_games.rng``, the random stream that dealt the game; version 3
+``saustall_games.revision``, the revision of the ruleset's rules it is played under."""
 
 meta_t = sa.Table(
     "saustall_meta", metadata,
@@ -81,6 +83,9 @@ games_t = sa.Table(
     # The random stream that dealt the game (saustall.core.rng.STREAMS): the same seed
     # deals differently under another stream. Games stored before version 2 used MT19937.
     sa.Column("rng", sa.String(16), nullable=False, server_default=STREAM_MT19937),
+    # The revision of the ruleset's rules (saustall.core.game.Ruleset.revision): a game
+    # stored under another is not replayed. Games stored before version 3: the first.
+    sa.Column("revision", sa.Integer, nullable=False, server_default=str(FIRST_REVISION)),
     sa.Column("seat_names", sa.JSON, nullable=False),
     sa.Column("started_at", sa.String(40), nullable=False),
 )
@@ -130,6 +135,8 @@ class StoredGame:
     actions: list[StoredAction]
     rng: str = STREAM_MT19937
     """The random stream that dealt it (pass as ``rng_stream`` to ``new_state``)."""
+    revision: int = FIRST_REVISION
+    """The revision of its ruleset's rules it is played under."""
 
 
 @dataclass
@@ -271,6 +278,8 @@ def prepare_schema(conn: sa.Connection) -> None:
         stored_version = 1
     if stored_version < 2:
         upgrade_to_2(conn)
+    if stored_version < 3:
+        upgrade_to_3(conn)
 
 
 def upgrade_to_2(conn: sa.Connection) -> None:
@@ -278,6 +287,14 @@ def upgrade_to_2(conn: sa.Connection) -> None:
     conn.execute(sa.text(f"ALTER TABLE {games_t.name} ADD COLUMN rng VARCHAR(16) NOT NULL "
                          f"DEFAULT '{STREAM_MT19937}'"))
     conn.execute(meta_t.update().where(meta_t.c.key == "schema_version"), {"value": "2"})
+
+
+def upgrade_to_3(conn: sa.Connection) -> None:
+    """Schema 2 → 3: games name the revision of their ruleset's rules; the ones stored so
+    far were played under the first (revisions came later)."""
+    conn.execute(sa.text(f"ALTER TABLE {games_t.name} ADD COLUMN revision INTEGER NOT NULL "
+                         f"DEFAULT {FIRST_REVISION}"))
+    conn.execute(meta_t.update().where(meta_t.c.key == "schema_version"), {"value": "3"})
 
 
 async def integrity_problems(conn: AsyncConnection, *, full: bool) -> list[str]:
@@ -436,12 +453,13 @@ class Store:
                                                   for seat in seats]))
 
     async def start_game(self, table_id: str, game_number: int, seed: int,
-                         seat_names: list[str | None], started_at: str, rng: str) -> None:
-        """Store a new game's inputs (seed and random stream) and mark the table as
-        playing, atomically."""
+                         seat_names: list[str | None], started_at: str, rng: str,
+                         revision: int = FIRST_REVISION) -> None:
+        """Store a new game's inputs (seed, random stream and the revision of the rules)
+        and mark the table as playing, atomically."""
         await self.write(self._guarded(table_id, [
             (games_t.insert(), {"table_id": table_id, "game_number": game_number, "seed": seed,
-                                "rng": rng, "seat_names": seat_names,
+                                "rng": rng, "revision": revision, "seat_names": seat_names,
                                 "started_at": started_at}),
             (tables_t.update().where(tables_t.c.id == table_id),
              {"status": "playing", "game_number": game_number})]))
@@ -534,6 +552,7 @@ class Store:
         ).order_by(actions_t.c.seq))).mappings().all()
         return StoredGame(
             game_number=game_number, seed=int(row["seed"]), rng=str(row["rng"]),
+            revision=int(row["revision"]),
             seat_names=list(row["seat_names"]),
             actions=[StoredAction(seq=a["seq"], action=a["action"], seat=a["seat"],
                                   time_ms=int(a["time_ms"]), timeout=bool(a["timeout"]))

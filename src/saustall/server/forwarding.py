@@ -153,14 +153,16 @@ class Forwarder:
             self._calls.pop(rid, None)
 
     async def forward_act(self, table_id: str, seat: int, text: str,
-                          msg_id: Any, key: str | None) -> list[str]:
-        """Have the owner judge a seat's action; the messages for the sender (``key``:
-        the digest of its seat token, see :meth:`Cluster.forward_act`)."""
+                          msg_id: Any, key: str | None) -> list[str] | None:
+        """Have the owner judge a seat's action; the messages for the sender, or None when
+        no other process owns the table (the caller judges it itself). ``key`` is the
+        digest of the sender's seat token: the owner plays the action only while the seat
+        still has it."""
         cluster = self.cluster
         for _ in range(3):
             target = await self._route(table_id)
             if target is None:
-                return await self._judge_here(table_id, seat, text, msg_id, key)
+                return None
             reply = await self._call(target, {"op": "act", "t": table_id, "seat": seat,
                                               "text": text, "id": msg_id, "key": key})
             if reply is None:  # it may have stored it before dying: never judge it twice

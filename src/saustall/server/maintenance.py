@@ -21,6 +21,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from saustall.core import registry
+from saustall.core.errors import RulesetRevisionError
 from saustall.server.db import (
     Store,
     UnusableDatabase,
@@ -121,6 +122,9 @@ async def _replay(url: str, report: CheckReport) -> None:
                 continue  # replayed above, as the server does at start
             try:
                 engine = registry.get(table.game, table.ruleset)
+                if game.revision != engine.ruleset.revision:
+                    raise RulesetRevisionError(f"game {number}", table.game, table.ruleset,
+                                               game.revision, engine.ruleset.revision)
                 state = engine.new_state(table.num_seats, game.seed, table.options,
                                          rng_stream=game.rng)
                 for step in game.actions:

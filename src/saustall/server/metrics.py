@@ -17,7 +17,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, gene
 from prometheus_client import CONTENT_TYPE_LATEST
 
 if TYPE_CHECKING:
-    from saustall.server.tables import Hub
+    from saustall.server.host import TableHost
 
 __all__ = ["CONTENT_TYPE_LATEST", "Metrics"]
 
@@ -40,7 +40,7 @@ class Metrics:
                              "its logs and notifications name it)", ["process"],
                              registry=self.registry)
 
-    def watch(self, hub: "Hub") -> None:
+    def watch(self, hub: "TableHost") -> None:
         """Read the gauges from ``hub`` at each scrape."""
         self.tables.labels("owned").set_function(
             lambda: sum(1 for t in hub.tables.values() if t.owned))

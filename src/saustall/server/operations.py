@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from saustall.server.model import hash_token, new_token
 
 if TYPE_CHECKING:
-    from saustall.server.tables import Hub
+    from saustall.server.host import LobbyHost
 
 
 @dataclass(frozen=True)
@@ -33,10 +33,10 @@ class Caller:
     """For a join: the digest of the token made for the new seat."""
 
 
-Operation = Callable[["Hub", str, dict[str, Any], Caller], Awaitable[dict[str, Any]]]
+Operation = Callable[["LobbyHost", str, dict[str, Any], Caller], Awaitable[dict[str, Any]]]
 
 
-async def join(hub: "Hub", table_id: str, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
+async def join(hub: "LobbyHost", table_id: str, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
     """Take a free seat with the invite code (the token is added by :func:`run`)."""
     if caller.new_key is None:
         raise ValueError("a join needs the digest of the new seat's token")
@@ -45,35 +45,35 @@ async def join(hub: "Hub", table_id: str, body: dict[str, Any], caller: Caller) 
     return {"seat": seat, "invite": table.invite, "table": table.info()}
 
 
-async def leave(hub: "Hub", table_id: str, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
+async def leave(hub: "LobbyHost", table_id: str, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
     """Give up your seat."""
     return {"table": (await hub.leave(table_id, caller.key)).info()}
 
 
-async def ready(hub: "Hub", table_id: str, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
+async def ready(hub: "LobbyHost", table_id: str, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
     """Say you are ready (or not)."""
     return {"table": (await hub.set_ready(table_id, caller.key, body.get("ready", True))).info()}
 
 
-async def add_bot(hub: "Hub", table_id: str, body: dict[str, Any],
+async def add_bot(hub: "LobbyHost", table_id: str, body: dict[str, Any],
                   caller: Caller) -> dict[str, Any]:
     """Seat a bot of a level."""
     table, seat = await hub.add_bot(table_id, caller.key, body.get("level"), body.get("seat"))
     return {"seat": seat, "table": table.info()}
 
 
-async def remove_bot(hub: "Hub", table_id: str, body: dict[str, Any],
+async def remove_bot(hub: "LobbyHost", table_id: str, body: dict[str, Any],
                      caller: Caller) -> dict[str, Any]:
     """Take a bot off its seat (``body["seat"]``, from the path)."""
     return {"table": (await hub.remove_bot(table_id, caller.key, int(body["seat"]))).info()}
 
 
-async def start(hub: "Hub", table_id: str, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
+async def start(hub: "LobbyHost", table_id: str, body: dict[str, Any], caller: Caller) -> dict[str, Any]:
     """Deal a new game."""
     return {"table": (await hub.start(table_id, caller.key)).info()}
 
 
-async def rematch(hub: "Hub", table_id: str, body: dict[str, Any],
+async def rematch(hub: "LobbyHost", table_id: str, body: dict[str, Any],
                   caller: Caller) -> dict[str, Any]:
     """Set up the next game with the same seats."""
     return {"table": (await hub.rematch(table_id, caller.key)).info()}
@@ -85,7 +85,7 @@ OPERATIONS: dict[str, Operation] = {
 """Every lobby operation by name."""
 
 
-async def run(hub: "Hub", name: str, table_id: str, body: dict[str, Any],
+async def run(hub: "LobbyHost", name: str, table_id: str, body: dict[str, Any],
               token: str | None) -> dict[str, Any]:
     """Run the operation ``name`` where the table is decided (see the module text)."""
     fresh = new_token() if name == "join" else None

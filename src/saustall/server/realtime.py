@@ -30,7 +30,8 @@ from saustall.core.game import Action, GameState
 from saustall.core.support import load_reference
 
 if TYPE_CHECKING:
-    from saustall.server.tables import Client, Hub, Table
+    from saustall.server.host import TableHost
+    from saustall.server.model import Client, Table
 
 log = logging.getLogger("saustall.server.realtime")
 
@@ -87,13 +88,13 @@ class GenericAdapter:
         """Generic bots take no feedback."""
 
 
-AdapterFactory = Callable[["Hub"], RealtimeAdapter]
+AdapterFactory = Callable[["TableHost"], RealtimeAdapter]
 ADAPTERS: dict[str, AdapterFactory] = {}
 """Adapter factories registered in code, by game name; a game's support record names
 its own (``realtime_adapter``), found when its first table starts."""
 
 
-def adapter_for(hub: "Hub", game: str) -> RealtimeAdapter:
+def adapter_for(hub: "TableHost", game: str) -> RealtimeAdapter:
     """The adapter of ``game``, or the generic one."""
     if game not in ADAPTERS:
         try:
@@ -122,7 +123,7 @@ def refusal(exc: Exception) -> tuple[str, str, str | None]:
 class RealtimeDriver:
     """Runs one real-time table: stamps actions, fires time-driven steps, moves bots."""
 
-    def __init__(self, hub: "Hub", table: "Table") -> None:
+    def __init__(self, hub: "TableHost", table: "Table") -> None:
         self.hub = hub
         self.table = table
         self.adapter = adapter_for(hub, table.game.name)
@@ -162,7 +163,7 @@ class RealtimeDriver:
         except (SaustallError, ValueError) as exc:
             return "unknown-action", str(exc), None
         try:
-            await self.hub._commit(table, seat, action, client=client, msg_id=msg_id,
+            await self.hub.commit(table, seat, action, client=client, msg_id=msg_id,
                                    time_ms=arrived_ms)
         except (SaustallError, ValueError) as exc:  # refused by the engine: nothing changed
             return refusal(exc)
@@ -178,7 +179,7 @@ class RealtimeDriver:
             action, _ = self.adapter.due(state, now)
             if action is None:
                 return
-            await self.hub._commit(table, None, action, time_ms=now)
+            await self.hub.commit(table, None, action, time_ms=now)
 
     # -- the clock loop ------------------------------------------------------------------
     def wake(self) -> None:
@@ -237,13 +238,13 @@ class RealtimeDriver:
         if at > now:
             return at if wait_until is None else min(at, wait_until)
         try:
-            await self.hub._commit(table, seat_no, action, time_ms=now)
+            await self.hub.commit(table, seat_no, action, time_ms=now)
         except (SaustallError, ValueError) as exc:
             self._refused.add((seat_no, action))
             self.adapter.rejected(self.hub.bot_for(table, table.seats[seat_no]), action, exc)
         return now  # look again at once: the table changed or a plan was refused
 
 
-def realtime_driver(hub: "Hub", table: "Table") -> RealtimeDriver:
+def realtime_driver(hub: "TableHost", table: "Table") -> RealtimeDriver:
     """The driver of a real-time table."""
     return RealtimeDriver(hub, table)

@@ -6,14 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from saustall.core import registry
+from saustall.core.errors import RulesetRevisionError
 from saustall.core.record import GameRecord
 from saustall.server.model import LOBBY, PLAYING, ServerError, Table
 
 if TYPE_CHECKING:
-    from saustall.server.tables import Hub
+    from saustall.server.host import TableHost
 
 
-async def finished_game_record(hub: "Hub", table_id: str, token: str | None,
+async def finished_game_record(hub: "TableHost", table_id: str, token: str | None,
                                invite: str | None, game_number: int | None) -> GameRecord:
     """The record of a finished game at the table (seat token or invite needed).
 
@@ -49,6 +50,10 @@ async def finished_game_record(hub: "Hub", table_id: str, token: str | None,
     found = await hub.store.load_game(table_id, number)
     if found is None:
         raise ServerError(404, "not-found", f"there is no game {number} at this table")
+    if found.revision != game.ruleset.revision:  # the same actions could make another game
+        raise ServerError(409, "conflict", str(RulesetRevisionError(
+            f"game {number}", game.name, game.ruleset.name, found.revision,
+            game.ruleset.revision)))
     state = game.new_state(num_seats, found.seed, options, rng_stream=found.rng)
     for step in found.actions:
         state.apply(game.decode_action(step.action))

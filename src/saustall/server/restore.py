@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 from sqlalchemy.engine import make_url
 
 from saustall.core import registry
-from saustall.core.errors import SaustallError
+from saustall.core.errors import RulesetRevisionError, SaustallError
 from saustall.server.db import StoredTable
 from saustall.server.model import LOBBY, OVER, PLAYING, Table
 
@@ -27,11 +27,15 @@ REPLAY_ERRORS = (SaustallError, ValueError, KeyError, IndexError, TypeError)
 
 
 class BrokenTable(Exception):
-    """A stored table whose game cannot be rebuilt; the message names where it breaks."""
+    """A stored table whose game cannot be rebuilt; the message names where it breaks.
+    ``revision`` is set when its game was stored under another revision of its ruleset's
+    rules than the one played now."""
 
-    def __init__(self, table_id: str, problem: str) -> None:
+    def __init__(self, table_id: str, problem: str,
+                 revision: RulesetRevisionError | None = None) -> None:
         super().__init__(f"table {table_id}: {problem}")
         self.table_id = table_id
+        self.revision = revision
 
 
 def rebuild_table(stored: StoredTable, attach_realtime: Callable[[Table], None],
@@ -66,6 +70,10 @@ def rebuild_table(stored: StoredTable, attach_realtime: Callable[[Table], None],
     if current is None:
         raise BrokenTable(stored.id, f"it is {stored.status!r} in game "
                                      f"{stored.game_number}, which is not stored")
+    if current.revision != game.ruleset.revision:
+        refused = RulesetRevisionError(f"its game {current.game_number}", stored.game,
+                                       stored.ruleset, current.revision, game.ruleset.revision)
+        raise BrokenTable(stored.id, str(refused), refused) from None
     try:
         state = game.new_state(stored.num_seats, current.seed, stored.options,
                                rng_stream=current.rng)

@@ -21,7 +21,7 @@ from saustall.server.lease import log_failed_write
 from saustall.server.model import OVER, Table
 
 if TYPE_CHECKING:
-    from saustall.server.tables import Hub
+    from saustall.server.host import TableHost
 
 log = logging.getLogger("saustall.server.retention")
 
@@ -39,7 +39,7 @@ def due(table: Table, now: float, retain_finished: float, retain_idle: float) ->
     return not table.humans_connected() and now - table.last_active >= retain_idle
 
 
-async def sweep(hub: "Hub") -> int:
+async def sweep(hub: "TableHost") -> int:
     """Let go of every table that is due; returns how many went."""
     settings = hub.settings
     gone = 0
@@ -82,7 +82,7 @@ def release(table: Table) -> None:
         client.close(CLOSE_CODE, "the table was closed")
 
 
-async def sweep_loop(hub: "Hub") -> None:
+async def sweep_loop(hub: "TableHost") -> None:
     """Sweep every :attr:`HubSettings.sweep_seconds` until cancelled."""
     while True:
         await asyncio.sleep(hub.settings.sweep_seconds)

@@ -4,7 +4,7 @@ The tables, seats and clients themselves are in :mod:`saustall.server.model` (an
 re-exported here). Each :class:`Table` has one :class:`asyncio.Lock`;
 everything that reads or changes a table's game happens under it, so actions are judged
 one at a time in arrival order. An action is made durable in the database before anyone
-hears of it (see :meth:`Hub._commit`). Clients are :class:`Client` objects with an
+hears of it (see :meth:`Hub.commit`). Clients are :class:`Client` objects with an
 outgoing queue; the WebSocket layer in :mod:`saustall.server.app` drains it.
 
 The hub is made of parts in their own modules: its tunables (:mod:`~saustall.server.settings`),
@@ -91,7 +91,7 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
         self.sources = SourceLimits(self.settings.limits)
         self.bot_workers = BotWorkers(self.settings.bot_workers)
-        self.bots = BotDriver(self.settings, self.bot_workers, self._commit)
+        self.bots = BotDriver(self.settings, self.bot_workers, self.commit)
         self.metrics = Metrics()
         self.metrics.watch(self)
         self.closing = False
@@ -123,7 +123,7 @@ class Hub:
             log.error("%s; left out (--skip-broken-tables)", problem)
         for table in self.tables.values():
             async with table.lock:
-                self._after_change(table)
+                self.after_change(table)
         log.info("restored %d tables", len(self.tables))
         self._spawn(retention.sweep_loop(self))
         self._spawn(self._start_bot_workers())
@@ -134,7 +134,7 @@ class Hub:
         broken: list[BrokenTable] = []
         for stored in stored_tables:
             try:
-                table = rebuild_table(stored, self._attach_realtime)
+                table = rebuild_table(stored, self.attach_realtime)
             except BrokenTable as exc:
                 broken.append(exc)
                 continue
@@ -211,7 +211,7 @@ class Hub:
             table = self.tables.get(table_id)  # someone else may have restored it meanwhile
             if table is None and stored is not None and stored.status == OVER:
                 try:
-                    table = rebuild_table(stored, self._attach_realtime)
+                    table = rebuild_table(stored, self.attach_realtime)
                 except BrokenTable as exc:
                     log.error("%s", exc)
                     raise ServerError(503, "table-unavailable",
@@ -415,7 +415,7 @@ class Hub:
                 self.cluster.presence_changed(table)
             table.broadcast_table()
             table.table_event(code, seat.seat, who)
-            self._after_change(table)
+            self.after_change(table)
             return table
 
     async def set_ready(self, table_id: str, key: str | None, ready: Any) -> Table:
@@ -478,17 +478,17 @@ class Hub:
             state = table.game.new_state(table.num_seats, seed, table.options)
             await self.store.start_game(table.id, table.game_number, seed,
                                         [s.name for s in table.seats], now_iso(),
-                                        state.rng_stream)
+                                        state.rng_stream, table.game.ruleset.revision)
             table.state = state
             table.status = PLAYING
             table.seq = 0
             table.actions = []
             table.events.clear()
             table.clock_origin = time.monotonic()
-            self._attach_realtime(table)
+            self.attach_realtime(table)
             table.broadcast_table()
             table.table_event("started", game=table.game_number)
-            self._after_change(table)
+            self.after_change(table)
             table.broadcast_state()
             return table
 
@@ -603,10 +603,13 @@ class Hub:
             client.send(not_seated(msg_id))
             return
         if not table.owned and self.cluster is not None:  # the owner judges it
-            for message in await self.cluster.forward_act(table, seat, text, msg_id,
-                                                          client.key):
-                client.send(message)
-            return
+            answers = await self.cluster.forwarder.forward_act(table.id, seat, text, msg_id,
+                                                               client.key)
+            if answers is not None:
+                for message in answers:
+                    client.send(message)
+                return
+            table = self.tables.get(table.id, table)  # no other owner: judged here
         await self.judge(table, seat, text, msg_id, client)
 
     async def judge(self, table: Table, seat: int, text: str, msg_id: Any,
@@ -652,12 +655,12 @@ class Hub:
                     error(*problem)
                 return
             if seat in state.to_act() and action in state.legal_actions(seat):
-                await self._commit(table, seat, action, client=client, msg_id=msg_id)
+                await self.commit(table, seat, action, client=client, msg_id=msg_id)
                 return
             error(*explain(state, action, seat))
 
     # -- applying actions ----------------------------------------------------------------
-    async def _commit(self, table: Table, seat: int | None, action: Action, *,
+    async def commit(self, table: Table, seat: int | None, action: Action, *,
                       client: Client | None = None, msg_id: Any = None,
                       timeout: bool = False, time_ms: int | None = None,
                       apply: Callable[[], None] | None = None) -> None:
@@ -717,19 +720,19 @@ class Hub:
             if table.realtime is not None:
                 table.realtime.stop()
             table.broadcast_table()
-        self._after_change(table, announce_deadline=False)
+        self.after_change(table, announce_deadline=False)
         if table.owned and self.cluster is not None:  # with the turn timer just set
             self.cluster.action_stored(table)
         table.broadcast_state()
         if over:
             table.broadcast(table.game_over_message())
 
-    def _attach_realtime(self, table: Table) -> None:
+    def attach_realtime(self, table: Table) -> None:
         if table.ruleset.realtime and table.state is not None:
             table.realtime = realtime_driver(self, table)
 
     # -- bots and timers -----------------------------------------------------------------
-    def _after_change(self, table: Table, announce_deadline: bool = True) -> None:
+    def after_change(self, table: Table, announce_deadline: bool = True) -> None:
         """Start bots and turn timers as the new position needs (caller holds the lock).
         In a cluster the owner tells the mirrors its turn timer (an action's notification
         carries it instead: ``announce_deadline=False``); a mirror shows the owner's."""
@@ -748,7 +751,7 @@ class Hub:
             self.cluster.deadline_changed(table)
 
     def _start_bots_and_timer(self, table: Table) -> None:
-        """The owner's part of :meth:`_after_change`."""
+        """The owner's part of :meth:`after_change`."""
         state = table.state
         if table.status != PLAYING or state is None or state.is_terminal():
             return
@@ -784,5 +787,5 @@ class Hub:
                 return
             legal = state.legal_actions(seat)
             if legal:
-                await self._commit(table, seat, legal[0], timeout=True)
+                await self.commit(table, seat, legal[0], timeout=True)
 

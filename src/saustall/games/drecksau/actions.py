@@ -13,6 +13,13 @@ Actions are ints:
 | nothing in hand and nothing to draw | ``901`` | ``pass`` |
 | end a Lucky Bird turn, discarding the rest | ``902`` | ``done`` |
 
+A discard's ``code`` is a base-11 number, a digit ``kind + 1`` per card. The codec section
+below is the only place that knows this layout: everything else builds codes with
+:func:`play_action` and :func:`discard_action` and reads them with :func:`played_card`,
+:func:`play_target`, :func:`play_pig` and :func:`discarded_cards`. Its limits (10 card
+kinds, 8 seats, 8 pigs a seat, 4 cards a discard) are checked on import against every
+edition (:func:`check_codec_limits`).
+
 A pig is a bit set: ``DIRTY``, ``BARN``, ``DOOR``, ``ROD``, ``PRETTY``.
 """
 
@@ -22,36 +29,119 @@ import re
 from itertools import combinations
 from typing import Final
 
-from saustall.core.errors import MalformedActionError
+from saustall.core.errors import CodecLimitError, MalformedActionError
 from saustall.core.game import Action, check_action_code
 from saustall.games.drecksau.rulesets import (
-    BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, MUD, PRETTY, ROD,
+    ALL_RULESETS, BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, MUD, PRETTY,
+    ROD,
 )
 from saustall.games.drecksau.targets import DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY
 
+# --------------------------------------------------------------------------------------
+# The codec: the layout of every action code, in one place (bots, the RL environments, the
+# batched simulator and the clients build and read codes through these names only)
+# --------------------------------------------------------------------------------------
 SHOW: Final = 900
 PASS: Final = 901
 DONE: Final = 902
 DISCARD_BASE: Final = 1000
+CARD_SHIFT: Final = 6
+"""A play's card kind sits above this many bits (``card * 64``)."""
+TARGET_SHIFT: Final = 3
+"""A play's target seat sits above this many bits, below the card (``seat * 8``)."""
+FIELD_MASK: Final = 7
+"""The target seat's and the pig's fields are three bits each."""
+FIELD_VALUES: Final = FIELD_MASK + 1
+"""Seats a play can name, and pigs per seat: 8."""
+DISCARD_RADIX: Final = 11
+"""A discard code is a base-11 number with a digit per card, 0 for none, ``kind + 1``
+for a card; so it names at most 10 card kinds (the codes are stored in records)."""
 TARGETED: Final = frozenset({MUD, BARN, FARMER, DOOR, LIGHTNING, ROD, PRETTY, ESCAPE})
 """The card kinds played on a pig (their action codes name a player and a pig)."""
 MAX_DISCARD: Final = 4
 """The most cards one exchange throws away (a hand of four)."""
-ACTION_CODES: Final = range(0, DISCARD_BASE + 11 ** MAX_DISCARD)
+ACTION_CODES: Final = range(0, DISCARD_BASE + DISCARD_RADIX ** MAX_DISCARD)
 """Every action code lies here (discard codes are base-11 digits, one per card)."""
+_KIND_COUNT: Final = len(CARD_KINDS)
 
+
+def check_codec_limits(card_kinds: int, most_players: int, most_pigs: int,
+                       largest_hand: int) -> None:
+    """Raise :class:`CodecLimitError` when the game has outgrown its action codes: more
+    card kinds than a discard digit or the plays below :data:`SHOW` can name, more seats
+    or pigs than a play's three-bit fields hold, or a hand larger than a discard takes.
+    Run on import with the game's own figures, so an edition that breaks a limit cannot
+    play at all (instead of decoding wrong codes silently)."""
+    if card_kinds > DISCARD_RADIX - 1:
+        raise CodecLimitError(
+            f"Drecksau's discard codes name at most {DISCARD_RADIX - 1} card kinds (a base-"
+            f"{DISCARD_RADIX} digit per card); {card_kinds} are defined")
+    if card_kinds << CARD_SHIFT > SHOW:
+        raise CodecLimitError(f"Drecksau's play codes of {card_kinds} card kinds would reach "
+                              f"the code of 'show' ({SHOW})")
+    if most_players > FIELD_VALUES:
+        raise CodecLimitError(f"Drecksau's play codes name at most {FIELD_VALUES} seats; an "
+                              f"edition seats {most_players}")
+    if most_pigs > FIELD_VALUES:
+        raise CodecLimitError(f"Drecksau's play codes name at most {FIELD_VALUES} pigs a "
+                              f"seat; an edition gives {most_pigs}")
+    if largest_hand > MAX_DISCARD:
+        raise CodecLimitError(f"Drecksau's discard codes hold at most {MAX_DISCARD} cards; "
+                              f"an edition deals {largest_hand}")
+
+
+LARGEST_HAND: Final = max([3, *(size for r in ALL_RULESETS for option in r.options
+                                 if option.name == "hand_size"
+                                 for size in (option.choices or (option.default,)))])
+"""The most cards a hand holds in any edition (3 unless ``hand_size`` says more)."""
+MOST_PIGS: Final = max(max([r.params["default_pigs"], *r.params["pigs_per_player"].values()])
+                       for r in ALL_RULESETS)
+"""The most pigs one player has in any edition."""
+check_codec_limits(_KIND_COUNT, max(r.max_players for r in ALL_RULESETS), MOST_PIGS,
+                   LARGEST_HAND)
 
 
 def play_action(card: int, target_player: int = 0, pig: int = 0) -> int:
     """The action code for playing ``card`` (on ``pig`` of ``target_player``)."""
-    return card * 64 + target_player * 8 + pig
+    return (card << CARD_SHIFT) | (target_player << TARGET_SHIFT) | pig
+
+
+def is_play(action: int) -> bool:
+    """True for the code of a play (a card, with or without a target)."""
+    return 0 <= action < SHOW
+
+
+def is_discard(action: int) -> bool:
+    """True for the code of a discard or an exchange."""
+    return action >= DISCARD_BASE
+
+
+def played_card(action: int) -> int:
+    """The card kind of a play code."""
+    return action >> CARD_SHIFT
+
+
+def play_target(action: int) -> int:
+    """The seat whose pig a play code targets (0 for a card without a target)."""
+    return (action >> TARGET_SHIFT) & FIELD_MASK
+
+
+def play_pig(action: int) -> int:
+    """The pig (of :func:`play_target`'s seat) a play code targets."""
+    return action & FIELD_MASK
 
 
 def discard_action(cards: tuple[int, ...] | list[int]) -> int:
-    """The action code for discarding a multiset of card kinds."""
+    """The action code for discarding a multiset of card kinds; raises
+    :class:`MalformedActionError` for no card kind or more cards than a discard holds."""
+    if len(cards) > MAX_DISCARD:
+        raise MalformedActionError(f"a discard holds at most {MAX_DISCARD} cards, not "
+                                   f"{len(cards)}")
     code = 0
     for card in sorted(cards, reverse=True):
-        code = code * 11 + card + 1
+        if not 0 <= card < _KIND_COUNT:
+            raise MalformedActionError(f"no card kind {card} (Drecksau has {_KIND_COUNT})")
+        code = code * DISCARD_RADIX + card + 1
     return DISCARD_BASE + code
 
 
@@ -64,23 +154,33 @@ def discarded_cards(action: int) -> tuple[int, ...]:
     if found is None:
         code, cards = action - DISCARD_BASE, []
         while code:
-            code, digit = divmod(code, 11)
+            code, digit = divmod(code, DISCARD_RADIX)
             cards.append(digit - 1)
         found = _DISCARDED[action] = tuple(cards)
     return found
+
+
+PLAY_CODES: Final = tuple(
+    tuple(tuple(tuple(play_action(card, owner, i) for i in range(MOST_PIGS) if mask >> i & 1)
+                for mask in range(1 << MOST_PIGS))
+          for owner in range(FIELD_VALUES))
+    for card in range(_KIND_COUNT))
+"""``PLAY_CODES[card][owner][mask]``: the plays of ``card`` on ``owner``'s pigs whose
+bits are set in ``mask``, in pig order."""
 
 
 def check_action(action: object) -> int:
     """Return ``action`` if it is a Drecksau action code, else raise
     :class:`MalformedActionError` naming what is wrong (type, range or an unused code)."""
     code = check_action_code(action, ACTION_CODES, "Drecksau")
-    if code < SHOW:
-        if code >> 6 >= len(CARD_KINDS):
+    if is_play(code):
+        if played_card(code) >= _KIND_COUNT:
             raise MalformedActionError(f"{code} is not a Drecksau action code: no card kind "
-                                       f"{code >> 6}")
-    elif code >= DISCARD_BASE:
+                                       f"{played_card(code)}")
+    elif is_discard(code):
         cards = discarded_cards(code)
-        if not cards or any(c < 0 for c in cards) or discard_action(cards) != code:
+        if (not cards or any(not 0 <= c < _KIND_COUNT for c in cards)
+                or discard_action(cards) != code):
             raise MalformedActionError(
                 f"{code} is not a Drecksau action code: no discard of 1-{MAX_DISCARD} cards")
     elif code > DONE:
@@ -103,11 +203,11 @@ def encode_action(action: int) -> str:
         return "pass"
     if action == DONE:
         return "done"
-    if action >= DISCARD_BASE:
+    if is_discard(action):
         return "discard " + ",".join(CARD_KINDS[c] for c in discarded_cards(action))
-    card, target, pig = action >> 6, (action >> 3) & 7, action & 7
+    card = played_card(action)
     if card in TARGETED:
-        return f"play {CARD_KINDS[card]} {target}.{pig}"
+        return f"play {CARD_KINDS[card]} {play_target(action)}.{play_pig(action)}"
     return f"play {CARD_KINDS[card]}"
 
 
@@ -151,7 +251,7 @@ def _parse_action(text: str) -> int:
         return {"show": SHOW, "pass": PASS, "done": DONE}[words[0]]
     if len(words) == 2 and words[0] == "discard":
         names = words[1].split(",")
-        if not 1 <= len(names) <= 4 or any(n not in CARD_BY_NAME for n in names):
+        if not 1 <= len(names) <= MAX_DISCARD or any(n not in CARD_BY_NAME for n in names):
             raise MalformedActionError(f"cannot read the cards to discard in {text!r}")
         return discard_action([CARD_BY_NAME[n] for n in names])
     if len(words) in (2, 3) and words[0] == "play":
@@ -169,7 +269,7 @@ def _parse_action(text: str) -> int:
         if target is None:
             raise MalformedActionError(f"a target is 'player.pig', like 0.2, not {words[2]!r}")
         player, pig = int(target[1]), int(target[2])
-        if player > 7 or pig > 7:
+        if player > FIELD_MASK or pig > FIELD_MASK:
             raise MalformedActionError(f"no such target {words[2]!r}")
         return play_action(card, player, pig)
     raise MalformedActionError(
@@ -234,12 +334,13 @@ def describe(action: Action, num_players: int | None = None) -> str:
         return "Pass (no cards to play and none to draw)"
     if action == DONE:
         return "Finish the Lucky Bird turn (discard what is left)"
-    if action >= DISCARD_BASE:
+    if is_discard(action):
         cards = discarded_cards(action)
         return "Discard " + ", ".join(CARD_TITLES[c] for c in cards) + " and draw"
-    card, target, pig = action >> 6, (action >> 3) & 7, action & 7
+    card = played_card(action)
     if card in TARGETED:
-        return f"{CARD_TITLES[card]} on player {target + 1}'s pig {pig + 1}"
+        return (f"{CARD_TITLES[card]} on player {play_target(action) + 1}'s pig "
+                f"{play_pig(action) + 1}")
     return f"Play {CARD_TITLES[card]}"
 
 

@@ -22,16 +22,18 @@ from saustall.core.errors import IllegalActionError, MalformedActionError
 from saustall.core.game import Action, Game, GameState, View, check_action_code, check_seat
 from saustall.core.rng import DEFAULT_STREAM, Rng, new_rng
 from saustall.games.drecksau.actions import (
-    DISCARD_BASE, DONE, PASS, PIG_VIEW_BITS, SHOW, TARGETED, check_action, decode_action,
-    describe, discarded_cards, encode_action, exchange_options, exchange_set, notation,
-    pig_flags, single_discards,
+    DONE, PASS, PIG_VIEW_BITS, PLAY_CODES, SHOW, TARGETED, check_action, decode_action,
+    describe, discarded_cards, encode_action, exchange_options, exchange_set, is_discard,
+    is_play, notation, pig_flags, play_action, play_pig, play_target, played_card,
+    single_discards,
 )
 from saustall.games.drecksau.rulesets import (
     BARN, CARD_BY_NAME, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN,
     ROD,
 )
 from saustall.games.drecksau.targets import (
-    ANYONE, CARD_SCOPE, OTHERS, OWN, PLAY_CODES, ROW_MASKS, UNTARGETED, row_masks,
+    ANYONE, CARD_SCOPE, FOUND_CARD, FOUND_FLAG, MAY_COMPLETE, OTHERS, OWN, PIG_CLEARS, PIG_SETS,
+    PLAY_DISCARDS, RAIN_WASH, ROW_MASKS, UNTARGETED, WASHING_CARD, row_masks,
 )
 from saustall.games.drecksau.targets import (  # the pig flags, part of this module's API
     DIRTY as DIRTY, HAS_DOOR as HAS_DOOR, HAS_ROD as HAS_ROD, IN_BARN as IN_BARN,
@@ -233,7 +235,7 @@ class DrecksauState(GameState):
                     own = ROW_MASKS.get(bytes(row)) or row_masks(row)
                 plays += PLAY_CODES[card][p][own[card]]
             elif scope == UNTARGETED:
-                plays.append(card * 64)
+                plays.append(play_action(card))
             else:
                 codes = PLAY_CODES[card]
                 for t in self.participants:
@@ -259,14 +261,14 @@ class DrecksauState(GameState):
         if type(action) is int:
             p = self.player
             hand = self.hands[p]
-            if 0 <= action < SHOW and hand:  # a play: the card in hand, a pig it fits
-                card = action >> 6
+            if is_play(action) and hand:  # a play: the card in hand, a pig it fits
+                card = played_card(action)
                 if card not in hand:  # also every code without a card kind
                     return False
                 scope = CARD_SCOPE[card]
                 if scope == UNTARGETED:
-                    return action == card * 64
-                target = (action >> 3) & 7
+                    return action == play_action(card)
+                target = play_target(action)
                 if scope == OWN:
                     if target != p:
                         return False
@@ -274,8 +276,8 @@ class DrecksauState(GameState):
                     return False
                 row = self.pigs[target]
                 masks = ROW_MASKS.get(bytes(row)) or row_masks(row)
-                return bool(masks[card] >> (action & 7) & 1)
-            if (action >= DISCARD_BASE and self.turn_style == "exchange"
+                return bool(masks[card] >> play_pig(action) & 1)
+            if (is_discard(action) and self.turn_style == "exchange"
                     and self.phase == PHASE_TURN):
                 if not hand:
                     return False
@@ -303,7 +305,7 @@ class DrecksauState(GameState):
         if action == DONE:
             return IllegalActionError("'done' ends a Lucky Bird turn, and none is under way",
                                       "done-only-after-lucky-bird")
-        if action >= DISCARD_BASE:
+        if is_discard(action):
             cards = discarded_cards(action)
             if self.phase == PHASE_LUCKY:
                 return IllegalActionError("during a Lucky Bird turn you play cards or say 'done'",
@@ -317,7 +319,7 @@ class DrecksauState(GameState):
                 return IllegalActionError("in this edition you discard exactly one card",
                                           "discard-one-card")
             return IllegalActionError("you may exchange 1 to all of your cards", "exchange-size")
-        card, target, pig = action >> 6, (action >> 3) & 7, action & 7
+        card, target, pig = played_card(action), play_target(action), play_pig(action)
         name = CARD_KINDS[card]
         if card not in hand:
             return IllegalActionError(f"you hold no {name} card", "card-in-hand")
@@ -375,27 +377,21 @@ class DrecksauState(GameState):
         self.last_event = (p, action)
         if self.last_shown:
             self.last_shown = []
-        if action < SHOW:
-            card = action >> 6
+        if is_play(action):
+            card = played_card(action)
             hand.remove(card)
-            target = (action >> 3) & 7
-            if card == MUD:  # the commonest card, spelled out
-                row = self.pigs[target]
-                row[action & 7] |= DIRTY
-                self.discard.append(MUD)
-                for f in row:  # mud can only complete the actor's pigs, all dirty
+            target = play_target(action)
+            self._play_card(p, card, target, play_pig(action))
+            if card == MUD:  # the commonest card: a quick look first
+                for f in self.pigs[target]:  # mud only completes pigs all dirty
                     if f & (DIRTY | IS_PRETTY) != DIRTY:
                         break
                 else:
                     self._check_win(target)
                     return
-            else:
-                self._play_card(p, card, target, action & 7)
-                # Only these can complete someone's pigs besides mud: a pretty pig or an
-                # escape, the target's (who may be another player: they win at once).
-                if card == PRETTY or card == ESCAPE:
-                    if self._check_win(target):
-                        return
+            elif MAY_COMPLETE[card]:  # the target's pigs (another player's: they win at once)
+                if self._check_win(target):
+                    return
             if card == LUCKY:
                 while LUCKY in hand:  # further Lucky Birds are lost unused
                     hand.remove(LUCKY)
@@ -405,7 +401,7 @@ class DrecksauState(GameState):
                     return
             elif self.phase == PHASE_LUCKY and hand:
                 return
-        elif action >= DISCARD_BASE:
+        elif is_discard(action):
             cards = discarded_cards(action)
             for card in cards:
                 hand.remove(card)
@@ -442,40 +438,21 @@ class DrecksauState(GameState):
         self.player = self._next_seat[p]
 
     def _play_card(self, p: int, card: int, target: int, pig: int) -> None:
-        row = self.pigs[target] if card in TARGETED else self.pigs[p]
-        if card == MUD:
-            row[pig] |= DIRTY
-            self.discard.append(card)
-        elif card == RAIN:
+        """Apply a play's effect (:mod:`saustall.games.drecksau.targets`' effect table)."""
+        self.discard += PLAY_DISCARDS[card]
+        if card == WASHING_CARD:
+            mask, washed, loses = RAIN_WASH
             for t in self.participants:
                 pigs = self.pigs[t]
                 for i, f in enumerate(pigs):
-                    if f & (DIRTY | IN_BARN | IS_PRETTY) == DIRTY:
-                        pigs[i] = f & ~DIRTY
-            self.discard.append(card)
-        elif card == BARN:
-            row[pig] |= IN_BARN
-        elif card == FARMER:
-            row[pig] &= ~DIRTY
-            self.discard.append(card)
-        elif card == DOOR:
-            row[pig] |= HAS_DOOR
-        elif card == LIGHTNING:
-            self.discard.append(LIGHTNING)
-            self.discard.append(BARN)
-            if row[pig] & HAS_DOOR:
-                self.discard.append(DOOR)
-            row[pig] &= ~(IN_BARN | HAS_DOOR)
-        elif card == ROD:
-            row[pig] |= HAS_ROD
-        elif card == PRETTY:
-            row[pig] |= IS_PRETTY
-        elif card == ESCAPE:
-            row[pig] &= ~IS_PRETTY
-            self.discard.append(ESCAPE)
-            self.discard.append(PRETTY)
-        elif card == LUCKY:
-            self.discard.append(LUCKY)
+                    if f & mask == washed:
+                        pigs[i] = f & ~loses
+        elif card in TARGETED:
+            row = self.pigs[target]
+            f = row[pig]
+            if f & FOUND_FLAG[card]:
+                self.discard.append(FOUND_CARD[card])
+            row[pig] = (f & ~PIG_CLEARS[card]) | PIG_SETS[card]
 
     def _check_win(self, player: int) -> bool:
         """End the game if ``player``'s pigs are now all dirty (or, Sauschön, all pretty)."""

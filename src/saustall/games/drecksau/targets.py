@@ -1,10 +1,15 @@
-"""Which pigs each Drecksau card may target, worked out once per row of pigs.
+"""Drecksau's cards as data: which pigs each may target, and what a play does.
+
+The effect table (:data:`PIG_CLEARS`, :data:`PIG_SETS`, :data:`PLAY_DISCARDS`,
+:data:`FOUND_FLAG`, :data:`FOUND_CARD`, :data:`MAY_COMPLETE`, :data:`RAIN_WASH`) is the one
+place a card's effect is written: the scalar engine (:mod:`saustall.games.drecksau.game`)
+and the batched simulator (:mod:`saustall.rl.batched`) are both built from it.
 
 A pig is a bit set of the flags below. Legal-move generation asks, for every card in the
 hand, which pigs of which player it fits; :func:`row_masks` answers that for a whole row of
 pigs at once (one bit set per card kind) and remembers the answer by the row's bytes, since a
-row changes far less often than turns pass. :data:`PLAY_CODES` turns a bit set into the play
-actions, in pig order.
+row changes far less often than turns pass. The play actions of such a bit set are
+:data:`saustall.games.drecksau.actions.PLAY_CODES`.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from saustall.games.drecksau.rulesets import (
-    ALL_RULESETS, BARN, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN,
+    BARN, CARD_KINDS, DOOR, ESCAPE, FARMER, LIGHTNING, LUCKY, MUD, PRETTY, RAIN,
     ROD,
 )
 
@@ -40,16 +45,47 @@ _FITS: Final = {  # the pig flags each targeted card needs, as (flags to look at
     LIGHTNING: (IN_BARN | HAS_ROD, IN_BARN), PRETTY: (IS_PRETTY | HAS_DOOR, 0),
     ESCAPE: (IS_PRETTY, IS_PRETTY),
 }
-_MOST_PIGS: Final = max(max([r.params["default_pigs"], *r.params["pigs_per_player"].values()])
-                        for r in ALL_RULESETS)
-"""The most pigs one player has in any edition."""
-PLAY_CODES: Final = tuple(
-    tuple(tuple(tuple(card * 64 + owner * 8 + i for i in range(_MOST_PIGS) if mask >> i & 1)
-                       for mask in range(1 << _MOST_PIGS))
-                 for owner in range(8))
-    for card in range(len(CARD_KINDS)))
-"""``PLAY_CODES[card][owner][mask]``: the plays of ``card`` on ``owner``'s pigs whose
-bits are set in ``mask``, in pig order."""
+
+# --------------------------------------------------------------------------------------
+# What a play does: one row per card kind (the only place a card's effect is written)
+# --------------------------------------------------------------------------------------
+_NOTHING_FOUND: Final = (0, -1)
+_EFFECTS: Final[dict[int, tuple[int, int, tuple[int, ...], tuple[int, int], bool]]] = {
+    # card: (flags taken off its pig, flags put on it, cards to the discard pile,
+    #        (a flag of the pig, the card that then goes to the pile too),
+    #        whether the play may complete its target's pigs: a win to check)
+    MUD: (0, DIRTY, (MUD,), _NOTHING_FOUND, True),
+    RAIN: (0, 0, (RAIN,), _NOTHING_FOUND, False),  # and washes every pig: RAIN_WASH
+    BARN: (0, IN_BARN, (), _NOTHING_FOUND, False),
+    FARMER: (DIRTY, 0, (FARMER,), _NOTHING_FOUND, False),
+    DOOR: (0, HAS_DOOR, (), _NOTHING_FOUND, False),
+    # the barn burns down: it goes to the pile with the lightning, and its door if it had one
+    LIGHTNING: (IN_BARN | HAS_DOOR, 0, (LIGHTNING, BARN), (HAS_DOOR, DOOR), False),
+    ROD: (0, HAS_ROD, (), _NOTHING_FOUND, False),
+    PRETTY: (0, IS_PRETTY, (), _NOTHING_FOUND, True),
+    ESCAPE: (IS_PRETTY, 0, (ESCAPE, PRETTY), _NOTHING_FOUND, True),
+    LUCKY: (0, 0, (LUCKY,), _NOTHING_FOUND, False),  # and every further Lucky Bird held
+}
+PIG_CLEARS: Final[tuple[int, ...]] = tuple(_EFFECTS[card][0] for card in range(len(CARD_KINDS)))
+"""The flags a play of each card kind takes off the pig it targets."""
+PIG_SETS: Final[tuple[int, ...]] = tuple(_EFFECTS[card][1] for card in range(len(CARD_KINDS)))
+"""The flags a play of each card kind puts on the pig it targets (after the clears)."""
+PLAY_DISCARDS: Final[tuple[tuple[int, ...], ...]] = tuple(_EFFECTS[card][2] for card in range(len(CARD_KINDS)))
+"""The cards a play of each kind puts on the discard pile, in order (a card that stays on
+its pig, like a barn, puts none)."""
+FOUND_FLAG: Final[tuple[int, ...]] = tuple(_EFFECTS[card][3][0] for card in range(len(CARD_KINDS)))
+"""A flag of the targeted pig that sends :data:`FOUND_CARD` to the pile too (0: none)."""
+FOUND_CARD: Final[tuple[int, ...]] = tuple(_EFFECTS[card][3][1] for card in range(len(CARD_KINDS)))
+"""The card that goes to the pile after :data:`PLAY_DISCARDS` when the pig had
+:data:`FOUND_FLAG` (Lightning: the barn door)."""
+MAY_COMPLETE: Final[tuple[bool, ...]] = tuple(_EFFECTS[card][4] for card in range(len(CARD_KINDS)))
+"""Whether a play of each kind may complete its target's pigs (a win to check)."""
+WASHING_CARD: Final = RAIN
+"""The card whose play washes every pig of the table (:data:`RAIN_WASH`)."""
+RAIN_WASH: Final[tuple[int, int, int]] = (DIRTY | IN_BARN | IS_PRETTY, DIRTY, DIRTY)
+"""Rain: every pig whose flags, masked by the first, equal the second (dirty, outside a
+barn, not pretty) loses the third (its mud)."""
+
 ROW_MASKS: Final[dict[bytes, bytes]] = {}
 """:func:`row_masks` of the rows met so far (read inline on hot paths)."""
 _ROW_MASKS_LIMIT: Final = 100_000

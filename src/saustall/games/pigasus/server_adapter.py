@@ -22,7 +22,7 @@ from saustall.core.game import Action, GameState
 from saustall.games.pigasus.game import PigasusAction, PigasusState, decode_action, tick
 
 if TYPE_CHECKING:
-    from saustall.server.tables import Hub
+    from saustall.server.host import TableHost
 
 _CLAIMED = re.compile(r"^\s*p\d{1,2}@\d{1,12}\s+")
 TICK_SEAT = 0
@@ -82,6 +82,6 @@ class PigasusAdapter:
             feedback(action, error)
 
 
-def adapter(hub: "Hub") -> PigasusAdapter:
+def adapter(hub: "TableHost") -> PigasusAdapter:
     """Pigasus's adapter for a server (its support record's ``realtime_adapter``)."""
     return PigasusAdapter(int(hub.settings.bot_delay * 1000))

@@ -25,13 +25,17 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from saustall.core.errors import MalformedActionError
+from saustall.core.errors import CodecLimitError, MalformedActionError
 from saustall.core.game import Action, check_action_code
 from saustall.games.saukopf.cards import (
-    CALLABLE_SUITS, CARD_TEXT, GAME_KINDS, KIND_BY_NAME, SCHWARZ, SUIT_BY_NAME, SUIT_NAMES,
+    CALLABLE_SUITS, CARD_TEXT, DECK, GAME_KINDS, KIND_BY_NAME, SCHWARZ, SUIT_BY_NAME, SUIT_NAMES,
     Declaration, bid_text, card_title, parse_card,
 )
 
+# --------------------------------------------------------------------------------------
+# The codec: the layout of every action code, in one place (bots, the clients, the RL
+# environment and the sampler build and read codes through these names only)
+# --------------------------------------------------------------------------------------
 PASS: Final = 0
 KONTRA: Final = 1
 RE: Final = 2
@@ -41,6 +45,43 @@ GIVE_BASE: Final = 200
 REVOKE_BASE: Final = 300
 BID_BASE: Final = 1000
 DECLARE_BASE: Final = 2000
+CARD_CODES: Final = len(DECK)
+"""Cards a card or give code names (the whole deck: 32)."""
+REVOKE_SEATS: Final = 4
+"""Seats a revoke code names (the most players a Saukopf table seats)."""
+DECLARE_PARAMS: Final = 33
+"""Values a declaration's parameter takes in its code: none (-1), then a suit or a card."""
+DECLARE_KINDS: Final = 11
+"""Game kinds the declare codes name."""
+DECLARE_END: Final = DECLARE_BASE + 2 * DECLARE_PARAMS * DECLARE_KINDS
+"""One past the last declare code (and every action code)."""
+LOWEST_BID: Final = 61
+"""The lowest bid, in card points."""
+
+
+def check_codec_limits(cards: int, seats: int, kinds: int, bids_to: int) -> None:
+    """Raise :class:`CodecLimitError` when the game has outgrown its action codes: a
+    range of codes (cards, gives, revokes, bids up to ``bids_to``) reaching into the
+    next, or more game kinds or declaration parameters than a declare code holds. Run on
+    import with the game's own figures."""
+    ranges = [("card", CARD_BASE, CARD_BASE + cards, GIVE_BASE),
+              ("give", GIVE_BASE, GIVE_BASE + cards, REVOKE_BASE),
+              ("revoke", REVOKE_BASE, REVOKE_BASE + seats, BID_BASE),
+              ("bid", BID_BASE, BID_BASE + bids_to + 1, DECLARE_BASE)]
+    for name, _, end, limit in ranges:
+        if end > limit:
+            raise CodecLimitError(f"Saukopf's {name} codes would reach {end - 1}, past the "
+                                  f"{limit - 1} their range ends at")
+    if kinds > DECLARE_KINDS:
+        raise CodecLimitError(f"Saukopf's declare codes name at most {DECLARE_KINDS} game "
+                              f"kinds; {kinds} are defined")
+    if cards + 1 > DECLARE_PARAMS:
+        raise CodecLimitError(f"Saukopf's declare codes name at most {DECLARE_PARAMS - 1} "
+                              f"cards as a parameter; the deck has {cards}")
+
+
+check_codec_limits(CARD_CODES, REVOKE_SEATS, len(GAME_KINDS), SCHWARZ)
+
 
 def card_action(c: int) -> int:
     """The action playing card ``c``."""
@@ -64,33 +105,73 @@ def revoke_action(player: int) -> int:
 
 def declare_action(decl: Declaration) -> int:
     """The action declaring ``decl``."""
-    return DECLARE_BASE + 2 * (33 * decl.kind + decl.param + 1) + int(decl.spiess)
+    return DECLARE_BASE + 2 * (DECLARE_PARAMS * decl.kind + decl.param + 1) + int(decl.spiess)
+
+
+def card_of(action: int) -> int:
+    """The card a card action plays."""
+    return action - CARD_BASE
+
+
+def given_card(action: int) -> int:
+    """The card a give action hands over."""
+    return action - GIVE_BASE
+
+
+def bid_of(action: int) -> int:
+    """The points (or :data:`SCHWARZ`) a bid action bids."""
+    return action - BID_BASE
+
+
+def revoked_seat(action: int) -> int:
+    """The seat a revoke action records a revoke by."""
+    return action - REVOKE_BASE
 
 
 def declaration_of(action: int) -> Declaration:
     """The declaration of a declare action."""
     code = action - DECLARE_BASE
     spiess = bool(code & 1)
-    kind, param = divmod(code >> 1, 33)
+    kind, param = divmod(code >> 1, DECLARE_PARAMS)
     return Declaration(kind, param - 1, spiess)
+
+
+def is_card_code(code: int) -> bool:
+    """True for the code of a card play (an int already: the engine's hot paths)."""
+    return CARD_BASE <= code < CARD_BASE + CARD_CODES
+
+
+def is_revoke_code(code: int) -> bool:
+    """True for the code of a revoke (an int already: the engine's hot paths)."""
+    return REVOKE_BASE <= code < REVOKE_BASE + REVOKE_SEATS
 
 
 def is_card(action: Action) -> bool:
     """True for card-play actions."""
-    return isinstance(action, int) and CARD_BASE <= action < CARD_BASE + 32
+    return isinstance(action, int) and is_card_code(action)
+
+
+def is_give(action: Action) -> bool:
+    """True for actions handing a card to the Kreuzung declarer."""
+    return isinstance(action, int) and GIVE_BASE <= action < GIVE_BASE + CARD_CODES
+
+
+def is_revoke(action: Action) -> bool:
+    """True for actions recording a revoke (table mode)."""
+    return isinstance(action, int) and is_revoke_code(action)
 
 
 def is_bid(action: Action) -> bool:
     """True for bid actions."""
-    return isinstance(action, int) and BID_BASE + 61 <= action <= BID_BASE + SCHWARZ
+    return isinstance(action, int) and BID_BASE + LOWEST_BID <= action <= BID_BASE + SCHWARZ
 
 
 def is_declare(action: Action) -> bool:
     """True for declare actions."""
-    return isinstance(action, int) and DECLARE_BASE <= action < DECLARE_BASE + 2 * 33 * 11
+    return isinstance(action, int) and DECLARE_BASE <= action < DECLARE_END
 
 
-ACTION_CODES: Final = range(0, DECLARE_BASE + 2 * 33 * 11)
+ACTION_CODES: Final = range(0, DECLARE_END)
 """Every action code lies here; :func:`check_action` tells the used ones."""
 
 
@@ -108,7 +189,7 @@ def _valid_code(action: Action) -> bool:
         return False
     if action in (PASS, KONTRA, RE, JOIN) or is_card(action) or is_bid(action):
         return True
-    if GIVE_BASE <= action < GIVE_BASE + 32 or REVOKE_BASE <= action < REVOKE_BASE + 4:
+    if is_give(action) or is_revoke(action):
         return True
     if is_declare(action):
         decl = declaration_of(action)
@@ -123,7 +204,7 @@ def _param_ok(decl: Declaration) -> bool:
     if kind == "suit":
         return 0 <= decl.param < 4
     if kind == "card":
-        return 0 <= decl.param < 32
+        return 0 <= decl.param < CARD_CODES
     return decl.param == -1
 
 
@@ -140,13 +221,13 @@ def _encode_slow(action: int) -> str:
     if action == JOIN:
         return "join"
     if is_card(action):
-        return "card " + CARD_TEXT[action - CARD_BASE]
-    if action < REVOKE_BASE:
-        return "give " + CARD_TEXT[action - GIVE_BASE]
-    if action < BID_BASE:
-        return f"revoke {action - REVOKE_BASE}"
-    if action < DECLARE_BASE:
-        bid = action - BID_BASE
+        return "card " + CARD_TEXT[card_of(action)]
+    if is_give(action):
+        return "give " + CARD_TEXT[given_card(action)]
+    if is_revoke(action):
+        return f"revoke {revoked_seat(action)}"
+    if is_bid(action):
+        bid = bid_of(action)
         return "bid schwarz" if bid == SCHWARZ else f"bid {bid}"
     return "declare " + " ".join(declaration_of(action).words())
 
@@ -167,18 +248,18 @@ def _decode_slow(text: str) -> int:
         return {"pass": PASS, "kontra": KONTRA, "re": RE, "join": JOIN}[low[0]]
     if len(low) == 2 and low[0] in ("card", "give"):
         c = parse_card(words[1])
-        return (CARD_BASE if low[0] == "card" else GIVE_BASE) + c
+        return card_action(c) if low[0] == "card" else give_action(c)
     if len(low) == 2 and low[0] == "revoke":
         if low[1] not in ("0", "1", "2", "3"):
             raise MalformedActionError(f"revoke needs a seat 0-3, not {words[1]!r}")
-        return REVOKE_BASE + int(low[1])
+        return revoke_action(int(low[1]))
     if len(low) == 2 and low[0] == "bid":
         if low[1] == "schwarz":
-            return BID_BASE + SCHWARZ
-        if not _BID.fullmatch(low[1]) or not 61 <= int(low[1]) <= 120:
+            return bid_action(SCHWARZ)
+        if not _BID.fullmatch(low[1]) or not LOWEST_BID <= int(low[1]) < SCHWARZ:
             raise MalformedActionError(
                 f"a bid is a number of card points from 61 to 120 or 'schwarz', not {words[1]!r}")
-        return BID_BASE + int(low[1])
+        return bid_action(int(low[1]))
     if len(low) >= 2 and low[0] == "declare":
         return declare_action(parse_declaration(" ".join(words[1:])))
     raise MalformedActionError(
@@ -215,10 +296,10 @@ def parse_declaration(text: str) -> Declaration:
 
 def _all_codes() -> dict[int, str]:
     codes = [PASS, KONTRA, RE, JOIN]
-    codes += [base + c for base in (CARD_BASE, GIVE_BASE) for c in range(32)]
-    codes += [REVOKE_BASE + p for p in range(4)]
-    codes += [BID_BASE + b for b in range(61, SCHWARZ + 1)]
-    codes += [a for a in range(DECLARE_BASE, DECLARE_BASE + 2 * 33 * 11) if _valid_code(a)]
+    codes += [make(c) for make in (card_action, give_action) for c in range(CARD_CODES)]
+    codes += [revoke_action(p) for p in range(REVOKE_SEATS)]
+    codes += [bid_action(b) for b in range(LOWEST_BID, SCHWARZ + 1)]
+    codes += [a for a in range(DECLARE_BASE, DECLARE_END) if _valid_code(a)]
     return {code: _encode_slow(code) for code in codes}
 
 
@@ -263,11 +344,11 @@ def describe(action: Action) -> str:
     if action == JOIN:
         return "Offer to be the Kreuzung partner"
     if is_card(action):
-        return f"Play {card_title(action - CARD_BASE)}"
-    if action < REVOKE_BASE:
-        return f"Hand {card_title(action - GIVE_BASE)} to the declarer, face down"
-    if action < BID_BASE:
-        return f"Record a revoke by player {action - REVOKE_BASE + 1}"
-    if action < DECLARE_BASE:
-        return f"Bid {bid_text(action - BID_BASE)}"
+        return f"Play {card_title(card_of(action))}"
+    if is_give(action):
+        return f"Hand {card_title(given_card(action))} to the declarer, face down"
+    if is_revoke(action):
+        return f"Record a revoke by player {revoked_seat(action) + 1}"
+    if is_bid(action):
+        return f"Bid {bid_text(bid_of(action))}"
     return f"Declare {declaration_of(action).title()}"

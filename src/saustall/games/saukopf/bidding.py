@@ -14,7 +14,7 @@ from typing import Final
 
 from functools import lru_cache
 
-from saustall.games.saukopf.actions import BID_BASE, PASS, declare_action
+from saustall.games.saukopf.actions import LOWEST_BID, PASS, bid_action, declare_action
 from saustall.games.saukopf.cards import (
     ACE, CALLABLE_SUITS, GAME_KINDS, KREUZUNG, OBER, SAUEREI_KINDS, SCHWARZ, UNTER,
     Declaration, card, mask_of, order_for,
@@ -113,14 +113,14 @@ def _declarations(stage: str, bid: int, players: int, aside: tuple[int, ...],
 
 def _after(bids: tuple[int, ...], but: int = 0) -> dict[int, tuple[int, ...]]:
     """Top bid -> pass and the bids above it (leaving out ``but``)."""
-    return {top: (PASS,) + tuple(BID_BASE + b for b in bids if b > top and b != but)
+    return {top: (PASS,) + tuple(bid_action(b) for b in bids if b > top and b != but)
             for top in (0,) + bids}
 
 
 _TROG_AFTER: Final = _after(TROG_BIDS)
 _NAPF_AFTER: Final = _after(NAPF_BIDS, but=61)
 """Top bid -> pass and the Napf bids above it, without 61 (which depends on the hand)."""
-_PASS_AND_61: Final = (PASS, BID_BASE + 61)
+_PASS_AND_61: Final = (PASS, bid_action(LOWEST_BID))
 
 
 def doppel_in_napf(hand: int) -> bool:

@@ -33,9 +33,10 @@ from saustall.core.rng import Rng
 from saustall.games.saukopf.actions import (
     ACTION_CODES, BID_BASE, CARD_BASE, DECLARE_BASE, GIVE_BASE, JOIN, KONTRA, NOTATION,
     NOTATION_CODES, PASS,
-    RE, REVOKE_BASE, bid_action, card_action, check_action, declaration_of, declare_action,
-    decode_action, describe, encode_action, give_action, is_bid, is_card, is_declare,
-    parse_declaration, revoke_action,
+    RE, REVOKE_BASE, bid_action, bid_of, card_action, card_of, check_action, declaration_of,
+    declare_action, decode_action, describe, encode_action, give_action, given_card, is_bid,
+    is_card, is_card_code, is_declare, is_give, is_revoke, is_revoke_code, parse_declaration,
+    revoke_action, revoked_seat,
 )
 from saustall.games.saukopf.bidding import (
     KREUZ_MASK, KREUZ_TRUMPS, NAPF, NAPF_BIDS, TROG, TROG_BIDS, bid_actions, can_declare,
@@ -67,7 +68,7 @@ __all__ = [
 ]
 
 _CARD_ACTIONS: Final = byte_tables(CARD_BASE)
-_REVOKES: Final = {n: tuple(REVOKE_BASE + q for q in range(n)) for n in (3, 4)}
+_REVOKES: Final = {n: tuple(revoke_action(q) for q in range(n)) for n in (3, 4)}
 
 
 def card_mask(hand: int, led: int, ace: int, ran_away: bool,
@@ -141,12 +142,11 @@ class SaukopfState(DealState):
         if type(action) is int and (player is None or (
                 type(player) is int and player == self.cur)):
             legal = self._legal
-            if legal is None and self.phase == PHASE_PLAYING \
-                    and CARD_BASE <= action < CARD_BASE + 32:
+            if legal is None and self.phase == PHASE_PLAYING and is_card_code(action):
                 # a replay: test the one card instead of listing every legal action
-                if self.legal_card_mask(self.cur) >> (action - CARD_BASE) & 1:
+                if self.legal_card_mask(self.cur) >> card_of(action) & 1:
                     self.history.append(action)
-                    self._play(self.cur, action - CARD_BASE)
+                    self._play(self.cur, card_of(action))
                     return
             else:
                 if legal is None:  # a finished game's is empty
@@ -154,8 +154,8 @@ class SaukopfState(DealState):
                 if action in legal:
                     self.history.append(action)
                     self._legal = None
-                    if self.phase == PHASE_PLAYING and action < REVOKE_BASE:
-                        self._play(self.cur, action - CARD_BASE)
+                    if self.phase == PHASE_PLAYING and not is_revoke_code(action):
+                        self._play(self.cur, card_of(action))
                     else:
                         self._apply_other(action)
                     return
@@ -181,7 +181,7 @@ class SaukopfState(DealState):
         if phase == PHASE_PARTNER:
             return (PASS, JOIN)
         if phase == PHASE_GIVING:
-            return tuple(GIVE_BASE + c for c in self._givable(p))
+            return tuple(give_action(c) for c in self._givable(p))
         if phase == PHASE_KONTRA:
             return (PASS,) if self._in_party(p) else (PASS, KONTRA)
         if phase == PHASE_RE:
@@ -214,11 +214,11 @@ class SaukopfState(DealState):
         if is_card(action):
             if phase != PHASE_PLAYING:
                 return IllegalActionError(f"no card play now ({phase})", "cards-after-declaring")
-            return self._explain_card(action - CARD_BASE, player)
+            return self._explain_card(card_of(action), player)
         if is_bid(action) or (action == PASS and phase == PHASE_BIDDING):
             if phase != PHASE_BIDDING:
                 return IllegalActionError("the bidding is over", "bidding-phase")
-            bid = action - BID_BASE
+            bid = bid_of(action)
             if self.bids_used[player] >= 2:
                 return IllegalActionError("each player bids at most twice", "two-bids-each")
             if bid <= self.top_bid:
@@ -247,21 +247,21 @@ class SaukopfState(DealState):
         if action == JOIN:
             return IllegalActionError("joining is only possible in a Kreuzung's partner bidding",
                                       "join-in-kreuzung")
-        if GIVE_BASE <= action < GIVE_BASE + 32:
+        if is_give(action):
             if phase != PHASE_GIVING:
                 return IllegalActionError("a card is handed over only by a new Kreuzung partner",
                                           "give-in-kreuzung")
-            if not self.masks[player] >> (action - GIVE_BASE) & 1:
+            if not self.masks[player] >> given_card(action) & 1:
                 return IllegalActionError("you can only hand over a card you hold", "card-in-hand")
             return IllegalActionError("hand over a card that is not a trump",
                                       "give-a-non-trump")
-        if REVOKE_BASE <= action < REVOKE_BASE + 4:
+        if is_revoke(action):
             if not self.allow_revoke:
                 return IllegalActionError("revokes are recorded only with the allow_revoke option",
                                           "revoke-in-table-mode")
             if phase != PHASE_PLAYING:
                 return IllegalActionError("a revoke is recorded during card play", "revoke-in-play")
-            return IllegalActionError(f"there is no seat {action - REVOKE_BASE}", "seat-exists")
+            return IllegalActionError(f"there is no seat {revoked_seat(action)}", "seat-exists")
         return IllegalActionError(f"{text} is not allowed now ({phase})", "not-legal-now")
 
     def _explain_card(self, c: int, player: int) -> Exception:
@@ -326,10 +326,10 @@ class SaukopfState(DealState):
         phase = self.phase
         p = self.cur
         if phase == PHASE_PLAYING:
-            if action >= REVOKE_BASE:
-                self._revoke(action - REVOKE_BASE)
+            if is_revoke_code(action):
+                self._revoke(revoked_seat(action))
             else:
-                self._play(p, action - CARD_BASE)
+                self._play(p, card_of(action))
         elif phase == PHASE_BIDDING:
             self._bid(p, action)
         elif phase == PHASE_DECLARING:
@@ -337,7 +337,7 @@ class SaukopfState(DealState):
         elif phase == PHASE_PARTNER:
             self._partner_answer(p, action)
         elif phase == PHASE_GIVING:
-            self._give(p, action - GIVE_BASE)
+            self._give(p, given_card(action))
         elif phase == PHASE_KONTRA:
             self._kontra_answer(p, action)
         elif phase == PHASE_RE:
@@ -351,7 +351,7 @@ class SaukopfState(DealState):
             self.passed = tuple(passed)
             self.bid_log += ((self.stage, p, 0),)
         else:
-            bid = action - BID_BASE
+            bid = bid_of(action)
             used = list(self.bids_used)
             used[p] += 1
             self.bids_used = tuple(used)
@@ -602,7 +602,7 @@ class SaukopfState(DealState):
 
     def public_action(self, action: Action) -> tuple[str | None, str]:
         """A Kreuzung hand-over is face down: everyone else learns only that it happened."""
-        if isinstance(action, int) and GIVE_BASE <= action < GIVE_BASE + 32:
+        if is_give(action):
             return None, "hands the declarer a card, face down"
         return super().public_action(action)
 

@@ -12,7 +12,7 @@ from typing import Any, Callable, TypeVar
 
 from saustall.core.game import View
 from saustall.core.rng import Rng
-from saustall.games.saukopf.actions import GIVE_BASE
+from saustall.games.saukopf.actions import give_action
 from saustall.games.saukopf.bidding import KREUZ_MASK, NAPF, doppel_in_napf
 from saustall.games.saukopf.cards import (
     CARD_TEXT, KREUZUNG_KINDS, POINTS, Declaration, bid_text, cards_of, laufende_of_masks,
@@ -456,4 +456,4 @@ def _rebuild_hidden_facts(state: DealState, observer: int | None, rng: Rng) -> N
         mine = [c for c in held if not KREUZ_MASK >> c & 1]
         choice = mine or held
         state.kreuz_given = choice[rng.randrange(len(choice))]
-        state.history[state.give_index] = GIVE_BASE + state.kreuz_given
+        state.history[state.give_index] = give_action(state.kreuz_given)

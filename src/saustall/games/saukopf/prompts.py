@@ -22,8 +22,8 @@ from rich.markup import escape
 from saustall.cli.common import whole_number
 from saustall.core.errors import SaustallError
 from saustall.games.saukopf.actions import (
-    BID_BASE, CARD_BASE, PASS, declaration_of, declare_action, decode_action, describe,
-    is_bid, is_card, is_declare, parse_declaration,
+    LOWEST_BID, PASS, bid_action, bid_of, card_of, declaration_of, declare_action,
+    decode_action, describe, is_bid, is_card, is_declare, parse_declaration,
 )
 from saustall.games.saukopf.cards import (
     CARD_BY_TEXT, CARD_TEXT, GAME_KINDS, SCHWARZ, SUIT_NAMES, SUIT_TITLES, Declaration,
@@ -64,7 +64,7 @@ def number_ranges(numbers: Sequence[int]) -> str:
 
 def bid_prompt(legal: Sequence[Any]) -> str:
     """The bidding question for these legal actions."""
-    bids = [a - BID_BASE for a in legal if is_bid(a)]
+    bids = [bid_of(a) for a in legal if is_bid(a)]
     numbers = [b for b in bids if b != SCHWARZ]
     if not bids:
         return "You have bid twice: p to pass"
@@ -86,11 +86,11 @@ def parse_bid(text: str) -> int:
     if low in PASS_WORDS:
         return PASS
     if low in SCHWARZ_WORDS:
-        return BID_BASE + SCHWARZ
+        return bid_action(SCHWARZ)
     bid = whole_number(low)
     if bid is not None:
-        if 61 <= bid <= 120:
-            return BID_BASE + bid
+        if LOWEST_BID <= bid < SCHWARZ:
+            return bid_action(bid)
         raise PromptError(f"{bid} is not a bid: bids are card points from 61 to 120")
     raise PromptError(f"{text.strip()!r} is not a bid")
 
@@ -365,5 +365,5 @@ def move_lines(legal: Sequence[Any], phase: str) -> list[str]:
         return []  # the declaring steps list the games themselves
     if legal and all(is_card(a) for a in legal):
         return ["Cards you may play: " + "  ".join(
-            f"{i}) {CARD_TEXT[a - CARD_BASE]}" for i, a in enumerate(legal, 1))]
+            f"{i}) {CARD_TEXT[card_of(a)]}" for i, a in enumerate(legal, 1))]
     return [f"  {i}) {describe(a)}" for i, a in enumerate(legal, 1)]

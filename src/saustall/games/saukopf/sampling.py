@@ -33,8 +33,8 @@ from saustall.core.errors import SaustallError
 from saustall.core.game import View
 from saustall.core.rng import Rng
 from saustall.games.saukopf.actions import (
-    BID_BASE, CARD_BASE, GIVE_BASE, JOIN, KONTRA, PASS, RE, REVOKE_BASE, declare_action,
-    parse_declaration,
+    JOIN, KONTRA, PASS, RE, bid_action, card_action, declare_action, give_action,
+    parse_declaration, revoke_action,
 )
 from saustall.games.saukopf.bidding import KREUZ_MASK, TROG
 from saustall.games.saukopf.cards import (
@@ -83,8 +83,8 @@ def _bid_code(text: str) -> int:
     if text == "pass":
         return PASS
     if text == "Schwarz":
-        return BID_BASE + SCHWARZ
-    return BID_BASE + int(text)
+        return bid_action(SCHWARZ)
+    return bid_action(int(text))
 
 
 _MAX_CHECKS = 4000
@@ -512,7 +512,7 @@ class WorldSampler:
             elif phase == PHASE_GIVING:
                 if give < 0:
                     break
-                action = GIVE_BASE + give
+                action = give_action(give)
             elif phase == PHASE_KONTRA:
                 if phase_now == PHASE_KONTRA and to_act == [cur]:
                     break
@@ -524,14 +524,14 @@ class WorldSampler:
             elif phase == "playing":
                 if pi == len(self.plays):
                     if self.last_revoke >= 0 and phase_now == PHASE_OVER:
-                        action = REVOKE_BASE + self.last_revoke
+                        action = revoke_action(self.last_revoke)
                     else:
                         break
                 else:
                     seat, c = self.plays[pi]
                     if seat != cur:
                         return False
-                    action = CARD_BASE + c
+                    action = card_action(c)
                     pi += 1
             else:
                 break

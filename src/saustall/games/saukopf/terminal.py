@@ -34,9 +34,11 @@ from saustall.core.game import View
 from saustall.core.registry import get
 from saustall.games.saukopf.prompts import MoveReader, QuitGame, move_lines
 from saustall.games.saukopf.cards import CARD_TEXT, bid_text, card_title
+from saustall.games.saukopf.actions import (
+    bid_of, card_of, given_card, is_give, is_revoke, revoked_seat,
+)
 from saustall.games.saukopf.game import (
-    BID_BASE, CARD_BASE, GIVE_BASE, REVOKE_BASE, SaukopfState, declaration_of, describe,
-    is_bid, is_card, is_declare,
+    SaukopfState, declaration_of, describe, is_bid, is_card, is_declare,
 )
 from saustall.games.saukopf.rules_text import HELP_TOPICS, INPUT_HELP, OVERVIEW, fit
 
@@ -137,22 +139,22 @@ class SaukopfTerminal:
 
     def _narrate(self, seat: int, action: Any, phase: str) -> None:
         who = self.names[seat]
-        if isinstance(action, int) and GIVE_BASE <= action < GIVE_BASE + 32:
+        if is_give(action):
             declared = self.state.view(self.human)["declared"] if self.human is not None else None
             if self.human is not None and declared is not None and declared.get("given"):
-                text = f"hands {card_title(action - GIVE_BASE)} to the declarer face down"
+                text = f"hands {card_title(given_card(action))} to the declarer face down"
             else:
                 text = "hands a card to the declarer face down"
         elif isinstance(action, int) and action == 0:
             text = {"bidding": "passes (quiekt)", "partner": "does not join",
                     "kontra": "gives no Huftritt", "re": "gives no Gegenhuftritt"}.get(phase,
                                                                                       "passes")
-        elif isinstance(action, int) and REVOKE_BASE <= action < REVOKE_BASE + 4:
-            text = f"records a revoke by {self.names[action - REVOKE_BASE]}"
+        elif is_revoke(action):
+            text = f"records a revoke by {self.names[revoked_seat(action)]}"
         elif is_card(action):
-            text = f"plays [bold]{CARD_TEXT[action - CARD_BASE]}[/] ({card_title(action - CARD_BASE)})"
+            text = f"plays [bold]{CARD_TEXT[card_of(action)]}[/] ({card_title(card_of(action))})"
         elif is_bid(action):
-            text = f"bids [bold]{bid_text(action - BID_BASE)}[/]"
+            text = f"bids [bold]{bid_text(bid_of(action))}[/]"
         elif is_declare(action):
             text = f"declares [bold]{declaration_of(action).title()}[/]"
         else:

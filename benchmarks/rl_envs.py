@@ -1,11 +1,11 @@
-"""Environment speed: ``python -m saustall.rl.bench`` (``make bench-rl``).
+"""Environment speed: ``python -m benchmarks.rl_envs`` (``make bench-rl``).
 
 Steps per second of our PettingZoo AEC environment (2-player ``dirty-pig``) against
 PettingZoo's ``leduc_holdem_v4`` and RLCard's own ``leduc-holdem`` environment, measured
 side by side in one run: each contender in its own worker process pinned to one core,
 rounds interleaving the contenders (one timed run each, one after the other, so that a
 busy machine slows all alike), every ratio the median of the per-round ratios, every
-figure in the worker's CPU time (the helpers of :mod:`saustall.bench_compare`).
+figure in the worker's CPU time (the helpers of :mod:`benchmarks.timing`).
 
 A step is one agent's action, taken the way a training loop takes it: ``env.last()``,
 a uniformly random action among those the mask allows, ``env.step(action)`` (RLCard:
@@ -33,7 +33,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from saustall.bench_compare import _pin, _timed
+from benchmarks.timing import engine_note, pin, timed
 
 OUR_ENV = "saustall drecksau_v0 dirty-pig 2p env"
 LEDUC_ENV = "pettingzoo leduc_holdem_v4 env"
@@ -75,7 +75,7 @@ def aec_steps_per_second(make: str, seconds: float, seed: int, wrapped: bool = T
             steps += 1
         return steps
 
-    return _timed(game, seconds)
+    return timed(game, seconds)
 
 
 def rlcard_steps_per_second(seconds: float, seed: int, name: str = "leduc-holdem") -> float:
@@ -94,7 +94,7 @@ def rlcard_steps_per_second(seconds: float, seed: int, name: str = "leduc-holdem
             steps += 1
         return steps
 
-    return _timed(game, seconds)
+    return timed(game, seconds)
 
 
 def noop_env(classic: bool = False, **_: Any) -> Any:
@@ -152,7 +152,7 @@ def noop_env(classic: bool = False, **_: Any) -> Any:
 
 def batched_rate(seconds: float, seed: int, batch: int) -> float:
     """Random-play actions per second of the batched simulator at ``batch`` lanes."""
-    from saustall.rl.batched import batched_actions_per_second
+    from benchmarks.batched import batched_actions_per_second
 
     return batched_actions_per_second(batch, seconds)
 
@@ -171,9 +171,9 @@ CONTENDERS: list[Contender] = [
     Contender("saustall saukopf_v0 saukopf 4p env", aec_steps_per_second,
               {"make": "saustall.rl.saukopf_v0:env", "ruleset": "saukopf"}),
     Contender("no-op env (pettingzoo wrappers only)", aec_steps_per_second,
-              {"make": "saustall.rl.bench:noop_env"}),
+              {"make": "benchmarks.rl_envs:noop_env"}),
     Contender("no-op env (saustall ClassicWrapper only)", aec_steps_per_second,
-              {"make": "saustall.rl.bench:noop_env", "classic": True}),
+              {"make": "benchmarks.rl_envs:noop_env", "classic": True}),
     *(Contender(f"batched dirty-pig 2p, batch {batch:,}", batched_rate, {"batch": batch},
                 "actions/s") for batch in (1, 64, 1_024, 16_384)),
 ]
@@ -197,7 +197,7 @@ def measure(runs: int, seconds: float, only: list[Contender] | None = None) -> d
     """Interleaved rounds of every contender; medians, and per-round ratio medians."""
     contenders = only if only is not None else CONTENDERS
     cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [0]
-    pools = {c.label: ProcessPoolExecutor(max_workers=1, initializer=_pin,
+    pools = {c.label: ProcessPoolExecutor(max_workers=1, initializer=pin,
                                           initargs=(cpus[i % len(cpus)],))
              for i, c in enumerate(contenders)}
     rounds: list[dict[str, float]] = []
@@ -229,8 +229,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     report = measure(args.runs, args.seconds)
-    from saustall.bench import engine_note
-
     report["saustall_engine"] = engine_note()
     if args.json:
         json.dump(report, sys.stdout, indent=2)

@@ -1,32 +1,35 @@
-"""Saustall against OpenSpiel: ``python -m saustall.bench --compare``.
+"""Saustall against OpenSpiel: ``python -m benchmarks.compare`` (``make bench-compare``).
 
 OpenSpiel (the ``open-spiel`` wheel, installed by the optional ``bench`` extra) has C++
 engines for hearts (4 players) and skat (3 players), the trick-taking games closest to
 Saukopf and its three-player Dreihaxer. Each contender runs in its own worker process
 pinned to one core; rounds interleave the contenders (one timed run each, one after the
 other, so that a busy machine slows all alike), and every ratio is the median of the
-per-round ratios. Every contender is timed in its own CPU time (:data:`saustall.bench.clock`).
+per-round ratios. Every contender is timed in its own CPU time (:data:`benchmarks.timing.clock`).
 Measured per contender: random-playout actions per second and the
 cost of ``clone()`` on a state halfway through a game.
 
 The speed bars of issue 10 are the first ratios (:data:`BARS`), each printed with its bar
 and whether it is met; the other ratios are extra information. The output ends with what
-``python -m saustall.bench`` measures per call for every ruleset (clone, view, determinize
+``python -m benchmarks.engine`` measures per call for every ruleset (clone, view, determinize
 and a record's round trip per action) against their bars (:data:`COST_BARS`), so this one
 command reproduces the issue's table.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import random
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-from saustall.bench import clock, engine_note
+from benchmarks.engine import call_costs as costs_of
+from benchmarks.engine import cases, played, playout
+from benchmarks.timing import engine_note, per_call_us, pin, timed
 
 SAUSTALL_CASES = [("drecksau", "dirty-pig", 2), ("drecksau", "dirty-pig", 4),
                   ("saukopf", "saukopf", 4), ("saukopf", "dreihaxer", 3),
@@ -46,33 +49,15 @@ COST_BARS = {"clone_us": 5.0, "determinize_us": 25.0, "record_us_per_action": 3.
 """The most microseconds a call may cost, for every ruleset (``view_us`` has no bar)."""
 
 
-def _pin(cpu: int) -> None:
-    """Worker initializer: run on ``cpu`` only (where the platform allows it)."""
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {cpu})
-
-
-def _timed(step: Callable[[], int], seconds: float) -> float:
-    """Units per second done by repeating ``step`` (which returns units done)."""
-    done = 0
-    start = clock()
-    elapsed = 0.0
-    while elapsed < seconds or done == 0:
-        done += step()
-        elapsed = clock() - start
-    return done / elapsed
-
-
 def run_saustall(game_name: str, ruleset: str, players: int, seconds: float,
                  seed: int) -> dict[str, float]:
     """One timed run of a Saustall ruleset: actions/s and clone µs."""
-    from saustall.bench import per_call_us, played, playout
     from saustall.core.registry import get
 
     game = get(game_name, ruleset)
     rng = random.Random(seed)
     seeds = iter(range(seed * 1_000_000, (seed + 1) * 1_000_000))
-    rate = _timed(lambda: playout(game, players, next(seeds), rng), seconds)
+    rate = timed(lambda: playout(game, players, next(seeds), rng), seconds)
     states = played(game, players, seed)
     clone_us = per_call_us(states[len(states) // 2].clone, seconds / 4, 1)
     return {"actions_per_second": rate, "clone_us": clone_us}
@@ -98,7 +83,7 @@ def run_openspiel(name: str, seconds: float, seed: int) -> dict[str, float]:
             actions += 1
         return actions
 
-    rate = _timed(step, seconds)
+    rate = timed(step, seconds)
     middle = game.new_initial_state()
     target = None
     while not middle.is_terminal():  # stop halfway through the play
@@ -112,8 +97,6 @@ def run_openspiel(name: str, seconds: float, seed: int) -> dict[str, float]:
             break
         legal = middle.legal_actions()
         middle.apply_action(legal[rng.randrange(len(legal))])
-    from saustall.bench import per_call_us
-
     return {"actions_per_second": rate, "clone_us": per_call_us(middle.clone, seconds / 4, 1)}
 
 
@@ -132,7 +115,7 @@ def compare(runs: int, seconds: float) -> dict[str, Any]:
     jobs: dict[str, tuple[Callable[..., dict[str, float]], tuple[Any, ...]]] = {
         f"{g}/{r} {n}p": (run_saustall, (g, r, n)) for g, r, n in SAUSTALL_CASES}
     jobs.update({name: (run_openspiel, (name,)) for name in OPENSPIEL_GAMES})
-    pools = {label: ProcessPoolExecutor(max_workers=1, initializer=_pin,
+    pools = {label: ProcessPoolExecutor(max_workers=1, initializer=pin,
                                         initargs=(cpus[i % len(cpus)],))
              for i, label in enumerate(jobs)}
     rounds: list[dict[str, dict[str, float]]] = []
@@ -164,8 +147,7 @@ def compare(runs: int, seconds: float) -> dict[str, Any]:
 
 def call_costs(runs: int, seconds: float) -> list[dict[str, Any]]:
     """clone, view, determinize and record round-trip costs (µs) of every ruleset, as
-    ``python -m saustall.bench`` measures them, each with the bars it meets."""
-    from saustall.bench import call_costs as costs_of, cases
+    ``python -m benchmarks.engine`` measures them, each with the bars it meets."""
     from saustall.core.registry import get
 
     rows = []
@@ -183,7 +165,7 @@ def _verdict(meets: bool | None) -> str:
 def compare_main(runs: int, seconds: float, as_json: bool) -> int:
     """Print the comparison; 2 with a clear message when OpenSpiel is not installed."""
     if not openspiel_available():
-        print("--compare needs OpenSpiel's Python module pyspiel, which is not installed. "
+        print("The comparison needs OpenSpiel's Python module pyspiel, which is not installed. "
               "Install the optional extra: pip install -e '.[bench]' (PyPI wheel "
               "'open-spiel'; wheels exist for Linux and macOS on CPython 3.9-3.12).",
               file=sys.stderr)
@@ -233,3 +215,21 @@ def compare_main(runs: int, seconds: float, as_json: bool) -> int:
     console.print(costs)
     console.print(f"Saustall engine: {report['saustall_engine']}")
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m benchmarks.compare``: the comparison, as a table (or JSON)."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.compare",
+                                     description="Saustall against OpenSpiel's hearts and skat "
+                                                 "(needs the 'bench' extra).")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument("--runs", type=int, default=5, help="interleaved rounds (median)")
+    parser.add_argument("--seconds", type=float, default=0.3, help="length of one timed run")
+    args = parser.parse_args(argv)
+    if args.runs < 1 or args.seconds <= 0:
+        parser.error("--runs must be at least 1 and --seconds positive")
+    return compare_main(runs=args.runs, seconds=args.seconds, as_json=args.json)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,7 +1,7 @@
 """A throwaway PostgreSQL server: a fresh cluster on a free loopback port, torn down after.
 
-For the load benchmark (``python -m saustall.server.bench --database postgres``) and the
-tests. Needs Debian's ``postgresql`` package (binaries under ``/usr/lib/postgresql/*/bin``);
+For the tests and the load benchmark (``python -m benchmarks.server --database postgres``).
+Needs Debian's ``postgresql`` package (binaries under ``/usr/lib/postgresql/*/bin``);
 as root the server runs as the ``postgres`` user (PostgreSQL refuses to run as root).
 """
 

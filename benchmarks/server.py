@@ -1,7 +1,7 @@
-"""Load benchmark of the game server: ``python -m saustall.server.bench`` (``make bench-server``).
+"""Load benchmark of the game server: ``python -m benchmarks.server`` (``make bench-server``).
 
 With ``--bot LEVEL`` the bots are of that level; ``--bot burn-100ms`` seats a bot that
-spends 100 ms of CPU on every decision (:mod:`saustall.server.bench_bots`), to show that a
+spends 100 ms of CPU on every decision (:mod:`benchmarks.server_bots`), to show that a
 thinking bot does not slow the other tables (the bots think in worker processes).
 
 Starts the server as its own process on a free 127.0.0.1 port with a temporary SQLite
@@ -14,7 +14,7 @@ second (all seats, bots included) and latency percentiles from sending an action
 acknowledgement (stored and applied) and to the resulting state arriving.
 
 The players run in Node when it is on the PATH (``--client-kind auto``, the default):
-``bench_client.mjs`` beside this module plays exactly like :func:`table_loop` and
+``server_client.mjs`` beside this module plays exactly like :func:`table_loop` and
 :func:`seat_client`, but for a fraction of their CPU per message, and the clients share
 the machine with the servers being measured. ``--client-kind python`` runs the Python
 players instead (one part in this process, the others in processes of their own); the
@@ -58,7 +58,9 @@ import websockets
 
 from saustall.server.heap import settle_for_serving
 
-NODE_CLIENT = Path(__file__).with_name("bench_client.mjs")
+from benchmarks import child_environment
+
+NODE_CLIENT = Path(__file__).with_name("server_client.mjs")
 """The Node client part (``--client-kind node``): plays like :func:`table_loop`."""
 
 
@@ -299,11 +301,11 @@ async def start_storm(base: str, ws_base: str, args: argparse.Namespace,
         await http.post(f"/api/tables/{created['table_id']}/start",
                         headers={"Authorization": f"Bearer {created['token']}"})
     url = f"{ws_base}/ws/tables/{created['table_id']}"
-    return subprocess.Popen([sys.executable, "-m", "saustall.server.bench", "--storm-url", url,
+    return subprocess.Popen([sys.executable, "-m", "benchmarks.server", "--storm-url", url,
                              "--storm-invite", created["invite"], "--spectators",
                              str(args.spectators), "--seconds", str(seconds),
                              "--storm-rate", str(args.storm_rate)],
-                            stdout=subprocess.PIPE)
+                            stdout=subprocess.PIPE, env=child_environment())
 
 
 def start_servers(args: argparse.Namespace, database: str,
@@ -320,10 +322,10 @@ def start_servers(args: argparse.Namespace, database: str,
              "--tables-per-source", "0", "--sockets-per-source", "0",
              "--new-sockets-per-second", "0", "--connections-per-source", "0",
              "--spectators-per-table", str(max(args.spectators, 200)),
-             "--bot-module", "saustall.server.bench_bots",  # offers the burn-100ms bot
+             "--bot-module", "benchmarks.server_bots",  # offers the burn-100ms bot
              *(["--bot-workers", str(args.bot_workers)] if args.bot_workers else []),
              *(["--ws-compression"] if args.ws_compression else [])],
-            env={**os.environ}))
+            env=child_environment()))
         bases.append(f"http://127.0.0.1:{port}")
     return servers, bases
 
@@ -334,13 +336,13 @@ def start_client_part(args: argparse.Namespace, bases: list[str], part: int,
     own: one process's event loop cannot keep up with a thousand sockets, and its lag
     would count as the server's."""
     return subprocess.Popen(
-        [sys.executable, "-m", "saustall.server.bench", "--client-part", str(part),
+        [sys.executable, "-m", "benchmarks.server", "--client-part", str(part),
          "--client-bases", ",".join(bases), "--client-start", repr(started),
          "--client-processes", str(args.client_processes), "--tables", str(args.tables),
          "--humans", str(args.humans), "--bots", str(args.bots), "--seconds",
          str(args.seconds), "--game", args.game, "--bot", args.bot, "--warmup",
          str(args.warmup), "--spread", args.spread, "--think", str(args.think)],
-        stdout=subprocess.PIPE)
+        stdout=subprocess.PIPE, env=child_environment())
 
 
 def node_path() -> str:
@@ -524,7 +526,7 @@ async def bench(args: argparse.Namespace) -> None:
     counts = [1, args.processes] if args.compare and args.processes > 1 else [args.processes]
     rounds: list[list[dict[str, Any]]] = []
     if args.database == "postgres":
-        from saustall.server.pgtemp import throwaway_postgres
+        from tests.server.pgtemp import throwaway_postgres
 
         with throwaway_postgres(max_connections=60 + 30 * args.processes) as url:
             for index in range(args.rounds):
@@ -565,7 +567,7 @@ def fmt(ms: float | None) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Parse options and run the benchmark."""
-    parser = argparse.ArgumentParser(prog="python -m saustall.server.bench",
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.server",
                                      description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=100, help="concurrent tables (max 500)")
     parser.add_argument("--humans", type=int, default=2, help="WebSocket players per table")
@@ -608,7 +610,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="processes the WebSocket players are spread over (default 2; "
                              "with Python players this process is one of them)")
     parser.add_argument("--client-kind", choices=("auto", "python", "node"), default="auto",
-                        help="what plays the WebSocket players: node (bench_client.mjs, "
+                        help="what plays the WebSocket players: node (server_client.mjs, "
                              "much less CPU per message), python, or auto: node when it is "
                              "on the PATH (python for --spectators)")
     parser.add_argument("--client-part", type=int, default=None, help=argparse.SUPPRESS)

@@ -1,6 +1,6 @@
 """Engine speed: random-playout games and actions per second, one core.
 
-``python -m saustall.bench`` (``make bench``) measures every ruleset of every game in the
+``python -m benchmarks.engine`` (``make bench``) measures every ruleset of every game in the
 registry at its default player count (and 2-player ``drecksau/dirty-pig``, the figure the
 project's speed bar is set for). A playout picks uniformly among the legal actions, so
 the figures include legal-move generation and applying each action, as a bot or a
@@ -13,7 +13,8 @@ state halfway through a random game: ``clone()``, ``view()`` (one seat), ``deter
 ``from_json``, ``replay``, over ten finished games).
 
 Options: ``--json`` for machine-readable output, ``--runs`` and ``--seconds`` to trade
-precision for time, ``--compare`` to measure against OpenSpiel (:mod:`saustall.bench_compare`).
+precision for time. The comparison with OpenSpiel is :mod:`benchmarks.compare`
+(``make bench-compare``), which builds on this module (never the other way round).
 """
 
 from __future__ import annotations
@@ -23,20 +24,15 @@ import json
 import random
 import statistics
 import sys
-import time
 from dataclasses import asdict, dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 from saustall.core.game import Game, GameState
 from saustall.core.record import GameRecord
 from saustall.core.rng import Rng
 from saustall.core.registry import get, rulesets
 
-clock = time.process_time
-"""The clock every figure is timed with: this process's CPU time, not the wall clock.
-On a shared machine another process's work stretches wall time but not CPU time, so
-figures taken minutes apart (and contenders in an interleaved comparison) stay
-comparable."""
+from benchmarks.timing import clock, engine_note, per_call_us
 
 RECORD_GAMES = 10
 """Finished games whose records are saved, parsed and replayed for the record figure."""
@@ -96,23 +92,6 @@ def played(game: Game, players: int, seed: int) -> list[GameState]:
         state.apply(legal[rng.randrange(len(legal))], player)
         states.append(state.clone())
     return states
-
-
-def per_call_us(call: Callable[[], object], seconds: float, runs: int) -> float:
-    """Median over ``runs`` of the microseconds one ``call()`` takes (each run about
-    ``seconds`` long)."""
-    timings = []
-    for _ in range(runs):
-        calls = 0
-        start = clock()
-        elapsed = 0.0
-        while elapsed < seconds or calls == 0:
-            for _ in range(10):
-                call()
-            calls += 10
-            elapsed = clock() - start
-        timings.append(elapsed / calls * 1e6)
-    return statistics.median(timings)
 
 
 def call_costs(game: Game, players: int, seed: int, seconds: float,
@@ -181,32 +160,17 @@ def cases() -> list[tuple[str, str, int]]:
     return found
 
 
-def engine_note() -> str:
-    """Which engine modules the figures come from: the compiled core or pure Python."""
-    import saustall
-
-    compiled = saustall.compiled_modules()
-    return (f"compiled core ({len(compiled)} modules; SAUSTALL_PURE_PYTHON=1 for pure Python)"
-            if compiled else "pure Python (no compiled core in use)")
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print a table (or JSON)."""
-    parser = argparse.ArgumentParser(prog="python -m saustall.bench",
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.engine",
                                      description="Random-playout speed of every ruleset.")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--runs", type=int, default=5, help="timed runs per case (median)")
     parser.add_argument("--seconds", type=float, default=0.3, help="length of one run")
     parser.add_argument("--game", help="only this game")
-    parser.add_argument("--compare", action="store_true",
-                        help="compare with OpenSpiel's hearts and skat (needs the 'bench' extra)")
     args = parser.parse_args(argv)
     if args.runs < 1 or args.seconds <= 0:
         parser.error("--runs must be at least 1 and --seconds positive")
-    if args.compare:
-        from saustall.bench_compare import compare_main
-
-        return compare_main(runs=args.runs, seconds=args.seconds, as_json=args.json)
     selected = [c for c in cases() if args.game is None or c[0] == args.game]
     if not selected:
         parser.error(f"no registered game {args.game!r}")

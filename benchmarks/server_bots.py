@@ -2,8 +2,8 @@
 
 ``burn-100ms`` (for every turn-based game with a ``heuristic`` bot) spends 100 ms of CPU
 time on each decision, like a search bot, and then plays as ``heuristic``. The server's
-load benchmark (``python -m saustall.server.bench --bot burn-100ms``) starts the server
-with ``--bot-module saustall.server.bench_bots`` to offer it. Never imported otherwise.
+load benchmark (``python -m benchmarks.server --bot burn-100ms``) starts the server
+with ``--bot-module benchmarks.server_bots`` to offer it. Never imported otherwise.
 """
 
 from __future__ import annotations

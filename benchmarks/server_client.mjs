@@ -1,4 +1,4 @@
-// One client part of the server load benchmark (saustall.server.bench), in Node.
+// One client part of the server load benchmark (benchmarks.server), in Node.
 //
 // It plays exactly like the Python client part (`table_loop` and `seat_client` in
 // bench.py) but costs far less CPU per message, so more of the machine is left to the
@@ -6,7 +6,7 @@
 // WebSocket client on node:net (Node's own fetch and WebSocket cost several times more
 // CPU per request and per message).
 //
-// Usage: node bench_client.mjs '<JSON>' where the JSON holds
+// Usage: node server_client.mjs '<JSON>' where the JSON holds
 //   bases       the servers' base URLs (http://127.0.0.1:PORT), in order
 //   part, parts this part plays tables part, part + parts, part + 2 * parts, ...
 //   tables, humans, bots, bot, game, think, spread   as the bench's options
