@@ -10,10 +10,14 @@ COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 	typecheck play clean rl-differential bench-batched census kill-test cluster-events \
 	slowloris fuzz-files
 
-$(STAMP): pyproject.toml setup.py $(COMPILED)
+# The toy game of docs/plugins.md, a separate package: the tests play it through every surface.
+TOY_GAME := tests/fixtures/saustall-nim
+
+$(STAMP): pyproject.toml setup.py $(COMPILED) $(TOY_GAME)/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e $(TOY_GAME)
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 

@@ -24,6 +24,10 @@ settings.register_profile("explore", derandomize=False, deadline=None, print_blo
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "steady"))
 
+# tests/fixtures holds packages (the toy game of docs/plugins.md) with tests of their own:
+# tests/testing runs those checks from here.
+collect_ignore = ["fixtures"]
+
 # How many examples each conformance property draws per game, ruleset and player count.
 EXAMPLES = int(os.environ.get("SAUSTALL_EXAMPLES", "4"))
 

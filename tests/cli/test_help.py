@@ -6,6 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from saustall.cli.main import app
+from saustall.core.registry import game_names
 
 COMMANDS = [
     [], ["games"], ["play"], ["play", "drecksau"], ["play", "saukopf"], ["play", "pigasus"],
@@ -29,7 +30,9 @@ def test_play_help_lists_the_games_and_how_to_get_their_options() -> None:
     result = CliRunner().invoke(app, ["play", "--help"])
     assert result.exit_code == 0
     text = " ".join(result.output.split())
-    assert "drecksau, pigasus or saukopf" in text  # every registered game, by name
+    names = game_names()  # every registered game, by name (an installed plugin too)
+    assert ", ".join(names[:-1]) + f" or {names[-1]}" in text
+    assert {"drecksau", "pigasus", "saukopf"} <= set(names)
     assert "saustall play GAME --help" in text
 
 

@@ -12,18 +12,18 @@ action is accepted by ``apply``.
 
 from __future__ import annotations
 
-import random
 from decimal import Decimal
-from fractions import Fraction
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from saustall.core import GameRecord, GameState, InvalidOptionError, SaustallError, get, rulesets
+from saustall.core import get, rulesets
+from saustall.testing import NotApplicable, checks
+from saustall.testing.values import look_alikes
 
-from .test_conformance import CASES, MAX_STEPS, all_views
+from .test_conformance import CASES
 
 edge_settings = settings(max_examples=5, deadline=None,
                          suppress_health_check=[HealthCheck.too_slow,
@@ -39,44 +39,15 @@ def _edge_cases() -> list[Any]:
 def edge_options(game: str, ruleset: str) -> st.SearchStrategy[dict[str, Any]]:
     """Every option at its lowest or highest extreme or its default, independently, so
     that extremes meet (``last_call_ms`` 0 with benching off, say)."""
-    specs = get(game, ruleset).ruleset.options
-    return st.fixed_dictionaries({
-        spec.name: st.sampled_from((*spec.edge_values(), spec.default))
-        for spec in specs if spec.edge_values()})
+    choices = checks.edge_option_choices(get(game, ruleset))
+    return st.fixed_dictionaries({name: st.sampled_from(values)
+                                  for name, values in choices.items()})
 
 
 EDGE_CASES = _edge_cases()
 
 
 # -- values that are not actions -------------------------------------------------------
-
-def plain(value: Any) -> bool:
-    """True for exact ints and strs and tuples of plain values (what an action is made of)."""
-    if type(value) in (int, str):
-        return True
-    return isinstance(value, tuple) and all(plain(v) for v in value)
-
-
-def look_alikes(value: Any) -> list[Any]:
-    """Values equal or close to ``value`` that are not it: other number types, bools,
-    text, containers; for a named tuple, the same with one field replaced so."""
-    if type(value) is int:
-        found: list[Any] = [float(value), complex(value), Decimal(value), Fraction(value),
-                            str(value), [value], (value,), -value - 1, value + 2**64,
-                            value - 2**64, True, False]
-        return found
-    if isinstance(value, tuple) and hasattr(value, "_replace"):
-        found = [tuple(value), list(value)]
-        for index, field in enumerate(value._fields):
-            inner = getattr(value, field)
-            swaps = look_alikes(inner) if type(inner) is int else (
-                [list(inner), (True,), (1.0,), (-1,), (0, 0), (10**6,), None]
-                if isinstance(inner, tuple) else [inner.encode(), None, inner.upper(), 0])
-            found += [value._replace(**{field: swap}) for swap in swaps]
-            del index
-        return found
-    return [str(value), None]
-
 
 ANYTHING = st.one_of(
     st.integers(), st.integers(-(2**70), -1), st.integers(2**40, 2**80),
@@ -108,24 +79,6 @@ def seats_for(players: int) -> st.SearchStrategy[Any]:
     )
 
 
-def snapshot(state: GameState) -> Any:
-    """Everything that must not change when an action is refused."""
-    return (all_views(state), [(type(a), a) for a in state.history],
-            state.record().to_json(), state.inventory(), state.is_terminal())
-
-
-def advanced(game: str, ruleset: str, players: int, seed: int, steps: int) -> GameState:
-    """A state after up to ``steps`` random legal actions from the seeded deal."""
-    state = get(game, ruleset).new_state(players, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        player = rng.choice(state.to_act())
-        state.apply(rng.choice(state.legal_actions(player)), player)
-    return state
-
-
 @pytest.mark.parametrize("game,ruleset,players", CASES)
 @edge_settings
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 60), data=st.data())
@@ -133,67 +86,15 @@ def test_arbitrary_values_as_actions_and_seats(game: str, ruleset: str, players:
                                                seed: int, steps: int, data: Any) -> None:
     """Only an exact legal action of the right seat is applied; anything else raises a
     typed ValueError and changes nothing (views, history, record, cards)."""
-    state = advanced(game, ruleset, players, seed, steps)
-    realtime = state.game.ruleset.realtime
-    for _ in range(6):
-        listed = {p: state.legal_actions(p) for p in range(players)}
-        action = data.draw(actions_for([a for acts in listed.values() for a in acts]),
-                           label="action")
-        seat = data.draw(seats_for(players), label="seat")
-        choosers = [seat] if seat is not None else list(range(players))
-        fits = plain(action) and (seat is None or type(seat) is int)
-        expected = fits and any(
-            type(p) is int and 0 <= p < players
-            and any(type(a) is type(action) and a == action for a in listed[p])
-            for p in choosers)
-        before = snapshot(state)
-        try:
-            state.apply(action, seat)
-        except ValueError as exc:
-            assert isinstance(exc, SaustallError), f"untyped error {exc!r}"
-            assert str(exc)
-            assert not expected, f"legal action {action!r} of seat {seat!r} refused: {exc}"
-            assert snapshot(state) == before, f"refusing {action!r} changed the state"
-            continue
-        # Accepted: it must have been a real action, and the record must still work.
-        assert fits, f"{action!r} (seat {seat!r}) was accepted"
-        assert expected or realtime, f"unlisted {action!r} (seat {seat!r}) was accepted"
-        record = state.record()
-        replayed = GameRecord.from_json(record.to_json()).replay()
-        assert all_views(replayed) == all_views(state)
+    def pick(legal: Any, players: int) -> tuple[Any, Any]:
+        return (data.draw(actions_for(list(legal)), label="action"),
+                data.draw(seats_for(players), label="seat"))
+
+    checks.arbitrary_values_are_refused(get(game, ruleset), players, seed, steps, pick,
+                                        attempts=6)
 
 
 # -- terminal states and legal lists agree --------------------------------------------
-
-def check_consistent(state: GameState, rng: random.Random) -> None:
-    """``is_terminal()`` iff no legal actions; listed actions apply (a sample, on clones)."""
-    listed = {p: state.legal_actions(p) for p in range(state.num_players)}
-    acting = state.to_act()
-    terminal = state.is_terminal()
-    assert terminal == (not acting), f"terminal {terminal} but to_act {acting}"
-    assert terminal == (not any(listed.values())), f"terminal {terminal}, legal {listed}"
-    assert {p for p, acts in listed.items() if acts} == set(acting)
-    if terminal:
-        return
-    choices = [(p, a) for p in acting for a in listed[p]]
-    for player, action in rng.sample(choices, min(2, len(choices))):
-        twin = state.clone()
-        twin.apply(action, player)
-        assert twin.history[-1] == action
-
-
-def consistent_playout(game: str, ruleset: str, players: int, options: dict[str, Any],
-                       seed: int) -> None:
-    state = get(game, ruleset).new_state(players, seed, options)
-    rng = random.Random(seed)
-    for _ in range(MAX_STEPS):
-        check_consistent(state, rng)
-        if state.is_terminal():
-            return
-        player = rng.choice(state.to_act())
-        state.apply(rng.choice(state.legal_actions(player)), player)
-    pytest.fail("playout did not end within the cap")
-
 
 @pytest.mark.parametrize("game,ruleset,players", CASES)
 @settings(edge_settings, max_examples=2)
@@ -201,7 +102,7 @@ def consistent_playout(game: str, ruleset: str, players: int, options: dict[str,
 def test_terminal_iff_no_legal_actions(game: str, ruleset: str, players: int,
                                       seed: int) -> None:
     """Every state of a random playout: over exactly when nobody may act; listed actions apply."""
-    consistent_playout(game, ruleset, players, {}, seed)
+    checks.terminal_iff_no_legal_actions(get(game, ruleset), players, seed)
 
 
 @pytest.mark.parametrize("game,ruleset,players", EDGE_CASES)
@@ -212,7 +113,7 @@ def test_terminal_iff_no_legal_actions_at_option_edges(game: str, ruleset: str, 
     """The same with options at the edges of their ranges (e.g. ``last_call_ms`` 0)."""
     options = data.draw(edge_options(game, ruleset), label="options")
     try:  # e.g. five teams need ten players: not a game that can exist
-        get(game, ruleset).new_state(players, 0, options)
-    except InvalidOptionError:
+        checks.terminal_iff_no_legal_actions(get(game, ruleset), players,
+                                             seed=len(str(options)), options=options)
+    except NotApplicable:
         assume(False)
-    consistent_playout(game, ruleset, players, options, seed=len(str(options)))

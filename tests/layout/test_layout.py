@@ -24,7 +24,7 @@ KNOWN_CYCLES: list[list[str]] = [
 GAME_WORDS = re.compile(r"drecksau|dirty|sauschoen|sauschön|saukopf|dreihaxer|schafkopf|"
                         r"pigasus", re.IGNORECASE)
 
-NEUTRAL = ["core", "arena", "cli", "server", "web/static/js", "bots/base.py",
+NEUTRAL = ["core", "arena", "cli", "server", "testing", "web/static/js", "bots/base.py",
            "bots/describe.py", "bots/__init__.py", "analysis.py", "stats.py", "__init__.py",
            "_compiled.py"]
 """Game-neutral code, by path under ``src/saustall``."""

@@ -11,8 +11,9 @@ MODULES: dict[str, ModuleType] = {"drecksau": drecksau_v0, "saukopf": saukopf_v0
                                   "pigasus": pigasus_v0}
 """The environment module of each game."""
 
-RULESETS = [(r.game, r.name) for r in rulesets()]
-"""Every registered ruleset, as (game, ruleset)."""
+RULESETS = [(r.game, r.name) for r in rulesets() if r.game in MODULES]
+"""Every registered ruleset of a game with an environment here, as (game, ruleset) (a game
+installed from another package, such as the toy Nim of tests/fixtures, has none)."""
 TURN_BASED = [(g, r) for g, r in RULESETS if g != "pigasus"]
 """The turn-based rulesets (AEC environments)."""
 REALTIME = [(g, r) for g, r in RULESETS if g == "pigasus"]
