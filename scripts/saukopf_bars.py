@@ -11,14 +11,18 @@
     python scripts/saukopf_bars.py paired BEFORE.jsonl AFTER.jsonl
         two saved duels compared deal by deal (say, the bot before and after a change, on
         the same deals): the mean of AFTER's difference less BEFORE's, with its 95% CI.
-    python scripts/saukopf_bars.py table saukopf club 1000 [--workers N] [--fast]
+    python scripts/saukopf_bars.py table saukopf club 1000 [--workers N] [--fast] [--first K] [--save FILE]
         four (three) bots of one level: throw-in rate, game kinds, Kontra and Re rates and
         how often the kickers and the Re side won (with 95% CIs), the declarer's win rate,
         decision latency (median, p99: wall time, and the deciding process's CPU time,
         overall and per phase). N worker processes (default 2). ``--fast`` plays the
         cards out only of deals with a Kontra (the others stop once the Kontra window
         closes), for the Kontra and Re census; the declarer's win rate and the latency
-        are then of those deals only.
+        are then of those deals only. ``--first K``: deals K.. (default 0); ``--save``
+        writes each deal's result entry as JSON lines.
+    python scripts/saukopf_bars.py tables saukopf club FILE...
+        the table's census (no latency) over the deals saved by ``table --save`` runs, say
+        of several chunks of deals.
 
 One-deal sessions, the dealer rotating with the deal number; seeds from the deal number.
 Besides the registered bots, each search level is also offered as ``LEVEL-1ply`` (for
@@ -209,25 +213,38 @@ def _table_deal(job: tuple[str, str, int, bool]) -> tuple[list[dict[str, object]
     return results, times
 
 
-def table(ruleset: str, level: str, deals: int, workers: int = 2, fast: bool = False) -> None:
-    players = get("saukopf", ruleset).ruleset.min_players
+def table(ruleset: str, level: str, deals: int, workers: int = 2, fast: bool = False,
+          first: int = 0, save: str | None = None) -> None:
     times: dict[str, list[float]] = {}
     results: list[dict[str, object]] = []
     started = time.time()
     with multiprocessing.Pool(workers) as pool:
-        for found, spent in pool.map(_table_deal, [(ruleset, level, deal, fast)
-                                                   for deal in range(deals)], chunksize=4):
+        for found, spent in pool.map(_table_deal, [(ruleset, level, deal, fast) for deal
+                                                   in range(first, first + deals)],
+                                     chunksize=4):
             results.extend(found)
             for key, values in spent.items():
                 times.setdefault(key, []).extend(values)
+    if save:
+        with open(save, "w", encoding="utf-8") as out:
+            for entry in results:
+                out.write(json.dumps(entry) + "\n")
+    census(ruleset, level, deals, results,
+           f"{time.time() - started:.0f} s{', cards played out only with a Kontra' if fast else ''}")
+    latency(times)
+
+
+def census(ruleset: str, level: str, deals: int, results: list[dict[str, object]],
+           note: str) -> None:
+    """Print the census of a table's deals (``results``: their result entries)."""
+    players = get("saukopf", ruleset).ruleset.min_players
     played = [r for r in results if not r["thrown_in"]]
     finished = [r for r in played if r["declarer_won"] is not None]
     kinds = Counter(str(r["game"]).split()[0] for r in played)
     share = len(played) or 1
     kicked = [r for r in played if r["kontra"] is not None]
     answered = [r for r in kicked if r["re"] is not None]
-    print(f"{ruleset}, {players} x {level}: {deals} deals ({time.time() - started:.0f} s"
-          f"{', cards played out only with a Kontra' if fast else ''}); "
+    print(f"{ruleset}, {players} x {level}: {deals} deals ({note}); "
           f"thrown in {1 - len(played) / deals:.1%}; Kontra "
           f"{_share_ci(len(kicked), len(played))}; Re "
           f"{sum(r['re'] is not None for r in played) / share:.1%}; declarer won "
@@ -241,7 +258,6 @@ def table(ruleset: str, level: str, deals: int, workers: int = 2, fast: bool = F
           f"({_share_ci(kickers_won, len(kicked))}); Re on {len(answered)} of them "
           f"({_share_ci(len(answered), len(kicked))}), the Re side won {re_won} "
           f"({_share_ci(re_won, len(answered))})")
-    latency(times)
 
 
 def _option(args: list[str], name: str, default: int) -> int:
@@ -265,5 +281,17 @@ if __name__ == "__main__":
              args[5] if len(args) > 5 else None, workers)
     elif mode == "paired":
         paired(args[0], args[1])
+    elif mode == "tables":
+        entries: list[dict[str, object]] = []
+        for path in args[2:]:
+            with open(path, encoding="utf-8") as saved:
+                entries.extend(json.loads(line) for line in saved)
+        census(args[0], args[1], len(entries), entries, f"{len(args) - 2} saved runs")
     else:
-        table(args[0], args[1], int(args[2]), workers, fast)
+        first_deal = _option(args, "--first", 0)
+        save_path = None
+        if "--save" in args:
+            at = args.index("--save")
+            save_path = args[at + 1]
+            del args[at:at + 2]
+        table(args[0], args[1], int(args[2]), workers, fast, first_deal, save_path)
