@@ -1,13 +1,13 @@
 """Measure the Saukopf search bot against issue 11's bars (a long run, not a test).
 
-    python scripts/saukopf_bars.py duel saukopf expert heuristic 300 [FIRST [SAVE]]
+    python scripts/saukopf_bars.py duel saukopf expert heuristic 300 [FIRST [SAVE]] [--workers N]
         duplicate deals FIRST.. (default 0): each deal is played with A on the even seats
         and B on the odd ones, then swapped (Dreihaxer: A on one seat, then on two); the
         per-deal difference of A's and B's mean net points per seat, with its 95%
         confidence interval, and (four players) where it comes from: deals whose two
         tables had the same contract, the same but other kicks, or other declarers (and
-        which level declared). Two worker processes; SAVE writes each deal's difference
-        and contracts as JSON lines.
+        which level declared). N worker processes (default 2); SAVE writes each deal's
+        difference, contracts and the two levels as JSON lines.
     python scripts/saukopf_bars.py paired BEFORE.jsonl AFTER.jsonl
         two saved duels compared deal by deal (say, the bot before and after a change, on
         the same deals): the mean of AFTER's difference less BEFORE's, with its 95% CI.
@@ -16,12 +16,19 @@
         LEVEL bots: sessions FIRST.. (default 0) of four deals, the dealer rotating, the
         newcomer in seat session % 4; its net points per session less the mean of the
         three bots' (the table's measure: what it won or lost against them), with its 95%
-        CI, and its per-deal record. N worker processes (default 1).
-    python scripts/saukopf_bars.py table saukopf club 1000
+        CI, and its per-deal record. N worker processes (default 2; the same figures).
+    python scripts/saukopf_bars.py table saukopf club 1000 [--workers N] [--fast] [--first K] [--save FILE]
         four (three) bots of one level: throw-in rate, game kinds, Kontra and Re rates and
-        how often the kickers and the Re side won, the declarer's win rate, decision
-        latency (median, p99: wall time, and the deciding process's CPU time, overall
-        and per phase).
+        how often the kickers and the Re side won (with 95% CIs), the declarer's win rate,
+        decision latency (median, p99: wall time, and the deciding process's CPU time,
+        overall and per phase). N worker processes (default 2). ``--fast`` plays the
+        cards out only of deals with a Kontra (the others stop once the Kontra window
+        closes), for the Kontra and Re census; the declarer's win rate and the latency
+        are then of those deals only. ``--first K``: deals K.. (default 0); ``--save``
+        writes each deal's result entry as JSON lines.
+    python scripts/saukopf_bars.py tables saukopf club FILE...
+        the table's census (no latency) over the deals saved by ``table --save`` runs, say
+        of several chunks of deals.
 
 One-deal sessions, the dealer rotating with the deal number; seeds from the deal number.
 Besides the registered bots, each search level is also offered as ``LEVEL-1ply`` (for
@@ -63,8 +70,10 @@ _register_before_endgame()
 
 
 def play(ruleset: str, seats: list[str], deal: int, times: dict[str, list[float]],
-         results: list[dict[str, object]]) -> list[float]:
-    """One deal with the given bot levels by seat; each seat's net points."""
+         results: list[dict[str, object]], fast: bool = False) -> list[float]:
+    """One deal with the given bot levels by seat; each seat's net points. ``fast``: a
+    deal stops once its Kontra window closed without a Kontra (its entry has
+    ``"declarer_won": None``, its net points are all 0)."""
     game = get("saukopf", ruleset)
     players = game.ruleset.min_players
     state = game.new_state(players, deal, {"deals": 1, "dealer": deal % players})
@@ -81,6 +90,12 @@ def play(ruleset: str, seats: list[str], deal: int, times: dict[str, list[float]
         times.setdefault(f"{seats[p]} (CPU, {view['phase']})", []).append(
             time.process_time() - cpu)
         state.apply(action)
+        if fast and state.kontra_done and state.phase == "playing" and state.kontra < 0:
+            assert state.decl is not None
+            results.append({"thrown_in": False, "game": " ".join(state.decl.words()),
+                            "declarer": state.declarer, "kontra": None, "re": None,
+                            "declarer_won": None})
+            return [0.0] * players
     results.extend(state.results)
     return state.returns()
 
@@ -135,10 +150,10 @@ def _contract_change(tables: list[dict[str, object]]) -> str:
 
 
 def duel(ruleset: str, a: str, b: str, deals: int, first: int = 0,
-         save: str | None = None) -> None:
+         save: str | None = None, workers: int = 2) -> None:
     started = time.time()
     jobs = [(ruleset, a, b, deal) for deal in range(first, first + deals)]
-    with multiprocessing.Pool(2) as pool:
+    with multiprocessing.Pool(workers) as pool:
         rows = pool.map(_duel_deal, jobs, chunksize=4)
     diffs = [float(row["diff"]) for row in rows]  # type: ignore[arg-type]
     mean, half = _mean_ci(diffs)
@@ -160,7 +175,19 @@ def duel(ruleset: str, a: str, b: str, deals: int, first: int = 0,
     if save:
         with open(save, "w", encoding="utf-8") as out:
             for row in rows:
-                out.write(json.dumps({k: v for k, v in row.items() if k != "times"}) + "\n")
+                out.write(json.dumps({k: v for k, v in row.items() if k != "times"}
+                                     | {"a": a, "b": b}) + "\n")
+
+
+def _share_ci(hits: int, total: int) -> str:
+    """``hits`` of ``total`` as a percentage with its 95% (Wilson) confidence interval."""
+    if not total:
+        return "-"
+    z = 1.96
+    p = hits / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return f"{p:.1%} [{centre - half:.1%}, {centre + half:.1%}]"
 
 
 def _mean_ci(values: list[float]) -> tuple[float, float]:
@@ -181,28 +208,73 @@ def paired(before: str, after: str) -> None:
           f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]")
 
 
-def table(ruleset: str, level: str, deals: int) -> None:
+def _table_deal(job: tuple[str, str, int, bool]) -> tuple[list[dict[str, object]],
+                                                          dict[str, list[float]]]:
+    """One deal of a table of one level (worker process): its result entries and the
+    deciding times."""
+    ruleset, level, deal, fast = job
     players = get("saukopf", ruleset).ruleset.min_players
     times: dict[str, list[float]] = {}
     results: list[dict[str, object]] = []
+    play(ruleset, [level] * players, deal, times, results, fast)
+    return results, times
+
+
+def table(ruleset: str, level: str, deals: int, workers: int = 2, fast: bool = False,
+          first: int = 0, save: str | None = None) -> None:
+    times: dict[str, list[float]] = {}
+    results: list[dict[str, object]] = []
     started = time.time()
-    for deal in range(deals):
-        play(ruleset, [level] * players, deal, times, results)
+    with multiprocessing.Pool(workers) as pool:
+        for found, spent in pool.map(_table_deal, [(ruleset, level, deal, fast) for deal
+                                                   in range(first, first + deals)],
+                                     chunksize=4):
+            results.extend(found)
+            for key, values in spent.items():
+                times.setdefault(key, []).extend(values)
+    if save:
+        with open(save, "w", encoding="utf-8") as out:
+            for entry in results:
+                out.write(json.dumps(entry) + "\n")
+    census(ruleset, level, deals, results,
+           f"{time.time() - started:.0f} s{', cards played out only with a Kontra' if fast else ''}")
+    latency(times)
+
+
+def census(ruleset: str, level: str, deals: int, results: list[dict[str, object]],
+           note: str) -> None:
+    """Print the census of a table's deals (``results``: their result entries)."""
+    players = get("saukopf", ruleset).ruleset.min_players
     played = [r for r in results if not r["thrown_in"]]
+    finished = [r for r in played if r["declarer_won"] is not None]
     kinds = Counter(str(r["game"]).split()[0] for r in played)
     share = len(played) or 1
-    print(f"{ruleset}, {players} x {level}: {deals} deals ({time.time() - started:.0f} s); "
-          f"thrown in {1 - len(played) / deals:.1%}; Kontra {sum(r['kontra'] is not None for r in played) / share:.1%}; "
-          f"Re {sum(r['re'] is not None for r in played) / share:.1%}; declarer won "
-          f"{sum(bool(r['declarer_won']) for r in played) / share:.1%}; am Spieß "
-          f"{sum(str(r['game']).endswith('spiess') for r in played) / share:.1%}")
-    print("  game kinds:", ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
     kicked = [r for r in played if r["kontra"] is not None]
     answered = [r for r in kicked if r["re"] is not None]
-    print(f"  kickers won {sum(not r['declarer_won'] for r in kicked)} of {len(kicked)} "
-          f"Kontras; Re on {len(answered)} of them, the Re side won "
-          f"{sum(bool(r['declarer_won']) for r in answered)}")
-    latency(times)
+    print(f"{ruleset}, {players} x {level}: {deals} deals ({note}); "
+          f"thrown in {1 - len(played) / deals:.1%}; Kontra "
+          f"{_share_ci(len(kicked), len(played))}; Re "
+          f"{sum(r['re'] is not None for r in played) / share:.1%}; declarer won "
+          f"{sum(bool(r['declarer_won']) for r in finished) / (len(finished) or 1):.1%}"
+          f" of {len(finished)}; am Spieß "
+          f"{sum(str(r['game']).endswith('spiess') for r in played) / share:.1%}")
+    print("  game kinds:", ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
+    kickers_won = sum(not r["declarer_won"] for r in kicked)
+    re_won = sum(bool(r["declarer_won"]) for r in answered)
+    print(f"  kickers won {kickers_won} of {len(kicked)} Kontras "
+          f"({_share_ci(kickers_won, len(kicked))}); Re on {len(answered)} of them "
+          f"({_share_ci(len(answered), len(kicked))}), the Re side won {re_won} "
+          f"({_share_ci(re_won, len(answered))})")
+
+
+def _option(args: list[str], name: str, default: int) -> int:
+    """The value of ``--name N`` in ``args`` (removed from them), or ``default``."""
+    if name not in args:
+        return default
+    at = args.index(name)
+    value = int(args[at + 1])
+    del args[at:at + 2]
+    return value
 
 
 NEWCOMER_DEALS = 4
@@ -242,7 +314,7 @@ def _newcomer_session(job: tuple[str, int]) -> dict[str, object]:
             "roles": roles}
 
 
-def newcomer(level: str, sessions: int, first: int = 0, workers: int = 1) -> None:
+def newcomer(level: str, sessions: int, first: int = 0, workers: int = 2) -> None:
     started = time.time()
     jobs = [(level, session) for session in range(first, first + sessions)]
     if workers > 1:
@@ -271,17 +343,28 @@ def newcomer(level: str, sessions: int, first: int = 0, workers: int = 1) -> Non
 
 if __name__ == "__main__":
     mode, *args = sys.argv[1:]
-    workers = 1
-    if "--workers" in args:
-        at = args.index("--workers")
-        workers = int(args[at + 1])
-        del args[at:at + 2]
+    workers = _option(args, "--workers", 2)
+    fast = "--fast" in args
+    if fast:
+        args.remove("--fast")
     if mode == "newcomer":
         newcomer(args[0], int(args[1]), int(args[2]) if len(args) > 2 else 0, workers)
     elif mode == "duel":
         duel(args[0], args[1], args[2], int(args[3]), int(args[4]) if len(args) > 4 else 0,
-             args[5] if len(args) > 5 else None)
+             args[5] if len(args) > 5 else None, workers)
     elif mode == "paired":
         paired(args[0], args[1])
+    elif mode == "tables":
+        entries: list[dict[str, object]] = []
+        for path in args[2:]:
+            with open(path, encoding="utf-8") as saved:
+                entries.extend(json.loads(line) for line in saved)
+        census(args[0], args[1], len(entries), entries, f"{len(args) - 2} saved runs")
     else:
-        table(args[0], args[1], int(args[2]))
+        first_deal = _option(args, "--first", 0)
+        save_path = None
+        if "--save" in args:
+            at = args.index("--save")
+            save_path = args[at + 1]
+            del args[at:at + 2]
+        table(args[0], args[1], int(args[2]), workers, fast, first_deal, save_path)

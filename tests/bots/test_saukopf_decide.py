@@ -82,3 +82,13 @@ def test_paired_difference_and_its_standard_error() -> None:
     assert diff.mean == 1.5 and diff.n == 4
     assert math.isclose(diff.se, math.sqrt(1.0 / 3.0) / 2.0)
     assert estimate([2.0]).se == math.inf
+
+
+def test_a_risky_choice_needs_its_least_worlds() -> None:
+    """The same clear gain is taken once it rests on the rule's least worlds, not on the
+    few a small budget allows (their lumpy outcomes make a standard error look small)."""
+    lumpy = Rule(k=2.0, margin=0.5, min_win=0.5, min_worlds=30)
+    assert _run(lambda w: 1.5 + 0.5 * math.cos(w), rule=lumpy)[0] == 1
+    chosen, worlds = _run(lambda w: 1.5 + 0.5 * math.cos(w), max_worlds=24, rule=lumpy)
+    assert chosen == 0 and worlds == 24
+    assert _run(lambda w: 1.5 + 0.5 * math.cos(w), max_worlds=24)[0] == 1

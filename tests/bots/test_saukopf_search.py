@@ -406,3 +406,18 @@ def test_the_high_ober_and_unter_bid_after_a_pass() -> None:
             bot = make_bot("saukopf", level, seed=seed)
             choice = encode_action(bot.choose(state.view(3), state.legal_actions()))
             assert choice.startswith("bid"), (level, seed, choice)
+
+
+@pytest.mark.parametrize("level", ["club", "expert"])
+def test_a_kontra_against_a_game_that_cannot_be_lost_gets_a_re(level: str) -> None:
+    """Vroni's Herz Keiler holds the eight top trumps: kicked anyway, she answers with Re
+    (the Re rule's higher bar still lets a sure game through)."""
+    hands = ("EO GO HO SO EU GU HA H10 | HK H9 EA E10 EK GA G10 SK | "
+             "H8 H7 SU E9 E8 GK G9 SA | HU E7 G8 G7 S10 S9 S8 S7")
+    for seed in range(2):
+        state = new_deal(hands, dealer=3)
+        act(state, "bid 61", "pass", "pass", "pass", "declare keiler herz", "card EO",
+            "kontra")
+        assert state.phase == "re" and state.cur == 0
+        bot = make_bot("saukopf", level, seed=seed)
+        assert encode_action(bot.choose(state.view(0), state.legal_actions())) == "re", seed

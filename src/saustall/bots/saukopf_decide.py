@@ -41,10 +41,14 @@ class Rule:
     estimate: roughness points, a partner's trust)."""
     min_win: float = 0.0
     """Least estimated chance of winning with the risky choice."""
+    min_worlds: int = 0
+    """Fewest worlds the difference must rest on: a few worlds' outcomes come in lumps,
+    so their standard error can look far smaller than it is."""
 
     def clearly_better(self, diff: Estimate, win: float = 1.0) -> bool:
         """Whether a mean difference ``diff`` (risky less safe) is a clear advantage."""
-        return diff.mean > self.margin and diff.mean > self.k * diff.se and win >= self.min_win
+        return (diff.n >= self.min_worlds and diff.mean > self.margin
+                and diff.mean > self.k * diff.se and win >= self.min_win)
 
     def clearly_not(self, diff: Estimate) -> bool:
         """Whether ``diff`` is clearly below the margin: more worlds would not change the
