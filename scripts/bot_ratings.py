@@ -47,6 +47,9 @@ DRECKSAU_BOTS = ("heuristic", "racer", "beginner", "club", "expert")
 DRECKSAU_ANCHOR = ("heuristic", 1000.0)
 """The bot whose Elo is fixed, and its Elo."""
 SAUKOPF_YARDSTICK = "club"
+SAUKOPF_DUEL_PREFIX = "saukopf-duel-"
+"""Saved runs named ``saukopf-duel-LEVEL.jsonl`` are ``saukopf_bars.py duel saukopf LEVEL
+club`` runs (JSON lines): the duplicate duel that rates a search or rule-based level."""
 SAUKOPF_RIVALS = ("beginner", "expert", "heuristic")
 PIGASUS_PLAYERS = 3
 PIGASUS_PERSONS_MS = tuple(range(500, 3501, 250))
@@ -73,12 +76,17 @@ def measure_commands(quick: bool = False, directory: Path = RATINGS_DIR) -> list
                       "--games", str(max(2, deals // scale)), "--workers", "1",
                       "--json", str(directory / f"saukopf-{rival}.json")]
 
+    def saukopf_duel(level: str, deals: int) -> list[str]:
+        return [python, str(HERE / "saukopf_bars.py"), "duel", "--workers", "1", "saukopf",
+                level, SAUKOPF_YARDSTICK, str(max(2, deals // scale)), "0",
+                str(directory / f"{SAUKOPF_DUEL_PREFIX}{level}.jsonl")]
+
     return [
         [python, str(HERE / "pigasus_calibration.py"), "--players", str(PIGASUS_PLAYERS),
          "--games", str(max(2, 100 // scale)),
          "--persons", ",".join(map(str, PIGASUS_PERSONS_MS)),
          "--json", str(directory / "pigasus.json")],
-        drecksau("dirty-pig", 60), saukopf("beginner", 60), saukopf("expert", 30),
+        drecksau("dirty-pig", 60), saukopf_duel("beginner", 200), saukopf_duel("expert", 200),
         drecksau("sauschoen", 20), drecksau("drecksau", 20), saukopf("heuristic", 40),
         drecksau("sauschoen-tournament", 10),
     ]
@@ -356,12 +364,24 @@ def saved_ratings(directory: Path, duels: Sequence[str] = (),
                 notes += [f"{ruleset}: left out {pair}" for pair in left_out]
     saukopf = sorted(directory.glob("saukopf-*.json"))
     parsed = [tuple(spec.split(",", 2)) for spec in duels]
+    for path in sorted(directory.glob(f"{SAUKOPF_DUEL_PREFIX}*.jsonl")):
+        parsed.append((*_duel_levels(path), str(path)))
     if saukopf or parsed:
         rows += saukopf_ratings(saukopf, [(a, b, Path(p)) for a, b, p in parsed])
     pigasus = directory / "pigasus.json"
     if pigasus.exists():
         rows += pigasus_ratings(pigasus)
     return rows
+
+
+def _duel_levels(path: Path) -> tuple[str, str]:
+    """The two levels (A, B) of a saved ``saukopf_bars.py duel``: as its rows record them,
+    else ``saukopf-duel-LEVEL.jsonl`` read as LEVEL against ``club``."""
+    with open(path, encoding="utf-8") as saved:
+        first = json.loads(saved.readline() or "{}")
+    if "a" in first and "b" in first:
+        return str(first["a"]), str(first["b"])
+    return path.name[len(SAUKOPF_DUEL_PREFIX):-len(".jsonl")], SAUKOPF_YARDSTICK
 
 
 def table(directory: Path, duels: Sequence[str], provisional: Sequence[str]) -> None:
@@ -390,11 +410,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     show.add_argument("--duel", action="append", default=[], metavar="A,B,PATH",
                       help="a saukopf_bars.py duel saved as JSON lines, A against B "
                            "(one of them club); repeatable")
-    show.add_argument("--provisional", action="append", default=["saukopf:beginner",
-                                                                  "saukopf:expert"],
+    show.add_argument("--provisional", action="append", default=[],
                       metavar="GAME:LEVEL",
                       help="mark a level's rating as today's figure, to be measured "
-                           "again (default: Saukopf's beginner and expert, being rebuilt)")
+                           "again")
     args = parser.parse_args(argv)
     if args.command == "measure":
         measure(args.quick, args.into or (RATINGS_DIR / "quick" if args.quick else RATINGS_DIR))

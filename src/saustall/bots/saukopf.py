@@ -270,16 +270,16 @@ class HeuristicBot:
 register_bot("saukopf", "random", RandomBot)
 register_bot("saukopf", "heuristic", HeuristicBot)
 
-# Measured strength of the levels (registered in saukopf_search): net points per deal and
-# seat against club bots in duplicate one-deal sessions (docs/bots.md, *Ratings*: python
-# scripts/bot_ratings.py). beginner and expert are being rebuilt: today's figures.
+# Measured strength of the levels (registered in saukopf_search and saukopf_beginner):
+# net points per deal and seat against club bots in duplicate deals (docs/bots.md,
+# *Ratings*: python scripts/bot_ratings.py).
 register_level_ratings("saukopf", "net_vs_club", {
     ("saukopf", "club"): (0.0, None, None,
         "the yardstick: 0 by definition"),
-    ("saukopf", "beginner"): (-0.154, -0.597, 0.289,
-        "duplicate one-deal sessions against club, 60 deals, 2026-12-04"),
-    ("saukopf", "expert"): (-0.1, -0.497, 0.297,
-        "duplicate one-deal sessions against club, 30 deals, 2026-12-04"),
     ("saukopf", "heuristic"): (-0.906, -1.559, -0.254,
         "duplicate one-deal sessions against club, 40 deals, 2026-12-04"),
-}, provisional=("beginner", "expert"))
+    ("saukopf", "beginner"): (-1.196, -1.411, -0.981,
+        "duplicate duel against club, 200 deals, 2026-12-04"),
+    ("saukopf", "expert"): (0.165, -0.021, 0.351,
+        "duplicate duel against club, 200 deals, 2026-12-04"),
+})
