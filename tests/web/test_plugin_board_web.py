@@ -52,3 +52,29 @@ def test_a_plugin_game_is_played_to_the_end_on_the_generic_board(
     assert moves >= 1  # a person took pebbles through the board's buttons
     head = page.inner_text(".summary-head")
     assert "won" in head or "Nobody" in head
+
+
+def test_the_pip_installed_toy_game_is_played_to_the_end_over_the_server_and_the_page(
+        server: Server, page: Any) -> None:
+    """Nim (tests/fixtures/saustall-nim, which `make test` installs with pip): found by its
+    entry point by the server, listed in the catalogue with no renderer of its own, and
+    played to the end through the page's generic board."""
+    games = {g["game"]: g for g in server.api("GET", "/api/games")["games"]}
+    assert "nim" in games, "the toy game is not installed: run make test (it installs it)"
+    assert games["nim"]["renderer"] == ""
+    start_quick_game(page, server.url, "nim", seats=2, level="random")
+    moves = 0
+    for _ in range(40):  # 3 + 4 + 5 stones: at most 12 moves, half of them the person's
+        page.wait_for_selector(".generic [data-act], .summary-modal", timeout=15000)
+        if page.locator(".summary-modal").count():
+            break
+        assert "piles" in page.inner_text(".generic .view-fields")
+        button = page.locator(".generic [data-act]").first
+        assert button.inner_text().startswith("take ")  # the game's own action text
+        button.click()
+        moves += 1
+        page.wait_for_timeout(150)
+    page.wait_for_selector(".summary-modal", timeout=15000)
+    assert moves >= 1
+    head = page.inner_text(".summary-head")
+    assert "won" in head or "Nobody" in head
