@@ -1,7 +1,8 @@
 """The toy game as a separate distribution: installed by ``make test``, found by entry point.
 
 These tests need the package installed (``pip install -e tests/fixtures/saustall-nim``,
-which the Makefile's install step does); without it they are skipped, saying so.
+which the Makefile's install step does); without it they fail, saying so: a skip would
+let a broken install pass unseen.
 """
 
 from __future__ import annotations
@@ -16,8 +17,12 @@ import pytest
 
 from tests.testing.toy import FIXTURE, installed
 
-pytestmark = pytest.mark.skipif(
-    not installed(), reason="saustall-nim is not installed (make test installs it)")
+
+@pytest.fixture(autouse=True)
+def _toy_game_installed() -> None:
+    if not installed():
+        pytest.fail("saustall-nim is not installed: make test installs it "
+                    "(pip install -e tests/fixtures/saustall-nim)")
 
 
 def test_the_toy_game_declares_its_support_record_in_the_games_entry_point_group() -> None:
