@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
+import itertools
 from collections import Counter
 from typing import Any, Iterator
 
@@ -81,12 +81,16 @@ class LenientIsLegal(NimState):
 
 
 class ClockFirst(NimGame):
-    """Who starts comes from the process's random source, not the seed."""
+    """Who starts comes from state outside the seed (a count of the games dealt so far,
+    as a clock or the process's random source would be): two games from one seed never
+    have the same first player, so the check cannot pass by luck."""
+
+    dealt = itertools.count()
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any],
                    rng_stream: str) -> NimState:
         state = super()._new_state(num_players, seed, options, rng_stream)
-        state.first = state.to_move = random.randrange(num_players)
+        state.first = state.to_move = next(self.dealt) % num_players
         return state
 
 

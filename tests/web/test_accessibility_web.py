@@ -316,8 +316,10 @@ def test_saukopf_icon_reads_as_the_game_not_its_letters(server: Any, page: Any) 
     assert "Saukopf" in tree and "O O" not in tree and "A A" not in tree, tree
     # Where the icon stands alone (the open tables), it is one picture named after the game.
     page.goto(server.url + "/")
+    # The renderers are loaded from the catalogue (a module instance of its own here).
     fan = page.evaluate("""() => import('/static/js/games/index.js').then((m) =>
-        import('/static/js/dom.js').then((dom) => {
+        fetch('/api/games').then((r) => r.json()).then((c) => m.loadRenderers(c)).then(() =>
+        import('/static/js/dom.js')).then((dom) => {
           const box = document.createElement('div');
           dom.render(box, m.gameIcon('saukopf'));
           document.body.appendChild(box);
