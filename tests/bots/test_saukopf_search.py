@@ -11,7 +11,7 @@ import pytest
 
 from saustall.bots import make_bot
 from saustall.bots.base import default_level, offered_levels
-from saustall.bots.saukopf_search import LEVEL_BUDGETS, SearchBot
+from saustall.bots.saukopf_search import LEVEL_BUDGETS, SearchBot, clear_or_default
 from saustall.core import get
 from saustall.core.registry import rulesets
 from saustall.games.saukopf.bidding import KREUZ_TRUMPS
@@ -421,3 +421,31 @@ def test_a_kontra_against_a_game_that_cannot_be_lost_gets_a_re(level: str) -> No
         assert state.phase == "re" and state.cur == 0
         bot = make_bot("saukopf", level, seed=seed)
         assert encode_action(bot.choose(state.view(0), state.legal_actions())) == "re", seed
+
+
+# -- card play: a sensible card unless another is clearly better ----------------------
+
+def test_a_card_within_the_noise_of_the_default_is_not_played() -> None:
+    """Values differ from world to world both ways: the mean difference is no reason to
+    leave the sensible card (code 7), however high the other card's mean."""
+    table = [[2.0, 0.0, 2.0, 0.0, 2.0, 0.5], [0.0, 2.0, 0.0, 2.0, 0.0, 2.0]]
+    assert clear_or_default([3, 7], table, 7, 1.0) == 7
+    # the plain best mean would have left it
+    assert sum(table[0]) > sum(table[1])
+
+
+def test_a_card_better_in_every_world_is_played_over_the_default() -> None:
+    table = [[1.0, 2.0, 0.0], [1.5, 2.5, 0.5], [1.2, 2.2, 0.2]]
+    assert clear_or_default([3, 5, 7], table, 3, 2.0) == 5
+    # equal everywhere: the default stays (in a decided deal every card looks alike)
+    assert clear_or_default([3, 5], [[1.0, 1.0], [1.0, 1.0]], 5, 1.0) == 5
+
+
+def test_of_two_clearly_better_cards_the_larger_gain_and_on_a_tie_the_lower_code() -> None:
+    base = [0.0, 0.0, 0.0, 0.0]
+    assert clear_or_default([2, 4, 9], [base, [1.0] * 4, [2.0] * 4], 2, 1.0) == 9
+    assert clear_or_default([2, 4, 9], [base, [1.0] * 4, [1.0] * 4], 2, 1.0) == 4
+
+
+def test_one_world_is_never_clear() -> None:
+    assert clear_or_default([1, 2], [[0.0], [5.0]], 1, 1.0) == 1

@@ -76,6 +76,7 @@ from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.observe import FinishedDeal
 from saustall.games.saukopf.sampling import SamplingError, WorldSampler
 from saustall.games.saukopf.scoring import DealScore
+from saustall.stats import estimate
 
 _KREUZUNG_ORDER = order_for(KREUZUNG)
 _SAUEREI_ORDER = order_for(SAUEREI)
@@ -246,6 +247,14 @@ class Budget:
     """Worlds added while the leading difference is unclear."""
     rare_worlds: int = 96
     """At most this many worlds for such a decision."""
+    card_default: float | None = None
+    """A card other than the sensible one (the ``heuristic`` bot's, which plays the card
+    a Schafkopf player expects: take a rich trick last, smear a partner's, draw trumps)
+    is played only when its paired mean over the same worlds beats that card by more
+    than this many standard errors of the difference (:func:`clear_or_default`); 0: by
+    any margin, so the sensible card breaks the ties, where every card looks alike (a
+    deal already decided, or too far from its end for the playouts to tell). None: the
+    best mean wins, ties to the lowest code."""
     rivals: bool = False
     """When bidding in the Trog, let the others bid on over my bid in the playouts while
     their sampled hand is worth a solo (:class:`BidPlan`), and weigh bidding again once
@@ -333,6 +342,28 @@ def trog_pass_chance(hand: int) -> float:
     return _sigmoid((TROG_PASS_STRENGTH - hand_strength(hand)) / 0.5)
 
 
+def _mean(values: Sequence[float]) -> float:
+    return math.fsum(values) / len(values) if values else 0.0
+
+
+def clear_or_default(actions: Sequence[int], table: Sequence[Sequence[float]],
+                     default: int, k: float) -> int:
+    """The action to play given each action's values in the same worlds (``table``, one
+    list per action): ``default`` unless another action's paired difference to it over
+    the worlds is positive and more than ``k`` standard errors; of those, the one with
+    the largest mean difference (the lowest code on a tie)."""
+    base = table[actions.index(default)]
+    chosen, gain = default, 0.0
+    for action, values in zip(actions, table):
+        if action == default:
+            continue
+        diff = estimate([v - b for v, b in zip(values, base)])
+        if diff.mean > 1e-9 and diff.mean > k * diff.se and (
+                diff.mean > gain + 1e-9 or (abs(diff.mean - gain) <= 1e-9 and action < chosen)):
+            chosen, gain = action, diff.mean
+    return chosen
+
+
 class SearchBot:
     """PIMC search over sampled worlds (see the module docstring)."""
 
@@ -387,29 +418,35 @@ class SearchBot:
 
     def evaluate(self, worlds: list[SaukopfState], me: int, actions: Sequence[int],
                  spread: int = 0) -> list[float]:
-        """Each of my ``actions``' mean :meth:`value` over the worlds: applied in each
-        world (a card, joining a Kreuzung or the hand-over: nobody else acts first), then
-        the deal played out."""
-        means = []
+        """Each of my ``actions``' mean :meth:`value` over the worlds (see
+        :meth:`world_values`)."""
+        return [_mean(values) for values in self.world_values(worlds, me, actions, spread)]
+
+    def world_values(self, worlds: list[SaukopfState], me: int, actions: Sequence[int],
+                     spread: int = 0) -> list[list[float]]:
+        """Each of my ``actions``' :meth:`value` in each world: applied there (a card,
+        joining a Kreuzung or the hand-over: nobody else acts first), then the deal
+        played out. One list per action, the worlds in the same order."""
+        table = []
         for action in actions:
-            total = 0.0
+            values = []
             for world in worlds:
                 state = world.clone()
                 if not _force(state, me, (action,)):
-                    total -= 5.0  # cannot happen in a consistent world; never prefer it
+                    values.append(-5.0)  # cannot happen in a consistent world; never prefer it
                     continue
-                total += self.value(state, play_out(state), me, spread)
-            means.append(total / len(worlds) if worlds else 0.0)
-        return means
+                values.append(self.value(state, play_out(state), me, spread))
+            table.append(values)
+        return table
 
     def solve_cards(self, worlds: list[SaukopfState], me: int,
-                    acts: list[int]) -> list[float] | None:
-        """Each card action's mean over the worlds of my exact net points for the deal
-        after it (:class:`~saustall.bots.saukopf_endgame.EndgameSolver`: both parties
-        then play best, every card seen). Worlds are solved in turn while the
+                    acts: list[int]) -> list[list[float]] | None:
+        """Each card action's exact net points for me in each world solved
+        (:class:`~saustall.bots.saukopf_endgame.EndgameSolver`: both parties then play
+        best, every card seen), one list per action. Worlds are solved in turn while the
         :attr:`Budget.endgame_nodes` last (a bound on the decision's time); None if that
         solves fewer than :data:`MIN_WORLDS`."""
-        totals = [0.0] * len(acts)
+        table: list[list[float]] = [[] for _ in acts]
         left = self.budget.endgame_nodes
         solved = 0
         for world in worlds:
@@ -421,10 +458,10 @@ class SearchBot:
             left -= solver.nodes
             solved += 1
             for i, a in enumerate(acts):
-                totals[i] += found[card_of(a)]
+                table[i].append(found[card_of(a)])
         if solved < min(MIN_WORLDS, len(worlds)):
             return None
-        return [t / solved for t in totals]
+        return table
 
     # -- decisions ---------------------------------------------------------------------
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -456,13 +493,15 @@ class SearchBot:
             worlds = self.worlds(view, count)
         except SamplingError:
             return HeuristicBot(0).choose(view, acts)
-        solved = self.solve_cards(worlds, me, acts) if solve else None
-        if solved is not None:
-            values = solved
-        elif phase == "playing":
-            values = self.evaluate(worlds, me, acts, self.budget.spread)
-        else:
-            values = self.evaluate(worlds, me, acts)
+        table = self.solve_cards(worlds, me, acts) if solve else None
+        if table is None:
+            spread = self.budget.spread if phase == "playing" else 0
+            table = self.world_values(worlds, me, acts, spread)
+        if phase == "playing" and self.budget.card_default is not None:
+            default = HeuristicBot(0).choose(view, acts)
+            if default in acts:
+                return clear_or_default(acts, table, default, self.budget.card_default)
+        values = [_mean(v) for v in table]
         best = max(values)
         # ties (common in the last tricks): the lowest code, so a replay is exact
         return min(a for a, v in zip(acts, values) if v >= best - 1e-9)
