@@ -40,10 +40,10 @@ COMPILED = [
     "saustall/games/saukopf/observe.py",
     "saustall/games/saukopf/game.py",
     # the Saukopf search bot's playouts and hand ratings: most of its thinking time
-    "saustall/bots/saukopf_eval.py",
-    "saustall/bots/saukopf_rollout.py",
+    "saustall/games/saukopf/bots/eval.py",
+    "saustall/games/saukopf/bots/rollout.py",
     # the exact endgame solver of the search bots' last tricks
-    "saustall/bots/saukopf_endgame.py",
+    "saustall/games/saukopf/bots/endgame.py",
     "saustall/games/pigasus/actions.py",
     "saustall/games/pigasus/state.py",
     "saustall/games/pigasus/game.py",

@@ -1,11 +1,11 @@
 """Calibrate the Pigasus bot levels against modelled people: ``python scripts/pigasus_calibration.py``.
 
-Plays games of one modelled person (:func:`~saustall.bots.pigasus.person_level`: grabs a
+Plays games of one modelled person (:func:`~saustall.games.pigasus.bots.reaction.person_level`: grabs a
 pair a median 0.8 to 3 s after it appears) against one, two or three bots of one level
 (``--players 2,3,4``), the person's seat rotating through every seat and the seeds fixed
 (game ``i`` uses seed ``1000 + i``), and prints how often the person wins outright, with
 the Wilson 95% interval. The figures are quoted in ``docs/bots.md`` and in the docstring
-of :mod:`saustall.bots.pigasus`. ``--json PATH`` also saves every cell (players, level,
+of :mod:`saustall.games.pigasus.bots.reaction`. ``--json PATH`` also saves every cell (players, level,
 the person's reaction in ms, wins, games) as one JSON document, which
 ``scripts/bot_ratings.py`` reads to rate the levels.
 """
@@ -17,7 +17,7 @@ import json
 from typing import Sequence
 
 from saustall.bots.base import LEVELS as NAMED_LEVELS
-from saustall.bots.pigasus import person_wins
+from saustall.games.pigasus.bots.reaction import person_wins
 from saustall.arena.simulate import wilson_interval
 
 PERSONS_MS = (800, 1000, 1500, 2000, 2500, 3000)

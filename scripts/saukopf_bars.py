@@ -50,7 +50,7 @@ from collections import Counter
 from dataclasses import replace
 
 from saustall.bots.base import make_bot, register_bot
-from saustall.bots.saukopf_search import LEVEL_BUDGETS, Budget, SearchBot
+from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, Budget, SearchBot
 from saustall.core import get
 from saustall.core.rng import derive_seed
 from saukopf_newcomer import NewcomerBot  # noqa: F401  (registers ``newcomer``)

@@ -4,7 +4,7 @@ The Napf is reached only when all four pass the Trog, in well under 1% of the de
 four ``expert`` bots, so a census meets too few Napf deals to say much about them. This
 script makes Napf deals on purpose and weak like the real ones: of the deals
 ``0 .. CANDIDATES-1``, each is kept with the chance that all four pass the Trog under the
-search bot's own model (:func:`saustall.bots.saukopf_search.trog_pass_chance`), the Trog
+search bot's own model (:func:`saustall.games.saukopf.bots.search.trog_pass_chance`), the Trog
 passes are forced, and then:
 
     python scripts/saukopf_napf.py mix expert 25000
@@ -33,8 +33,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable
 
 from saustall.bots.base import make_bot
-from saustall.bots.saukopf_eval import trump_count
-from saustall.bots.saukopf_search import SearchBot, trog_pass_chance
+from saustall.games.saukopf.bots.eval import trump_count
+from saustall.games.saukopf.bots.search import SearchBot, trog_pass_chance
 from saustall.core import get
 from saustall.core.rng import Rng, derive_seed
 from saustall.games.saukopf.actions import BID_BASE, PASS, declaration_of

@@ -22,8 +22,8 @@ bids 62 to 82 that all end as the least bid allowing the game, two cards of equa
 are one :class:`Group`, shown as one line with their shared estimate ("Bid 62-82 (21
 bids)", the analyser words it); every alternative stays listed on its own too.
 
-Games add an analyser with :func:`register_analyser`; this module knows no game. The
-built-in analysers register themselves when :mod:`saustall.bots` is imported.
+Games add an analyser with :func:`register_analyser`; this module knows no game. A game's
+analyser registers itself with the game's bots (its support record's ``register_bots``).
 
 JSON shape (:meth:`Analysis.to_dict`, what ``saustall analyze --json`` prints)::
 

@@ -11,9 +11,8 @@ from typing import Sequence
 import pytest
 
 import saustall.analysis as analysis_module
-import saustall.bots  # noqa: F401  (registers the analysers the test replaces)
 from saustall.analysis import Outcome, analyze, group_words
-from saustall.bots.saukopf_analysis import SaukopfAnalyser, bid_ranges
+from saustall.games.saukopf.bots.analysis import SaukopfAnalyser, bid_ranges
 from saustall.core import GameRecord
 from saustall.core.game import Action, View
 from saustall.games.saukopf.actions import BID_BASE

@@ -1,4 +1,4 @@
-"""The Saukopf ``beginner`` level (rule-based, saustall.bots.saukopf_beginner): legal in
+"""The Saukopf ``beginner`` level (rule-based, saustall.games.saukopf.bots.beginner): legal in
 every phase of every ruleset, replayable from its seed, deciding from the view alone,
 sound games only, never am Spieß, no doubling war, and still a player who wants to win."""
 
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from saustall.bots import make_bot
-from saustall.bots.saukopf_beginner import BeginnerBot
+from saustall.games.saukopf.bots.beginner import BeginnerBot
 from saustall.core import get
 from saustall.core.registry import rulesets
 from saustall.core.rng import Rng

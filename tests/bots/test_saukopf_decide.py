@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from saustall.bots.saukopf_decide import Outcome, Rule, estimate, paired_difference, race
+from saustall.games.saukopf.bots.decide import Outcome, Rule, estimate, paired_difference, race
 
 KICK = Rule(k=2.0, margin=0.5, min_win=0.5)
 

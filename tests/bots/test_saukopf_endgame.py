@@ -9,10 +9,10 @@ from typing import Iterator
 
 import pytest
 
-from saustall.bots.saukopf_endgame import (
+from saustall.games.saukopf.bots.endgame import (
     ContractValue, EndgameSolver, NodeLimitReached, contract_of,
 )
-from saustall.bots.saukopf_search import LEVEL_BUDGETS, SearchBot
+from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, SearchBot
 from saustall.core import get
 from saustall.games.saukopf.actions import CARD_BASE
 from saustall.games.saukopf.game import SaukopfState, encode_action

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from saustall.bots.saukopf_rivals import BidPlan, bid_on_chance, solo_rating
-from saustall.bots.saukopf_search import LEVEL_BUDGETS, SearchBot
+from saustall.games.saukopf.bots.rivals import BidPlan, bid_on_chance, solo_rating
+from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, SearchBot
 from saustall.games.saukopf.actions import decode_action
 from saustall.games.saukopf.cards import CARD_BY_TEXT
 from tests.saukopf.helpers import new_deal

@@ -11,7 +11,7 @@ import pytest
 
 from saustall.bots import make_bot
 from saustall.bots.base import default_level, offered_levels
-from saustall.bots.saukopf_search import LEVEL_BUDGETS, SearchBot, clear_or_default
+from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, SearchBot, clear_or_default
 from saustall.core import get
 from saustall.core.registry import rulesets
 from saustall.games.saukopf.bidding import KREUZ_TRUMPS
@@ -235,7 +235,7 @@ BEHIND_TABLE = ("E9 E8 E7 SO GK G7 S9 S8 | HO EK G9 G8 S10 SK H7 H8 | "
 
 
 def _napf_plan(hands: str, seed: int) -> list[int] | None:
-    from saustall.bots.saukopf_search import SearchBot, _WorldPool
+    from saustall.games.saukopf.bots.search import SearchBot, _WorldPool
 
     state = new_deal(hands, dealer=0)
     view = state.view(1)
@@ -285,7 +285,7 @@ def test_playouts_declare_the_game_the_hand_is_made_for() -> None:
     """A player who won the bidding in a playout declares what the quick rating likes
     best: four Unter and four Sau make a solo on the Unter (a Wutz or a Hauer), not the
     first game in the list (a Keiler: holding every Sau, the hand can call none)."""
-    from saustall.bots.saukopf_rollout import policy_action
+    from saustall.games.saukopf.bots.rollout import policy_action
 
     state = new_deal("EU GU HU SU EA GA HA SA | EO E10 EK E9 G10 GK G9 G8 | "
                      "GO HO H10 HK H9 H8 S10 SK | SO E8 E7 G7 H7 S9 S8 S7", dealer=3)
@@ -301,7 +301,7 @@ def test_playouts_join_an_unreine_kreuzung_unless_the_hand_is_strong() -> None:
     point at 61): in the playouts seat 1 (every Ober and Unter) passes, while seat 2 (five
     low Herz, 14 card points) joins. The playouts used to pass every Unreine Kreuzung, so
     each one was thrown in there and the search valued declaring it at nothing."""
-    from saustall.bots.saukopf_rollout import policy_action
+    from saustall.games.saukopf.bots.rollout import policy_action
 
     state = new_deal(KREUZUNG_HANDS, dealer=3)
     act(state, "bid 61", "pass", "pass", "pass", "declare kreuzung", *["pass"] * 6,
@@ -335,7 +335,7 @@ def test_playout_opponents_of_a_mast_lead_what_the_declarer_must_take() -> None:
     """Resi plays a Mast holding the Eichel Sau alone in Eichel. Leading against her, Sepp
     plays his Eichel 10 in the playouts: she must take it with her Sau, 21 points in one
     trick (leading his lowest card, as before, let her duck)."""
-    from saustall.bots.saukopf_rollout import policy_action
+    from saustall.games.saukopf.bots.rollout import policy_action
 
     state = new_deal("EK EO EU E9 E8 GO GU HA | H10 HK HO HU H9 H8 SO SU | "
                      "E10 E7 SA S10 SK GA G10 H7 | EA S7 S8 S9 G7 G8 G9 GK", dealer=1)
@@ -350,7 +350,7 @@ def test_playouts_cash_the_top_card_of_a_suit_am_spiess() -> None:
     now that the order is reversed, not the Eichel Sau (the lowest): the playouts cashed
     the Sau by its rank and gave its points away, which made every game am Spieß look
     better than it is."""
-    from saustall.bots.saukopf_rollout import policy_action
+    from saustall.games.saukopf.bots.rollout import policy_action
 
     state = new_deal("E7 EA EK G8 G9 S9 S8 SK | EO GO HO SO EU GU HA H10 | "
                      "E10 E9 E8 GA G10 GK G7 HK | HU H9 H8 H7 SA S10 SU S7", dealer=3)

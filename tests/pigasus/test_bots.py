@@ -9,7 +9,7 @@ import pytest
 
 from saustall.bots import bot_levels, make_bot
 from saustall.bots.base import default_level, offered_levels
-from saustall.bots.pigasus import (
+from saustall.games.pigasus.bots.reaction import (
     LEVELS, PigasusBot, crowd_factor, expected_max_normal, person_wins, simulate_game,
 )
 from saustall.core import GameRecord, IllegalActionError

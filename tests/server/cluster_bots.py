@@ -8,7 +8,7 @@ processes ends in a moment.
 from __future__ import annotations
 
 from saustall.bots.base import Bot, register_bot
-from saustall.bots.pigasus import Level, PigasusBot
+from saustall.games.pigasus.bots.reaction import Level, PigasusBot
 
 FAST = "test-fast"
 

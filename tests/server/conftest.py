@@ -120,7 +120,7 @@ def fast_bots(game: str, level: str, seed: int) -> Any:
     """Pigasus bots with reflexes of a few ms, so a real-time game takes a moment."""
     if game != "pigasus":
         return None
-    from saustall.bots.pigasus import Level, PigasusBot
+    from saustall.games.pigasus.bots.reaction import Level, PigasusBot
 
     quick = Level("test", reaction_ms=4, per_card_ms=0, sigma=0.2, notice=0.9,
                   false_alarm=0.02, point_ms=3)

@@ -13,8 +13,8 @@ from saustall.games.drecksau.rulesets import ALL_RULESETS, DIRTY_PIG
 
 def register_bots() -> None:
     """Register Drecksau's bots: random, heuristic, racer and the search levels."""
-    import saustall.bots.drecksau  # noqa: F401  (registers on import)
-    import saustall.bots.drecksau_search  # noqa: F401  (registers on import)
+    import saustall.games.drecksau.bots.heuristic  # noqa: F401  (registers on import)
+    import saustall.games.drecksau.bots.search  # noqa: F401  (registers on import)
 
 
 def seat_results(players: int, options: Mapping[str, Any], winners: Sequence[int],

@@ -8,7 +8,7 @@ The server writes the seat of the sender and its own arrival time into the actio
 the pointing limit on server times only. Time-driven transitions (the window closing,
 a holder out of time, the last call) are made with a ``tick`` at their due time.
 
-Bots are :class:`saustall.bots.pigasus.PigasusBot`: asked what they plan and when
+Bots are :class:`saustall.games.pigasus.bots.reaction.PigasusBot`: asked what they plan and when
 (``react``), and applied when the server's clock reaches that time.
 """
 

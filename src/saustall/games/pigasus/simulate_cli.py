@@ -2,7 +2,7 @@
 
 Reports per seat the bot level, cards collected, wins, grabs (right, shared, wrong) and
 cards given back, and per game the length in simulated seconds, events and tie-breaks.
-The games are a pure function of the seed (see :func:`saustall.bots.pigasus.simulate_game`).
+The games are a pure function of the seed (see :func:`saustall.games.pigasus.bots.reaction.simulate_game`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from rich.table import Table
 
 from saustall.cli.common import HELP_SETTINGS, parse_options
 from saustall.bots.base import default_level
-from saustall.bots.pigasus import LEVELS, SimulationResult, simulate_game
+from saustall.games.pigasus.bots.reaction import LEVELS, SimulationResult, simulate_game
 from saustall.core import SaustallError, get
 from saustall.core.rng import derive_seed
 

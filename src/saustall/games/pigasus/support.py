@@ -13,14 +13,14 @@ from saustall.games.pigasus.rulesets import ALL_RULESETS, PIGASUS
 
 def register_bots() -> None:
     """Register Pigasus's bots: the named levels and the earlier slow, casual, sharp."""
-    import saustall.bots.pigasus  # noqa: F401  (registers on import)
+    import saustall.games.pigasus.bots.reaction  # noqa: F401  (registers on import)
 
 
 def arena_game(job: Any, index: int) -> tuple[Any, ...]:
     """Game ``index`` of an arena job (a :class:`saustall.arena.simulate.SimulationJob`)
     played on simulated time by Pigasus's own driver: its ``GameOutcome``, each seat's
     result the cards its team collected."""
-    from saustall.bots.pigasus import simulate_game
+    from saustall.games.pigasus.bots.reaction import simulate_game
 
     seed = job.seed_of(index)
     played = simulate_game(job.players, seed, job.lineup(index), job.ruleset, job.options)

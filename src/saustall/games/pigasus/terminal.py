@@ -35,7 +35,7 @@ from saustall.cli.common import (
 )
 from saustall.bots.base import default_level
 from saustall.bots.describe import levels_help, seated_levels_text
-from saustall.bots.pigasus import LEVELS, PigasusBot
+from saustall.games.pigasus.bots.reaction import LEVELS, PigasusBot
 from saustall.core import SaustallError, get
 from saustall.core.errors import IllegalActionError
 from saustall.core.game import View

@@ -13,10 +13,10 @@ from saustall.games.saukopf.rulesets import ALL_RULESETS, SAUKOPF
 
 def register_bots() -> None:
     """Register Saukopf's bots (random, heuristic, the search levels) and its analyser."""
-    import saustall.bots.saukopf  # noqa: F401  (registers on import)
-    import saustall.bots.saukopf_analysis  # noqa: F401  (registers on import)
-    import saustall.bots.saukopf_beginner  # noqa: F401  (registers on import)
-    import saustall.bots.saukopf_search  # noqa: F401  (registers on import)
+    import saustall.games.saukopf.bots.heuristic  # noqa: F401  (registers on import)
+    import saustall.games.saukopf.bots.analysis  # noqa: F401  (registers on import)
+    import saustall.games.saukopf.bots.beginner  # noqa: F401  (registers on import)
+    import saustall.games.saukopf.bots.search  # noqa: F401  (registers on import)
 
 
 def seat_results(players: int, options: Mapping[str, Any], winners: Sequence[int],

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from saustall.bots.base import RandomBot, register_bot
-from saustall.bots.drecksau_policy import apply_card, is_win, rained
+from saustall.games.drecksau.bots.policy import apply_card, is_win, rained
 from saustall.core.game import Action, View
 from saustall.core.registry import get
 from saustall.games.drecksau.actions import (

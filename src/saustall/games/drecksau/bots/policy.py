@@ -1,8 +1,8 @@
 """A fast Drecksau playing policy that reads a state directly: the search bot's rollouts.
 
-The search bot (:mod:`saustall.bots.drecksau_search`) plays thousands of moves in
+The search bot (:mod:`saustall.games.drecksau.bots.search`) plays thousands of moves in
 imagined worlds per decision, so its stand-in players cannot build views. This policy
-scores moves the way the ``racer`` bot does (:mod:`saustall.bots.drecksau`), on the
+scores moves the way the ``racer`` bot does (:mod:`saustall.games.drecksau.bots.heuristic`), on the
 pig rows of a state: every player's *standing* rises steeply as the weighted number of
 pigs still missing for a win shrinks; a play is worth its change to the mover's standing
 minus the leading opponent's, plus a fresh card, minus what the card was worth in hand;

@@ -5,7 +5,7 @@ discard pile, every hand's size) and its legal actions; it never receives the ga
 choose, it imagines ``worlds`` complete games consistent with its view
 (:meth:`~saustall.core.game.Game.sample_world`: the cards it cannot see dealt at random
 among the other hands and the deck), keeps the ``candidates`` most promising of its legal
-moves (by the fast policy of :mod:`saustall.bots.drecksau_policy`), and plays each of them
+moves (by the fast policy of :mod:`saustall.games.drecksau.bots.policy`), and plays each of them
 out in every world: everybody then plays the fast policy for ``depth`` more turns, or to
 the end of the round. A finished round counts +1 for a win and -1 otherwise; an unfinished
 one is judged by the policy's standing (the bot's minus the leader's), squashed into
@@ -25,7 +25,7 @@ import math
 import random
 from typing import Any, Sequence
 
-from saustall.bots import drecksau_policy as policy
+from saustall.games.drecksau.bots import policy
 from saustall.bots.base import Bot, BotFactory, register_bot, register_level_ratings
 from saustall.core.game import Action, View
 from saustall.core.registry import get

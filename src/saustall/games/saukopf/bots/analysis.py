@@ -3,11 +3,11 @@ estimated with the search bot's sampling and playouts (:mod:`saustall.analysis` 
 record and does the sums).
 
 For one decision it samples worlds consistent with the seat's view with the level's own
-sampler (:meth:`SearchBot.worlds <saustall.bots.saukopf_search.SearchBot.worlds>`,
+sampler (:meth:`SearchBot.worlds <saustall.games.saukopf.bots.search.SearchBot.worlds>`,
 weighted by what the others' bids and calls say), all at once: not the bot's own
 estimate, which races a bid in batches of worlds and solves the last cards exactly. Then
 in every world it applies each alternative and plays the deal to its end with the fast
-playout policy (:func:`~saustall.bots.saukopf_rollout.play_out`): the same worlds for
+playout policy (:func:`~saustall.games.saukopf.bots.rollout.play_out`): the same worlds for
 every alternative, so their differences are paired. In those playouts nobody bids after
 the alternative (the top bidder declares the game the quick rating likes best) and
 nobody kicks, as in the search bot's own card-play evaluation.
@@ -33,8 +33,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from saustall.analysis import AnalysisError, Outcome, group_words, register_analyser
-from saustall.bots.saukopf_rollout import play_out
-from saustall.bots.saukopf_search import LEVEL_BUDGETS, Budget, SearchBot
+from saustall.games.saukopf.bots.rollout import play_out
+from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, Budget, SearchBot
 from saustall.core.game import Action, View
 from saustall.games.saukopf.actions import (
     bid_of, is_bid, is_card, is_declare, is_give, is_revoke,
@@ -49,7 +49,7 @@ LEVELS: tuple[str, ...] = ("expert", "club", "beginner")
 
 DEFAULT_WORLDS = {level: LEVEL_BUDGETS[level].rare_worlds for level in LEVELS}
 """Worlds per decision by default: the most the level's bot samples for a bid
-(:attr:`Budget.rare_worlds <saustall.bots.saukopf_search.Budget.rare_worlds>`: 160 for
+(:attr:`Budget.rare_worlds <saustall.games.saukopf.bots.search.Budget.rare_worlds>`: 160 for
 ``expert``, 60 for ``club``, 24 for ``beginner``; its race stops sooner when the lead is
 clear). Every alternative is played out in each (a bid decision has some 60), so this
 sets what an analysis costs, in proportion to the worlds (docs/bots.md, *Analysing a

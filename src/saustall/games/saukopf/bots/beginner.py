@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from saustall.bots.base import register_bot
-from saustall.bots.saukopf_eval import joins_kreuzung, rate_mask, tricks_of_mask
+from saustall.games.saukopf.bots.eval import joins_kreuzung, rate_mask, tricks_of_mask
 from saustall.core.game import Action, View
 from saustall.games.saukopf.actions import bid_action, bid_of, card_action, card_of, given_card
 from saustall.games.saukopf.bidding import declarations
@@ -57,14 +57,14 @@ mixes up the parties (:meth:`Trick.mixed_up`); about three in five of them chang
 card, so a third of its choices are slips (tuned with ``scripts/saukopf_bars.py
 newcomer``)."""
 KONTRA_TRICKS = 4.6
-"""Estimated tricks in the declared game (:func:`~saustall.bots.saukopf_eval.tricks_of_mask`)
+"""Estimated tricks in the declared game (:func:`~saustall.games.saukopf.bots.eval.tricks_of_mask`)
 from which the beginner kicks a Doppel game; a solo needs :data:`KONTRA_SOLO_TRICKS`."""
 KONTRA_SOLO_TRICKS = 4.2
 """The same against a solo: three opponents share the defence, so less is needed."""
 RE_TRICKS = 6.5
 """Estimated tricks from which the beginner answers a Kontra with Re: all but a sure win."""
 SOUND_GAME = 0.0
-"""The least rating (:func:`~saustall.bots.saukopf_eval.rate_mask`) of a sound game."""
+"""The least rating (:func:`~saustall.games.saukopf.bots.eval.rate_mask`) of a sound game."""
 SOLO_RAISE = 4
 """Card points per rating point above :data:`SOUND_GAME` by which a solo may be raised
 over 61 in a bidding (a Sauerei is capped at 61 by the rules)."""

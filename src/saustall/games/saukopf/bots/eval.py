@@ -1,8 +1,8 @@
 """Quick Saukopf hand ratings on bit masks, for search bots that rate thousands of hands.
 
 :func:`tricks_of_mask` and :func:`rate_mask` give exactly what the ``heuristic`` bot's
-:func:`~saustall.bots.saukopf.estimate_tricks` and
-:meth:`~saustall.bots.saukopf.HeuristicBot.rate` give for the same hand, from per-order
+:func:`~saustall.games.saukopf.bots.heuristic.estimate_tricks` and
+:meth:`~saustall.games.saukopf.bots.heuristic.HeuristicBot.rate` give for the same hand, from per-order
 tables worked out once.
 """
 

@@ -24,7 +24,7 @@ import random
 from typing import Sequence
 
 from saustall.bots.base import RandomBot, register_bot, register_level_ratings
-from saustall.bots.saukopf_eval import joins_kreuzung
+from saustall.games.saukopf.bots.eval import joins_kreuzung
 from saustall.core.game import Action, View
 from saustall.games.saukopf.cards import (
     ACE, CARD_BY_TEXT, GAME_KINDS, KREUZUNG, MAST, POINTS, SAUEREI, SCHWARZ, TRUMP,
@@ -270,7 +270,7 @@ class HeuristicBot:
 register_bot("saukopf", "random", RandomBot)
 register_bot("saukopf", "heuristic", HeuristicBot)
 
-# Measured strength of the levels (registered in saukopf_search and saukopf_beginner):
+# Measured strength of the levels (registered in bots.search and bots.beginner):
 # net points per deal and seat against club bots in duplicate deals (docs/bots.md,
 # *Ratings*: python scripts/bot_ratings.py).
 register_level_ratings("saukopf", "net_vs_club", {

@@ -4,7 +4,7 @@ Without this model the bidding playouts make the others pass once the bot bids, 
 is valued as if nobody could out-bid it. With it, in each sampled world a rival bids on
 over the top bid while its sampled hand is worth a solo (after a bid above 61 only solos
 remain), with the chance :func:`bid_on_chance` drawn once per world and seat (the same
-draws as :class:`~saustall.bots.saukopf_search.PassModel`'s, so a world's rival is as
+draws as :class:`~saustall.games.saukopf.bots.search.PassModel`'s, so a world's rival is as
 eager in every choice), and the bot bids again once out-bid if its plan allows it
 (:class:`BidPlan`). So a bid that a stronger rival takes over is worth the rival's game,
 and a plan that bids on to keep the game is weighed against one that lets it go.
@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Final, Sequence
 
-from saustall.bots.saukopf_eval import rate_mask
+from saustall.games.saukopf.bots.eval import rate_mask
 from saustall.games.saukopf.actions import BID_BASE, PASS
 from saustall.games.saukopf.cards import HAUER, KEILER, WUTZ, Declaration
 from saustall.games.saukopf.game import SaukopfState
@@ -32,13 +32,13 @@ RIVAL_BID_SLOPE: Final = 0.02
 """How much more solo rating a rival needs per card point the bid rises above 61."""
 RIVAL_WIDTH: Final = 0.35
 """The width of the rival's sigmoid, as in the declarer model of
-:func:`~saustall.bots.saukopf_search.plausibility`."""
+:func:`~saustall.games.saukopf.bots.search.plausibility`."""
 REBID_RANGE: Final = 10
 """How far above its first bid a plan that bids again (:attr:`BidPlan.cap`) may go."""
 
 
 def solo_rating(hand: int, players: int) -> float:
-    """The best quick rating (:func:`~saustall.bots.saukopf_eval.rate_mask`) of a plain
+    """The best quick rating (:func:`~saustall.games.saukopf.bots.eval.rate_mask`) of a plain
     Keiler, Hauer or Wutz for the hand mask ``hand``: above 0, worth declaring."""
     return max(rate_mask(hand, decl, players) for decl in _SOLOS)
 

@@ -13,7 +13,7 @@ hand but a strong one) and hands over its cheapest plain card.
 
 from __future__ import annotations
 
-from saustall.bots.saukopf_eval import PLAYOUT_NAPF_JOIN, joins_kreuzung, rate_mask
+from saustall.games.saukopf.bots.eval import PLAYOUT_NAPF_JOIN, joins_kreuzung, rate_mask
 from saustall.games.saukopf.actions import JOIN, PASS, card_action, declaration_of, give_action
 from saustall.games.saukopf.cards import (
     GAME_KINDS, POINTS, TRUMP, VEGANE_MAST, Order, cards_of,

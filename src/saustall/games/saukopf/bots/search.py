@@ -5,7 +5,7 @@ For every decision the bot samples complete worlds consistent with its view
 players' bids and calls were with the hands they got there (inference from play, see
 :func:`plausibility`; a hidden declarer is dealt a declarer's trumps, a Knorpel's declarer
 the aces and tens, see :func:`declarer_trumps`), and plays each world to the end of the
-deal with the fast playout policy (:mod:`saustall.bots.saukopf_rollout`). An action's
+deal with the fast playout policy (:mod:`saustall.games.saukopf.bots.rollout`). An action's
 value is the mean of the bot's own net points for the deal (meat minus roughness) over
 the worlds, with the card points its party took as a small tie-break (in card play:
 the mean over the playout's card points spread by :attr:`Budget.spread`, so what counts
@@ -14,9 +14,9 @@ is how near it ends to the bid, Stallgeruch or Schwarz). Then:
 * **card play, the hand-over, Kreuzung joining**: every legal action is tried in every
   world and the best mean wins; with :attr:`Budget.endgame` cards or fewer in hand, a
   card's value in a world is the exact outcome of the rest of the deal, both parties
-  playing best (:mod:`saustall.bots.saukopf_endgame`), not a playout's;
+  playing best (:mod:`saustall.games.saukopf.bots.endgame`), not a playout's;
 * **bidding, declaring, Kontra and Re** are decided by a paired race
-  (:mod:`saustall.bots.saukopf_decide`): every choice is played out in the same worlds,
+  (:mod:`saustall.games.saukopf.bots.decide`): every choice is played out in the same worlds,
   valued as my net points less the others' mean (the loser of a deal scores nothing,
   so on my own points a doubling would only gain), worlds are sampled on in batches
   while the lead is unclear, and a risky choice (a Kontra or Re, a game am Spieß, a bid)
@@ -50,15 +50,15 @@ from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from saustall.bots.base import register_bot
-from saustall.bots.saukopf import HeuristicBot
-from saustall.bots.saukopf_endgame import (
+from saustall.games.saukopf.bots.heuristic import HeuristicBot
+from saustall.games.saukopf.bots.endgame import (
     FLAG_ALL, FLAG_NONE, FLAG_SOME, ContractValue, EndgameSolver, NodeLimitReached,
     contract_key, contract_of,
 )
-from saustall.bots.saukopf_decide import Outcome, Race, Rule, race
-from saustall.bots.saukopf_eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
-from saustall.bots.saukopf_rivals import REBID_RANGE, BidPlan, solo_rating
-from saustall.bots.saukopf_rollout import play_out
+from saustall.games.saukopf.bots.decide import Outcome, Race, Rule, race
+from saustall.games.saukopf.bots.eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
+from saustall.games.saukopf.bots.rivals import REBID_RANGE, BidPlan, solo_rating
+from saustall.games.saukopf.bots.rollout import play_out
 from saustall.core.game import Action, View
 from saustall.core.registry import get
 from saustall.core.rng import Rng
@@ -225,7 +225,7 @@ class Budget:
     """Worlds sampled per card played (0: :attr:`worlds`)."""
     endgame: int = 0
     """With this many cards in hand or fewer, each card's value in a world is the exact
-    outcome of the rest of the deal (:mod:`saustall.bots.saukopf_endgame`) instead of a
+    outcome of the rest of the deal (:mod:`saustall.games.saukopf.bots.endgame`) instead of a
     playout's (0: never)."""
     endgame_worlds: int = 0
     """Worlds sampled per card once the endgame is solved exactly (0: as before it). If
@@ -312,7 +312,7 @@ a bidding, declaring, Kontra or Re decision draws this many times
 :meth:`SearchBot.worlds` draws twice the candidates outside card play (joining, the
 hand-over) and once in it."""
 KICKER_TRICKS = 3.4
-"""The estimated tricks (:func:`~saustall.bots.saukopf_eval.tricks_of_mask`, in the
+"""The estimated tricks (:func:`~saustall.games.saukopf.bots.eval.tricks_of_mask`, in the
 declared game) at which a hand is as likely as not to have kicked: the search bots kick
 only on a clear advantage (:data:`KONTRA_RULE`), so a kicker is strong. Random
 opponents' hands have quartiles of about 2.2, 2.8 and 3.45 (a Ferkelparade, deal 7000);
@@ -442,7 +442,7 @@ class SearchBot:
     def solve_cards(self, worlds: list[SaukopfState], me: int,
                     acts: list[int]) -> list[list[float]] | None:
         """Each card action's exact net points for me in each world solved
-        (:class:`~saustall.bots.saukopf_endgame.EndgameSolver`: both parties then play
+        (:class:`~saustall.games.saukopf.bots.endgame.EndgameSolver`: both parties then play
         best, every card seen), one list per action. Worlds are solved in turn while the
         :attr:`Budget.endgame_nodes` last (a bound on the decision's time); None if that
         solves fewer than :data:`MIN_WORLDS`."""
@@ -520,7 +520,7 @@ class SearchBot:
         napf = view["bidding"]["stage"] == NAPF
         return rated[:max(self.budget.bid_games, 8) if napf else self.budget.bid_games]
 
-    # -- rare decisions: paired races over sampled worlds (saukopf_decide) --------------
+    # -- rare decisions: paired races over sampled worlds (bots.decide) --------------
     def _decide_rare(self, view: View, me: int, phase: str, acts: list[int]) -> int:
         """Bidding, declaring, Kontra and Re: each choice is played out in the same
         worlds, sampled on while the leading difference is unclear (:func:`race`)."""
@@ -549,7 +549,7 @@ class SearchBot:
               safe: Sequence[bool], rule: Rule) -> Race:
         """The :func:`race` of the plans within this level's budget (a plan is my
         actions, applied with the others passing while bidding, then played out; or a
-        :class:`PassModel`, or a :class:`~saustall.bots.saukopf_rivals.BidPlan` bid out
+        :class:`PassModel`, or a :class:`~saustall.games.saukopf.bots.rivals.BidPlan` bid out
         against the rivals): each plan's estimates and the index chosen."""
         budget = self.budget
 
@@ -675,7 +675,7 @@ class _WorldPool:
 
     def ratings(self, world: int) -> list[float]:
         """Each seat's best solo rating in world number ``world``
-        (:func:`~saustall.bots.saukopf_rivals.solo_rating`, computed once)."""
+        (:func:`~saustall.games.saukopf.bots.rivals.solo_rating`, computed once)."""
         found = self._ratings.get(world)
         if found is None:
             found = self._ratings[world] = [solo_rating(mask, self.players)
@@ -759,7 +759,7 @@ def _factory(level: str) -> Callable[[int], SearchBot]:
 
 SEARCH_LEVELS = ("club", "expert")
 """The levels played by this search bot; ``beginner`` is the rule-based
-:mod:`saustall.bots.saukopf_beginner` (its budget here still sizes the analysis's worlds
+:mod:`saustall.games.saukopf.bots.beginner` (its budget here still sizes the analysis's worlds
 and the ``beginner-1ply`` bot of ``scripts/saukopf_bars.py``)."""
 
 for _level in SEARCH_LEVELS:

@@ -1,0 +1,8 @@
+"""Saukopf's bots and its analyser, registered by the support record's ``register_bots``.
+
+``heuristic`` (``random``, ``heuristic`` and the levels' measured ratings), ``beginner``,
+``search`` (``club``, ``expert``) with its parts: hand ratings (``eval``), the playout
+policy (``rollout``), the exact endgame solver (``endgame``), paired races of rare
+decisions (``decide``) and rivals in the bidding (``rivals``); ``analysis``, the analyser
+of ``saustall analyze``. Importing this package registers nothing.
+"""
