@@ -309,9 +309,9 @@ def pigasus_ratings(path: Path) -> list[Rated]:
 
 def rating_cell(rated: Rated) -> tuple[str, str]:
     """The figure and its interval as docs/bots.md shows them (the unit's rounding)."""
-    from saustall.bots.describe import RATING_UNITS, rating_number
+    from saustall.bots.describe import rating_number, rating_unit
 
-    unit = RATING_UNITS[rated.unit]
+    unit = rating_unit(rated.unit, rated.game)
     figure = rating_number(rated.figure, unit)
     if rated.low is None or rated.high is None:
         return figure, rated.note or "exact"
@@ -332,12 +332,12 @@ def markdown(rows: Sequence[Rated]) -> str:
 def registrations(rows: Sequence[Rated], provisional: Sequence[str]) -> str:
     """Per game, the ``register_level_ratings`` call to paste where it registers its
     levels, the figures one digit beyond the shown rounding."""
-    from saustall.bots.describe import RATING_UNITS
+    from saustall.bots.describe import rating_unit
 
     out = []
     for game in dict.fromkeys(r.game for r in rows):
         mine = [r for r in rows if r.game == game]
-        digits = RATING_UNITS[mine[0].unit].decimals + 1
+        digits = rating_unit(mine[0].unit, game).decimals + 1
 
         def number(value: float | None) -> str:
             return "None" if value is None else repr(round(value, digits))

@@ -13,7 +13,7 @@ from types import ModuleType
 import pytest
 
 from saustall.bots.base import level_rating
-from saustall.bots.describe import RATING_UNITS
+from saustall.bots.describe import rating_unit
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bot_ratings.py"
 
@@ -70,7 +70,7 @@ def test_the_registered_ratings_are_what_the_saved_runs_say(ratings: ModuleType)
         registered = level_rating(row.game, row.level, row.ruleset)
         assert registered is not None, (row.game, row.ruleset, row.level)
         assert registered.ruleset == row.ruleset and registered.unit == row.unit
-        digits = RATING_UNITS[row.unit].decimals + 1
+        digits = rating_unit(row.unit, row.game).decimals + 1
         for saved, kept in ((row.figure, registered.figure), (row.low, registered.low),
                             (row.high, registered.high)):
             assert (saved is None) == (kept is None)

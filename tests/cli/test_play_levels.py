@@ -11,7 +11,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from saustall.bots.base import level_rating, offered_levels
-from saustall.bots.describe import RATING_UNITS, rating_number, rating_text
+from saustall.bots.describe import rating_number, rating_text, rating_unit
 from saustall.games.pigasus import terminal as play_pigasus
 from saustall.games.saukopf import terminal as play_saukopf
 from saustall.cli.main import app
@@ -92,9 +92,9 @@ def test_help_rates_every_level_that_was_measured(
     for level in rated:
         rating = level_rating(game, level)
         assert rating is not None
-        words = rating_text(rating)
+        words = rating_text(rating, game)
         if rating.low is not None:  # measured, not a yardstick: the figure is told
-            assert rating_number(rating.figure, RATING_UNITS[rating.unit]) in words
+            assert rating_number(rating.figure, rating_unit(rating.unit, game)) in words
         # within this level's entry: after its name, before the next level's
         start = text.index(f"{level} (")
         later = levels[levels.index(level) + 1:]

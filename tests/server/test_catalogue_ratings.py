@@ -14,7 +14,8 @@ import pytest
 import saustall.bots.base as base
 from saustall.bots.base import LevelRating, level_rating, offered_levels, \
     register_level_rating
-from saustall.bots.describe import RATING_UNITS, rating_text
+from saustall.bots.describe import describe_level, rating_text, rating_unit
+from saustall.core import registry
 from saustall.server.catalogue import catalogue, ratings_for
 
 LANG_DIR = Path(__file__).resolve().parents[2] / "src/saustall/web/static/js/lang"
@@ -36,8 +37,8 @@ def test_every_game_rates_every_named_level_in_its_main_ruleset() -> None:
             rating = level_rating(game["game"], level, entry["name"])
             assert rating is not None
             assert shown["figure"] == rating.figure and shown["unit"] == rating.unit
-            assert shown["text"] == rating_text(rating)
-            assert shown["decimals"] == RATING_UNITS[rating.unit].decimals
+            assert shown["text"] == rating_text(rating, game["game"])
+            assert shown["decimals"] == rating_unit(rating.unit, game["game"]).decimals
             if shown["low"] is not None:
                 assert shown["low"] <= shown["figure"] <= shown["high"]
             assert shown["measured"] and isinstance(shown["provisional"], bool)
@@ -109,3 +110,25 @@ def test_a_scales_yardstick_is_named_as_such_in_every_language() -> None:
     for code in ("en", "de", "fr"):
         words = (LANG_DIR / f"{code}.js").read_text(encoding="utf-8")
         assert re.search(r'^\s*"rating\.net_vs_club\.exact": "', words, re.M), code
+
+
+def test_each_game_declares_the_scale_it_is_rated_on() -> None:
+    # the words come from the game's own support record, not from a neutral table
+    for game in catalogue()["games"]:
+        units = {shown["unit"] for r in game["rulesets"]
+                 for shown in r["bot_level_ratings"].values()}
+        declared = registry.support(game["game"]).rating_units
+        assert units <= set(declared), (game["game"], sorted(units - set(declared)))
+    assert rating_unit("no_such_scale").text == "{figure}{interval} no_such_scale"
+
+
+def test_the_catalogue_says_what_each_level_means_in_its_game() -> None:
+    games = {game["game"]: game for game in catalogue()["games"]}
+    for name, game in games.items():
+        described = game["bot_level_descriptions"]
+        assert set(described) <= set(game["bot_levels"])
+        assert set(game["named_bot_levels"]) <= set(described), name
+        assert all(text == describe_level(name, level) for level, text in described.items())
+    pigasus = registry.support("pigasus").level_descriptions
+    assert games["pigasus"]["bot_level_descriptions"]["club"] == pigasus["club"]
+    assert games["drecksau"]["bot_level_descriptions"]["racer"].startswith("rules of thumb")

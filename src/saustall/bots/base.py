@@ -119,9 +119,9 @@ def load_all_bots() -> None:
 class LevelRating:
     """A bot level's measured strength on its game's scale (docs/bots.md, *Ratings*).
 
-    ``unit`` names the scale, a text key: :data:`saustall.bots.describe.RATING_UNITS`
-    words it for the terminal, ``rating.<unit>`` in the web app's language files for the
-    lobby. ``scripts/bot_ratings.py`` measures the figures.
+    ``unit`` names the scale, a text key: the game's support record words it for the
+    terminal and the catalogue (``GameSupport.rating_units``), ``rating.<unit>`` in the web
+    app's language files for the lobby. ``scripts/bot_ratings.py`` measures the figures.
     """
 
     figure: float

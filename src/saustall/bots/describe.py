@@ -4,17 +4,23 @@ The named levels (``beginner``, ``club``, ``expert``) have a meaning common to e
 refined per game where it differs: a game's support record says so in its
 ``level_descriptions`` (in a real-time game, a level is a reaction time). The web app has
 the same sentences translated in its language files (``level.<name>.desc``).
+
+A rating is worded on its scale, which the game that measures it declares in its support
+record (``rating_units``): this module knows no game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
 from saustall.bots.base import LevelRating, bot_levels, default_level, level_rating, \
     offered_levels
 from saustall.core import registry
 from saustall.core.errors import UnknownGameError
+from saustall.core.support import RatingUnit
+
+__all__ = ["NAMED", "OTHERS", "RatingUnit", "describe_level", "levels_help", "rating_number",
+           "rating_text", "rating_unit", "seated_levels_text"]
 
 NAMED: dict[str, str] = {
     "beginner": "plays loosely and makes mistakes: a newcomer's first wins",
@@ -30,34 +36,20 @@ OTHERS: dict[str, str] = {
 """Bots kept besides the named levels, in any game."""
 
 
-@dataclass(frozen=True)
-class RatingUnit:
-    """How a rating scale is worded and rounded."""
-
-    text: str
-    """The rating in English words, ``{figure}`` standing for the number and
-    ``{interval}`` for its 95% interval (appended when the text has no place for it)."""
-    decimals: int
-    """Digits after the point to show (the measurement's precision, no more)."""
-    signed: bool = False
-    """Show a ``+`` on positive figures (a difference to a yardstick)."""
-    exact: str = ""
-    """The words for the scale's yardstick, whose rating is exact by definition (no
-    interval); empty: worded as any other rating."""
-
-
-RATING_UNITS: dict[str, RatingUnit] = {
-    "elo_vs_heuristic": RatingUnit("Elo {figure}{interval} in 2-player games, where "
-                                   "heuristic has 1000", 0,
-                                   exact="Elo {figure}, the yardstick of the 2-player Elo"),
-    "net_vs_club": RatingUnit("{figure}{interval} net points a deal against club bots", 2,
-                              signed=True, exact="the yardstick: the other levels are "
-                                                 "rated in net points a deal against it"),
-    "even_reaction_s": RatingUnit("a person who spots a pair in {figure} s{interval} wins "
-                                  "half the games against two of them", 2),
-}
-"""The scales of :class:`~saustall.bots.base.LevelRating` by unit key (the web app words
-the same keys as ``rating.<unit>`` in its language files)."""
+def rating_unit(unit: str, game: str | None = None) -> RatingUnit:
+    """The scale ``unit`` as ``game``'s support record words it (``rating_units``); without
+    ``game``, as the first registered game that declares it. An unknown unit is shown as
+    its bare figure followed by its key, to two decimals."""
+    records = []
+    try:
+        records = [registry.support(game)] if game is not None else [
+            registry.support(name) for name in registry.game_names()]
+    except UnknownGameError:  # bots of a game registered without rulesets
+        pass
+    for record in records:
+        if unit in record.rating_units:
+            return record.rating_units[unit]
+    return RatingUnit("{figure}{interval} " + unit, 2)
 
 
 def rating_number(value: float, unit: RatingUnit) -> str:
@@ -66,11 +58,11 @@ def rating_number(value: float, unit: RatingUnit) -> str:
     return f"{value:+.{unit.decimals}f}" if unit.signed else f"{value:.{unit.decimals}f}"
 
 
-def rating_text(rating: LevelRating) -> str:
-    """A rating in a line of English: the figure in its unit's words, its 95% interval,
-    and whether it is provisional; the yardstick of a scale as such. An unknown unit
-    shows the bare figure."""
-    unit = RATING_UNITS.get(rating.unit, RatingUnit("{figure}{interval} " + rating.unit, 2))
+def rating_text(rating: LevelRating, game: str | None = None) -> str:
+    """A rating in a line of English: the figure in its unit's words (:func:`rating_unit`,
+    from ``game``'s record), its 95% interval, and whether it is provisional; the yardstick
+    of a scale as such. An unknown unit shows the bare figure."""
+    unit = rating_unit(rating.unit, game)
     if rating.low is None and unit.exact:
         return unit.exact.replace("{figure}", rating_number(rating.figure, unit))
     interval = ""
@@ -108,7 +100,7 @@ def levels_help(game: str, ruleset: str | None = None) -> str:
         rating = level_rating(game, level, ruleset)
         where = (f" in {rating.ruleset}" if rating is not None and rating.ruleset
                  and rating.ruleset != game else "")
-        rated = f"; rated{where}: {rating_text(rating)}" if rating is not None else ""
+        rated = f"; rated{where}: {rating_text(rating, game)}" if rating is not None else ""
         parts.append(f"{level} ({describe_level(game, level)}{mark}{rated})")
     others = [level for level in bot_levels(game) if level not in named]
     text = "; ".join(parts)

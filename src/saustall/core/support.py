@@ -77,6 +77,23 @@ class SimulationSupport:
 
 
 @dataclass(frozen=True)
+class RatingUnit:
+    """How one scale of bot-level ratings is worded and rounded (a game's
+    :attr:`GameSupport.rating_units`; docs/bots.md, *Ratings*)."""
+
+    text: str
+    """The rating in English words, ``{figure}`` standing for the number and
+    ``{interval}`` for its 95% interval (appended when the text has no place for it)."""
+    decimals: int
+    """Digits after the point to show (the measurement's precision, no more)."""
+    signed: bool = False
+    """Show a ``+`` on positive figures (a difference to a yardstick)."""
+    exact: str = ""
+    """The words for the scale's yardstick, whose rating is exact by definition (no
+    interval); empty: worded as any other rating."""
+
+
+@dataclass(frozen=True)
 class GameSupport:
     """Everything the game-neutral parts of Saustall need to know about one game.
 
@@ -95,7 +112,13 @@ class GameSupport:
     """``f() -> None`` registering the game's bots and levels
     (:func:`saustall.bots.base.register_bot`); ``random`` is registered in any case."""
     level_descriptions: Mapping[str, str] = field(default_factory=dict)
-    """Where a level means something game-specific, that meaning in a line."""
+    """Where a level means something game-specific, that meaning in a line (English; the
+    terminal's help, ``saustall play <game> --help`` and the catalogue show it)."""
+    rating_units: Mapping[str, RatingUnit] = field(default_factory=dict)
+    """The scales the game's bot levels are rated on, by unit key (the ``unit`` of a
+    :class:`~saustall.bots.base.LevelRating`, e.g. ``"net_vs_club"``): how the terminal
+    and the catalogue word and round them. The web app words the same keys as
+    ``rating.<unit>`` in its language files."""
     other_level_order: tuple[str, ...] = ()
     """The bots besides the named levels, weakest to strongest (lobby and listings)."""
     terminal_client: Reference | None = None

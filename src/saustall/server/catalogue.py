@@ -5,7 +5,8 @@ Bot levels come in two groups: the named levels offered to people (``beginner``,
 chooses) and the other bots (``random``, ``heuristic``...), listed after them.
 
 Each ruleset carries ``bot_level_ratings``: the measured strength of each level that has
-one in that ruleset (:func:`ratings_for`, docs/protocol.md).
+one in that ruleset (:func:`ratings_for`, docs/protocol.md), worded on the scale the game's
+support record declares; each game ``bot_level_descriptions``, what its levels mean.
 
 ``GET /api/games`` answers with :func:`catalogue`. Options that fix or reveal hidden cards
 (``OptionSpec.online`` false) are not listed: an online table refuses them.
@@ -17,7 +18,7 @@ from typing import Any
 
 from saustall.bots.base import RandomBot, bot_levels, default_level, level_rating, \
     offered_levels
-from saustall.bots.describe import RATING_UNITS, RatingUnit, rating_text
+from saustall.bots.describe import describe_level, rating_text, rating_unit
 from saustall.core import registry
 from saustall.core.errors import UnknownGameError
 
@@ -60,12 +61,19 @@ def ratings_for(game: str, ruleset: str) -> dict[str, dict[str, Any]]:
         rating = level_rating(game, level, ruleset)
         if rating is None:
             continue
-        unit = RATING_UNITS.get(rating.unit, RatingUnit("", 2))
+        unit = rating_unit(rating.unit, game)
         found[level] = {"figure": rating.figure, "low": rating.low, "high": rating.high,
                         "unit": rating.unit, "decimals": unit.decimals,
                         "signed": unit.signed, "measured": rating.measured,
-                        "provisional": rating.provisional, "text": rating_text(rating)}
+                        "provisional": rating.provisional, "text": rating_text(rating, game)}
     return found
+
+
+def descriptions_for(game: str) -> dict[str, str]:
+    """What each bot level of ``game`` means, in a line of English, as the game's support
+    record words it (else the meaning common to every game); levels with no words are
+    left out."""
+    return {level: text for level in levels_for(game) if (text := describe_level(game, level))}
 
 
 def catalogue() -> dict[str, Any]:
@@ -91,6 +99,7 @@ def catalogue() -> dict[str, Any]:
                       "renderer": registry.support(name).web_renderer,
                       "default_ruleset": default.ruleset.name,
                       "bot_levels": levels_for(name),
+                      "bot_level_descriptions": descriptions_for(name),
                       "named_bot_levels": offered_levels(name),
                       "default_bot_level": seated_by_default(name), "rulesets": entries})
     return {"games": games}

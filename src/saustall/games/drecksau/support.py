@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from saustall.core.support import GameSupport, SimulationSupport
+from saustall.core.support import GameSupport, RatingUnit, SimulationSupport
 from saustall.games.drecksau.rulesets import ALL_RULESETS, DIRTY_PIG
 
 
@@ -36,6 +36,10 @@ SUPPORT = GameSupport(
     # it wins 67% / 62% of 2-/4-player dirty-pig, 57% / 57% of sauschoen and ties
     # drecksau (48% / 51%).
     other_level_order=("random", "heuristic", "racer"),
+    # the scale of the ratings registered with the levels (bots/search.py)
+    rating_units={"elo_vs_heuristic": RatingUnit(
+        "Elo {figure}{interval} in 2-player games, where heuristic has 1000", 0,
+        exact="Elo {figure}, the yardstick of the 2-player Elo")},
     terminal_client="saustall.games.drecksau.terminal",
     replay_drawing="saustall.games.drecksau.terminal:draw_position",
     simulation=SimulationSupport(

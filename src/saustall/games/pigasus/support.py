@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from saustall.core.support import GameSupport, SimulationSupport
+from saustall.core.support import GameSupport, RatingUnit, SimulationSupport
 from saustall.games.pigasus.rulesets import ALL_RULESETS, PIGASUS
 
 
@@ -44,6 +44,10 @@ SUPPORT = GameSupport(
         "sharp": "earlier level: about 0.6 s, never grabs wrongly",
     },
     other_level_order=("slow", "casual", "sharp"),
+    # the scale of the ratings registered with the levels (bots/reaction.py)
+    rating_units={"even_reaction_s": RatingUnit(
+        "a person who spots a pair in {figure} s{interval} wins half the games against two "
+        "of them", 2)},
     terminal_client="saustall.games.pigasus.terminal",
     simulator="saustall.games.pigasus.simulate_cli",
     replay_drawing="saustall.games.pigasus.terminal:draw_position",

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from saustall.core.support import GameSupport, SimulationSupport
+from saustall.core.support import GameSupport, RatingUnit, SimulationSupport
 from saustall.games.saukopf.rulesets import ALL_RULESETS, SAUKOPF
 
 
 def register_bots() -> None:
-    """Register Saukopf's bots (random, heuristic, the search levels) and its analyser."""
+    """Register Saukopf's bots (random, heuristic, the search levels), their measured
+    ratings and its analyser."""
     import saustall.games.saukopf.bots.heuristic  # noqa: F401  (registers on import)
     import saustall.games.saukopf.bots.analysis  # noqa: F401  (registers on import)
     import saustall.games.saukopf.bots.beginner  # noqa: F401  (registers on import)
+    import saustall.games.saukopf.bots.ratings  # noqa: F401  (registers on import)
     import saustall.games.saukopf.bots.search  # noqa: F401  (registers on import)
 
 
@@ -33,6 +35,10 @@ SUPPORT = GameSupport(
     factory="saustall.games.saukopf.game:SaukopfGame",
     register_bots="saustall.games.saukopf.support:register_bots",
     other_level_order=("random", "heuristic"),
+    # the scale of the ratings registered with the levels (bots/ratings.py)
+    rating_units={"net_vs_club": RatingUnit(
+        "{figure}{interval} net points a deal against club bots", 2, signed=True,
+        exact="the yardstick: the other levels are rated in net points a deal against it")},
     terminal_client="saustall.games.saukopf.terminal",
     commands="saustall.games.saukopf.commands:add_commands",
     replay_drawing="saustall.games.saukopf.terminal:draw_position",

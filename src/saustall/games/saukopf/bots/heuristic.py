@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from saustall.bots.base import RandomBot, register_bot, register_level_ratings
+from saustall.bots.base import RandomBot, register_bot
 from saustall.games.saukopf.bots.eval import joins_kreuzung
 from saustall.core.game import Action, View
 from saustall.games.saukopf.cards import (
@@ -269,17 +269,3 @@ class HeuristicBot:
 
 register_bot("saukopf", "random", RandomBot)
 register_bot("saukopf", "heuristic", HeuristicBot)
-
-# Measured strength of the levels (registered in bots.search and bots.beginner):
-# net points per deal and seat against club bots in duplicate deals (docs/bots.md,
-# *Ratings*: python scripts/bot_ratings.py).
-register_level_ratings("saukopf", "net_vs_club", {
-    ("saukopf", "club"): (0.0, None, None,
-        "the yardstick: 0 by definition"),
-    ("saukopf", "heuristic"): (-0.906, -1.559, -0.254,
-        "duplicate one-deal sessions against club, 40 deals, 2026-12-04"),
-    ("saukopf", "beginner"): (-1.196, -1.411, -0.981,
-        "duplicate duel against club, 200 deals, 2026-12-04"),
-    ("saukopf", "expert"): (0.165, -0.021, 0.351,
-        "duplicate duel against club, 200 deals, 2026-12-04"),
-})

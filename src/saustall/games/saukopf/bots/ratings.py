@@ -1,0 +1,23 @@
+"""The measured strength of Saukopf's bot levels, registered with its bots.
+
+Net points per deal and seat against ``club`` bots in duplicate deals, on the scale
+``net_vs_club`` that the support record words (docs/bots.md, *Ratings*: ``python
+scripts/bot_ratings.py table`` prints these figures). The levels themselves are
+registered in ``heuristic`` (``heuristic``), ``beginner`` and ``search`` (``club``,
+``expert``).
+"""
+
+from __future__ import annotations
+
+from saustall.bots.base import register_level_ratings
+
+register_level_ratings("saukopf", "net_vs_club", {
+    ("saukopf", "club"): (0.0, None, None,
+        "the yardstick: 0 by definition"),
+    ("saukopf", "heuristic"): (-0.906, -1.559, -0.254,
+        "duplicate one-deal sessions against club, 40 deals, 2026-12-04"),
+    ("saukopf", "beginner"): (-1.196, -1.411, -0.981,
+        "duplicate duel against club, 200 deals, 2026-12-04"),
+    ("saukopf", "expert"): (0.165, -0.021, 0.351,
+        "duplicate duel against club, 200 deals, 2026-12-04"),
+})
