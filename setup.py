@@ -31,6 +31,7 @@ COMPILED = [
     "saustall/core/rng.py",
     "saustall/games/drecksau/targets.py",
     "saustall/games/drecksau/actions.py",
+    "saustall/games/drecksau/state.py",
     "saustall/games/drecksau/game.py",
     "saustall/games/drecksau/tournament.py",
     "saustall/games/saukopf/cards.py",

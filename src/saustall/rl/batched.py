@@ -1,7 +1,7 @@
 """Batched Drecksau: N games stepped together on numpy arrays (pgx style).
 
 The same rules and the same random stream as the scalar engine
-(:mod:`saustall.games.drecksau.game`): lane ``b`` dealt from seed ``s`` plays exactly the
+(:mod:`saustall.games.drecksau.state`): lane ``b`` dealt from seed ``s`` plays exactly the
 game ``get("drecksau", ruleset).new_state(num_players, s)`` plays, action for action, and
 its deck is shuffled by the same SplitMix64 draws (:mod:`saustall.core.rng`, vectorized in
 uint64 arithmetic). A differential test (``tests/rl/test_batched.py``) checks every field

@@ -1,6 +1,6 @@
 """Drecksau actions: the action codes, their notation and their English description.
 
-Section 1 (metadata) of the engine in :mod:`saustall.games.drecksau.game`.
+Section 1 (metadata) of the engine in :mod:`saustall.games.drecksau.state`.
 
 Actions are ints:
 

@@ -9,23 +9,27 @@ among those hands and the deck. Nothing else about the world is hidden, so it is
 the view as it stands; the world's random source (and a tournament's later deals) come
 from the sampling ``rng``.
 
-Kept out of :mod:`saustall.games.drecksau.game`, which is compiled, as it runs a few times
-per bot decision, not per move.
+Kept out of the compiled engine (:mod:`saustall.games.drecksau.state`), as it runs a few
+times per bot decision, not per move. A world's round and tournament are built from the
+state classes directly (with who plays and who starts, which the Game does not take).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from saustall.core.game import View
 from saustall.core.rng import Rng
 from saustall.games.drecksau.actions import decode_action
-from saustall.games.drecksau.game import (
-    DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, PHASE_OVER, DrecksauGame, DrecksauState,
-)
 from saustall.games.drecksau.rulesets import BARN, CARD_BY_NAME, CARD_KINDS, DOOR, PRETTY, ROD
+from saustall.games.drecksau.state import (
+    DIRTY, HAS_DOOR, HAS_ROD, IN_BARN, IS_PRETTY, PHASE_OVER, DrecksauState,
+)
 from saustall.games.drecksau.tournament import TournamentState
+
+if TYPE_CHECKING:  # the game imports this module; the worlds are built from the state's
+    from saustall.games.drecksau.game import DrecksauGame
 
 _FLAG_NAMES = (("dirty", DIRTY), ("barn", IN_BARN), ("door", HAS_DOOR), ("rod", HAS_ROD),
                ("pretty", IS_PRETTY))

@@ -2,7 +2,7 @@
 
 The effect table (:data:`PIG_CLEARS`, :data:`PIG_SETS`, :data:`PLAY_DISCARDS`,
 :data:`FOUND_FLAG`, :data:`FOUND_CARD`, :data:`MAY_COMPLETE`, :data:`RAIN_WASH`) is the one
-place a card's effect is written: the scalar engine (:mod:`saustall.games.drecksau.game`)
+place a card's effect is written: the scalar engine (:mod:`saustall.games.drecksau.state`)
 and the batched simulator (:mod:`saustall.rl.batched`) are both built from it.
 
 A pig is a bit set of the flags below. Legal-move generation asks, for every card in the

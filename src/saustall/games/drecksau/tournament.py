@@ -18,9 +18,9 @@ from collections import Counter
 from typing import Any, Final
 
 from saustall.core.errors import GameOverError
-from saustall.core.game import Action, GameState, View, check_seat
+from saustall.core.game import Action, Game, GameState, View, check_seat
 from saustall.core.rng import DEFAULT_STREAM, Rng, derive_seed
-from saustall.games.drecksau.game import DrecksauGame, DrecksauState
+from saustall.games.drecksau.state import DrecksauState
 
 
 _COMPILED: Final = not __file__.endswith(".py")
@@ -34,7 +34,7 @@ class TournamentState(GameState):
                  "trophies", "buckets", "awards", "round_cap", "round_index", "rounds",
                  "deciding", "_winners", "_over", "round")
 
-    def __init__(self, game: DrecksauGame, num_players: int, seed: int,
+    def __init__(self, game: Game, num_players: int, seed: int,
                  options: dict[str, Any], rng_stream: str = DEFAULT_STREAM,
                  *, twin_of: "TournamentState | None" = None) -> None:
         """A new tournament; with ``twin_of``, a copy of that one (see :meth:`clone`)."""
@@ -64,7 +64,6 @@ class TournamentState(GameState):
         # Every round gets its own seed derived from the tournament seed, and the first
         # player moves one seat clockwise each round.
         first = participants[self.round_index % len(participants)]
-        assert isinstance(self.game, DrecksauGame)
         return DrecksauState(self.game, self.num_players,
                              derive_seed(self.seed, "round", self.round_index),
                              self.options, participants=participants, first_player=first,
@@ -76,7 +75,6 @@ class TournamentState(GameState):
     def _with_round(self, round_: DrecksauState) -> "TournamentState":
         """A copy of this tournament playing ``round_`` as its current round."""
         if _COMPILED:  # mypyc's classes are made only through __init__
-            assert isinstance(self.game, DrecksauGame)
             twin = TournamentState(self.game, self.num_players, self.seed, self.options,
                                    self.rng_stream, twin_of=self)
         else:  # pure Python: skip __init__'s call
