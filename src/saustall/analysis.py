@@ -79,6 +79,9 @@ class Analyser(Protocol):
 
     levels: tuple[str, ...]
     """The levels it knows, the default first."""
+    legend: str
+    """What the columns of its tables mean in this game, for the opening lines of
+    ``saustall analyze`` (what "net points", "win" and "cost" are)."""
 
     def choices(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The alternatives worth weighing among ``legal`` (e.g. without table-only
@@ -219,6 +222,8 @@ class Analysis:
     seed: int
     seats: tuple[int, ...]
     decisions: tuple[Decision, ...]
+    legend: str = ""
+    """The game's analyser's :attr:`Analyser.legend` (not part of the JSON form)."""
 
     def summary(self) -> list[SeatSummary]:
         """Per analysed seat: decisions, total cost and clear mistakes."""
@@ -299,7 +304,8 @@ def analyze(record: GameRecord, seat: int | None = None, *, level: str | None = 
                                    analyser))
     if progress is not None:
         progress(len(found), len(found))
-    return Analysis(record.game, record.ruleset, level, worlds, seed, seats, tuple(decisions))
+    return Analysis(record.game, record.ruleset, level, worlds, seed, seats, tuple(decisions),
+                    legend=analyser.legend)
 
 
 @dataclass(frozen=True)

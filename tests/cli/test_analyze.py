@@ -135,3 +135,14 @@ def test_the_record_is_replayed_once_for_its_checks(kick_record: Path,
 def test_a_missing_record_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.json"
     assert_refused(run("analyze", str(path)), path)
+
+
+def test_the_legend_is_the_games_own(kick_record: Path) -> None:
+    # the analyser words what the columns mean in its game's scoring; the command does not
+    from saustall.games.saukopf.bots.analysis import SaukopfAnalyser
+
+    result = run("analyze", str(kick_record), "--seat", "2", "--worlds", WORLDS)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "meat minus roughness points" in SaukopfAnalyser.legend
+    assert " ".join(SaukopfAnalyser.legend.split()) in text

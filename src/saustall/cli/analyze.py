@@ -28,11 +28,12 @@ from saustall.core.record import GameRecord
 
 
 LEGEND = (
-    "net points: the player's expected meat minus roughness points for the deal, ± its "
-    "standard error; win: the chance that the player's party wins the deal; cost: the "
-    "net points the choice gives away against the best alternative. Alternatives with "
-    "the same outcome in every sampled world share a line.")
-"""The opening lines: what the columns mean."""
+    "net points: the player's expected result of the game, ± its standard error; win: the "
+    "chance that the player wins; cost: the net points the choice gives away against the "
+    "best alternative. Alternatives with the same outcome in every sampled world share a "
+    "line.")
+"""The opening lines, what the columns mean, for an analyser that does not word them in
+its game's terms (its ``legend``)."""
 
 MISTAKE_CAPTION = (
     "Cost: the best alternative's expected net points minus the chosen one's; a clear "
@@ -89,7 +90,7 @@ def show(analysis: Analysis, console: Console) -> None:
     console.print(f"[bold]{markup_safe(analysis.game)}/{markup_safe(analysis.ruleset)}[/]: "
                   f"level {markup_safe(analysis.level)}, {analysis.worlds} worlds per "
                   f"decision, seed {analysis.seed}", highlight=False)
-    console.print(LEGEND, highlight=False)
+    console.print(analysis.legend or LEGEND, highlight=False)
     for decision in analysis.decisions:
         # the situation on its own line: as a table title it would wrap to the table
         console.print(f"\n[bold]{decision.index + 1}. Player {decision.seat + 1}, "

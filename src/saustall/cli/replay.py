@@ -1,8 +1,8 @@
 """``saustall replay``: a game record step by step, then the final position.
 
-Steps and positions are told the way the play screens tell them: players and pigs are
-numbered from 1 ("Player 1: ... on player 3's ..."), whereas the record's notation
-counts from 0. Each step is described by the game's own
+Steps and positions are told the way the play screens tell them: players, and whatever
+else a game numbers, count from 1 ("Player 1: ... player 3's ..."), whereas the record's
+notation counts from 0. Each step is described by the game's own
 ``describe_action``, before the action is applied, so the actor is known. The final
 position is drawn from the public view (``view(None)``), so a replay shows nothing a
 spectator could not see at that point, apart from the record's action list itself.

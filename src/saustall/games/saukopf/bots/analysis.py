@@ -60,6 +60,12 @@ class SaukopfAnalyser:
     """The Saukopf analysis (see the module docstring)."""
 
     levels: tuple[str, ...] = LEVELS
+    legend: str = (
+        "net points: the player's expected meat minus roughness points for the deal, ± its "
+        "standard error; win: the chance that the player's party wins the deal; cost: the "
+        "net points the choice gives away against the best alternative. Alternatives with "
+        "the same outcome in every sampled world share a line.")
+    """What the columns mean, in Saukopf's scoring (``saustall analyze``'s opening lines)."""
 
     def default_worlds(self, level: str) -> int:
         """:data:`DEFAULT_WORLDS` of ``level``."""
