@@ -17,10 +17,13 @@ KNOWN_CYCLES: list[list[str]] = []
 GAME_WORDS = re.compile(r"drecksau|dirty|sauschoen|sauschön|saukopf|dreihaxer|schafkopf|"
                         r"pigasus", re.IGNORECASE)
 
-NEUTRAL = ["core", "arena", "cli", "server", "testing", "web/static/js", "bots/base.py",
-           "bots/describe.py", "bots/__init__.py", "analysis.py", "stats.py", "__init__.py",
-           "_compiled.py"]
+NEUTRAL = ["core", "arena", "cli", "server", "testing", "web/static/js", "bots",
+           "analysis.py", "stats.py", "__init__.py", "_compiled.py"]
 """Game-neutral code, by path under ``src/saustall``."""
+
+BOTS_PACKAGE = {"__init__.py", "base.py", "describe.py"}
+"""All that ``saustall/bots/`` holds: the bot protocol, its registry and the level texts
+common to every game. A game's bots live in its own package (``games/<game>/bots/``)."""
 
 EXEMPT = {
     # per-game renderers and the page's per-game content, looked up by the catalogue's names
@@ -74,6 +77,31 @@ def test_no_game_neutral_module_names_a_game() -> None:
 
 
 def test_every_exemption_is_a_file_that_exists() -> None:
-    missing = [path for path in EXEMPT if not (PACKAGE_ROOT / path).exists()
-               and not path.startswith("server/bench")]
+    missing = [path for path in EXEMPT if not (PACKAGE_ROOT / path).exists()]
     assert missing == []
+
+
+def test_the_bots_package_holds_only_what_every_game_shares() -> None:
+    bots = PACKAGE_ROOT / "bots"
+    found = {path.relative_to(bots).as_posix() for path in bots.rglob("*")
+             if path.suffix == ".py" or (path.is_dir() and path.name != "__pycache__")}
+    assert found == BOTS_PACKAGE, "a game's bots belong in games/<game>/bots/"
+    assert all(entry == "bots" or not entry.startswith("bots/") for entry in NEUTRAL)
+    assert not any(path.startswith("bots/") for path in EXEMPT)
+
+
+def test_every_game_keeps_its_bots_in_its_own_package() -> None:
+    # each built-in game registers its bots from modules of its own package
+    from saustall.core import registry
+
+    for name in ("drecksau", "saukopf", "pigasus"):
+        reference = registry.support(name).register_bots
+        assert reference is not None and reference.startswith(f"saustall.games.{name}.")
+        assert (PACKAGE_ROOT / "games" / name / "bots" / "__init__.py").is_file()
+    graph = import_graph()
+    for module, targets in graph.items():
+        game = module.split(".")[2] if module.startswith("saustall.games.") else None
+        for target in targets:
+            if ".bots." in target and target.startswith("saustall.games."):
+                owner = target.split(".")[2]
+                assert game is None or game == owner, f"{module} imports {target}"
