@@ -1,12 +1,13 @@
 """Calibrate the Pigasus bot levels against modelled people: ``python scripts/pigasus_calibration.py``.
 
-Plays games of one modelled person (:func:`~saustall.games.pigasus.bots.reaction.person_level`: grabs a
-pair a median 0.8 to 3 s after it appears) against one, two or three bots of one level
-(``--players 2,3,4``), the person's seat rotating through every seat and the seeds fixed
-(game ``i`` uses seed ``1000 + i``), and prints how often the person wins outright, with
-the Wilson 95% interval. The figures are quoted in ``docs/bots.md`` and in the docstring
-of :mod:`saustall.games.pigasus.bots.reaction`. ``--json PATH`` also saves every cell (players, level,
-the person's reaction in ms, wins, games) as one JSON document, which
+Plays games of one modelled person
+(:func:`~saustall.games.pigasus.bots.reaction.person_level`: grabs a pair a median 0.8
+to 3 s after it appears) against one, two or three bots of one level (``--players
+2,3,4``), the person's seat rotating through every seat and the seeds fixed (game ``i``
+uses seed ``1000 + i``), and prints how often the person wins outright, with the Wilson
+95% interval. The figures are quoted in ``docs/bots.md`` and in the docstring of
+:mod:`saustall.games.pigasus.bots.reaction`. ``--json PATH`` also saves every cell
+(players, level, the person's reaction in ms, wins, games) as one JSON document, which
 ``scripts/bot_ratings.py`` reads to rate the levels.
 """
 

@@ -17,7 +17,7 @@ from saustall.bots.base import LevelRating, bot_levels, default_level, level_rat
     offered_levels
 from saustall.core import registry
 from saustall.core.errors import UnknownGameError
-from saustall.core.support import RatingUnit
+from saustall.core.support import GameSupport, RatingUnit
 
 __all__ = ["NAMED", "OTHERS", "RatingUnit", "describe_level", "levels_help", "rating_number",
            "rating_text", "rating_unit", "seated_levels_text"]
@@ -40,7 +40,7 @@ def rating_unit(unit: str, game: str | None = None) -> RatingUnit:
     """The scale ``unit`` as ``game``'s support record words it (``rating_units``); without
     ``game``, as the first registered game that declares it. An unknown unit is shown as
     its bare figure followed by its key, to two decimals."""
-    records = []
+    records: list[GameSupport] = []
     try:
         records = [registry.support(game)] if game is not None else [
             registry.support(name) for name in registry.game_names()]

@@ -180,9 +180,9 @@ def replay(record: Path = typer.Argument(..., help="a game record (JSON)"),
            step: Optional[int] = typer.Option(None, help="stop after this many actions")) -> None:
     """Replay a game record with full rule checks and show the final position.
 
-    Players (and whatever else the game numbers) count from 1, as on the play screens. A record that is not
-    sound (too large, malformed, an action that does not apply) is refused with one line,
-    "error: <file>: <what>", on standard error and exit status 2.
+    Players (and whatever else the game numbers) count from 1, as on the play screens.
+    A record that is not sound (too large, malformed, an action that does not apply) is
+    refused with one line, "error: <file>: <what>", on standard error and exit status 2.
     """
     from saustall.cli.replay import describe_steps, show_position
 

@@ -2,7 +2,8 @@
 
 Reports per seat the bot level, cards collected, wins, grabs (right, shared, wrong) and
 cards given back, and per game the length in simulated seconds, events and tie-breaks.
-The games are a pure function of the seed (see :func:`saustall.games.pigasus.bots.reaction.simulate_game`).
+The games are a pure function of the seed (see
+:func:`saustall.games.pigasus.bots.reaction.simulate_game`).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 :func:`tricks_of_mask` and :func:`rate_mask` give exactly what the ``heuristic`` bot's
 :func:`~saustall.games.saukopf.bots.heuristic.estimate_tricks` and
-:meth:`~saustall.games.saukopf.bots.heuristic.HeuristicBot.rate` give for the same hand, from per-order
-tables worked out once.
+:meth:`~saustall.games.saukopf.bots.heuristic.HeuristicBot.rate` give for the same hand,
+from per-order tables worked out once.
 """
 
 from __future__ import annotations

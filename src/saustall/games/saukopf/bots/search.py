@@ -56,7 +56,9 @@ from saustall.games.saukopf.bots.endgame import (
     contract_key, contract_of,
 )
 from saustall.games.saukopf.bots.decide import Outcome, Race, Rule, race
-from saustall.games.saukopf.bots.eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
+from saustall.games.saukopf.bots.eval import (
+    NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count,
+)
 from saustall.games.saukopf.bots.rivals import REBID_RANGE, BidPlan, solo_rating
 from saustall.games.saukopf.bots.rollout import play_out
 from saustall.core.game import Action, View
