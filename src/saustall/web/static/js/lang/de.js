@@ -180,5 +180,4 @@ export default {
   "rule.turn-order": "Warte, bis du dran bist: Jemand anderes ist am Zug.",
   "rule.game-over": "Das Spiel ist zu Ende.",
   "rule.card-in-hand": "Du kannst nur Karten spielen, die du hast.",
-
 };

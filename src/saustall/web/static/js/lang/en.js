@@ -177,5 +177,4 @@ export default {
   "rule.turn-order": "Wait for your turn: another player is to move.",
   "rule.game-over": "The game has ended.",
   "rule.card-in-hand": "You can only use cards you hold.",
-
 };

@@ -181,5 +181,4 @@ export default {
   "rule.turn-order": "Attendez votre tour : c'est à quelqu'un d'autre.",
   "rule.game-over": "La partie est terminée.",
   "rule.card-in-hand": "Vous ne pouvez jouer que les cartes que vous avez.",
-
 };
