@@ -78,3 +78,29 @@ def test_the_pip_installed_toy_game_is_played_to_the_end_over_the_server_and_the
     assert moves >= 1
     head = page.inner_text(".summary-head")
     assert "won" in head or "Nobody" in head
+
+
+def test_the_lobby_words_a_plugin_games_levels_from_its_package(server: Server,
+                                                                 page: Any) -> None:
+    """Nim's package gives its level descriptions in English and German (its ``texts``):
+    the lobby shows them in the page's language, in English where Nim has no French, and
+    the page's own description where Nim says nothing (``random``)."""
+    games = {g["game"]: g for g in server.api("GET", "/api/games")["games"]}
+    assert "nim" in games, "the toy game is not installed: run make test (it installs it)"
+    assert set(games["nim"]["texts"]) == {"en", "de"}
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=nim]")
+    assert page.inner_text(".game-tile[data-game=nim] .tile-tag") == "Take the last counter"
+    page.select_option("#botlevel", "perfect")
+    assert page.inner_text("#botlevel-desc") == (
+        "Plays the winning strategy whenever there is one.")
+    page.select_option("#lang-select", "de")
+    page.select_option("#botlevel", "careless")
+    assert page.inner_text("#botlevel-desc") == (
+        "Kennt die Gewinnstrategie, zieht aber jeden dritten Zug aufs Geratewohl.")
+    page.select_option("#botlevel", "random")
+    assert page.inner_text("#botlevel-desc") == "Spielt irgendeinen erlaubten Zug: eine Messlatte."
+    page.select_option("#lang-select", "fr")
+    page.select_option("#botlevel", "perfect")
+    assert page.inner_text("#botlevel-desc") == (
+        "Plays the winning strategy whenever there is one.")

@@ -101,7 +101,10 @@ def test_no_plural_key_of_one_language_is_missing_in_another(page: Any, server: 
     written so that no count needs it), and no singular form writes a fixed 1."""
     page.goto(server.url + "/")
     page.wait_for_selector(".game-tile")
-    langs = page.evaluate("""() => import('/static/js/i18n.js').then((m) => m.LANGS)""")
+    # the page's own strings and the games' (from the catalogue), together per language
+    langs = page.evaluate("""() => import('/static/js/i18n.js').then((m) => Object.fromEntries(
+        Object.keys(m.LANGS).map((l) => [l, {...m.LANGS[l], ...m.GAME_TEXTS[l]}])))""")
+    assert "dk.handcount" in langs["fr"] and "common.loading" in langs["fr"]
     singular = [key for key in langs["en"] if key.endswith(".one")]
     for lang, table in langs.items():
         for key, text in table.items():

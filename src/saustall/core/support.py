@@ -144,10 +144,36 @@ class GameSupport:
     empty: the page's generic board."""
     rl_env: Reference | None = None
     """The game's PettingZoo environment factory, if it has one."""
+    texts: Reference | Mapping[str, Mapping[str, str]] | None = None
+    """The game's words on the page, ``{language: {key: text}}`` (``"en"``, ``"de"``,
+    ``"fr"``; English is the fallback), or a reference to them: its name and tagline
+    (``game.<name>``, ``game.<name>.tag``), its rulesets
+    (``ruleset.<name>.<ruleset>.title`` and ``.summary``), its bot levels (``bot.<level>``,
+    ``level.<name>.<level>.desc``), its options (``option.<option>``), its rating scales
+    (``rating.<unit>``), its refused moves (``rule.<rule>``) and its renderer's own words.
+    The catalogue sends them with the game; the page's own strings come first
+    (docs/plugins.md, *Words on the page*)."""
 
     def default(self) -> str:
         """The name of the default ruleset."""
         return self.default_ruleset or self.rulesets[0].name
+
+    def page_texts(self) -> dict[str, dict[str, str]]:
+        """:attr:`texts`, loaded: ``{language: {key: text}}`` (empty when it has none).
+
+        Raises :class:`PluginError` when they do not load or are not text by key by
+        language."""
+        if self.texts is None:
+            return {}
+        texts = (load_reference(self.texts, self.name) if isinstance(self.texts, str)
+                 else self.texts)
+        if not isinstance(texts, Mapping) or not all(
+                isinstance(code, str) and isinstance(table, Mapping)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in table.items())
+                for code, table in texts.items()):
+            raise PluginError(f"game {self.name!r}: its texts are not "
+                              "{language: {key: text}}")
+        return {code: dict(table) for code, table in texts.items()}
 
     def check(self) -> None:
         """Raise :class:`PluginError` when the record is not sound (no rulesets, a ruleset

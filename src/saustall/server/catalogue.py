@@ -8,12 +8,16 @@ Each ruleset carries ``bot_level_ratings``: the measured strength of each level 
 one in that ruleset (:func:`ratings_for`, docs/protocol.md), worded on the scale the game's
 support record declares; each game ``bot_level_descriptions``, what its levels mean.
 
+Each game carries ``texts``, its package's words for the page by language and key
+(:func:`texts_for`).
+
 ``GET /api/games`` answers with :func:`catalogue`. Options that fix or reveal hidden cards
 (``OptionSpec.online`` false) are not listed: an online table refuses them.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from saustall.bots.base import RandomBot, bot_levels, default_level, level_rating, \
@@ -21,6 +25,10 @@ from saustall.bots.base import RandomBot, bot_levels, default_level, level_ratin
 from saustall.bots.describe import describe_level, rating_text, rating_unit
 from saustall.core import registry
 from saustall.core.errors import UnknownGameError
+from saustall.core.support import PluginError
+
+log = logging.getLogger(__name__)
+
 
 def levels_for(game: str) -> list[str]:
     """Bot levels the server offers for ``game``: the named levels (``beginner``,
@@ -76,6 +84,17 @@ def descriptions_for(game: str) -> dict[str, str]:
     return {level: text for level in levels_for(game) if (text := describe_level(game, level))}
 
 
+def texts_for(game: str) -> dict[str, dict[str, str]]:
+    """The words ``game``'s package gives the page, ``{language: {key: text}}``
+    (:attr:`~saustall.core.support.GameSupport.texts`). Texts that do not load are
+    logged and left out: the page then shows the record's own titles."""
+    try:
+        return registry.support(game).page_texts()
+    except PluginError as exc:
+        log.warning("no page texts: %s", exc)
+        return {}
+
+
 def catalogue() -> dict[str, Any]:
     """Every game and ruleset with options and bot levels."""
     games = []
@@ -97,6 +116,7 @@ def catalogue() -> dict[str, Any]:
                 "bot_level_ratings": ratings_for(name, ruleset.name)})
         games.append({"game": name, "title": default.title,
                       "renderer": registry.support(name).web_renderer,
+                      "texts": texts_for(name),
                       "default_ruleset": default.ruleset.name,
                       "bot_levels": levels_for(name),
                       "bot_level_descriptions": descriptions_for(name),

@@ -51,6 +51,7 @@ SUPPORT = GameSupport(
         seat_results="saustall.games.drecksau.support:seat_results",
     ),
     web_renderer="drecksau",
+    texts="saustall.games.drecksau.texts:TEXTS",
     rl_env="saustall.rl.drecksau_v0:env",
 )
 """Drecksau / Dirty Pig, its four rulesets and everything that plays them."""

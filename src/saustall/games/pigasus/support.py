@@ -58,6 +58,7 @@ SUPPORT = GameSupport(
     ),
     realtime_adapter="saustall.games.pigasus.server_adapter:adapter",
     web_renderer="pigasus",
+    texts="saustall.games.pigasus.texts:TEXTS",
     rl_env="saustall.rl.pigasus_v0:env",
 )
 """Pigasus and its team variant, and everything that plays them."""

@@ -56,6 +56,7 @@ SUPPORT = GameSupport(
         wins_note="Saukopf: the Schlachtmeister trophy",
     ),
     web_renderer="saukopf",
+    texts="saustall.games.saukopf.texts:TEXTS",
     rl_env="saustall.rl.saukopf_v0:env",
 )
 """Saukopf and the Dreihaxer, and everything that plays them."""

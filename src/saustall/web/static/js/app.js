@@ -1,12 +1,12 @@
 // Saustall web app: boot, routing between the lobby and a table, language switch, rules.
-import { initLang, setLang, lang, onLangChange, applyStatic, t } from "./i18n.js";
+import { initLang, setLang, lang, onLangChange, applyStatic, t, addGameTexts } from "./i18n.js";
 import { api } from "./net.js";
 import { $, banner, modal } from "./ui.js";
 import { html, render, element } from "./dom.js";
 import { LobbyPage } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { loadRenderers } from "./games/index.js";
-import { rulesContent, questions, searchQuestions, RULE_GAMES } from "./rules.js";
+import { rulesContent, questions, searchQuestions, ruleGames } from "./rules.js";
 import { soundOn, setSound } from "./sound.js";
 
 const state = { catalogue: null, page: null, rulesGame: null };
@@ -19,6 +19,7 @@ export function navigate(path) {
 async function loadCatalogue() {
   if (state.catalogue) return state.catalogue;
   const catalogue = await api("GET", "/api/games");
+  for (const g of catalogue.games) addGameTexts(g.texts); // before anything is worded
   await loadRenderers(catalogue);
   state.catalogue = catalogue;
   return state.catalogue;
@@ -53,7 +54,8 @@ async function route() {
  * the answers of every game. With `passage` (a decision id such as "D5") it opens at that
  * answer, marked, e.g. from the refusal of a move that breaks it. */
 function showRules(game, passage = null) {
-  const games = RULE_GAMES;
+  const games = ruleGames();
+  if (!games.length) return;
   let current = game && games.includes(game) ? game : games[0];
   const body = modal(t("nav.rules"), html`<div class="tabs" role="tablist">${games
     .map((g) => html`<button type="button" role="tab" class="tab" data-game="${g}">${t("game." + g)}</button>`)

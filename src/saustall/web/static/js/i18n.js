@@ -1,9 +1,13 @@
-// The three languages of the UI. Strings live in lang/<code>.js; English is the fallback.
+// The three languages of the UI. The page's own strings live in lang/<code>.js; each
+// game's words come from its package with the catalogue (`texts`, addGameTexts). English
+// is the fallback.
 import en from "./lang/en.js";
 import de from "./lang/de.js";
 import fr from "./lang/fr.js";
 
 export const LANGS = { en, de, fr };
+/** The games' words by language, merged from the catalogue (see addGameTexts). */
+export const GAME_TEXTS = { en: {}, de: {}, fr: {} };
 const KEY = "saustall.lang";
 let current = "en";
 const listeners = [];
@@ -53,19 +57,33 @@ function countOf(params) {
   return n === undefined || n === null || n === "" || Number.isNaN(Number(n)) ? null : Number(n);
 }
 
+/** Add a game's words, `{language: {key: text}}` as the catalogue sends them, to the
+ * lookup. The page's own strings win over a game's, and the first game to give a key
+ * keeps it, so no package can reword the shell or another game. */
+export function addGameTexts(texts) {
+  for (const [code, table] of Object.entries(texts || {})) {
+    if (!GAME_TEXTS[code] || !table || typeof table !== "object") continue;
+    for (const [key, text] of Object.entries(table)) {
+      if (typeof text === "string" && !Object.hasOwn(GAME_TEXTS[code], key)) GAME_TEXTS[code][key] = text;
+    }
+  }
+}
+
 function lookup(key, params) {
   // Plural forms live under "<key>.<category>" (Intl.PluralRules: one, few, many, other);
   // the plain key serves every category without a form of its own (usually it is the
   // plural, and ".one" the singular). Each language picks by its own rules: French says
-  // "0 carte", English "0 cards".
+  // "0 carte", English "0 cards". Order: the page's string in its language, the game's
+  // in that language, then the same two in English.
   const n = countOf(params);
   for (const code of current === "en" ? ["en"] : [current, "en"]) {
-    const table = LANGS[code];
-    if (n !== null) {
-      const form = table[`${key}.${pluralOf(code, n)}`];
-      if (form !== undefined) return form;
+    for (const table of [LANGS[code], GAME_TEXTS[code]]) {
+      if (n !== null) {
+        const form = table[`${key}.${pluralOf(code, n)}`];
+        if (form !== undefined) return form;
+      }
+      if (Object.hasOwn(table, key)) return table[key];
     }
-    if (table[key] !== undefined) return table[key];
   }
   return key;
 }
@@ -91,9 +109,10 @@ export function tParts(key, params = {}) {
     i % 2 === 0 ? part : params[part] !== undefined ? params[part] : `{${part}}`);
 }
 
-/** True if `key` exists in English (so callers can fall back to server text). */
+/** True if `key` has a text in the page's language or in English, the page's own or a
+ * game's (so callers can fall back to server text). */
 export function has(key) {
-  return en[key] !== undefined;
+  return [current, "en"].some((code) => Object.hasOwn(LANGS[code], key) || Object.hasOwn(GAME_TEXTS[code], key));
 }
 
 /** Fill every [data-i18n] element of the static page. */

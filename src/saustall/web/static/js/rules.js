@@ -1,72 +1,35 @@
-// The rules of each game in the project's own words, in English, German and French, and
-// the questions and answers for every decision in docs/rules/*.md.
-import en, { qa as qaEn } from "./rules/en.js";
-import de, { qa as qaDe } from "./rules/de.js";
-import fr, { qa as qaFr } from "./rules/fr.js";
+// The rules dialog's content: each game's rules in the project's own words, its questions
+// and answers, and the decision a refused move cites. No game is named here: a renderer
+// that exports `rules` ({ text, qa, cites }: see games/index.js) offers them, and the
+// dialog lists the catalogue's games whose renderer does.
+import { gamesWith, gameModule } from "./games/index.js";
 
-const TEXTS = { en, de, fr };
-const QA = { en: qaEn, de: qaDe, fr: qaFr };
-export const RULE_GAMES = ["drecksau", "saukopf", "pigasus"];
+function rulesOf(game) {
+  return gameModule(game).rules || null;
+}
 
-// The decision a refused move breaks, by the rule name the server sends with the refusal
-// (the engines' IllegalActionError rules). Rules that no decision explains are not here.
-export const CITES = {
-  drecksau: {
-    "expansion-card": "D1",
-    "show-only-when-stuck": "D3", "show-when-stuck": "D3", "discard-one-card": "D3",
-    "show-only-in-german-edition": "D3",
-    "mud-own-pig": "D5", "mud-needs-clean-pig": "D5", "farmer-other-player": "D5",
-    "farmer-needs-dirty-pig": "D5", "barn-door-blocks-farmer": "D5",
-    "barn-own-pig": "D6", "one-barn-per-pig": "D6", "door-own-pig": "D6", "barn-door-needs-barn": "D6",
-    "one-door-per-barn": "D6", "barn-door-needs-dirty-pig": "D6", "rod-own-pig": "D6",
-    "rod-needs-barn": "D6", "one-rod-per-barn": "D6",
-    "lightning-other-player": "D7", "lightning-needs-barn": "D7", "rod-blocks-lightning": "D7",
-    "pass-only-when-empty": "D8",
-    "pretty-pig-protected": "D12", "no-door-for-pretty-pig": "D12", "no-pretty-in-shut-barn": "D12",
-    "one-pretty-per-pig": "D12", "escape-needs-pretty-pig": "D12",
-    "lucky-bird": "D13", "lucky-bird-plays-only": "D13", "done-only-after-lucky-bird": "D13",
-    "exchange-size": "D14",
-  },
-  saukopf: {
-    "doppel-capped-at-61": "S1",
-    "bid-needs-a-game": "S2", "minimum-bid": "S2", "trog-or-napf": "S2",
-    "two-bids-each": "S3", "bid-must-rise": "S3", "bidding-phase": "S3",
-    "join-in-kreuzung": "S11", "give-in-kreuzung": "S11", "give-a-non-trump": "S11",
-    "kontra-window": "S12", "kontra-by-opponents": "S12", "re-answers-kontra": "S12",
-    "re-by-declarer-party": "S12",
-    "call-a-sau-you-lack": "S13", "call-needs-suit-card": "S13", "rufsau-run-away": "S13",
-    "rufsau-must-answer-search": "S13", "rufsau-no-discard": "S13",
-    "knorpel-card-in-play": "S14",
-    "revoke-in-table-mode": "S15", "revoke-in-play": "S15",
-  },
-  pigasus: {
-    "only-holder-points": "P1",
-    "point-once": "P2", "point-at-table-cards": "P2", "point-two-different-cards": "P2",
-    "no-reveal-while-held": "P3",
-    "pigasus-held": "P4",
-    "benched": "P12",
-    "time-moves-forward": "P14", "tick-when-due": "P14", "tick-at-due-time": "P14",
-    "deck-empty": "P15",
-    "tiebreak-contenders-only": "P19",
-    "hold-once": "P24",
-  },
-};
+/** The games of the catalogue that have rules to show, in the catalogue's order. */
+export function ruleGames() {
+  return gamesWith("rules");
+}
 
 /** The rules of `game` in `lang` (English if missing), as content for dom.js. */
 export function rulesContent(game, lang) {
-  return (TEXTS[lang] && TEXTS[lang][game]) || TEXTS.en[game] || "";
+  const text = rulesOf(game)?.text || {};
+  return text[lang] || text.en || "";
 }
 
 /** The questions and answers of `game` in `lang`: [{id, q, a}], English where missing. */
 export function questions(game, lang) {
-  const english = QA.en[game] || [];
-  const own = new Map(((QA[lang] || {})[game] || []).map(([id, q, a]) => [id, { id, q, a }]));
-  return english.map(([id, q, a]) => own.get(id) || { id, q, a });
+  const qa = rulesOf(game)?.qa || {};
+  const own = new Map((qa[lang] || []).map(([id, q, a]) => [id, { id, q, a }]));
+  return (qa.en || []).map(([id, q, a]) => own.get(id) || { id, q, a });
 }
 
 /** The id of the decision a refusal of `rule` in `game` cites, or null. */
 export function citedPassage(game, rule) {
-  return (CITES[game] && CITES[game][rule]) || null;
+  const cites = rulesOf(game)?.cites || {};
+  return Object.hasOwn(cites, rule) ? cites[rule] : null;
 }
 
 /** Text folded for searching: lower case, no accents ("Spieß" finds "spiess" too). */

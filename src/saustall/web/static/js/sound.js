@@ -1,4 +1,5 @@
-// Sound effects: short cues for your turn, a played card, mud and a Pigasus grab.
+// Sound effects: short cues for your turn and a played card, and the cues a game's renderer
+// adds for its own events (registerCue).
 //
 // Off until the player turns them on (the choice is kept in localStorage). The cues are
 // made on the spot with the Web Audio API (tones and noise under short envelopes): the app
@@ -7,7 +8,6 @@
 // be observed, e.g. by a browser test, without hearing it.
 
 const KEY = "saustall.sound";
-export const CUES = ["turn", "card", "mud", "grab"];
 
 let audio = null;
 const listeners = [];
@@ -48,7 +48,7 @@ function context() {
 }
 
 /** A tone of `freq` Hz (sliding to `to` Hz) starting `at` seconds from now. */
-function tone(ac, { freq, to = freq, at = 0, length = 0.15, type = "sine", volume = 0.2 }) {
+export function tone(ac, { freq, to = freq, at = 0, length = 0.15, type = "sine", volume = 0.2 }) {
   const start = ac.currentTime + at;
   const osc = ac.createOscillator();
   const gain = ac.createGain();
@@ -64,7 +64,7 @@ function tone(ac, { freq, to = freq, at = 0, length = 0.15, type = "sine", volum
 }
 
 /** A burst of filtered noise (a card's swish, a splash of mud). */
-function noise(ac, { at = 0, length = 0.12, filter = 2000, q = 1, volume = 0.25, kind = "bandpass" }) {
+export function noise(ac, { at = 0, length = 0.12, filter = 2000, q = 1, volume = 0.25, kind = "bandpass" }) {
   const start = ac.currentTime + at;
   const frames = Math.ceil(ac.sampleRate * length);
   const buffer = ac.createBuffer(1, frames, ac.sampleRate);
@@ -91,18 +91,22 @@ const SYNTHS = {
   },
   // A short swish of a card on the table.
   card: (ac) => noise(ac, { length: 0.09, filter: 3200, q: 0.8, volume: 0.2 }),
-  // A low, wet splat.
-  mud: (ac) => {
-    noise(ac, { length: 0.3, filter: 380, q: 2, volume: 0.45, kind: "lowpass" });
-    tone(ac, { freq: 140, to: 60, length: 0.25, type: "triangle", volume: 0.25 });
-  },
-  // A quick squeak up: somebody grabbed the Pigasus.
-  grab: (ac) => tone(ac, { freq: 520, to: 1400, length: 0.16, type: "square", volume: 0.08 }),
 };
+
+/** Add the cue `name`, played by `synth(audioContext)` (made with tone() and noise()): a
+ * renderer's cue for its game's own events. The first cue of a name stays. */
+export function registerCue(name, synth) {
+  if (!Object.hasOwn(SYNTHS, name)) SYNTHS[name] = synth;
+}
+
+/** The names of every cue the page can play. */
+export function cues() {
+  return Object.keys(SYNTHS);
+}
 
 /** Play the cue named `cue` if sound is on (unknown names and silent browsers do nothing). */
 export function playCue(cue) {
-  if (!soundOn() || !SYNTHS[cue]) return;
+  if (!soundOn() || !Object.hasOwn(SYNTHS, cue)) return;
   window.dispatchEvent(new CustomEvent("saustall:sound", { detail: { cue } }));
   const ac = context();
   if (!ac) return;

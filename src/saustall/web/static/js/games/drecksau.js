@@ -2,7 +2,16 @@
 // A card is picked from the hand, then its target by clicking the pig (or barn).
 import { t, tParts } from "../i18n.js";
 import { html, render } from "../dom.js";
-import { pigSVG, dreckCardSVG, cardBackSVG, awardSVG } from "../art.js";
+import { cardBackSVG } from "../art.js";
+import { registerCue, tone, noise } from "../sound.js";
+import { pigSVG, dreckCardSVG, awardSVG } from "./drecksau/art.js";
+import * as rules from "./drecksau/rules.js";
+
+// A low, wet splat: mud on a pig.
+registerCue("mud", (ac) => {
+  noise(ac, { length: 0.3, filter: 380, q: 2, volume: 0.45, kind: "lowpass" });
+  tone(ac, { freq: 140, to: 60, length: 0.25, type: "triangle", volume: 0.25 });
+});
 import { roving, groupStop } from "../a11y.js";
 
 const cardName = (kind) => t("dk.card." + kind);
@@ -76,6 +85,7 @@ function playerArea(view, ctx, p, { mine, targets, legalFor }) {
 
 export default {
   realtime: false,
+  rules, // the rules dialog's text, questions and answers, and cited decisions
 
   /** The lobby's picture of the game, named after it. */
   tile() {

@@ -19,10 +19,12 @@ export const generic = {
 };
 
 const MODULES = new Map(); // game name -> its renderer module
+let ORDER = []; // the catalogue's game names, in its order
 
 /** Import the renderer of every game in `catalogue` that names one; a renderer that
  * fails to load leaves its game on the generic board. */
 export async function loadRenderers(catalogue) {
+  ORDER = catalogue.games.map((g) => g.game);
   await Promise.all(catalogue.games.map(async (g) => {
     if (MODULES.has(g.game) || !g.renderer || !RENDERER_NAME.test(g.renderer)) return;
     try {
@@ -35,6 +37,11 @@ export async function loadRenderers(catalogue) {
 
 export function gameModule(name) {
   return MODULES.get(name) || generic;
+}
+
+/** The catalogue's games whose renderer exports `part` (e.g. "rules"), in its order. */
+export function gamesWith(part) {
+  return ORDER.filter((name) => MODULES.get(name)?.[part]);
 }
 
 /** A small picture for a game (lobby tiles, lists), named after it. */

@@ -1,7 +1,15 @@
 // Pigasus: cards revealed in real time, the big Pigasus button (Space), then click the pair.
 import { t, listOf } from "../i18n.js";
 import { html, render } from "../dom.js";
-import { pigasusCardSVG, pigasusToySVG, cardBackSVG } from "../art.js";
+import { cardBackSVG } from "../art.js";
+import { registerCue, tone } from "../sound.js";
+import { pigasusCardSVG, pigasusToySVG } from "./pigasus/art.js";
+import * as rules from "./pigasus/rules.js";
+
+// A quick squeak up: somebody grabbed the Pigasus.
+registerCue("grab", (ac) => tone(ac, { freq: 520, to: 1400, length: 0.16, type: "square", volume: 0.08 }));
+
+const BACK = ["#4a148c", "#6a1b9a"]; // the purple of the card backs
 import { roving, usingKeyboard } from "../a11y.js";
 
 const ANIMALS = { P: "pig", C: "crocodile", G: "giraffe", E: "elephant", H: "horse", S: "sheep", D: "duck", R: "rabbit", O: "owl" };
@@ -63,6 +71,7 @@ export function outcomeText(view, names, seat) {
 
 export default {
   realtime: true,
+  rules, // the rules dialog's text, questions and answers, and cited decisions
 
   /** The lobby's picture of the game, named after it. */
   tile() {
@@ -123,7 +132,7 @@ export default {
     render(el, html`
       <div class="pg-wrap">
         <div class="pg-top">
-          <div class="pg-deck"><span class="pg-back">${cardBackSVG("pigasus")}</span>
+          <div class="pg-deck"><span class="pg-back">${cardBackSVG(BACK)}</span>
             <span><b>${t("pg.left", { n: v.deck_count })}</b><br><small>${t("pg.aside", { n: v.set_aside_count })} · ${t("pg.box", { n: v.box_count })}</small></span></div>
           ${reveal ? html`<button type="button" class="primary big" id="pg-reveal">${t("pg.reveal")} <kbd>Enter</kbd></button>` : html`<span class="muted">${this.statusHint(ctx)}</span>`}
         </div>

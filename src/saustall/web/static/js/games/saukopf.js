@@ -1,7 +1,9 @@
 // Saukopf: bidding (Grunzen/Quieken), declaring, Kontra/Re, tricks, scoring and the ledger.
 import { t, listOf } from "../i18n.js";
 import { html, render } from "../dom.js";
-import { sauCardSVG, cardBackSVG, suitIcon } from "../art.js";
+import { cardBackSVG } from "../art.js";
+import { sauCardSVG, suitIcon } from "./saukopf/art.js";
+import * as rules from "./saukopf/rules.js";
 import { roving } from "../a11y.js";
 
 const SUITS = { E: "eichel", G: "gras", H: "herz", S: "schellen" };
@@ -218,6 +220,7 @@ function declarePanel(legal, ui) {
 
 export default {
   realtime: false,
+  rules, // the rules dialog's text, questions and answers, and cited decisions
 
   /** The lobby's picture of the game, named after it. */
   // Two cards fanned out: one picture named after the game (not "O O A A").
