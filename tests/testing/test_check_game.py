@@ -189,8 +189,20 @@ def test_the_pytest_helper_makes_one_test_per_check_and_ruleset() -> None:
     assert json.dumps(ids)  # plain text ids, as pytest shows them
 
 
-test_nim_conformance = conformance_tests("nim", examples=2)
-"""The suite as a game author runs it: one test per check and ruleset of Nim."""
+OFFERED = [c.name for c in CHECKS if c.name not in OPTIONAL | {"rl-env"}]
+
+test_nim_conformance = conformance_tests("nim", examples=2, checks=OFFERED)
+"""The suite as a game author runs it: one test per check and ruleset of Nim (the checks
+of what Nim offers; an author running them all sees the others skipped, as below)."""
+
+
+def test_the_pytest_helper_skips_a_check_the_game_does_not_offer_saying_why() -> None:
+    generated = conformance_tests("nim", examples=1, checks=sorted(OPTIONAL | {"rl-env"}))
+    for check in sorted(OPTIONAL):
+        with pytest.raises(pytest.skip.Exception, match="does not offer world sampling"):
+            generated("misere", check)
+    with pytest.raises(pytest.skip.Exception, match="names no RL environment"):
+        generated("nim", "rl-env")
 
 
 def test_the_command_line_prints_each_outcome_and_exits_by_the_worst(
