@@ -14,10 +14,10 @@ from saustall.bots.base import register_level_ratings
 register_level_ratings("saukopf", "net_vs_club", {
     ("saukopf", "club"): (0.0, None, None,
         "the yardstick: 0 by definition"),
-    ("saukopf", "heuristic"): (-0.906, -1.559, -0.254,
+    ("saukopf", "heuristic"): (-1.306, -2.067, -0.545,
         "duplicate one-deal sessions against club, 40 deals, 2026-12-04"),
-    ("saukopf", "beginner"): (-1.196, -1.411, -0.981,
+    ("saukopf", "beginner"): (-1.281, -1.484, -1.078,
         "duplicate duel against club, 200 deals, 2026-12-04"),
-    ("saukopf", "expert"): (0.165, -0.021, 0.351,
+    ("saukopf", "expert"): (0.154, -0.024, 0.331,
         "duplicate duel against club, 200 deals, 2026-12-04"),
 })

@@ -271,16 +271,20 @@ LEVEL_BUDGETS = {
     # the last four cards solved exactly: a world of four cards each takes a median 3 ms
     # (pure Python, p90 14 ms, the worst of 146 deals 64 ms); the node budget bounds the
     # rare hard one
+    # the heuristic's card unless another is clearly better (card_default): as strong
+    # (club-d minus club +0.000 [-0.115, +0.115] over deals 200-499, expert-d minus
+    # expert -0.034 [-0.159, +0.091]), and no card chosen on noise
     "club": Budget(worlds=10, bid_games=5, playouts=240,
                    rare_first=10, rare_step=10, rare_worlds=60,
-                   endgame=4, endgame_nodes=30_000, spread=10),
+                   endgame=4, endgame_nodes=30_000, spread=10, card_default=1.0),
     # three times the worlds for a card: in 300 duplicate deals against ``heuristic``
     # with its bidding, search card play gained +0.43 net points per deal with 30
     # worlds and +0.60 with 90 (paired difference +0.16 [-0.03, +0.36]); an exactly
     # solved world is worth more than a playout, so 40 of them in the last four cards
     "expert": Budget(worlds=30, bid_games=8, playouts=800, card_worlds=90,
                      rare_first=16, rare_step=16, rare_worlds=160,
-                     endgame=4, endgame_worlds=40, endgame_nodes=120_000, spread=10),
+                     endgame=4, endgame_worlds=40, endgame_nodes=120_000, spread=10,
+                     card_default=1.0),
 }
 
 KONTRA_RULE = Rule(k=2.0, margin=0.5, min_win=0.5, min_worlds=30)
