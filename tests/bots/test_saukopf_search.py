@@ -11,7 +11,7 @@ import pytest
 
 from saustall.bots import make_bot
 from saustall.bots.base import default_level, offered_levels
-from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, SearchBot, clear_or_default
+from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, LOW_CARDS, SearchBot, clear_or_default
 from saustall.core import get
 from saustall.core.registry import rulesets
 from saustall.games.saukopf.bidding import KREUZ_TRUMPS
@@ -449,3 +449,18 @@ def test_of_two_clearly_better_cards_the_larger_gain_and_on_a_tie_the_lower_code
 
 def test_one_world_is_never_clear() -> None:
     assert clear_or_default([1, 2], [[0.0], [5.0]], 1, 1.0) == 1
+
+
+def test_worlds_after_a_vegane_mast_give_its_declarer_nothing_above_a_nine() -> None:
+    """A Vegane Mast is declared on low cards (the inference's reading of the bid); random
+    deals almost never give them, so without the lean every world held the declarer's
+    aces, and the defenders kicked a game they could not beat."""
+    state = new_deal("E9 E8 E7 G9 G8 G7 H9 H8 | EA E10 EK EO EU GA G10 GK | "
+                     "GO GU HA H10 HK HO HU H7 | SA S10 SK SO SU S9 S8 S7", dealer=3)
+    act(state, "pass", "pass", "pass", "pass", "bid schwarz", "declare vegane-mast")
+    view = state.view(1)
+    assert view["declared"]["game"] == "vegane-mast"
+    for seed in range(3):
+        for world in SearchBot(seed, LEVEL_BUDGETS["club"]).worlds(view, 10):
+            held = sum(1 << c for c in world.hands[0])
+            assert held & ~LOW_CARDS == 0 and held.bit_count() == 8
