@@ -25,6 +25,27 @@ export const waitingRoom = {
     }
   },
 
+  /** A table link without its invitation: who sits there and what the table is doing
+   * (public facts), that the link is incomplete, and what the person can do about it. */
+  renderNoInvite() {
+    const tb = this.table;
+    render(this.root, html`
+      <section class="panel waiting no-invite">
+        <h1>${this.tableTitle()}</h1>
+        <p class="table-state">${t("table.state." + tb.status)}</p>
+        <ol class="seat-list">
+          ${tb.seats.map((s) => html`<li class="seat ${s.kind}" data-seat="${s.seat}"><span class="seat-no">${s.seat + 1}</span>
+            <span class="seat-name">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : personName(s.label || { name: s.name })}</span></li>`)}
+        </ol>
+        <div class="notice" role="status">
+          <h2 tabindex="-1" id="noinvite-title">${t("table.noinvite.title")}</h2>
+          <p>${t("table.noinvite.body")}</p>
+          <p>${t(tb.public ? "table.noinvite.public" : "table.noinvite.private")}</p>
+        </div>
+        <div class="buttons"><a class="button primary" data-nav href="/">${t("table.tolobby")}</a></div>
+      </section>`);
+  },
+
   /** Who holds which seat here, who is ready, whether the game can start, and the hint. */
   waitingState() {
     const tb = this.table;
