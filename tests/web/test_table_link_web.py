@@ -71,3 +71,46 @@ def test_german_page_says_the_link_lacks_its_invitation(server: Any, browser: An
         expect(pg.locator(".no-invite .notice")).to_contain_text("privater Tisch")
     finally:
         ctx.close()
+
+
+def test_hot_seat_second_seat_is_ready_under_everyone_is_here(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=drecksau]")
+    page.fill("#name", "Anna")
+    page.check("#hotseat")
+    page.click("#create")
+    page.click("[data-here='1']")
+    page.fill("#here-name", "Bert")
+    page.click("#here-form button[type=submit]")
+    page.wait_for_selector(".seat.mine[data-seat='1']")
+    expect(page.locator(".waiting .ready-state")).to_have_text("Everyone is here. Start when you like!")
+    bert = page.locator(".seat[data-seat='1'] .badges")
+    expect(bert).to_contain_text("ready")
+    expect(bert).not_to_contain_text("not ready")
+    # The server agrees, so anyone else looking at the table sees Bert ready too.
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    info = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=30).json()
+    assert info["seats"][1]["ready"] is True
+
+
+def test_play_now_by_keyboard_puts_the_focus_on_the_table(server: Any, page: Any) -> None:
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=drecksau]")
+    page.click("input[name=ruleset][value=drecksau]")
+    page.fill("#name", "Anna")
+    page.select_option("#seats", "2")
+    page.select_option("#botlevel", "random")
+    page.focus("#quick")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".game-layout .status-bar", timeout=15000)
+    page.wait_for_function("() => document.activeElement && document.activeElement !== document.body",
+                           timeout=15000)
+    where = page.evaluate("""() => {
+      const el = document.activeElement;
+      return {inTable: !!el.closest('.game-layout'), inHand: !!el.closest('.hand'),
+              status: el.classList.contains('status-bar')};
+    }""")
+    assert where["inTable"] and (where["inHand"] or where["status"]), where
+    # The keyboard goes on from there: Tab moves to the next control, not to the top.
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => !!document.activeElement.closest('.game-layout, #app')")

@@ -5,7 +5,7 @@ import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, toast, banner, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
-import { captureFocus, restoreFocus, focusFirst } from "./a11y.js";
+import { captureFocus, restoreFocus, focusFirst, groupStop, usingKeyboard } from "./a11y.js";
 import { TableFeedback } from "./feedback.js";
 import { rulesetTitle, personName } from "./lobby.js";
 import { citedPassage } from "./rules.js";
@@ -391,6 +391,12 @@ export class TablePage {
       rememberSeat(this.tableId, res.seat, res.token, res.invite || this.invite);
       if (!extra) localStorage.setItem("saustall.name", body.name);
       this.table = res.table;
+      if (extra) {
+        // Seated on this device next to its holder (hot-seat): ready at once, as the
+        // holder's Start would make them, so every page shows the seat as ready.
+        const ready = await this.call("ready", { ready: true }, res.seat).catch(() => null);
+        if (ready) this.table = ready.table;
+      }
       if (this.sockets.spectator) {
         this.sockets.spectator.close();
         delete this.sockets.spectator;
@@ -476,6 +482,33 @@ export class TablePage {
     const wanted = this.ui.focusTo;
     delete this.ui.focusTo;
     if (!(wanted && focusFirst(this.root, [() => wanted(this.root)]))) restoreFocus(this.root, focus);
+    this.placeFirstFocus();
+  }
+
+  /** A keyboard user who arrived here (e.g. "Play now" by Enter) finds the focus on the
+   * table, not on the page's <body>: on their hand (or the hot-seat cover's button), else
+   * on the page's heading or the status bar. Once per page, and never taken from a control. */
+  placeFirstFocus() {
+    if (this.focusPlaced) return;
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) {
+      if (this.root.contains(now)) this.focusPlaced = true;
+      return;
+    }
+    if (!usingKeyboard()) return;
+    const landmark = (sel) => {
+      const el = this.root.querySelector(sel);
+      if (el && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+      return el;
+    };
+    this.focusPlaced = focusFirst(this.root, [
+      () => {
+        const fallback = this.root.querySelector("[data-focus-fallback]");
+        return fallback && (fallback.dataset.roving ? groupStop(this.root, fallback.dataset.roving) : fallback);
+      },
+      () => landmark("h1"),
+      () => landmark(".status-bar"),
+    ]);
   }
 
   inviteUrl() {

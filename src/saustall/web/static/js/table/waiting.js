@@ -109,7 +109,10 @@ export const waitingRoom = {
     const badges = [];
     if (isMine) badges.push(html`<span class="badge you">${t("table.you")}</span>`);
     if (s.kind === "bot") badges.push(html`<span class="badge bot" title="${levelDescription(tb.game, s.bot_level)}">${t("table.bot")} · ${levelName(s.bot_level)}</span>`);
-    if (s.kind === "human") badges.push(s.ready ? html`<span class="badge ok">✓ ${t("table.ready")}</span>` : html`<span class="badge wait">… ${t("table.notready")}</span>`);
+    // A second seat held on this device (hot-seat) is ready as far as anyone can tell:
+    // Start readies every seat held here, so "not ready" under "Everyone is here" is wrong.
+    const ready = s.ready || (isMine && held.length > 1);
+    if (s.kind === "human") badges.push(ready ? html`<span class="badge ok">✓ ${t("table.ready")}</span>` : html`<span class="badge wait">… ${t("table.notready")}</span>`);
     if (s.kind === "human" && !s.connected) badges.push(html`<span class="badge off">${t("table.offline")}</span>`);
     let actions = "";
     if (mine && s.kind === "empty") {
