@@ -281,5 +281,8 @@ def test_the_lobby_lists_bots_by_their_name_in_the_page_language(
         entry.wait_for()
         assert "Anna, Bot 2 (Vernünftig)" in entry.inner_text()
         assert "Heuristic" not in entry.inner_text()
+        # The game and edition in the page's words, not the server's English title.
+        assert entry.locator("strong").inner_text() == "Drecksau · Dirty Pig (englische Ausgabe)"
+        assert "English edition" not in entry.inner_text()
     finally:
         ctx.close()
