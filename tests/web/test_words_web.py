@@ -240,6 +240,14 @@ PIGASUS_WORDS = """([lang, outcome, holders]) => Promise.all([import('/static/js
      "Ben hat den Pigasus geschnappt!"),
     ("fr", [{"player": 0, "result": "split"}], [0, 2],
      "Vous partagez la paire", "Vous et Cleo avez attrapé le Pigasus !"),
+    # A wrong grab with nothing collected yet: nothing goes back, not "0 cards" (issue 28).
+    ("en", [{"player": 0, "result": "wrong", "paid": 0}], [1],
+     "Wrong grab: you have no cards yet, so none go back", "Ben grabbed the Pigasus!"),
+    ("en", [{"player": 1, "result": "wrong", "paid": 0}], [2],
+     "Wrong grab by Ben: no cards yet, so none go back", "Cleo grabbed the Pigasus!"),
+    ("de", [{"player": 1, "result": "wrong", "paid": 0}], [2],
+     "Falsch geschnappt von Ben: noch keine Karten, also geht keine zurück",
+     "Cleo hat den Pigasus geschnappt!"),
 ])
 def test_sentences_about_you_start_with_a_capital_and_agree(
         page: Any, server: Any, lang: str, outcome: list[dict[str, Any]], holders: list[int],
@@ -273,5 +281,8 @@ def test_the_lobby_lists_bots_by_their_name_in_the_page_language(
         entry.wait_for()
         assert "Anna, Bot 2 (Vernünftig)" in entry.inner_text()
         assert "Heuristic" not in entry.inner_text()
+        # The game and edition in the page's words, not the server's English title.
+        assert entry.locator("strong").inner_text() == "Drecksau · Dirty Pig (englische Ausgabe)"
+        assert "English edition" not in entry.inner_text()
     finally:
         ctx.close()

@@ -64,7 +64,8 @@ SCORING = "\n".join((
     "  Schwarte +n for winning 'ohne n' (Trog) or 'mit n' (Napf)",
     "  Glücksschwein / Armes Schwein -1 for winning 'mit 4 or more' (Trog) or "
     "'ohne 4 or more' (Napf)",
-    "  Stallgeruch +1: winners over 90 card points (Trog), 30 or fewer (Napf)",
+    "  Stallgeruch +1: winners over 90 card points (Trog), 30 or fewer (Napf), counted on",
+    "    the winners' own points, not the losers' as the card's table has it",
     "  Porco Negro +1: winners took every trick (Trog), no trick (Napf)",
     "  Bolzenschuss +1 for beating a game am Spieß",
     "  each Huftritt (Kontra) and Gegenhuftritt (Re) doubles the meat points",

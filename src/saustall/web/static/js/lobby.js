@@ -328,16 +328,12 @@ export class LobbyPage {
     if (!box) return;
     const mine = this.mine || [];
     $("#your-games", this.root).hidden = !mine.length;
-    const gameName = (g) => (has("game." + g) ? t("game." + g) : g);
     render(box, html`<ul class="my-games">${mine.map((m) => {
       const x = m.info;
-      const entry = this.games.find((g) => g.game === x.game);
-      const rs = entry?.rulesets.find((r) => r.name === x.ruleset);
-      const title = rs ? rulesetTitle(x.game, rs) : x.title;
       const players = x.seats.map((s) => s.name).filter(Boolean).join(", ") || "—";
       const href = `/t/${encodeURIComponent(m.tableId)}${m.invite ? `?invite=${encodeURIComponent(m.invite)}` : ""}`;
       return html`<li data-table="${m.tableId}" data-status="${x.status}"><span class="tl-game">${gameIcon(x.game)}</span>
-        <span class="tl-info"><strong>${gameName(x.game)}${title !== gameName(x.game) ? html` · ${title}` : ""}</strong>
+        <span class="tl-info"><strong>${this.tableTitle(x)}</strong>
         <small><span class="badge state-${x.status}">${t("lobby.state." + x.status)}</span> ${players}</small></span>
         <span class="tl-actions"><a class="button small primary" data-nav href="${href}">${t(x.status === "over" ? "lobby.look" : "lobby.resume")}</a>
         <button type="button" class="small ghost" data-leave="${m.tableId}">${t(x.status === "over" ? "lobby.forget" : "lobby.leave")}</button></span>
@@ -370,6 +366,15 @@ export class LobbyPage {
     this.renderMine();
   }
 
+  /** A table's game and edition in the page's words (the server's title is English). */
+  tableTitle(x) {
+    const gameName = has("game." + x.game) ? t("game." + x.game) : x.game;
+    const entry = this.games.find((g) => g.game === x.game);
+    const rs = entry?.rulesets.find((r) => r.name === x.ruleset);
+    const title = rs ? rulesetTitle(x.game, rs) : x.title;
+    return title !== gameName ? `${gameName} · ${title}` : gameName;
+  }
+
   renderTables() {
     const box = $("#table-list", this.root);
     if (!box) return;
@@ -380,7 +385,7 @@ export class LobbyPage {
     }
     render(box, html`<ul class="table-list">${this.tables.map((x) => html`
       <li><span class="tl-game">${gameIcon(x.game)}</span>
-        <span class="tl-info"><strong>${x.title}</strong>
+        <span class="tl-info"><strong>${this.tableTitle(x)}</strong>
         <small>${(x.labels || x.players.map((name) => ({ name }))).map((l) => personName(l)).filter(Boolean).join(", ") || "—"} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
         <a class="button small" data-nav href="/t/${encodeURIComponent(x.table_id)}?invite=${encodeURIComponent(x.invite)}">${t("lobby.joinwatch")}</a>
       </li>`)}</ul>`);

@@ -5,7 +5,7 @@ import { html, render } from "./dom.js";
 import { api, loadSeats, saveSeats, rememberSeat, forgetSeat, TableSocket } from "./net.js";
 import { $, toast, banner, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
-import { captureFocus, restoreFocus, focusFirst } from "./a11y.js";
+import { captureFocus, restoreFocus, focusFirst, groupStop, usingKeyboard } from "./a11y.js";
 import { TableFeedback } from "./feedback.js";
 import { rulesetTitle, personName } from "./lobby.js";
 import { citedPassage } from "./rules.js";
@@ -61,6 +61,7 @@ export class TablePage {
     for (const s of Object.values(this.sockets)) s.close();
     this.sockets = {};
     clearInterval(this.tick);
+    clearInterval(this.poll);
     banner(null);
     this.setDot(null);
   }
@@ -95,6 +96,13 @@ export class TablePage {
     banner(null);
     this.ctx.setRulesGame(this.table.game);
     this.mod = gameModule(this.table.game);
+    if (!this.invite && !this.heldSeats().length) await this.inviteFromList();
+    if (!this.invite && !this.heldSeats().length) {
+      // A link without its invitation: the page says so, and keeps the table's state
+      // current (no socket without an invite), picking up the invite if the table shows
+      // in the open-tables list again.
+      this.poll = setInterval(() => this.refreshWithoutInvite(), 5000);
+    }
     this.connect();
     this.render();
     this.tick = setInterval(() => this.updateClock(), 500);
@@ -110,6 +118,41 @@ export class TablePage {
     if (this.active === null || (this.active !== "spectator" && !held.includes(this.active))) {
       this.active = held.length ? held[0] : "spectator";
     }
+  }
+
+  /** A public table in the lobby with a free seat shows its invite in the open-tables
+   * list (docs/protocol.md): a link without the invite can use that one. Private tables
+   * never show it, so they stay closed to anyone without the full link. */
+  async inviteFromList() {
+    try {
+      const { tables } = await api("GET", "/api/tables");
+      const entry = (tables || []).find((x) => x.table_id === this.tableId);
+      if (!entry?.invite) return false;
+      this.invite = entry.invite;
+      const stored = loadSeats(this.tableId);
+      stored.invite = entry.invite;
+      saveSeats(this.tableId, stored);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async refreshWithoutInvite() {
+    if (this.invite || this.heldSeats().length) {
+      clearInterval(this.poll);
+      return;
+    }
+    try {
+      this.table = await api("GET", `/api/tables/${encodeURIComponent(this.tableId)}`);
+    } catch {
+      return;
+    }
+    if (this.table.public && this.table.status === "lobby" && (await this.inviteFromList())) {
+      clearInterval(this.poll);
+      this.connect();
+    }
+    this.render();
   }
 
   watch() {
@@ -348,6 +391,12 @@ export class TablePage {
       rememberSeat(this.tableId, res.seat, res.token, res.invite || this.invite);
       if (!extra) localStorage.setItem("saustall.name", body.name);
       this.table = res.table;
+      if (extra) {
+        // Seated on this device next to its holder (hot-seat): ready at once, as the
+        // holder's Start would make them, so every page shows the seat as ready.
+        const ready = await this.call("ready", { ready: true }, res.seat).catch(() => null);
+        if (ready) this.table = ready.table;
+      }
       if (this.sockets.spectator) {
         this.sockets.spectator.close();
         delete this.sockets.spectator;
@@ -427,11 +476,39 @@ export class TablePage {
     // A redraw replaces the controls: the keyboard focus goes back to the same one (or
     // the nearest of its group), or where the game asked for it (ui.focusTo).
     const focus = captureFocus(this.root);
-    if (this.table.status === "lobby" && !this.offer) this.renderWaiting();
+    if (!this.invite && !this.heldSeats().length) this.renderNoInvite();
+    else if (this.table.status === "lobby" && !this.offer) this.renderWaiting();
     else this.renderGame();
     const wanted = this.ui.focusTo;
     delete this.ui.focusTo;
     if (!(wanted && focusFirst(this.root, [() => wanted(this.root)]))) restoreFocus(this.root, focus);
+    this.placeFirstFocus();
+  }
+
+  /** A keyboard user who arrived here (e.g. "Play now" by Enter) finds the focus on the
+   * table, not on the page's <body>: on their hand (or the hot-seat cover's button), else
+   * on the page's heading or the status bar. Once per page, and never taken from a control. */
+  placeFirstFocus() {
+    if (this.focusPlaced) return;
+    const now = document.activeElement;
+    if (now && now !== document.body && now.isConnected) {
+      if (this.root.contains(now)) this.focusPlaced = true;
+      return;
+    }
+    if (!usingKeyboard()) return;
+    const landmark = (sel) => {
+      const el = this.root.querySelector(sel);
+      if (el && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+      return el;
+    };
+    this.focusPlaced = focusFirst(this.root, [
+      () => {
+        const fallback = this.root.querySelector("[data-focus-fallback]");
+        return fallback && (fallback.dataset.roving ? groupStop(this.root, fallback.dataset.roving) : fallback);
+      },
+      () => landmark("h1"),
+      () => landmark(".status-bar"),
+    ]);
   }
 
   inviteUrl() {

@@ -63,7 +63,8 @@ export function outcomeText(view, names, seat) {
     if (o.result === "right") lines.push(t("pg.res.right" + you, { who, n: o.cards.length }));
     else if (o.result === "split") lines.push(t("pg.res.split" + you, { who }));
     else if (o.result === "crowded") lines.push(t("pg.res.crowded" + you, { who }));
-    else lines.push(t("pg.res.wrong" + you, { who, n: o.paid }));
+    // Nothing collected yet: nothing goes back, and the line says so (not "0 cards").
+    else lines.push(t("pg.res.wrong" + (o.paid ? "" : ".none") + you, { who, n: o.paid }));
   }
   if (mine) kind = mine.result === "wrong" ? "wrong" : "right";
   return { text: lines.join(" · "), kind };

@@ -241,6 +241,10 @@ export default {
     if (phase === "giving") return t("sk.hint.give");
     if (legal.kontra) return t("sk.hint.kontra");
     if (legal.re) return t("sk.hint.re");
+    // Asked in the Huftritt round with "no" the only answer (the declarer's hidden partner
+    // for Kontra, an opponent for Re): the line says what is asked, not "play a card".
+    if (phase === "kontra") return t("sk.hint.kontra.no");
+    if (phase === "re") return t("sk.hint.re.no");
     return t("sk.hint.card");
   },
 
@@ -281,6 +285,13 @@ export default {
         <button type="button" class="ghost" data-do="pass">${t("sk.nojoin")}</button></div>`;
     } else if (mine && view.phase === "giving") {
       panel = html`<h3>${t("sk.give.title")}</h3><p class="small">${t("sk.give.help")}</p>`;
+    } else if (mine && !legal.kontra && !legal.re && (view.phase === "kontra" || view.phase === "re")) {
+      // The one answer is "no": say why the kick is not open to this player, and offer it.
+      const kontra = view.phase === "kontra";
+      const declarer = ctx.names[d?.declarer] ?? "";
+      panel = html`<h3>${t(kontra ? "sk.kontra.closed.title" : "sk.re.closed.title")}</h3>
+        <p class="small sk-why">${t(kontra ? "sk.kontra.closed.why" : "sk.re.closed.why", { name: declarer })}</p>
+        <div class="sk-choices"><button type="button" class="primary" data-do="pass">${t(kontra ? "sk.kontra.closed.go" : "sk.re.closed.go")}</button></div>`;
     } else if (mine && (legal.kontra || legal.re || view.phase === "kontra" || view.phase === "re")) {
       panel = html`<h3>${t(legal.re ? "sk.re.title" : "sk.kontra.title")}</h3><div class="sk-choices">
         ${legal.kontra ? html`<button type="button" class="primary" data-do="kontra">${t("sk.kontra.go")}</button>` : ""}

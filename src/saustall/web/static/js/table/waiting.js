@@ -25,6 +25,27 @@ export const waitingRoom = {
     }
   },
 
+  /** A table link without its invitation: who sits there and what the table is doing
+   * (public facts), that the link is incomplete, and what the person can do about it. */
+  renderNoInvite() {
+    const tb = this.table;
+    render(this.root, html`
+      <section class="panel waiting no-invite">
+        <h1>${this.tableTitle()}</h1>
+        <p class="table-state">${t("table.state." + tb.status)}</p>
+        <ol class="seat-list">
+          ${tb.seats.map((s) => html`<li class="seat ${s.kind}" data-seat="${s.seat}"><span class="seat-no">${s.seat + 1}</span>
+            <span class="seat-name">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : personName(s.label || { name: s.name })}</span></li>`)}
+        </ol>
+        <div class="notice" role="status">
+          <h2 tabindex="-1" id="noinvite-title">${t("table.noinvite.title")}</h2>
+          <p>${t("table.noinvite.body")}</p>
+          <p>${t(tb.public ? "table.noinvite.public" : "table.noinvite.private")}</p>
+        </div>
+        <div class="buttons"><a class="button primary" data-nav href="/">${t("table.tolobby")}</a></div>
+      </section>`);
+  },
+
   /** Who holds which seat here, who is ready, whether the game can start, and the hint. */
   waitingState() {
     const tb = this.table;
@@ -88,7 +109,10 @@ export const waitingRoom = {
     const badges = [];
     if (isMine) badges.push(html`<span class="badge you">${t("table.you")}</span>`);
     if (s.kind === "bot") badges.push(html`<span class="badge bot" title="${levelDescription(tb.game, s.bot_level)}">${t("table.bot")} · ${levelName(s.bot_level)}</span>`);
-    if (s.kind === "human") badges.push(s.ready ? html`<span class="badge ok">✓ ${t("table.ready")}</span>` : html`<span class="badge wait">… ${t("table.notready")}</span>`);
+    // A second seat held on this device (hot-seat) is ready as far as anyone can tell:
+    // Start readies every seat held here, so "not ready" under "Everyone is here" is wrong.
+    const ready = s.ready || (isMine && held.length > 1);
+    if (s.kind === "human") badges.push(ready ? html`<span class="badge ok">✓ ${t("table.ready")}</span>` : html`<span class="badge wait">… ${t("table.notready")}</span>`);
     if (s.kind === "human" && !s.connected) badges.push(html`<span class="badge off">${t("table.offline")}</span>`);
     let actions = "";
     if (mine && s.kind === "empty") {
