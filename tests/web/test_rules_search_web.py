@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.a11y import serious_violations, serve_axe
 from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -109,6 +110,7 @@ def test_the_dialog_finds_the_passage_and_links_to_it(page: Any, server: Any, la
 
 
 def test_a_rules_passage_found_scrolls_to_it_marked(page: Any, server: Any) -> None:
+    serve_axe(page)
     page.goto(server.url + "/")
     page.wait_for_selector(".game-tile")
     results = ask(page, "en", "drecksau", "must I follow suit")  # Saukopf's, from Drecksau's tab
@@ -117,6 +119,8 @@ def test_a_rules_passage_found_scrolls_to_it_marked(page: Any, server: Any) -> N
     assert target and target.startswith("rules-saukopf-")
     assert results.count() >= 1
     screenshot(page, "rules-search-results", full_page=False)
+    found = serious_violations(page)  # the results list passes axe-core (WCAG 2.1 AA)
+    assert not found, found
     link.focus()
     page.keyboard.press("Enter")
     marked = page.wait_for_selector(f".rules-text #{target}.hit-mark")
