@@ -6,7 +6,7 @@ import { html, render, element } from "./dom.js";
 import { LobbyPage } from "./lobby.js";
 import { TablePage } from "./table.js";
 import { loadRenderers } from "./games/index.js";
-import { rulesContent, questions, searchQuestions, ruleGames } from "./rules.js";
+import { rulesContent, questions, searchRules, ruleGames, passageElements, passageId } from "./rules.js";
 import { soundOn, setSound } from "./sound.js";
 
 const state = { catalogue: null, page: null, rulesGame: null };
@@ -50,9 +50,11 @@ async function route() {
   state.page = match ? new TablePage(root, decodeURIComponent(match[1]), ctx) : new LobbyPage(root, ctx);
 }
 
-/** The rules dialog: the rules of a game, its questions and answers, and a search over
- * the answers of every game. With `passage` (a decision id such as "D5") it opens at that
- * answer, marked, e.g. from the refusal of a move that breaks it. */
+/** The rules dialog: the rules of a game, its questions and answers, and a ranked search
+ * over the rules text and the answers of every game (rules.js, search.js). A question found
+ * shows open in the list; a rules passage found is a button that shows it in its game's
+ * rules, scrolled to and marked. With `passage` (a decision id such as "D5") it opens at
+ * that answer, marked, e.g. from the refusal of a move that breaks it. */
 function showRules(game, passage = null) {
   const games = ruleGames();
   if (!games.length) return;
@@ -66,8 +68,13 @@ function showRules(game, passage = null) {
     <article class="rules-text"></article>
     <section class="rules-qa"></section>`, { wide: true, className: "rules-modal" });
   const search = body.querySelector("#rules-q");
-  const entry = (e, open, cited) => html`<details class="qa ${cited ? "cited" : ""}" id="qa-${e.id}" data-qa="${e.id}" ${open ? "open" : ""}>
-      <summary><span class="qa-id">${e.id}</span> ${e.q}</summary><p>${e.a}</p></details>`;
+  const where = (g, heading) => html`<span class="hit-where">${t("game." + g)}${heading ? ` · ${heading}` : ""}</span>`;
+  const entry = (e, open, cited, g = null) => html`<details class="qa ${cited ? "cited" : ""}" id="qa-${e.id}" data-qa="${e.id}" ${open ? "open" : ""}>
+      <summary><span class="qa-id">${e.id}</span> ${e.q}${g ? where(g, "") : ""}</summary><p>${e.a}</p></details>`;
+  const hit = (h) => html`<li class="hit" data-passage="${h.kind === "qa" ? `qa-${h.id}` : h.id}">${h.kind === "qa"
+    ? entry(h.entry, true, false, h.game)
+    : html`<button type="button" class="hit-link" data-game="${h.game}" data-target="${h.id}">${where(h.game, h.heading)}
+        <span class="hit-text">${h.text}</span></button>`}</li>`;
   const show = () => {
     const query = search.value.trim();
     for (const b of body.querySelectorAll(".tab")) b.setAttribute("aria-selected", String(!query && b.dataset.game === current));
@@ -78,16 +85,30 @@ function showRules(game, passage = null) {
       text.hidden = false;
       count.textContent = "";
       render(text, rulesContent(current, lang()));
+      passageElements(text).forEach((p, n) => (p.el.id = passageId(current, n)));
       render(list, html`<h3>${t("rules.qa")}</h3>${questions(current, lang()).map((e) => entry(e, e.id === passage, e.id === passage))}`);
       return;
     }
-    // Searching looks through the answers of every game, the current one first.
+    // Searching ranks the rules passages and answers of every game, the current one ahead.
     text.hidden = true;
-    const found = [current, ...games.filter((g) => g !== current)]
-      .map((g) => [g, searchQuestions(g, lang(), query)]).filter(([, hits]) => hits.length);
-    const total = found.reduce((sum, [, hits]) => sum + hits.length, 0);
-    count.textContent = total ? t("rules.found", { n: total }) : t("rules.none", { q: query });
-    render(list, found.map(([g, hits]) => html`<h3>${t("game." + g)}</h3>${hits.map((e) => entry(e, true, false))}`));
+    const found = searchRules(lang(), query, current);
+    count.textContent = found.length ? t("rules.found", { n: found.length }) : t("rules.none", { q: query });
+    render(list, found.length ? html`<ol class="rules-results" aria-label="${t("rules.results")}">${found.map(hit)}</ol>` : "");
+    list.querySelectorAll(".hit-link").forEach((b) => b.addEventListener("click", () => jump(b.dataset.game, b.dataset.target)));
+  };
+  // A rules passage found: its game's rules, scrolled to the passage, marked and focused.
+  const jump = (g, id) => {
+    current = g;
+    passage = null;
+    search.value = "";
+    show();
+    const el = body.querySelector(`#${CSS.escape(id)}`);
+    if (!el) return;
+    el.classList.add("hit-mark");
+    if (el.previousElementSibling?.tagName === "DT") el.previousElementSibling.classList.add("hit-mark");
+    el.tabIndex = -1;
+    el.scrollIntoView({ block: "center" });
+    el.focus({ preventScroll: true });
   };
   body.querySelectorAll(".tab").forEach((b) => b.addEventListener("click", () => {
     current = b.dataset.game;
@@ -96,6 +117,13 @@ function showRules(game, passage = null) {
     show();
   }));
   search.addEventListener("input", show);
+  search.addEventListener("keydown", (ev) => { // down arrow or Enter: to the first result
+    if (ev.key !== "ArrowDown" && ev.key !== "Enter") return;
+    const first = body.querySelector(".rules-results .hit-link, .rules-results summary");
+    if (!first) return;
+    ev.preventDefault();
+    first.focus();
+  });
   show();
   if (passage) {
     const cited = body.querySelector(`#qa-${CSS.escape(passage)}`);

@@ -7,6 +7,7 @@ export default {
   "rules.found": "{n} Antworten gefunden",
   "rules.found.one": "{n} Antwort gefunden",
   "rules.none": "Keine Antwort passt zu „{q}“.",
+  "rules.results": "Suchergebnisse",
   "rules.why": "Warum? Regel {id}",
   "nav.language": "Sprache",
   "nav.sound": "Ton",

@@ -7,6 +7,7 @@ export default {
   "rules.found": "{n} answers found",
   "rules.found.one": "{n} answer found",
   "rules.none": "No answer matches “{q}”.",
+  "rules.results": "Search results",
   "rules.why": "Why? Rule {id}",
   "nav.language": "Language",
   "nav.sound": "Sound",

@@ -7,6 +7,7 @@ export default {
   "rules.found": "{n} réponses trouvées",
   "rules.found.one": "{n} réponse trouvée",
   "rules.none": "Aucune réponse ne correspond à « {q} ».",
+  "rules.results": "Résultats de la recherche",
   "rules.why": "Pourquoi ? Règle {id}",
   "nav.language": "Langue",
   "nav.sound": "Son",

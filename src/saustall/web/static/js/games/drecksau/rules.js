@@ -134,6 +134,17 @@ sur le cochon (ou sa grange). Les cartes sans cible ont un bouton. Les cartes gr
 
 };
 
+/** What people type for the game's own words, by language: lists of words the rules search
+ * (../../rules.js) takes as meaning the same. */
+export const synonyms = {
+  en: [["barn", "shed", "stable", "sty"], ["dirty", "muddy", "filthy"], ["clean", "wash"],
+    ["start", "begin", "first"], ["pretty", "beautiful"]],
+  de: [["stall", "scheune"], ["dreckig", "schmutzig"], ["sauber", "waschen"], ["anfangen", "beginnen", "starten"],
+    ["schonsau", "schon", "hubsch"]],
+  fr: [["grange", "etable", "abri", "porcherie"], ["sale", "boueux"], ["propre", "laver", "nettoyer"],
+    ["commencer", "debuter", "premier"], ["belle", "jolie"]],
+};
+
 /** The questions and answers by language: [id, question, answer]. */
 export const qa = {
   en: [

@@ -36,6 +36,8 @@ If all squeak again, the cards are dealt afresh.</p>
 <p><b>Am Spieß:</b> any game may be declared upside down: the rank order inside the trumps and
 inside every suit is reversed (trumps still beat the suits).</p>
 <h3>Playing</h3>
+<p>The player left of the dealer plays first, leading the first trick; whoever wins a trick
+leads the next.</p>
 <p>Follow the suit led (trumps count as one suit); otherwise play anything. The highest trump
 wins the trick, else the highest card of the suit led. In a Sauerei the Sau's owner may
 lead the Sau at any time, but another card of its suit only while holding three or more of them
@@ -82,6 +84,7 @@ wieder alle, wird neu gegeben.</p>
 <p><b>Am Spieß:</b> Jedes Spiel kann verkehrt herum angesagt werden: Die Rangfolge innerhalb der
 Trümpfe und jeder Farbe dreht sich um (Trumpf sticht trotzdem Farbe).</p>
 <h3>Das Spiel</h3>
+<p>Wer links vom Geber sitzt, spielt zuerst aus; wer einen Stich macht, spielt den nächsten aus.</p>
 <p>Angespielte Farbe bedienen (Trümpfe gelten als eine Farbe), sonst beliebig. Der höchste Trumpf
 sticht, sonst die höchste Karte der angespielten Farbe. Bei der Sauerei darf, wer die gerufene
 Sau hat, sie jederzeit ausspielen, eine andere Karte ihrer Farbe aber nur mit drei oder mehr Karten
@@ -128,6 +131,8 @@ pour perdre). Si tout le monde couine encore, on redistribue.</p>
 <p><b>À la broche (am Spieß) :</b> tout jeu peut être annoncé à l'envers : l'ordre des atouts et de
 chaque couleur est inversé (l'atout bat toujours les couleurs).</p>
 <h3>Le jeu de la carte</h3>
+<p>Le joueur à gauche du donneur joue en premier et entame le premier pli ; qui remporte un pli
+entame le suivant.</p>
 <p>Fournir la couleur demandée (les atouts comptent comme une couleur), sinon jouer n'importe quoi.
 Le plus fort atout remporte le pli, sinon la plus forte carte de la couleur demandée. Dans une
 Sauerei, le détenteur de la Sau appelée peut la jouer en tête à tout moment, mais une autre carte de
@@ -146,6 +151,18 @@ détenu), Stallgeruch +1 quand les gagnants ont pris plus de 90 points de cartes
 téméraires ramassent des <b>points de rudesse</b> : surenchère, jeu à la broche perdu, Kontra ou Re
 perdu. À la fin, le plus de viande fait le Schlachtmeister, le plus de rudesse l'Oberrauborstler.</p>`,
 
+};
+
+/** What people type for the game's own words, by language: lists of words the rules search
+ * (../../rules.js) takes as meaning the same, e.g. "Kontra" or "double" for the Huftritt. */
+export const synonyms = {
+  en: [["huftritt", "kontra", "contra", "double", "doubling", "kick"], ["squeak", "pass"],
+    ["grunt", "bid"], ["lead", "start", "begin"], ["sau", "ace"], ["schwarz", "slam"], ["revoke", "renege"]],
+  de: [["huftritt", "kontra", "doppeln", "verdoppeln", "tritt"], ["quieken", "gequiekt", "passen", "gepasst", "weiter"],
+    ["grunzen", "gegrunzt", "bieten", "reizen", "gereizt"], ["ausspielen", "anspielen", "rauskommen", "beginnen", "anfangen"],
+    ["sau", "ass"]],
+  fr: [["sabot", "kontra", "contre", "contrer", "huftritt", "doubler"], ["couiner", "couine", "passer", "passe"],
+    ["grogner", "grogne", "encherir", "enchere"], ["entamer", "commencer", "ouvrir"], ["sau", "as"]],
 };
 
 /** The questions and answers by language: [id, question, answer]. */
