@@ -228,7 +228,7 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         table, token = await hub_of(request).create_table(
             body.get("game"), body.get("ruleset"), body.get("seats"), body.get("options"),
             body.get("name"), body.get("public"), body.get("turn_timer"), body.get("bots"),
-            source=_source(request.client))
+            source=_source(request.client), spectator_chat=body.get("spectator_chat"))
         return {"table_id": table.id, "invite": table.invite,
                 "invite_url": f"/t/{table.id}?invite={table.invite}",
                 "seat": 0, "token": token, "table": table.info()}
@@ -465,7 +465,8 @@ async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub,
     now = time.monotonic()
     buckets = {"action": TokenBucket(settings.action_rate_per_second,
                                      settings.action_rate_burst, now),
-               "other": TokenBucket(settings.rate_per_second, settings.rate_burst, now)}
+               "other": TokenBucket(settings.rate_per_second, settings.rate_burst, now),
+               "chat": TokenBucket(settings.chat_rate_per_second, settings.chat_burst, now)}
     rejected: deque[float] = deque()
 
     def refuse(code: str, message: str, msg_id: Any = None) -> bool:
@@ -509,8 +510,13 @@ async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub,
             continue
         msg_id = _message_id(data)
         kind = data.get("type")
-        bucket = buckets["action" if kind == "action" else "other"]
-        if not bucket.take(now):
+        bucket = buckets[kind if kind in ("action", "chat") else "other"]
+        if kind == "chat" and not bucket.take(now):
+            if refuse("chat-too-fast", f"chat messages are limited to {bucket.rate:g} per "
+                      f"second (bursts of {bucket.burst:g}); this one was not sent", msg_id):
+                return
+            continue
+        if kind != "chat" and not bucket.take(now):
             shown = kind if isinstance(kind, str) and len(kind) <= 20 else "message"
             if refuse("rate-limited", f"too many {'actions' if kind == 'action' else 'messages'}"
                       f": at most {bucket.rate:g} per second (bursts of {bucket.burst:g}); "
@@ -524,6 +530,8 @@ async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub,
             task.add_done_callback(judging.discard)
             await asyncio.shield(task)  # one at a time, in arrival order
             hub.metrics.ack.observe(time.monotonic() - now)
+        elif kind == "chat":
+            hub.chat(table, client, data, msg_id)
         elif kind == "ping":
             client.send({"type": "pong", "id": msg_id})
         elif kind == "sync":
@@ -532,7 +540,7 @@ async def _read_loop(ws: WebSocket, client: Client, table: Table, hub: Hub,
             client.send(_ws_error("bad-message", "already connected; hello is only sent once",
                                   msg_id))
         elif refuse("bad-message", f"unknown message type {str(kind)[:40]!r}; "
-                    "types: action, sync, ping", msg_id):
+                    "types: action, chat, sync, ping", msg_id):
             return
 
 

@@ -14,6 +14,7 @@ import hashlib
 import json
 import secrets
 import time
+import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -37,6 +38,15 @@ EMPTY, HUMAN, BOT = "empty", "human", "bot"
 EVENT_BACKLOG = 100
 MAX_NAME = 32
 STAND_IN_SUFFIX = " (bot)"
+CHAT_BACKLOG = 100
+"""Chat messages a table keeps (in memory only), sent again to whoever connects."""
+MAX_CHAT = 200
+"""The longest free chat text, in characters (after cleaning)."""
+QUICK_PHRASES = ("hello", "gg", "wp", "oops", "thanks", "sorry", "nice", "bye")
+"""The quick chat phrases, as ids: each page words them in its reader's language."""
+# Invisible characters that reorder or hide text: a chat line shows what was typed.
+_HIDDEN = {0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D,
+           0x202E, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF}
 
 # Table events: a ``code`` with ``params`` that each page words in its own language, and
 # this English ``text`` for clients that show the server's words as they are.
@@ -132,6 +142,27 @@ def clean_name(name: Any, default: str) -> str:
     return cleaned
 
 
+def clean_chat_text(text: Any) -> tuple[str | None, tuple[str, str] | None]:
+    """Free chat text as shown: control and direction-changing characters dropped,
+    white space collapsed to single spaces; or ``(code, message)`` of the refusal
+    (``bad-message``, ``chat-empty``, ``chat-too-long``)."""
+    if not isinstance(text, str):
+        return None, ("bad-message", "a chat message's 'text' must be text")
+    if len(text) > 4 * MAX_CHAT:  # (the frame cap bounds it too; no work on junk)
+        return None, ("chat-too-long", f"chat messages are limited to {MAX_CHAT} "
+                      "characters; this one was not sent")
+    kept = "".join(" " if ch.isspace() else ch for ch in text
+                   if ch.isspace() or (unicodedata.category(ch) not in ("Cc", "Cs", "Co", "Cn")
+                                       and ord(ch) not in _HIDDEN))
+    cleaned = " ".join(kept.split())
+    if not cleaned:
+        return None, ("chat-empty", "a chat message needs some text")
+    if len(cleaned) > MAX_CHAT:
+        return None, ("chat-too-long", f"chat messages are limited to {MAX_CHAT} "
+                      f"characters (this one has {len(cleaned)}); it was not sent")
+    return cleaned, None
+
+
 def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str | None]:
     """The error code, message and rule for an action that is not legal for ``seat``."""
     try:
@@ -172,6 +203,8 @@ class Client:
         self.key = key
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
         self.closed = False
+        self.spectator_number: int | None = None
+        """A spectator's number at the table (1, 2, ...): names it in chat."""
         self.left = False
         """The seat was given up while this socket was open (see :meth:`vacate`)."""
         self._linger: asyncio.TimerHandle | None = None
@@ -280,6 +313,13 @@ class Table:
         self.seq = 0
         self.actions: list[str] = []
         self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_BACKLOG)
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_BACKLOG)
+        """The table's recent chat messages (never stored, never in a game record)."""
+        self.chat_seq = 0
+        self.spectators_seen = 0
+        """Spectators that connected here so far (each gets the next number)."""
+        self.spectator_chat = False
+        """Whether spectators may write in the chat (they may always read it)."""
         self.lock = asyncio.Lock()
         self.clock_origin = time.monotonic()
         self.bot_task: asyncio.Task[None] | None = None
@@ -353,7 +393,7 @@ class Table:
             "public": self.public, "realtime": self.ruleset.realtime,
             "turn_timer": self.turn_timer, "game_number": self.game_number,
             "spectators": self.spectator_count(), "winners": self.winners(),
-            "created_at": self.created_at,
+            "created_at": self.created_at, "spectator_chat": self.spectator_chat,
             "seats": [s.info(s.seat in elsewhere) for s in self.seats],
         }
 

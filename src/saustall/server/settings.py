@@ -29,6 +29,9 @@ class HubSettings:
     """Actions per second on one socket: a player of a real-time game mashing
     its buttons stays near 10 a second, with bursts; bots act no faster than every 450 ms."""
     action_rate_burst: float = 80.0
+    chat_rate_per_second: float = 1.0
+    """Chat messages per second on one socket, sustained; more get ``chat-too-fast``."""
+    chat_burst: float = 5.0
     flood_close_after: int = 200
     hello_timeout: float = 10.0
     left_linger_seconds: float = 10.0

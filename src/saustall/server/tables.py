@@ -50,11 +50,13 @@ from saustall.server.model import (
     LOBBY,
     OVER,
     PLAYING,
+    QUICK_PHRASES,
     Client,
     Seat,
     ServerError,
     Table,
     bot_name,
+    clean_chat_text,
     clean_name,
     dumps,
     explain,
@@ -262,11 +264,18 @@ class Hub:
     # -- table lifecycle -----------------------------------------------------------------
     async def create_table(self, game_name: Any, ruleset_name: Any, seats: Any, options: Any,
                            name: Any, public: Any, turn_timer: Any,
-                           bots: Any, source: str | None = None) -> tuple[Table, str]:
+                           bots: Any, source: str | None = None,
+                           spectator_chat: Any = None) -> tuple[Table, str]:
         """Create a table with the caller in seat 0; returns it and the caller's token.
 
         ``source`` is the caller's address, which may hold only so many open tables.
+        ``spectator_chat``: whether spectators may write in the chat (default no).
         """
+        if spectator_chat is None:
+            spectator_chat = False
+        if not isinstance(spectator_chat, bool):
+            raise ServerError(400, "bad-request",
+                              "field 'spectator_chat' must be true or false")
         if not isinstance(game_name, str):
             raise ServerError(400, "bad-request", "field 'game' is required and must be text")
         if ruleset_name is not None and not isinstance(ruleset_name, str):
@@ -326,6 +335,7 @@ class Hub:
         # others say when they are, and everyone sees the same list of who is.
         first.ready = True
         table.source = source
+        table.spectator_chat = spectator_chat
         for index, level in enumerate(bots, start=1):
             self._seat_bot(table, table.seats[index], level)
         if self.cluster is not None:
@@ -537,6 +547,8 @@ class Hub:
                     raise ServerError(429, "too-many-spectators",
                                       f"this table has its {cap} spectators already")
                 table.spectators.add(client)
+                table.spectators_seen += 1
+                client.spectator_number = table.spectators_seen
                 table.spectators_changed(self.settings.limits.spectator_update_seconds)
             else:
                 seat = table.seats[client.seat]
@@ -553,6 +565,8 @@ class Hub:
                 self._sockets_changed(table)
             for event in table.events:
                 client.send({**event, "replay": True})
+            for said in table.chat:
+                client.send({**said, "replay": True})
             client.send(table.state_message(client.seat))
             if table.status == OVER and table.state is not None:
                 client.send(table.game_over_message())
@@ -585,6 +599,48 @@ class Hub:
         async with table.lock:
             client.send({"type": "table", "table": table.info()})
             client.send(table.state_message(client.seat))
+
+    def chat(self, table: Table, client: Client, data: dict[str, Any], msg_id: Any) -> None:
+        """Pass on one chat message (a quick phrase's id or free text) to everyone at the
+        table, keeping it with the table's recent chat; refusals go to the sender only.
+
+        Chat is never stored in the database nor in a game record. Nothing here waits,
+        so a message and the history a connecting client gets never interleave.
+        """
+        def error(code: str, message: str) -> None:
+            client.send({"type": "error", "code": code, "message": message, "rule": None,
+                         "id": msg_id})
+
+        if client.left:
+            client.send(not_seated(msg_id))
+            return
+        if client.seat is None and not table.spectator_chat:
+            error("chat-not-allowed", "spectators may read this table's chat but not write "
+                  "in it (the table was created without spectator_chat)")
+            return
+        quick, text = data.get("quick"), data.get("text")
+        if (quick is None) == (text is None):
+            error("bad-message", "a chat message needs either 'quick' (a phrase id: "
+                  f"{', '.join(QUICK_PHRASES)}) or 'text'")
+            return
+        if quick is not None and quick not in QUICK_PHRASES:
+            error("bad-message", f"unknown quick phrase {str(quick)[:20]!r}; phrases: "
+                  f"{', '.join(QUICK_PHRASES)}")
+            return
+        if text is not None:
+            text, refused = clean_chat_text(text)
+            if refused is not None:
+                error(*refused)
+                return
+        table.chat_seq += 1
+        seat = client.seat
+        message = {"type": "chat", "chat_seq": table.chat_seq, "seat": seat,
+                   "who": table.seats[seat].label() if seat is not None else None,
+                   "spectator": client.spectator_number if seat is None else None,
+                   "quick": quick, "text": text, "at": now_iso(),
+                   "time_ms": table.now_ms(), "replay": False}
+        table.chat.append(message)
+        table.broadcast(message)
 
     async def act(self, table: Table, client: Client, text: Any, msg_id: Any) -> None:
         """Judge one action sent by a client; errors go to that client only."""
