@@ -13,6 +13,7 @@ import { waitingRoom } from "./table/waiting.js";
 import { board } from "./table/board.js";
 import { afterGame } from "./table/after_game.js";
 import { LOG_MAX, tableLog } from "./table/log.js";
+import { tableChat } from "./table/chat.js";
 
 export class TablePage {
   constructor(root, tableId, ctx) {
@@ -32,6 +33,7 @@ export class TablePage {
     this.status = {}; // same keys -> connection status
     this.table = null;
     this.clearLog();
+    this.clearChat();
     this.gameOver = null;
     this.summaryShown = 0;
     this.active = null; // the seat whose view is shown
@@ -226,7 +228,13 @@ export class TablePage {
     const primary = key === this.primaryKey();
     switch (msg.type) {
       case "welcome":
-        if (primary) this.clearLog();
+        if (primary) {
+          this.clearLog();
+          this.clearChat(); // the server sends the table's recent chat again
+        }
+        break;
+      case "chat":
+        if (primary) this.chatMessage(msg);
         break;
       case "table": {
         const before = this.table;
@@ -531,6 +539,6 @@ export class TablePage {
 }
 
 // The sections of a table page, each in its module (table/*.js), as methods of the page.
-Object.assign(TablePage.prototype, waitingRoom, board, afterGame, tableLog);
+Object.assign(TablePage.prototype, waitingRoom, board, afterGame, tableLog, tableChat);
 
 export { lang };

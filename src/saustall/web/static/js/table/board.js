@@ -134,10 +134,12 @@ export const board = {
         <aside class="side">
           <div class="side-box" id="scores"></div>
           <details class="side-box log-box" id="log-box" open><summary>${t("log.title")}</summary><ol id="log" class="log" tabindex="0" aria-label="${t("log.title")}"></ol></details>
+          ${this.chatBox()}
           <div class="side-box table-actions" id="table-actions"></div>
         </aside></div>`);
       layout = this.root.querySelector(".game-layout");
       if (matchMedia("(max-width: 700px)").matches) $("#log-box", layout).open = false;
+      this.wireChat(layout);
     }
     const board = $("#board", layout);
     this.mod.render(board, ctx);
@@ -145,6 +147,7 @@ export const board = {
     render($("#scores", layout), this.mod.side ? this.mod.side(ctx) : this.defaultSide(ctx));
     this.renderActions(ctx);
     this.renderLog();
+    this.renderChat();
     this.fitToScreen(); // before the effects, which are placed where things now are
     if (this.lastEvent) {
       const ev = this.lastEvent;
