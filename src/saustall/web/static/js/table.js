@@ -7,7 +7,7 @@ import { $, toast, banner, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
 import { captureFocus, restoreFocus, focusFirst, groupStop, usingKeyboard } from "./a11y.js";
 import { TableFeedback } from "./feedback.js";
-import { rulesetTitle, personName } from "./lobby.js";
+import { rulesetTitle, personName, personTitle, botLegend } from "./lobby.js";
 import { citedPassage } from "./rules.js";
 import { waitingRoom } from "./table/waiting.js";
 import { board } from "./table/board.js";
@@ -354,6 +354,16 @@ export class TablePage {
   // --- names -------------------------------------------------------------------------------
   names() {
     return (this.table?.seats || []).map((s) => personName(s.label || { name: s.name }) || t("table.seat", { n: s.seat + 1 }));
+  }
+
+  /** Each seat's tooltip: a bot's name with its level ("Bot 2 (Club player)"), else null. */
+  seatTitles() {
+    return (this.table?.seats || []).map((s) => personTitle(s.label));
+  }
+
+  /** The bots' level, said once for the table ("Bots: Club player"; "" without bots). */
+  botLegend() {
+    return botLegend((this.table?.seats || []).map((s) => s.label));
   }
 
   // --- actions -----------------------------------------------------------------------------

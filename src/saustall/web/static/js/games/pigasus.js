@@ -231,7 +231,7 @@ export default {
     const v = ctx.view;
     const stats = v.stats || [];
     return html`<h3>${t("pg.scores")}</h3><table class="score-table"><thead><tr><th>${t("table.players")}</th><th class="num">${t("pg.cards")}</th><th class="num">${t("pg.rightwrong")}</th></tr></thead><tbody>
-      ${ctx.names.slice(0, v.players).map((n, p) => html`<tr class="${p === ctx.seat ? "winner" : ""}"><td>${n}${v.teams ? html` <small>(${t("pg.teamshort", { n: unitOf(v, p) + 1 })})</small>` : ""}</td>
+      ${ctx.names.slice(0, v.players).map((n, p) => html`<tr class="${p === ctx.seat ? "winner" : ""}"><td title="${ctx.titles?.[p]}">${n}${v.teams ? html` <small>(${t("pg.teamshort", { n: unitOf(v, p) + 1 })})</small>` : ""}</td>
         <td class="num">${v.teams ? "" : v.scores[p]}</td><td class="num">${stats[p] ? `${stats[p].right + stats[p].split}/${stats[p].wrong}` : ""}</td></tr>`)}
       </tbody></table>${v.teams ? html`<ul class="plist">${v.scores.map((s, u) => html`<li><span>${unitName(v, ctx.names, u)}</span><b>${s}</b></li>`)}</ul>` : ""}`;
   },
