@@ -367,15 +367,17 @@ export class TablePage {
   }
 
   // --- actions -----------------------------------------------------------------------------
+  /** Send `action` for the seat on the screen; false if it could not be sent. */
   act(action) {
     const sock = this.sockets[this.active];
-    if (!sock || this.active === "spectator") return;
+    if (!sock || this.active === "spectator") return false;
     if (!sock.send({ type: "action", action, id: sock.nextId++ })) {
       toast(t("net.notsent"), "", "warn");
-      return;
+      return false;
     }
     this.pending = true;
     this.render();
+    return true;
   }
 
   async call(path, body, seat = null) {
