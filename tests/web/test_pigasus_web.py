@@ -82,3 +82,66 @@ def test_log_shows_a_point_at_one_card_and_at_two(server: Any, page: Any) -> Non
     assert page.evaluate(describe, "p0@1500 point PO") == "Anna points at pig with an owl's head"
     page.select_option("#lang-select", "fr")
     assert page.evaluate(describe, "p0@1500 point PE") == "Anna désigne cochon à tête d'éléphant"
+
+
+# Tap "grab" and look at the page in the same task, before any message from the server can
+# have been handled (the socket's messages are tasks of their own): the tap is acknowledged
+# at once. The seat's sent actions are counted: a second tap while the table judges sends
+# nothing more.
+GRAB_TAP_JS = """() => {
+  const page = window.saustallDebug.page;
+  const sock = page.sockets[page.active];
+  const send = sock.send.bind(sock);
+  window.grabsSent = 0;
+  sock.send = (msg) => { if (msg.action === 'grab') window.grabsSent += 1; return send(msg); };
+  const seq = page.states[page.active].seq;
+  const button = document.querySelector('#pg-grab');
+  button.click();
+  document.querySelector('#pg-grab').click();
+  const after = document.querySelector('#pg-grab');
+  return {
+    pending: after.classList.contains('pending'),
+    label: after.textContent.replace(/\\s+/g, ' ').trim(),
+    feedback: document.querySelector('.pg-feedback').textContent,
+    announced: document.querySelector('#announcer').textContent,
+    sameState: page.states[page.active].seq === seq,
+    sent: window.grabsSent,
+  };
+}"""
+
+
+def test_a_grab_tap_shows_at_once_and_clears_with_the_verdict(server: Any, page: Any) -> None:
+    start_quick_game(page, server.url, "pigasus", seats=3, level="slow")
+    page.wait_for_selector("#pg-grab:not([disabled])")
+    tapped = page.evaluate(GRAB_TAP_JS)
+    # Seen before the verdict (no new state was handled yet): the button, the line above
+    # it and the screen reader's polite live region all say the grab is on its way.
+    assert tapped["sameState"], tapped
+    assert tapped["pending"], tapped
+    assert tapped["label"].startswith("Grabbing…"), tapped
+    assert "waiting for the table to judge" in tapped["feedback"], tapped
+    assert "Grab sent" in tapped["announced"], tapped
+    assert tapped["sent"] == 1, tapped
+    # The verdict: this seat holds the Pigasus (no pair on the table yet, so it will have
+    # to say "no pair"), or a bot was quicker and a toast says so; either way the pending
+    # state is gone.
+    page.wait_for_selector("#pg-none, .grab-btn.held, .toast", timeout=5000)
+    assert page.locator(".grab-btn.pending, .pg-feedback.pending").count() == 0
+    assert page.evaluate("window.grabsSent") == 1
+
+
+def test_a_grab_with_no_answer_says_so_and_clears(server: Any, page: Any) -> None:
+    start_quick_game(page, server.url, "pigasus", seats=3, level="slow")
+    page.wait_for_selector("#pg-grab:not([disabled])")
+    # The grab is lost on the way: the socket takes it and never sends it.
+    page.evaluate("""() => {
+      const page = window.saustallDebug.page;
+      page.sockets[page.active].send = () => true;
+      document.querySelector('#pg-grab').click();
+    }""")
+    assert page.locator(".grab-btn.pending").count() == 1
+    toast = page.locator(".toast", has_text="No answer to your grab")
+    toast.wait_for(timeout=6000)
+    assert "may not have arrived" in toast.inner_text()
+    assert page.locator(".grab-btn.pending").count() == 0
+    assert "No answer to your grab" in page.text_content("#announcer")

@@ -33,7 +33,10 @@ def test_a_grab_lost_by_a_hair_says_who_was_quicker(server: Any, page: Any) -> N
     page.evaluate(LATE_GRAB_JS)
     toast = page.locator(".toast").last
     expect(toast).to_contain_text("Too late!")
-    expect(toast).to_contain_text("Bot 2 (Slow) grabbed the Pigasus a moment before you.")
+    expect(toast).to_contain_text("Bot 2 grabbed the Pigasus a moment before you.")
+    # The bots' level is said once, at the side of the table, and in each bot's tooltip.
+    assert page.inner_text("#bot-legend") == "Bots: Slow"
+    assert page.get_attribute(".score-table tbody tr:nth-child(2) td", "title") == "Bot 2 (Slow)"
     assert "not allowed" not in toast.inner_text()
 
 

@@ -55,7 +55,10 @@ def test_tournament_shows_prizes_won_and_left(server: Any, page: Any) -> None:
     page.select_option("#lang-select", "de")
     assert page.locator(".pa-awards .award-svg").first.get_attribute("aria-label") == (
         "Pokal mit 1 Stern" if trophy else "Matscheimer mit 1 Karotte")
-    # A bot's name is translated too ("Bot 2 (Zufall)"): the winner is read again.
+    # The bot's level is translated too, said once in the table's legend (the seats say
+    # "Bot 2", the level only in their tooltip); the winner is read again.
+    assert page.inner_text("#bot-legend") == "Bots: Zufall"
+    assert page.get_attribute(".player-area[data-player='1'] .pa-name", "title") == "Bot 2 (Zufall)"
     winner = page.locator(".pa-awards .award-svg").first.evaluate(winner_js)
     assert page.locator("#log li", has_text="Runde 1:").inner_text() == (
         f"Runde 1: {winner} gewinnt mit schönen Schweinen und bekommt den Pokal mit 1 Stern"

@@ -36,8 +36,13 @@ def test_german_log_words_table_events_and_keeps_the_name_a_line_was_written_wit
         page.locator(".seat.human").nth(1).wait_for()
         page.select_option("[data-level='2']", "heuristic")
         page.click("[data-addbot='2']")
-        # The bot the server named "Heuristic bot 3" is a German bot here.
-        page.locator(".seat.bot .seat-name", has_text="Bot 3 (Vernünftig)").wait_for()
+        # The bot the server named "Heuristic bot 3" is a German bot here: a short name,
+        # its level in German in the seat's tooltip and badge.
+        bot = page.locator(".seat.bot .seat-name", has_text="Bot 3")
+        bot.wait_for()
+        assert bot.inner_text() == "Bot 3"
+        assert bot.get_attribute("title") == "Bot 3 (Vernünftig)"
+        assert page.inner_text(".seat.bot .badge.bot") == "Bot · Vernünftig"
         server.api("POST", f"/api/tables/{table_id}/ready", ben, json={"ready": True})
         page.wait_for_selector("#start:not([disabled])")
         page.click("#start")
@@ -47,7 +52,10 @@ def test_german_log_words_table_events_and_keeps_the_name_a_line_was_written_wit
         log.locator("li", has_text="ein Bot spielt Platz 2 weiter").wait_for()
         lines = log.inner_text()
         assert "Ben setzt sich auf Platz 2" in lines, lines
-        assert "Bot 3 (Vernünftig) setzt sich auf Platz 3" in lines, lines
+        assert "Bot 3 setzt sich auf Platz 3" in lines, lines
+        # The level is said once, in the table's legend, not in every line naming the bot.
+        assert "Vernünftig" not in lines, lines
+        assert page.inner_text("#bot-legend") == "Bots: Vernünftig"
         assert "Spiel 1 beginnt" in lines, lines
         assert "Ben ist gegangen; ein Bot spielt Platz 2 weiter" in lines, lines
         # The old line keeps Ben's name: it is not "Ben (Bot): Ben ...".
@@ -118,17 +126,17 @@ def test_no_plural_key_of_one_language_is_missing_in_another(page: Any, server: 
 def test_several_winners_are_one_list_with_a_plural_verb(page: Any, server: Any) -> None:
     page.goto(server.url + "/")
     page.wait_for_selector(".game-tile")
-    names = ["Neu", "Bot 2 (Vernünftig)"]
-    assert page.evaluate(LIST_IN, ["de", names]) == "Neu und Bot 2 (Vernünftig)"
+    names = ["Neu", "Bot 2"]
+    assert page.evaluate(LIST_IN, ["de", names]) == "Neu und Bot 2"
     de = page.evaluate(LIST_IN, ["de", names])
     assert page.evaluate(T_IN, ["de", "status.won", {"names": de, "count": 2}]) == (
-        "Spiel aus: Neu und Bot 2 (Vernünftig) haben gewonnen")
+        "Spiel aus: Neu und Bot 2 haben gewonnen")
     assert page.evaluate(T_IN, ["de", "status.won", {"names": "Neu", "count": 1}]) == (
         "Spiel aus: Neu hat gewonnen")
-    fr = page.evaluate(LIST_IN, ["fr", ["Anna", "Ben", "Bot 4 (Raisonnable)"]])
-    assert fr == "Anna, Ben et Bot 4 (Raisonnable)"
+    fr = page.evaluate(LIST_IN, ["fr", ["Anna", "Ben", "Bot 4"]])
+    assert fr == "Anna, Ben et Bot 4"
     assert page.evaluate(T_IN, ["fr", "summary.winner", {"names": fr, "count": 3}]) == (
-        "Anna, Ben et Bot 4 (Raisonnable) ont gagné !")
+        "Anna, Ben et Bot 4 ont gagné !")
     assert page.evaluate(T_IN, ["fr", "summary.winner", {"names": "Anna", "count": 1}]) == (
         "Anna a gagné !")
     assert page.evaluate(T_IN, ["de", "table.waitready", {"names": "Anna und Ben", "count": 2}]) == (
@@ -149,7 +157,7 @@ SAUKOPF_SUMMARY = """([lang, result]) => Promise.all([import('/static/js/i18n.js
     const box = document.createElement('div');
     box.id = 'sk-test';
     document.body.append(box);
-    dom.render(box, m.default.summary({view, names: ['Neu', 'Bot 2 (Vernünftig)', 'Cleo', 'Dora']}));
+    dom.render(box, m.default.summary({view, names: ['Neu', 'Bot 2', 'Cleo', 'Dora']}));
     return box.innerText;
 })"""
 
@@ -166,7 +174,7 @@ def test_saukopf_result_names_the_party_and_explains_each_term(page: Any, server
     page.wait_for_selector(".game-tile")
     text = page.evaluate(SAUKOPF_SUMMARY, ["de", {**DEAL, "declarer": 1, "partner": 3,
                                                   "declarer_won": True}])
-    assert "Bot 2 (Vernünftig) und Dora gewinnen mit 50 Augen" in text, text
+    assert "Bot 2 und Dora gewinnen mit 50 Augen" in text, text
     assert "&" not in text
     page.evaluate("document.querySelector('#sk-test').remove()")
     text = page.evaluate(SAUKOPF_SUMMARY, ["fr", DEAL])
@@ -194,7 +202,7 @@ LAST_DEAL_LINE = """([lang, result]) => Promise.all([import('/static/js/i18n.js'
         import('/static/js/games/saukopf.js'), import('/static/js/dom.js')]).then(([i18n, m, dom]) => {
     i18n.setLang(lang);
     const box = document.createElement('div');
-    dom.render(box, m.resultLine(result, ['Neu', 'Bot 2 (Vernünftig)', 'Cleo', 'Dora']));
+    dom.render(box, m.resultLine(result, ['Neu', 'Bot 2', 'Cleo', 'Dora']));
     return box.textContent;
 })"""
 
@@ -202,7 +210,7 @@ LAST_DEAL_LINE = """([lang, result]) => Promise.all([import('/static/js/i18n.js'
 @pytest.mark.parametrize(("lang", "partner", "won", "words"), [
     ("fr", None, False, "Neu perd avec 50 points contre 70."),
     ("de", None, True, "Neu gewinnt mit 50 Augen gegen 70."),
-    ("de", 1, True, "Neu und Bot 2 (Vernünftig) gewinnen mit 50 Augen gegen 70."),
+    ("de", 1, True, "Neu und Bot 2 gewinnen mit 50 Augen gegen 70."),
     ("en", 2, False, "Neu and Cleo lost with 50 card points against 70."),
 ])
 def test_the_last_deal_line_agrees_with_the_party(page: Any, server: Any, lang: str,
@@ -279,10 +287,41 @@ def test_the_lobby_lists_bots_by_their_name_in_the_page_language(
         page.goto(server.url + "/")
         entry = page.locator(".table-list li", has_text="Anna")
         entry.wait_for()
-        assert "Anna, Bot 2 (Vernünftig)" in entry.inner_text()
+        # A short name for the bot, its level said once after the names.
+        assert "Anna, Bot 2 · Bots: Vernünftig ·" in entry.inner_text()
         assert "Heuristic" not in entry.inner_text()
         # The game and edition in the page's words, not the server's English title.
         assert entry.locator("strong").inner_text() == "Drecksau · Dirty Pig (englische Ausgabe)"
         assert "English edition" not in entry.inner_text()
     finally:
         ctx.close()
+
+
+BOT_WORDS_IN = """([lang, labels]) => Promise.all([import('/static/js/i18n.js'), import('/static/js/lobby.js')])
+  .then(([i18n, lobby]) => {
+    i18n.setLang(lang);
+    return {names: labels.map((l) => lobby.personName(l)), titles: labels.map((l) => lobby.personTitle(l)),
+            legend: lobby.botLegend(labels)};
+  })"""
+
+
+@pytest.mark.parametrize(("lang", "legend", "title", "mixed"), [
+    ("en", "Bots: Club player", "Bot 2 (Club player)", "Bots: Bot 2 (Club player) and Bot 3 (Expert)"),
+    ("de", "Bots: Vereinsspieler", "Bot 2 (Vereinsspieler)", "Bots: Bot 2 (Vereinsspieler) und Bot 3 (Profi)"),
+    ("fr", "Bots : Joueur de club", "Bot 2 (Joueur de club)", "Bots : Bot 2 (Joueur de club) et Bot 3 (Expert)"),
+])
+def test_a_bot_seat_has_a_short_name_and_its_level_is_said_once(
+        page: Any, server: Any, lang: str, legend: str, title: str, mixed: str) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector(".game-tile")
+    anna = {"name": "Anna"}
+    club = [anna, {"name": "Club bot 2", "bot": "club", "number": 2},
+            {"name": "Club bot 3", "bot": "club", "number": 3}]
+    words = page.evaluate(BOT_WORDS_IN, [lang, club])
+    # Short names on the seats (a phone has room for them), people's names as typed.
+    assert words["names"] == ["Anna", "Bot 2", "Bot 3"]
+    assert words["titles"][:2] == [None, title]
+    assert words["legend"] == legend
+    mixed_labels = [anna, club[1], {"name": "Expert bot 3", "bot": "expert", "number": 3}]
+    assert page.evaluate(BOT_WORDS_IN, [lang, mixed_labels])["legend"] == mixed
+    assert page.evaluate(BOT_WORDS_IN, [lang, [anna]])["legend"] == ""

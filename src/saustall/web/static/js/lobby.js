@@ -1,5 +1,5 @@
 // The lobby: pick a game and ruleset, create a table (or play bots at once), open tables.
-import { t, has, lang } from "./i18n.js";
+import { t, has, lang, listOf } from "./i18n.js";
 import { html, render } from "./dom.js";
 import { api, rememberSeat, heldTables, forgetTable, forgetSeat } from "./net.js";
 import { $, $$, toast } from "./ui.js";
@@ -38,13 +38,31 @@ export function levelName(level) {
 }
 
 /** A seat's name in the page's language: the server's names for bots ("Club bot 2",
- * "Ben (bot)") are worded here; people's names stay exactly as typed. `label` is a seat's
- * or an event's `label`/`who` (docs/protocol.md); `fallback` when it has no name. */
+ * "Ben (bot)") are worded here, short ("Bot 2": the level is said once, see botLegend,
+ * and in personTitle); people's names stay exactly as typed. `label` is a seat's or an
+ * event's `label`/`who` (docs/protocol.md); `fallback` when it has no name. */
 export function personName(label, fallback = "") {
   if (!label) return fallback;
-  if (label.bot) return t("bot.name", { level: levelName(label.bot), n: label.number });
+  if (label.bot) return t("bot.name", { n: label.number });
   if (label.stand_in_for != null) return t("bot.standin", { name: label.stand_in_for });
   return label.name ?? fallback;
+}
+
+/** A server-named bot's name with its level ("Bot 2 (Club player)"), for a seat's tooltip;
+ * null for anyone else (their name says all there is). */
+export function personTitle(label) {
+  if (!label?.bot) return null;
+  return t("bot.full", { name: personName(label), level: levelName(label.bot) });
+}
+
+/** The bots' level said once for a table ("Bots: Club player"; with mixed levels each bot
+ * with its own), "" when no seat holds a server-named bot. `labels`: the seats' labels. */
+export function botLegend(labels) {
+  const bots = (labels || []).filter((l) => l?.bot);
+  if (!bots.length) return "";
+  const levels = [...new Set(bots.map((l) => l.bot))];
+  const what = levels.length === 1 ? levelName(levels[0]) : listOf(bots.map(personTitle));
+  return t("bot.legend", { levels: what });
 }
 
 /** What a bot level means for this game, in a sentence ("" when nothing is said). */
@@ -386,7 +404,7 @@ export class LobbyPage {
     render(box, html`<ul class="table-list">${this.tables.map((x) => html`
       <li><span class="tl-game">${gameIcon(x.game)}</span>
         <span class="tl-info"><strong>${this.tableTitle(x)}</strong>
-        <small>${(x.labels || x.players.map((name) => ({ name }))).map((l) => personName(l)).filter(Boolean).join(", ") || "—"} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
+        <small>${(x.labels || x.players.map((name) => ({ name }))).map((l) => personName(l)).filter(Boolean).join(", ") || "—"}${x.labels && botLegend(x.labels) ? ` · ${botLegend(x.labels)}` : ""} · ${t("lobby.free", { n: x.free_seats, seats: x.seats })}</small></span>
         <a class="button small" data-nav href="/t/${encodeURIComponent(x.table_id)}?invite=${encodeURIComponent(x.invite)}">${t("lobby.joinwatch")}</a>
       </li>`)}</ul>`);
     restoreFocus(box, focus);

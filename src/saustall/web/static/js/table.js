@@ -7,7 +7,7 @@ import { $, toast, banner, closeModal, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
 import { captureFocus, restoreFocus, focusFirst, groupStop, usingKeyboard } from "./a11y.js";
 import { TableFeedback } from "./feedback.js";
-import { rulesetTitle, personName } from "./lobby.js";
+import { rulesetTitle, personName, personTitle, botLegend } from "./lobby.js";
 import { citedPassage } from "./rules.js";
 import { waitingRoom } from "./table/waiting.js";
 import { board } from "./table/board.js";
@@ -364,16 +364,28 @@ export class TablePage {
     return (this.table?.seats || []).map((s) => personName(s.label || { name: s.name }) || t("table.seat", { n: s.seat + 1 }));
   }
 
+  /** Each seat's tooltip: a bot's name with its level ("Bot 2 (Club player)"), else null. */
+  seatTitles() {
+    return (this.table?.seats || []).map((s) => personTitle(s.label));
+  }
+
+  /** The bots' level, said once for the table ("Bots: Club player"; "" without bots). */
+  botLegend() {
+    return botLegend((this.table?.seats || []).map((s) => s.label));
+  }
+
   // --- actions -----------------------------------------------------------------------------
+  /** Send `action` for the seat on the screen; false if it could not be sent. */
   act(action) {
     const sock = this.sockets[this.active];
-    if (!sock || this.active === "spectator") return;
+    if (!sock || this.active === "spectator") return false;
     if (!sock.send({ type: "action", action, id: sock.nextId++ })) {
       toast(t("net.notsent"), "", "warn");
-      return;
+      return false;
     }
     this.pending = true;
     this.render();
+    return true;
   }
 
   async call(path, body, seat = null) {

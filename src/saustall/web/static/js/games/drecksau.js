@@ -75,7 +75,7 @@ function playerArea(view, ctx, p, { mine, targets, legalFor }) {
   const prettyCount = pigs.filter((f) => f.pretty).length;
   return html`<section class="player-area ${mine ? "mine" : ""} ${toAct ? "to-act" : ""} ${out ? "out" : ""}" data-player="${p}">
     <header class="pa-head">
-      <span class="pa-name">${names[p]}${mine ? html` <span class="badge you">${t("table.you")}</span>` : ""}</span>
+      <span class="pa-name" title="${ctx.titles?.[p]}">${names[p]}${mine ? html` <span class="badge you">${t("table.you")}</span>` : ""}</span>
       <span class="pa-meta">${out ? t("dk.sittingout") : `${t("dk.dirtycount", { n: dirtyCount, of: pigs.length })}${prettyCount ? " · " + t("dk.prettycount", { n: prettyCount }) : ""}`}</span>
       ${!mine && !out ? html`<span class="mini-hand" title="${t("dk.handcount", { n: handCount })}">${Array.from({ length: handCount }, () => html`<i class="mini-card"></i>`)}</span>` : ""}
       ${awards.length ? html`<span class="pa-awards">${awards}</span>` : ""}
@@ -304,7 +304,7 @@ export default {
       const pigs = v.pigs[p] || [];
       const dirty = pigs.filter((f) => f.dirty && !f.pretty).length;
       const score = v.tournament ? html`<span class="score">${v.tournament.scores[p]}</span>` : "";
-      return html`<li class="${v.to_act.includes(p) ? "to-act" : ""}"><span>${ctx.names[p]}${p === ctx.seat ? html` <span class="badge you">${t("table.you")}</span>` : ""}</span>
+      return html`<li class="${v.to_act.includes(p) ? "to-act" : ""}"><span title="${ctx.titles?.[p]}">${ctx.names[p]}${p === ctx.seat ? html` <span class="badge you">${t("table.you")}</span>` : ""}</span>
         <span class="muted">${pigs.length ? t("dk.dirtycount", { n: dirty, of: pigs.length }) : ""}</span>${score}</li>`;
     });
     let tour = "";

@@ -10,7 +10,12 @@ import * as rules from "./pigasus/rules.js";
 registerCue("grab", (ac) => tone(ac, { freq: 520, to: 1400, length: 0.16, type: "square", volume: 0.08 }));
 
 const BACK = ["#4a148c", "#6a1b9a"]; // the purple of the card backs
-import { roving, usingKeyboard } from "../a11y.js";
+import { roving, usingKeyboard, announce } from "../a11y.js";
+import { toast } from "../ui.js";
+
+// How long a grab may wait for the table's verdict before the page says it got none. The
+// verdict normally comes after the simultaneity window (150 ms) and the trip to the server.
+const GRAB_VERDICT_WAIT_MS = 3000;
 
 const ANIMALS = { P: "pig", C: "crocodile", G: "giraffe", E: "elephant", H: "horse", S: "sheep", D: "duck", R: "rabbit", O: "owl" };
 
@@ -41,6 +46,33 @@ function canReveal(ctx) {
 
 function canPoint(ctx) {
   return ctx.legal.some((l) => / point /.test(l.action));
+}
+
+/**
+ * Grab: the button shows "Grabbing…" in the same task as the tap (the page renders as the
+ * action is sent), screen readers hear that it was sent, and a second tap while the table
+ * judges sends nothing. The timing and the rules are the server's as before: the grab is
+ * sent at once. The pending state ends with the verdict (render, refusal) or, with no
+ * answer after GRAB_VERDICT_WAIT_MS, with a message saying so.
+ */
+function grabPigasus(ctx) {
+  const ui = ctx.ui;
+  if (ui.grabPending || !canGrab(ctx)) return;
+  const pending = { at: performance.now() };
+  ui.grabPending = pending;
+  if (!ctx.act("grab")) { // not sent (no connection): the page said so already
+    ui.grabPending = null;
+    ctx.rerender();
+    return;
+  }
+  announce(t("pg.grab.pending"));
+  setTimeout(() => {
+    if (ui.grabPending !== pending) return;
+    ui.grabPending = null;
+    toast(t("pg.grab.noanswer"), t("pg.grab.noanswer.detail"), "warn");
+    announce(t("pg.grab.noanswer"));
+    ctx.rerender();
+  }, GRAB_VERDICT_WAIT_MS);
 }
 
 /** Who holds the Pigasus, as a sentence: "You grabbed ...", "Ben and Cleo grabbed ...". */
@@ -98,6 +130,10 @@ export default {
     const ui = ctx.ui;
     const me = ctx.seat;
     const holding = me !== null && holderOf(v, me);
+    // The verdict on a grab sent from here: this seat holds the Pigasus (alone or with
+    // others), or may no longer grab (a refusal says why, see refusal()).
+    if (ui.grabPending && (holding || ctx.spectator || !canGrab(ctx))) ui.grabPending = null;
+    const grabbing = Boolean(ui.grabPending);
     const pointing = holding && holding.pointed === null && canPoint(ctx);
     if (!pointing) ui.picked = [];
     ui.picked = (ui.picked || []).filter((c) => v.table.some((x) => x.card === c));
@@ -122,6 +158,7 @@ export default {
     const fb = v.outcome.length ? outcomeText(v, ctx.names, me) : null;
     let feedback = "";
     if (pointing) feedback = html`<div class="pg-feedback info">${t("pg.pointnow")}</div>`;
+    else if (grabbing) feedback = html`<div class="pg-feedback info pending">${t("pg.grab.pending")}</div>`;
     else if (holding) feedback = html`<div class="pg-feedback info">${t("pg.waitjudge")}</div>`;
     else if (v.pigasus) feedback = html`<div class="pg-feedback info">${heldText(v.pigasus.holders.map((h) => h.player), ctx.names, ctx.seat)}</div>`;
     else if (fb) feedback = html`<div class="pg-feedback ${fb.kind}">${fb.text}</div>`;
@@ -143,8 +180,8 @@ export default {
           ${ctx.spectator ? "" : pointing
             ? html`<div class="buttons"><span class="pg-pick">${t("pg.picked", { n: ui.picked.length })}</span>
                <button type="button" class="ghost" id="pg-none">${t("pg.nopair")} <kbd>N</kbd></button></div>`
-            : html`<button type="button" class="grab-btn ${holding ? "held" : ""}" id="pg-grab" ${grabOk ? "" : "disabled"} aria-keyshortcuts="Space">
-                ${pigasusToySVG()}<span>${holding ? t("pg.holding") : t("pg.grab")}</span><kbd>${t("pg.space")}</kbd></button>`}
+            : html`<button type="button" class="grab-btn ${holding ? "held" : ""} ${grabbing ? "pending" : ""}" id="pg-grab" ${grabOk ? "" : "disabled"} aria-keyshortcuts="Space">
+                ${pigasusToySVG()}<span>${holding ? t("pg.holding") : grabbing ? t("pg.grabbing") : t("pg.grab")}</span><kbd>${t("pg.space")}</kbd></button>`}
           <p class="pg-keys">${t("pg.keys")}</p>
         </div>
         <div class="pg-piles">${units.map(({ u, s }) => html`<div class="pg-pile ${holdersUnits.has(u) ? "holder" : ""} ${me !== null && unitOf(v, me) === u ? "mine" : ""}">
@@ -160,7 +197,7 @@ export default {
     }
     ui.pointing = pointing;
     const grab = el.querySelector("#pg-grab");
-    if (grab) grab.addEventListener("click", () => grabOk && ctx.act("grab"));
+    if (grab) grab.addEventListener("click", () => grabOk && grabPigasus(ctx));
     const rv = el.querySelector("#pg-reveal");
     if (rv) rv.addEventListener("click", () => ctx.act("reveal"));
     el.querySelectorAll(".pg-card.pickable").forEach((b) => b.addEventListener("click", () => {
@@ -180,6 +217,7 @@ export default {
 
   /** A grab that came too late is not a wrong move: say who was quicker. */
   refusal(msg, ctx) {
+    ctx.ui.grabPending = null; // the table answered: whatever was sent is judged
     if (msg.rule !== "pigasus-held") return null;
     const holders = (ctx.view.pigasus?.holders || []).filter((h) => h.player !== ctx.seat).map((h) => ctx.names[h.player]);
     return { title: t("pg.late.title"), detail: holders.length ? t("pg.late", { names: holders.join(", ") }) : t("pg.late.someone") };
@@ -189,7 +227,7 @@ export default {
     if (ctx.spectator) return;
     if (ev.code === "Space" || ev.key === " ") {
       ev.preventDefault();
-      if (canGrab(ctx)) ctx.act("grab");
+      if (canGrab(ctx)) grabPigasus(ctx);
     } else if (ev.key === "Enter" || ev.key === "r" || ev.key === "R") {
       if (canReveal(ctx)) {
         ev.preventDefault();
@@ -231,7 +269,7 @@ export default {
     const v = ctx.view;
     const stats = v.stats || [];
     return html`<h3>${t("pg.scores")}</h3><table class="score-table"><thead><tr><th>${t("table.players")}</th><th class="num">${t("pg.cards")}</th><th class="num">${t("pg.rightwrong")}</th></tr></thead><tbody>
-      ${ctx.names.slice(0, v.players).map((n, p) => html`<tr class="${p === ctx.seat ? "winner" : ""}"><td>${n}${v.teams ? html` <small>(${t("pg.teamshort", { n: unitOf(v, p) + 1 })})</small>` : ""}</td>
+      ${ctx.names.slice(0, v.players).map((n, p) => html`<tr class="${p === ctx.seat ? "winner" : ""}"><td title="${ctx.titles?.[p]}">${n}${v.teams ? html` <small>(${t("pg.teamshort", { n: unitOf(v, p) + 1 })})</small>` : ""}</td>
         <td class="num">${v.teams ? "" : v.scores[p]}</td><td class="num">${stats[p] ? `${stats[p].right + stats[p].split}/${stats[p].wrong}` : ""}</td></tr>`)}
       </tbody></table>${v.teams ? html`<ul class="plist">${v.scores.map((s, u) => html`<li><span>${unitName(v, ctx.names, u)}</span><b>${s}</b></li>`)}</ul>` : ""}`;
   },

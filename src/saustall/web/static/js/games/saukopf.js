@@ -83,7 +83,7 @@ function seatBox(view, ctx, p, pos, me) {
   const lastBid = view.phase === "bidding" && bids.length ? bids[bids.length - 1][2] : null;
   const tricks = view.tricks_won[p] || 0;
   return html`<div class="sk-seat sk-${pos} ${view.to_act.includes(p) ? "to-act" : ""} ${d && (p === d.declarer || p === d.partner) ? "player" : ""}" data-seat="${p}">
-    <div class="sk-name">${ctx.names[p]}${p === me && !ctx.spectator ? html` <span class="badge you">${t("table.you")}</span>` : ""}</div>
+    <div class="sk-name" title="${ctx.titles?.[p]}">${ctx.names[p]}${p === me && !ctx.spectator ? html` <span class="badge you">${t("table.you")}</span>` : ""}</div>
     <div class="sk-info">${roles.map((r, i) => [i ? " " : "", r])}</div>
     <div class="sk-info">${pos !== "bottom" ? t("sk.cards", { n: view.hand_counts[p] }) + " · " : ""}${t("sk.tricks", { n: tricks })}
       <span class="sk-tricks">${Array.from({ length: tricks }, () => html`<i></i>`)}</span></div>

@@ -44,6 +44,7 @@ export const board = {
       seat,
       spectator: seat === null,
       names: this.names(),
+      titles: this.seatTitles(),
       table: this.table,
       timeMs: st.time_ms,
       pending: this.pending,
@@ -133,6 +134,7 @@ export const board = {
         <section class="board" aria-label="${t("table.board")}"><div id="board"></div><div class="fx-layer" id="fx" aria-hidden="true"></div></section>
         <aside class="side">
           <div class="side-box" id="scores"></div>
+          <p class="side-box bot-legend" id="bot-legend" hidden></p>
           <details class="side-box log-box" id="log-box" open><summary>${t("log.title")}</summary><ol id="log" class="log" tabindex="0" aria-label="${t("log.title")}"></ol></details>
           ${this.chatBox()}
           <div class="side-box table-actions" id="table-actions"></div>
@@ -145,6 +147,9 @@ export const board = {
     this.mod.render(board, ctx);
     this.renderStatus(ctx);
     render($("#scores", layout), this.mod.side ? this.mod.side(ctx) : this.defaultSide(ctx));
+    const legend = $("#bot-legend", layout);
+    legend.textContent = this.botLegend();
+    legend.hidden = !legend.textContent;
     this.renderActions(ctx);
     this.renderLog();
     this.renderChat();
@@ -186,7 +191,7 @@ export const board = {
 
   defaultSide(ctx) {
     return html`<h3>${t("table.players")}</h3><ul class="plist">${this.table.seats.map((s) =>
-      html`<li class="${ctx.toAct.includes(s.seat) ? "to-act" : ""}">${ctx.names[s.seat]}${
+      html`<li class="${ctx.toAct.includes(s.seat) ? "to-act" : ""}" title="${ctx.titles[s.seat]}">${ctx.names[s.seat]}${
         s.seat === ctx.seat ? html` <span class="badge you">${t("table.you")}</span>` : ""}${
         s.kind === "human" && !s.connected ? html` <span class="badge off">${t("table.offline")}</span>` : ""}</li>`)}</ul>`;
   },

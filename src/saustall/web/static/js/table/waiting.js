@@ -4,7 +4,7 @@ import { t, listOf } from "../i18n.js";
 import { html, render } from "../dom.js";
 import { api } from "../net.js";
 import { $, $$, toast, closeModal } from "../ui.js";
-import { savedName, rulesetSummary, levelName, levelDescription, botLevelOptions, rememberedLevel, personName } from "../lobby.js";
+import { savedName, rulesetSummary, levelName, levelDescription, botLevelOptions, rememberedLevel, personName, personTitle } from "../lobby.js";
 
 export const waitingRoom = {
   /** Draw the waiting room, keeping what the person was typing, and where. */
@@ -35,7 +35,7 @@ export const waitingRoom = {
         <p class="table-state">${t("table.state." + tb.status)}</p>
         <ol class="seat-list">
           ${tb.seats.map((s) => html`<li class="seat ${s.kind}" data-seat="${s.seat}"><span class="seat-no">${s.seat + 1}</span>
-            <span class="seat-name">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : personName(s.label || { name: s.name })}</span></li>`)}
+            <span class="seat-name" title="${personTitle(s.label)}">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : personName(s.label || { name: s.name })}</span></li>`)}
         </ol>
         <div class="notice" role="status">
           <h2 tabindex="-1" id="noinvite-title">${t("table.noinvite.title")}</h2>
@@ -126,7 +126,7 @@ export const waitingRoom = {
     }
     return html`<li class="seat ${s.kind} ${isMine ? "mine" : ""}" data-seat="${s.seat}">
       <span class="seat-no">${s.seat + 1}</span>
-      <span class="seat-name">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : personName(s.label || { name: s.name })}</span>
+      <span class="seat-name" title="${personTitle(s.label)}">${s.kind === "empty" ? html`<em>${t("table.empty")}</em>` : personName(s.label || { name: s.name })}</span>
       <span class="badges">${badges}</span><span class="seat-actions">${actions}</span></li>`;
   },
 
