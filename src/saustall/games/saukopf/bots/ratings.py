@@ -14,10 +14,10 @@ from saustall.bots.base import register_level_ratings
 register_level_ratings("saukopf", "net_vs_club", {
     ("saukopf", "club"): (0.0, None, None,
         "the yardstick: 0 by definition"),
-    ("saukopf", "heuristic"): (-1.306, -2.067, -0.545,
+    ("saukopf", "heuristic"): (-1.225, -1.872, -0.578,
         "duplicate one-deal sessions against club, 40 deals, 2026-12-04"),
-    ("saukopf", "beginner"): (-1.281, -1.484, -1.078,
+    ("saukopf", "beginner"): (-1.296, -1.495, -1.097,
         "duplicate duel against club, 200 deals, 2026-12-04"),
-    ("saukopf", "expert"): (0.154, -0.024, 0.331,
+    ("saukopf", "expert"): (0.125, -0.051, 0.301,
         "duplicate duel against club, 200 deals, 2026-12-04"),
 })
