@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from saustall.server.model import MAX_CHAT, QUICK_PHRASES, clean_chat_text
+from saustall.server.chat import MAX_CHAT, QUICK_PHRASES, clean_chat_text
 from tests.server.conftest import LiveServer, Wire, bearer, create, join, play_to_end
 
 HOSTILE = '<img src=x onerror=alert(1)>'

@@ -14,7 +14,6 @@ import hashlib
 import json
 import secrets
 import time
-import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -40,14 +39,6 @@ MAX_NAME = 32
 STAND_IN_SUFFIX = " (bot)"
 CHAT_BACKLOG = 100
 """Chat messages a table keeps (in memory only), sent again to whoever connects."""
-MAX_CHAT = 200
-"""The longest free chat text, in characters (after cleaning)."""
-QUICK_PHRASES = ("hello", "gg", "wp", "oops", "thanks", "sorry", "nice", "bye")
-"""The quick chat phrases, as ids: each page words them in its reader's language."""
-# Invisible characters that reorder or hide text: a chat line shows what was typed.
-_HIDDEN = {0x200B, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202B, 0x202C, 0x202D,
-           0x202E, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF}
-
 # Table events: a ``code`` with ``params`` that each page words in its own language, and
 # this English ``text`` for clients that show the server's words as they are.
 TABLE_EVENT_TEXT = {
@@ -140,27 +131,6 @@ def clean_name(name: Any, default: str) -> str:
         raise ServerError(400, "bad-request",
                           f"field 'name' must be 1-{MAX_NAME} printable characters")
     return cleaned
-
-
-def clean_chat_text(text: Any) -> tuple[str | None, tuple[str, str] | None]:
-    """Free chat text as shown: control and direction-changing characters dropped,
-    white space collapsed to single spaces; or ``(code, message)`` of the refusal
-    (``bad-message``, ``chat-empty``, ``chat-too-long``)."""
-    if not isinstance(text, str):
-        return None, ("bad-message", "a chat message's 'text' must be text")
-    if len(text) > 4 * MAX_CHAT:  # (the frame cap bounds it too; no work on junk)
-        return None, ("chat-too-long", f"chat messages are limited to {MAX_CHAT} "
-                      "characters; this one was not sent")
-    kept = "".join(" " if ch.isspace() else ch for ch in text
-                   if ch.isspace() or (unicodedata.category(ch) not in ("Cc", "Cs", "Co", "Cn")
-                                       and ord(ch) not in _HIDDEN))
-    cleaned = " ".join(kept.split())
-    if not cleaned:
-        return None, ("chat-empty", "a chat message needs some text")
-    if len(cleaned) > MAX_CHAT:
-        return None, ("chat-too-long", f"chat messages are limited to {MAX_CHAT} "
-                      f"characters (this one has {len(cleaned)}); it was not sent")
-    return cleaned, None
 
 
 def explain(state: GameState, action: Action, seat: int) -> tuple[str, str, str | None]:

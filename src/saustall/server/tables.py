@@ -38,6 +38,7 @@ from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabas
 from saustall.server import retention
 from saustall.server.cluster import Cluster
 from saustall.server.lease import log_failed_write
+from saustall.server.chat import ChatRefused, chat_message
 from saustall.server.catalogue import (
     catalogue, levels_for, seated_by_default,
 )
@@ -50,13 +51,11 @@ from saustall.server.model import (
     LOBBY,
     OVER,
     PLAYING,
-    QUICK_PHRASES,
     Client,
     Seat,
     ServerError,
     Table,
     bot_name,
-    clean_chat_text,
     clean_name,
     dumps,
     explain,
@@ -601,44 +600,19 @@ class Hub:
             client.send(table.state_message(client.seat))
 
     def chat(self, table: Table, client: Client, data: dict[str, Any], msg_id: Any) -> None:
-        """Pass on one chat message (a quick phrase's id or free text) to everyone at the
-        table, keeping it with the table's recent chat; refusals go to the sender only.
-
-        Chat is never stored in the database nor in a game record. Nothing here waits,
-        so a message and the history a connecting client gets never interleave.
-        """
-        def error(code: str, message: str) -> None:
-            client.send({"type": "error", "code": code, "message": message, "rule": None,
-                         "id": msg_id})
-
+        """Pass on one chat message to everyone at the table, keeping it with the table's
+        recent chat (:mod:`saustall.server.chat`); a refusal goes to the sender only.
+        Nothing here waits, so a message and the history a connecting client gets never
+        interleave."""
         if client.left:
             client.send(not_seated(msg_id))
             return
-        if client.seat is None and not table.spectator_chat:
-            error("chat-not-allowed", "spectators may read this table's chat but not write "
-                  "in it (the table was created without spectator_chat)")
+        try:
+            message = chat_message(table, client, data, now_iso())
+        except ChatRefused as refused:
+            client.send({"type": "error", "code": refused.code, "message": str(refused),
+                         "rule": None, "id": msg_id})
             return
-        quick, text = data.get("quick"), data.get("text")
-        if (quick is None) == (text is None):
-            error("bad-message", "a chat message needs either 'quick' (a phrase id: "
-                  f"{', '.join(QUICK_PHRASES)}) or 'text'")
-            return
-        if quick is not None and quick not in QUICK_PHRASES:
-            error("bad-message", f"unknown quick phrase {str(quick)[:20]!r}; phrases: "
-                  f"{', '.join(QUICK_PHRASES)}")
-            return
-        if text is not None:
-            text, refused = clean_chat_text(text)
-            if refused is not None:
-                error(*refused)
-                return
-        table.chat_seq += 1
-        seat = client.seat
-        message = {"type": "chat", "chat_seq": table.chat_seq, "seat": seat,
-                   "who": table.seats[seat].label() if seat is not None else None,
-                   "spectator": client.spectator_number if seat is None else None,
-                   "quick": quick, "text": text, "at": now_iso(),
-                   "time_ms": table.now_ms(), "replay": False}
         table.chat.append(message)
         table.broadcast(message)
 
