@@ -74,3 +74,11 @@ def named_levels(monkeypatch: pytest.MonkeyPatch) -> None:
         for level, stand_in in stand_ins.items():
             if level not in registered:
                 monkeypatch.setitem(registered, level, registered[stand_in])
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last (a stable sort: the order is otherwise kept, the same in
+    every xdist worker): Playwright's sync API keeps an event loop running in the worker
+    for the rest of the session, and an asyncio test after it could not start its own."""
+    web = Path(__file__).parent / "web"
+    items.sort(key=lambda item: web in Path(str(item.path)).parents)
