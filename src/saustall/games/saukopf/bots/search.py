@@ -14,7 +14,9 @@ is how near it ends to the bid, Stallgeruch or Schwarz). Then:
 * **card play, the hand-over, Kreuzung joining**: every legal action is tried in every
   world and the best mean wins; with :attr:`Budget.endgame` cards or fewer in hand, a
   card's value in a world is the exact outcome of the rest of the deal, both parties
-  playing best (:mod:`saustall.games.saukopf.bots.endgame`), not a playout's;
+  playing best (:mod:`saustall.games.saukopf.bots.endgame`), not a playout's; a card
+  other than the ``heuristic`` bot's is played only when it is clearly better over the
+  same worlds (:attr:`Budget.card_default`, :func:`clear_or_default`);
 * **bidding, declaring, Kontra and Re** are decided by a paired race
   (:mod:`saustall.games.saukopf.bots.decide`): every choice is played out in the same worlds,
   valued as my net points less the others' mean (the loser of a deal scores nothing,
