@@ -16,13 +16,21 @@ export function navigate(path) {
   route();
 }
 
-async function loadCatalogue() {
-  if (state.catalogue) return state.catalogue;
-  const catalogue = await api("GET", "/api/games");
-  for (const g of catalogue.games) addGameTexts(g.texts); // before anything is worded
-  await loadRenderers(catalogue);
-  state.catalogue = catalogue;
-  return state.catalogue;
+let catalogueLoading = null; // the load under way: a second caller waits for the same one
+
+/** The catalogue, with every game's words merged and its renderer loaded. */
+function loadCatalogue() {
+  if (state.catalogue) return Promise.resolve(state.catalogue);
+  catalogueLoading ||= (async () => {
+    const catalogue = await api("GET", "/api/games");
+    for (const g of catalogue.games) addGameTexts(g.texts); // before anything is worded
+    await loadRenderers(catalogue);
+    state.catalogue = catalogue;
+    return catalogue;
+  })().finally(() => {
+    catalogueLoading = null;
+  });
+  return catalogueLoading;
 }
 
 async function route() {
@@ -164,7 +172,11 @@ function boot() {
     select.value = code;
     if (state.page) state.page.render();
   });
-  $("#rules-btn").addEventListener("click", () => showRules(state.rulesGame));
+  // The rules come from the games' renderers: a click before they are loaded waits for them
+  // (it showed only the games loaded so far).
+  $("#rules-btn").addEventListener("click", () => {
+    loadCatalogue().then(() => showRules(state.rulesGame), () => showRules(state.rulesGame));
+  });
   setUpSoundToggle();
   window.addEventListener("popstate", route);
   document.addEventListener("click", (ev) => {
