@@ -101,6 +101,7 @@ from saustall.games.drecksau.targets import (
     ANYONE, CARD_SCOPE, DIRTY, FOUND_CARD, FOUND_FLAG, IS_PRETTY, MAY_COMPLETE, OTHERS, OWN,
     PIG_CLEARS, PIG_SETS, PLAY_DISCARDS, RAIN_WASH, UNTARGETED, WASHING_CARD, row_masks,
 )
+from saustall.rl.drecksau_space import DrecksauSpace
 from saustall.rl.lanes import ShufflePlan, random_columns, word_ones, words
 
 __all__ = ["BatchState", "BatchedDrecksau", "random_columns"]
@@ -110,6 +111,8 @@ _FLAGS = 32
 """Pig flag values 0..31."""
 _WIDTH = 4
 """The most cards one action puts on the discard pile (a German hand of four shown)."""
+_PILE_BITS = 6
+"""Bits of each card kind's count in ``pile_counts``."""
 
 # Action kinds (per column, plus one no-op column for finished lanes).
 _PLAY, _DISCARD, _SHOW, _PASS, _DONE, _NOOP = range(6)
@@ -138,6 +141,7 @@ class BatchState:
     rewards: NDArray[np.float32]
     legal_action_mask: NDArray[np.bool_]
     seed: NDArray[np.int64]
+    pile_counts: NDArray[np.int64]
 
     @property
     def batch_size(self) -> int:
@@ -167,7 +171,18 @@ def _lane_last_copy(state: BatchState) -> BatchState:
                       hands=np.array(state.hands.T, order="C").T,
                       pigs=np.array(state.pigs.transpose(1, 2, 0), order="C").transpose(2, 0, 1),
                       legal_action_mask=np.empty(state.legal_action_mask.shape[::-1],
-                                                 np.bool_).T)
+                                                 np.bool_).T)  # every step writes it all
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """Sorted ``numbers`` as ranges ``(start, stop)`` of consecutive ones."""
+    ranges: list[tuple[int, int]] = []
+    for number in numbers:
+        if ranges and ranges[-1][1] == number:
+            ranges[-1] = (ranges[-1][0], number + 1)
+        else:
+            ranges.append((number, number + 1))
+    return ranges
 
 
 class BatchedDrecksau:
@@ -206,10 +221,19 @@ class BatchedDrecksau:
         self.kinds = max(deck) + 1
         """Card kinds in the deck (kinds ``0 .. kinds-1``)."""
         self._deck = np.array(deck, dtype=I8)
+        self.space = DrecksauSpace(ruleset, num_players)
+        """The action slots and the observation encoder, shared with the AEC environment."""
+        self.num_actions = self.space.num_slots
+        """Columns of the legal-action mask: the AEC environment's action slots."""
+        if max(self.space.deck_total.values()) >= 1 << _PILE_BITS:
+            raise AssertionError("a kind's count must fit the pile's bits")
         self._build_actions()
+        self._build_slots()
         self._build_hand_tables()
         self._build_pig_tables()
         self._plan = ShufflePlan(len(self._deck))
+        self._seated = np.ones((1, num_players), dtype=np.float32)  # every seat plays a round
+        self._pile_shifts = _PILE_BITS * np.arange(self.kinds, dtype=I64)[None, :]
         self._rows = np.arange(0, dtype=np.intp)
 
     # ----------------------------------------------------------------------------------
@@ -234,10 +258,10 @@ class BatchedDrecksau:
                               for combo in combinations_with_replacement(range(K), size)]
         self._discard_sets.sort(key=discard_action)
         codes += discards
-        self.action_codes: NDArray[np.int32] = np.array(codes, dtype=I32)
-        """Column ``i`` of the mask is the engine's action code ``action_codes[i]``."""
-        self.num_actions = len(codes)
-        """Columns of the legal-action mask."""
+        # Internal columns: the engine's codes in increasing order (absolute seats); the
+        # step works on these, the slots (relative seats) map onto them per acting seat.
+        self._codes = np.array(codes, dtype=I32)
+        self._internal = len(codes)
         self._column = {code: i for i, code in enumerate(codes)}
         self._show, self._pass, self._done = (self._column[c] for c in (SHOW, PASS, DONE))
         self._untargeted_cols = np.array([self._column[play_action(c)] for c in range(K)
@@ -246,7 +270,7 @@ class BatchedDrecksau:
                                           dtype=np.intp)
         # Play columns in (targeted kind, seat, pig) order, as _legal builds them.
         self._kind_columns = [self._column[play_action(c, 0, 0)] for c in targeted]
-        A = self.num_actions + 1  # the last row describes the no-op of a finished lane
+        A = self._internal + 1  # the last row describes the no-op of a finished lane
         self._kind = np.full(A, _NOOP, dtype=I8)
         self._card = np.zeros(A, dtype=I8)
         self._target = np.zeros(A, dtype=np.intp)
@@ -306,6 +330,49 @@ class BatchedDrecksau:
         self._table = np.stack([bits, self._target, self._pig_offset, self._and, self._or,
                                 self._append_n, self._delta]).astype(I64)
 
+    def _build_slots(self) -> None:
+        """The slots' tables: each seat's internal column and engine code per slot, and
+        where _legal writes each part of the mask."""
+        P, N, S, M = self.num_players, self.pigs_each, self.num_actions, self.space.max_pigs
+        self._slot_column = np.full(P * S, self._internal, dtype=np.intp)  # no-op: never legal
+        self._slot_code = np.full(P * S, -1, dtype=I32)
+        self._slot_of: list[dict[int, int]] = [{} for _ in range(P)]
+        written: set[int] = set()
+        seat_codes = [self.space.slot_codes(seat) for seat in range(P)]
+        self._play_rows: list[tuple[int, int, int]] = []  # (targeted bit, slot, relative seat)
+        for slot, (_, (what, spec)) in enumerate(self.space.slot_specs):
+            for seat in range(P):
+                code = seat_codes[seat][slot]
+                if code is None or (what == "play" and spec[2] >= N):
+                    continue  # no such seat or pig at this table
+                self._slot_column[seat * S + slot] = self._column[code]
+                self._slot_code[seat * S + slot] = code
+                self._slot_of[seat][code] = slot
+            if what == "play":
+                kind, r, i = spec
+                if CARD_SCOPE[kind] == UNTARGETED or r >= P or i >= N:
+                    continue
+                if i == 0:
+                    self._play_rows.append((self._targeted.index(kind), slot, r))
+                written.add(slot)
+        if M < N:
+            raise AssertionError("the slots must have room for every pig")
+        by_code = {spec: slot for slot, (_, (what, spec)) in enumerate(self.space.slot_specs)
+                   if what == "code"}
+        plays = {spec[0]: slot for slot, (_, (what, spec)) in enumerate(self.space.slot_specs)
+                 if what == "play"}
+        self._untargeted_slots = np.array([plays[c] for c in self._untargeted_kinds.tolist()],
+                                          dtype=np.intp)
+        self._show_slot, self._pass_slot, self._done_slot = (by_code.get(c)
+                                                              for c in (SHOW, PASS, DONE))
+        self._discard_slots = [by_code[discard_action(cards)] for cards in self._discard_sets]
+        written |= set(self._untargeted_slots.tolist()) | set(self._discard_slots)
+        written |= {slot for slot in (self._show_slot, self._pass_slot, self._done_slot)
+                    if slot is not None}
+        # Slots for seats or pigs beyond this table: never legal, zeroed by _legal.
+        unused = sorted(set(range(S)) - written)
+        self._unused_ranges = [(start, stop) for start, stop in _runs(unused)]
+
     def _build_hand_tables(self) -> None:
         K, H = self.kinds, self.hand_size
         base = H + 1
@@ -338,7 +405,7 @@ class BatchedDrecksau:
         for j, cards in enumerate(self._discard_sets):
             rows = tuple(kind * self._most_needed + cards.count(kind) - 1
                          for kind in sorted(set(cards)))
-            self._discard_plan.append((self._discard_start + j, rows))
+            self._discard_plan.append((self._discard_slots[j], rows))
         if len(self._targeted) > 8:
             raise AssertionError("targeted card kinds must fit one byte")
 
@@ -361,15 +428,24 @@ class BatchedDrecksau:
         self._pretty = (flags & IS_PRETTY) != 0
         self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
 
-    def column_of(self, code: int) -> int:
-        """The mask column of the engine's action ``code``; raises
+    def slot_of(self, seat: int, code: int) -> int:
+        """The action slot in which ``seat`` takes the engine's action ``code``; raises
         :class:`MalformedActionError` for a code outside this ruleset's actions."""
-        try:
-            return self._column[code]
-        except KeyError:
+        found = self._slot_of[seat].get(code) if 0 <= seat < self.num_players else None
+        if found is None:
             raise MalformedActionError(
-                f"{code!r} is no action of {self.ruleset} with {self.num_players} players"
-            ) from None
+                f"{code!r} is no action of seat {seat} in {self.ruleset} with "
+                f"{self.num_players} players")
+        return found
+
+    def engine_actions(self, seats: NDArray[np.integer[Any]] | list[int],
+                       actions: NDArray[np.integer[Any]] | list[int]) -> NDArray[np.int32]:
+        """The engine's action code of each slot in ``actions`` taken by the seat in
+        ``seats`` beside it (e.g. ``state.current_player``); -1 where the slot means
+        nothing at this table."""
+        seat = np.asarray(seats, dtype=np.intp)
+        return np.take(self._slot_code, seat * self.num_actions
+                       + np.asarray(actions, dtype=np.intp))
 
     def _lane_rows(self, batch: int) -> NDArray[np.intp]:
         if self._rows.shape[0] != batch:
@@ -403,6 +479,7 @@ class BatchedDrecksau:
         state.hands[lanes] = hands
         state.deck_len[lanes] = top + 1
         state.discard_len[lanes] = 0
+        state.pile_counts[lanes] = 0
         state.pigs[lanes] = 0
         state.current_player[lanes] = 0
         state.phase[lanes] = 0
@@ -425,6 +502,7 @@ class BatchedDrecksau:
             rng=np.zeros(B, U64), winner=np.full(B, -1, I8), win_kind=np.zeros(B, I8),
             terminated=np.zeros(B, np.bool_), rewards=np.zeros((B, P), np.float32),
             legal_action_mask=np.zeros((self.num_actions, B), np.bool_).T,
+            pile_counts=np.zeros(B, I64),
             seed=np.zeros(B, I64))
         self._deal(state, np.arange(B, dtype=np.intp), seed_array)
         return replace(state, legal_action_mask=self._legal(state))
@@ -470,33 +548,42 @@ class BatchedDrecksau:
         in_turn = phase == 0
         have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
         own_bits, other_bits = have_bits & self._own_bits, have_bits & self._other_bits
-        allowed = np.empty((P, 1, B), dtype=U8)
-        for seat in range(P):
-            allowed[seat, 0] = other_bits ^ ((own_bits ^ other_bits) * (player == seat))
-        play_bits = np.take(self._fit_bits, pigs) & allowed  # P, N, B
+        # The pigs seen from the seat to act: relative seat r is seat (player + r) % P.
+        flat_pigs = np.ascontiguousarray(pigs).reshape(-1)
+        relative = np.empty((P, N, B), dtype=U8)
+        for r in range(P):
+            seat = player + r
+            seat -= P * (seat >= P)
+            at = seat * (N * B) + lane
+            for i in range(N):
+                np.take(flat_pigs, at + i * B, out=relative[r, i])
+        play_bits = np.take(self._fit_bits, relative)  # P, N, B
+        play_bits[0] &= own_bits
+        play_bits[1:] &= other_bits
         columns = np.empty((self.num_actions, B), np.bool_) if out is None else out.T
+        for start, stop in self._unused_ranges:
+            columns[start:stop] = False
         flat_bits = play_bits.reshape(P * N, B)
         # Byte-wise work on 8 lanes at once where the lanes fill whole words.
         mask_words = words(columns.view(U8))
         source, ones = words(flat_bits), word_ones(mask_words)
-        for k, column in enumerate(self._kind_columns):  # card k's block: seat, pig
-            block = mask_words[column:column + P * N]
-            np.right_shift(source, k, out=block)
+        for k, slot, r in self._play_rows:  # card k on relative seat r's pigs
+            block = mask_words[slot:slot + N]
+            np.right_shift(source[r * N:(r + 1) * N], k, out=block)
             np.bitwise_and(block, ones, out=block)
-        for card, column in zip(self._untargeted_kinds.tolist(),
-                                self._untargeted_cols.tolist()):
-            np.logical_and(np.take(self._have[:, card], rank), running, out=columns[column])
+        for card, slot in zip(self._untargeted_kinds.tolist(), self._untargeted_slots.tolist()):
+            np.logical_and(np.take(self._have[:, card], rank), running, out=columns[slot])
         empty = np.take(self._hand_len, rank) == 0
-        np.logical_and(in_turn, empty, out=columns[self._pass])
-        np.equal(phase, 1, out=columns[self._done])
-        if self.exchange:
-            columns[self._show] = False
+        np.logical_and(in_turn, empty, out=columns[self._pass_slot])
+        if self._done_slot is not None:
+            np.equal(phase, 1, out=columns[self._done_slot])
+        if self._show_slot is None:
             open_ = in_turn  # discards only in a turn of one's own
         else:  # German: discard one only beside a usable card, else show
-            usable = columns[self._untargeted_cols[0]].copy()
+            usable = columns[self._untargeted_slots[0]].copy()
             for pig in flat_bits:
                 usable |= pig != 0
-            np.logical_and(in_turn & ~usable, ~empty, out=columns[self._show])
+            np.logical_and(in_turn & ~usable, ~empty, out=columns[self._show_slot])
             open_ = in_turn & usable
         # Discards: column j needs ``t`` cards of kind ``k`` for each (k, t) of its plan;
         # lanes that may not discard see an empty hand (code 0).
@@ -549,15 +636,19 @@ class BatchedDrecksau:
         legal = state.legal_action_mask[rows, action]
         if not (legal | ~live).all():
             lane = int(np.flatnonzero(~legal & live)[0])
-            code = int(self.action_codes[action[lane]])
-            raise IllegalActionError(f"lane {lane}: {encode_action(code)} is not legal now",
-                                     "not-legal-now")
+            slot = int(action[lane])
+            raise IllegalActionError(f"lane {lane}: slot {slot} ({self.space.slots[slot]}) "
+                                     "is not legal now", "not-legal-now")
         if not inplace:
             state = _lane_last_copy(state)
         elif not _is_lane_last(state):
             raise InvalidOptionError("stepping in place needs a state made by init or step "
                                      "(lane-last memory layout)")
-        over = self._step(state, np.where(live, action, self.num_actions), rows, auto_reset)
+        # The slot (relative seats) as the internal column of the seat to act; the no-op
+        # column where the game is over.
+        column = np.take(self._slot_column,
+                         state.current_player.astype(np.intp) * self.num_actions + action)
+        over = self._step(state, np.where(live, column, self._internal), rows, auto_reset)
         if over is None:
             np.equal(state.phase, 2, out=state.terminated)
         else:
@@ -610,8 +701,10 @@ class BatchedDrecksau:
         at = (rows * W + s.discard_len)[:, None] + np.arange(_WIDTH)[None, :]
         s.discard.reshape(-1)[at] = added
         s.discard_len[:] += count.astype(I32)
+        kept = np.arange(_WIDTH)[None, :] < count[:, None]
+        s.pile_counts[:] += (np.left_shift(1, _PILE_BITS * added.astype(I64)) * kept).sum(axis=1)
         # A win ends the game at once: no refill.
-        ending = a != self.num_actions
+        ending = a != self._internal
         checked = np.flatnonzero(bits & _B_WIN)
         if checked.size:
             target = info[_F_TARGET][checked]
@@ -687,6 +780,7 @@ class BatchedDrecksau:
             s.deck[refill] = s.discard[refill, :D]
             s.deck_len[refill] = length
             s.discard_len[refill] = 0
+            s.pile_counts[refill] = 0
         if over is not None and over.size:
             self._deal(s, over, s.seed[over] + rows.shape[0], refill, length)
         elif refill.size:
@@ -715,24 +809,55 @@ class BatchedDrecksau:
         """Every hand as a count per card kind: ``B x P x K``."""
         return self._hand_counts[self._rank[state.hands]]
 
-    def observe(self, state: BatchState, seat: int) -> NDArray[np.float32]:
-        """What ``seat`` sees in every lane, as the float32 rows laid out in the module
-        docstring: its own hand, never another's."""
-        P, K = self.num_players, self.kinds
-        if not 0 <= seat < P:
+    def blank_observations(self, batch: int) -> NDArray[np.float32]:
+        """A zeroed ``batch x F`` buffer for :meth:`observe`'s ``out``."""
+        return self.space.blank(batch)
+
+    def observe(self, state: BatchState, seat: int | None = None,
+                out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """The observation of the seat to act in every lane (of ``seat`` in every lane
+        when given): the AEC environment's vector for that seat, from what it may see
+        only (its own hand, never another's), by the shared encoder
+        (:meth:`DrecksauSpace.encode`).
+
+        ``out``: a ``B x F`` float32 buffer to write into (a zeroed one, e.g. from
+        :meth:`blank_observations`, or one written by ``observe`` before: entries for
+        seats and pigs beyond the table are never written); by default a new array.
+        """
+        P, N, B = self.num_players, self.pigs_each, state.batch_size
+        if seat is not None and not 0 <= seat < P:
             raise InvalidOptionError(f"seat must be 0-{P - 1}, not {seat!r}")
-        B = state.batch_size
-        order = (seat + np.arange(P)) % P
-        ranks = self._rank[state.hands[:, order]]  # B, P
-        hand = self._hand_counts[ranks[:, 0]].astype(np.float32)
-        pigs = self._flag_bits[state.pigs[:, order]].reshape(B, -1)
-        sizes = self._hand_len[ranks].astype(np.float32)
-        to_act = ((state.current_player[:, None] - seat) % P == np.arange(P)[None, :])
-        deck = state.deck_len[:, None].astype(np.float32)
-        on_pile = np.arange(state.discard.shape[1])[None, :] < state.discard_len[:, None]
-        pile = np.stack([((state.discard == k) & on_pile).sum(axis=1) for k in range(K)],
-                        axis=1).astype(np.float32)
-        lucky = (state.phase == 1)[:, None].astype(np.float32)
-        over = state.terminated[:, None].astype(np.float32)
-        return np.concatenate([hand, pigs, sizes, to_act.astype(np.float32), deck, pile,
-                               lucky, over], axis=1)
+        if out is None:
+            out = self.space.blank(B)
+        elif out.shape != (B, self.space.layout.size) or out.dtype != np.float32:
+            raise InvalidOptionError(f"out must be float32 of shape {(B, self.space.layout.size)}, "
+                                     f"not {out.dtype} {out.shape}")
+        lane = self._lane_rows(B)
+        player = state.current_player.astype(np.intp)
+        observer = player if seat is None else np.full(B, seat, dtype=np.intp)
+        hands = np.ascontiguousarray(state.hands.T).reshape(-1)
+        flat_pigs = np.ascontiguousarray(state.pigs.transpose(1, 2, 0)).reshape(-1)
+        sizes = np.empty((P, B), dtype=I32)
+        relative = np.empty((P, N, B), dtype=U8)
+        for r in range(P):
+            at = observer + r
+            at -= P * (at >= P)
+            rank = np.take(self._rank, np.take(hands, at * B + lane))
+            if r == 0:
+                hand = np.take(self._hand_counts, rank, axis=0)
+            np.take(self._hand_len, rank, out=sizes[r])
+            at = at * (N * B) + lane
+            for i in range(N):
+                np.take(flat_pigs, at + i * B, out=relative[r, i])
+        running = state.phase != 2
+        acting = player - observer
+        acting += P * (acting < 0)
+        to_act = (acting[:, None] == np.arange(P)[None, :]) & running[:, None]
+        length = state.discard_len.astype(np.intp)
+        width = state.discard.shape[1]
+        top = np.where(length > 0, np.take(state.discard.reshape(-1),
+                                           lane * width + np.maximum(length - 1, 0)), -1)
+        pile = (state.pile_counts[:, None] >> self._pile_shifts) & ((1 << _PILE_BITS) - 1)
+        return self.space.encode(out, hand, relative.transpose(2, 0, 1), self._seated, sizes.T,
+                                 to_act, pile, top, state.deck_len, state.phase == 1,
+                                 state.turn, self.turn_cap)
