@@ -232,8 +232,10 @@ class BatchedDrecksau:
         self._build_hand_tables()
         self._build_pig_tables()
         self._plan = ShufflePlan(len(self._deck))
-        self._seated = np.ones((1, num_players), dtype=np.float32)  # every seat plays a round
-        self._pile_shifts = _PILE_BITS * np.arange(self.kinds, dtype=I64)[None, :]
+        self._seated = np.ones((num_players, 1), dtype=np.float32)  # every seat plays a round
+        self._seat_rows = np.arange(num_players)[:, None]
+        self._pile_shifts = _PILE_BITS * np.arange(self.kinds, dtype=I64)[:, None]
+        self._hand_counts_lanes = np.ascontiguousarray(self._hand_counts.T)
         self._rows = np.arange(0, dtype=np.intp)
 
     # ----------------------------------------------------------------------------------
@@ -810,25 +812,28 @@ class BatchedDrecksau:
         return self._hand_counts[self._rank[state.hands]]
 
     def blank_observations(self, batch: int) -> NDArray[np.float32]:
-        """A zeroed ``batch x F`` buffer for :meth:`observe`'s ``out``."""
-        return self.space.blank(batch)
+        """A zeroed ``batch x F`` buffer for :meth:`observe`'s ``out``, laid out lanes
+        last (each entry's column contiguous: the layout ``observe`` writes fastest)."""
+        return self.space.blank(batch, lanes_last=True)
 
     def observe(self, state: BatchState, seat: int | None = None,
                 out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
         """The observation of the seat to act in every lane (of ``seat`` in every lane
         when given): the AEC environment's vector for that seat, from what it may see
         only (its own hand, never another's), by the shared encoder
-        (:meth:`DrecksauSpace.encode`).
+        (:meth:`DrecksauSpace.encode_lanes`); float32, ``B x F``.
 
-        ``out``: a ``B x F`` float32 buffer to write into (a zeroed one, e.g. from
-        :meth:`blank_observations`, or one written by ``observe`` before: entries for
-        seats and pigs beyond the table are never written); by default a new array.
+        ``out``: a ``B x F`` float32 buffer to write into, best one from
+        :meth:`blank_observations` (any zeroed buffer will do, or one ``observe`` wrote
+        before: entries for seats and pigs beyond the table are never written). By
+        default a new one, laid out as ``blank_observations`` lays it out
+        (``np.ascontiguousarray`` gives rows).
         """
         P, N, B = self.num_players, self.pigs_each, state.batch_size
         if seat is not None and not 0 <= seat < P:
             raise InvalidOptionError(f"seat must be 0-{P - 1}, not {seat!r}")
         if out is None:
-            out = self.space.blank(B)
+            out = self.blank_observations(B)
         elif out.shape != (B, self.space.layout.size) or out.dtype != np.float32:
             raise InvalidOptionError(f"out must be float32 of shape {(B, self.space.layout.size)}, "
                                      f"not {out.dtype} {out.shape}")
@@ -844,20 +849,20 @@ class BatchedDrecksau:
             at -= P * (at >= P)
             rank = np.take(self._rank, np.take(hands, at * B + lane))
             if r == 0:
-                hand = np.take(self._hand_counts, rank, axis=0)
+                hand = np.take(self._hand_counts_lanes, rank, axis=1)
             np.take(self._hand_len, rank, out=sizes[r])
             at = at * (N * B) + lane
             for i in range(N):
                 np.take(flat_pigs, at + i * B, out=relative[r, i])
-        running = state.phase != 2
         acting = player - observer
         acting += P * (acting < 0)
-        to_act = (acting[:, None] == np.arange(P)[None, :]) & running[:, None]
+        to_act = (acting[None, :] == self._seat_rows) & (state.phase != 2)[None, :]
         length = state.discard_len.astype(np.intp)
         width = state.discard.shape[1]
-        top = np.where(length > 0, np.take(state.discard.reshape(-1),
-                                           lane * width + np.maximum(length - 1, 0)), -1)
-        pile = (state.pile_counts[:, None] >> self._pile_shifts) & ((1 << _PILE_BITS) - 1)
-        return self.space.encode(out, hand, relative.transpose(2, 0, 1), self._seated, sizes.T,
-                                 to_act, pile, top, state.deck_len, state.phase == 1,
-                                 state.turn, self.turn_cap)
+        top = np.take(state.discard.reshape(-1), lane * width + np.maximum(length - 1, 0))
+        top = np.where(length > 0, top, -1)
+        pile = (state.pile_counts[None, :] >> self._pile_shifts) & ((1 << _PILE_BITS) - 1)
+        self.space.encode_lanes(out.T, hand, relative, self._seated, sizes, to_act, pile,
+                                top, state.deck_len, state.phase == 1, state.turn,
+                                self.turn_cap)
+        return out

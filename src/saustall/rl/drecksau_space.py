@@ -42,18 +42,8 @@ TOURNAMENT_EXTRA = 10
 """Entries of the ``tournament`` block besides the per-seat scores."""
 
 
-def _pig_table() -> NDArray[np.float32]:
-    """``table[flags]``: the six entries of one pig (present, then :data:`PIG_FLAGS`)."""
-    table = np.zeros((32, 6), dtype=np.float32)
-    for flags in range(32):
-        table[flags, 0] = 1.0
-        for k, bit in enumerate(PIG_BITS):
-            table[flags, 1 + k] = 1.0 if flags & bit else 0.0
-    return table
-
-
-PIG_ENTRIES = _pig_table()
-"""The ``pigs`` block's six entries of a pig, by its flag bits."""
+_PIG_SHIFTS = np.array([bit.bit_length() - 1 for bit in PIG_BITS], dtype=np.uint8)[:, None]
+"""Where each of :data:`PIG_FLAGS` sits in a pig's flag bits (a column: one per flag)."""
 
 
 class DrecksauSpace:
@@ -103,8 +93,7 @@ class DrecksauSpace:
         self.kind_slot = {kind: i for i, kind in enumerate(self.kinds)}
         """The entry of each card kind within the per-kind blocks."""
         self._totals = np.array([self.deck_total[kind] for kind in self.kinds], np.float64)
-        self._tops = np.zeros((len(self.kinds) + 1, len(self.kinds)), dtype=np.float32)
-        self._tops[1:] = np.eye(len(self.kinds), dtype=np.float32)  # row 0: an empty pile
+        self._kind_rows = np.array(self.kinds)[:, None]  # the discard top's one-hot
 
     # -- layout and slots --------------------------------------------------------------
     def _build_layout(self) -> Layout:
@@ -173,9 +162,13 @@ class DrecksauSpace:
         return ActionTable(self.slots, [self.slot_codes(seat) for seat in range(self.num_players)])
 
     # -- the encoder ---------------------------------------------------------------------
-    def blank(self, rows: int) -> NDArray[np.float32]:
+    def blank(self, rows: int, lanes_last: bool = False) -> NDArray[np.float32]:
         """``rows`` observations of zeros: :meth:`encode` writes every entry it may set,
-        so a buffer from here can be encoded into again and again."""
+        so a buffer from here can be encoded into again and again. ``lanes_last``: laid
+        out so that each entry's column is contiguous (the transpose of a C-contiguous
+        array), which the batched simulator writes fastest."""
+        if lanes_last:
+            return np.zeros((self.layout.size, rows), dtype=np.float32).T
         return np.zeros((rows, self.layout.size), dtype=np.float32)
 
     def encode(self, out: NDArray[np.float32], hand: NDArray[Any], pigs: NDArray[Any],
@@ -191,28 +184,44 @@ class DrecksauSpace:
         ``B x K`` the discard pile per kind; ``top`` ``B`` the kind on top (-1: empty);
         ``deck`` cards in the draw pile; ``lucky`` 0/1; ``turn`` turns played. Entries for
         seats and pigs beyond the table are left as they are (zeros in a blank buffer).
+        The work is :meth:`encode_lanes` on the transposes (views, no copies).
         """
+        self.encode_lanes(out.T, np.asarray(hand).T, np.asarray(pigs).transpose(1, 2, 0),
+                          np.asarray(seated).T, np.asarray(hand_counts).T,
+                          np.asarray(to_act).T, np.asarray(discard).T, top, deck, lucky,
+                          turn, turn_cap)
+        return out
+
+    def encode_lanes(self, out: NDArray[np.float32], hand: NDArray[Any], pigs: NDArray[Any],
+                     seated: NDArray[Any], hand_counts: NDArray[Any], to_act: NDArray[Any],
+                     discard: NDArray[Any], top: NDArray[Any], deck: NDArray[Any],
+                     lucky: NDArray[Any], turn: NDArray[Any], turn_cap: int) -> None:
+        """:meth:`encode` with every array transposed, observations last: ``out``
+        ``F x B``, ``hand`` ``K x B``, ``pigs`` ``n x N x B``, ``seated``, ``to_act`` and
+        ``hand_counts`` ``n x B``, ``discard`` ``K x B``; ``top``, ``deck``, ``lucky`` and
+        ``turn`` ``B``. Each entry is then a row of ``out``, written in one pass (the
+        fastest layout for many observations)."""
         at = self.layout.at
         k, m = len(self.kinds), self.max_pigs
-        rows, seats, pigs_each = pigs.shape
-        n = np.shape(seated)[1]
-        np.multiply(hand, np.float32(1 / MAX_HAND), out=out[:, :k], casting="unsafe")
+        seats, pigs_each = pigs.shape[:2]
+        n = seated.shape[0]
+        np.multiply(hand, np.float32(1 / MAX_HAND), out=out[:k], casting="unsafe")
         start = at["pigs"]
-        block = out[:, start:start + self.max_players * m * 6].reshape(rows, -1, m, 6)
-        block[:, :seats, :pigs_each] = np.take(PIG_ENTRIES, pigs, axis=0)
-        out[:, at["seated"]:at["seated"] + n] = seated
+        block = out[start:start + self.max_players * m * 6].reshape(-1, m, 6, out.shape[1])
+        block[:seats, :pigs_each, 0] = 1.0  # present
+        block[:seats, :pigs_each, 1:] = (pigs[:, :, None, :] >> _PIG_SHIFTS) & 1
+        out[at["seated"]:at["seated"] + n] = seated
         np.multiply(hand_counts, np.float32(1 / MAX_HAND),
-                    out=out[:, at["hand_counts"]:at["hand_counts"] + n], casting="unsafe")
-        out[:, at["to_act"]:at["to_act"] + n] = to_act
+                    out=out[at["hand_counts"]:at["hand_counts"] + n], casting="unsafe")
+        out[at["to_act"]:at["to_act"] + n] = to_act
         # float64 quotients rounded once to float32, as the AEC environment packs them
-        out[:, at["discard"]:at["discard"] + k] = discard / self._totals
-        out[:, at["discard_top"]:at["discard_top"] + k] = np.take(
-            self._tops, np.asarray(top) + 1, axis=0)
-        tail = out[:, at["deck"]:at["deck"] + 3]
-        tail[:, 0] = np.asarray(deck) / self.deck_size
-        tail[:, 1] = lucky
-        tail[:, 2] = np.minimum(1.0, np.asarray(turn) / turn_cap)
-        return out
+        np.divide(discard, self._totals[:, None], out=out[at["discard"]:at["discard"] + k],
+                  casting="unsafe")
+        np.equal(np.asarray(top)[None, :], self._kind_rows,
+                 out=out[at["discard_top"]:at["discard_top"] + k], casting="unsafe")
+        np.divide(deck, self.deck_size, out=out[at["deck"]], casting="unsafe")
+        out[at["lucky"]] = lucky
+        np.minimum(np.divide(turn, turn_cap), 1.0, out=out[at["turn"]], casting="unsafe")
 
     def encode_tournament(self, out: NDArray[np.float32], table: dict[str, Any],
                           seat: int) -> None:
