@@ -76,10 +76,12 @@ bench-compare: $(STAMP)
 	$(PY) -c 'import pyspiel' 2>/dev/null || $(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m benchmarks.compare $(ARGS)
 
-# Steps/s of the RL environments (saustall.rl) against PettingZoo's leduc_holdem_v4 and
-# RLCard, side by side (the `rl-bench` extra); `make bench-rl ARGS="--runs 9 --json"`.
+# Steps/s of the RL environments (saustall.rl) with an observation every step, side by
+# side with PettingZoo's leduc_holdem_v4, RLCard, OpenSpiel's hearts and skat and pgx's
+# Leduc on the CPU (the `rl-bench` extra); `make bench-rl ARGS="--runs 9 --json"`,
+# `ARGS="--only hearts,skat,pgx,acting-seat,saukopf,dirty-pig 2p env"` for the bars alone.
 bench-rl: $(STAMP)
-	$(PY) -c 'import rlcard, pygame' 2>/dev/null || $(PY) -m pip install --quiet -e '.[rl-bench]'
+	$(PY) -c 'import rlcard, pygame, pyspiel, pgx' 2>/dev/null || $(PY) -m pip install --quiet -e '.[rl-bench]'
 	$(PY) -m benchmarks.rl_envs $(ARGS)
 
 # 100,000 random-bot games of 2-player Dirty Pig on WORKERS processes (default 2), with the
