@@ -174,6 +174,40 @@ def _lane_last_copy(state: BatchState) -> BatchState:
                                                  np.bool_).T)  # every step writes it all
 
 
+def _rotate(rows: NDArray[Any], player: NDArray[np.intp], lane: NDArray[np.intp],
+            out: NDArray[Any], swap: NDArray[Any] | None = None) -> NDArray[Any]:
+    """``out[r, ..., b] = rows[(player[b] + r) % P, ..., b]``: the rows (seats, lanes
+    last) seen from each lane's ``player``. ``swap`` (two seats only): the bytes
+    ``0xFF`` where ``player`` is 1, as from :func:`_swap_bytes`."""
+    P = rows.shape[0]
+    if P == 2 and swap is not None and rows.dtype == U8:
+        # two seats: row r is row r or the other, picked by a byte mask 8 lanes a word
+        first, second = words(rows[0]), words(rows[1])
+        picks = words(swap)
+        differ = np.bitwise_xor(first, second)
+        differ &= picks
+        np.bitwise_xor(first, differ, out=words(out[0]))
+        np.bitwise_xor(second, differ, out=words(out[1]))
+        return out
+    B = rows.shape[-1]
+    inner = int(np.prod(rows.shape[1:-1], dtype=np.intp))
+    flat = np.ascontiguousarray(rows).reshape(-1)
+    target = out.reshape(P, inner, B)
+    for r in range(P):
+        seat = player + r
+        seat -= P * (seat >= P)
+        at = seat * (inner * B) + lane
+        for i in range(inner):
+            np.take(flat, at + i * B, out=target[r, i])
+    return out
+
+
+def _swap_bytes(player: NDArray[Any], shape: tuple[int, ...]) -> NDArray[np.uint8]:
+    """0xFF where ``player`` is 1, else 0, broadcast to ``shape`` (lanes last) and
+    contiguous, for :func:`_rotate`."""
+    return np.ascontiguousarray(np.broadcast_to((player != 0).astype(U8) * U8(0xFF), shape))
+
+
 def _runs(numbers: list[int]) -> list[tuple[int, int]]:
     """Sorted ``numbers`` as ranges ``(start, stop)`` of consecutive ones."""
     ranges: list[tuple[int, int]] = []
@@ -236,6 +270,7 @@ class BatchedDrecksau:
         self._seat_rows = np.arange(num_players)[:, None]
         self._pile_shifts = _PILE_BITS * np.arange(self.kinds, dtype=I64)[:, None]
         self._hand_counts_lanes = np.ascontiguousarray(self._hand_counts.T)
+        self._code_len_u8 = self._code_len.astype(U8)  # cards in the hand of each code
         self._rows = np.arange(0, dtype=np.intp)
 
     # ----------------------------------------------------------------------------------
@@ -551,14 +586,8 @@ class BatchedDrecksau:
         have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
         own_bits, other_bits = have_bits & self._own_bits, have_bits & self._other_bits
         # The pigs seen from the seat to act: relative seat r is seat (player + r) % P.
-        flat_pigs = np.ascontiguousarray(pigs).reshape(-1)
-        relative = np.empty((P, N, B), dtype=U8)
-        for r in range(P):
-            seat = player + r
-            seat -= P * (seat >= P)
-            at = seat * (N * B) + lane
-            for i in range(N):
-                np.take(flat_pigs, at + i * B, out=relative[r, i])
+        swap = _swap_bytes(player, (N, B)) if P == 2 else None
+        relative = _rotate(pigs, player, lane, np.empty((P, N, B), dtype=U8), swap)
         play_bits = np.take(self._fit_bits, relative)  # P, N, B
         play_bits[0] &= own_bits
         play_bits[1:] &= other_bits
@@ -635,7 +664,11 @@ class BatchedDrecksau:
                                        f"the {self.num_actions} actions")
         rows = self._lane_rows(B)
         live = state.phase != 2
-        legal = state.legal_action_mask[rows, action]
+        mask = state.legal_action_mask
+        if mask.T.flags.c_contiguous:  # lane-last: one flat take
+            legal = np.take(mask.T.reshape(-1), action * B + rows)
+        else:
+            legal = mask[rows, action]
         if not (legal | ~live).all():
             lane = int(np.flatnonzero(~legal & live)[0])
             slot = int(action[lane])
@@ -703,8 +736,12 @@ class BatchedDrecksau:
         at = (rows * W + s.discard_len)[:, None] + np.arange(_WIDTH)[None, :]
         s.discard.reshape(-1)[at] = added
         s.discard_len[:] += count.astype(I32)
-        kept = np.arange(_WIDTH)[None, :] < count[:, None]
-        s.pile_counts[:] += (np.left_shift(1, _PILE_BITS * added.astype(I64)) * kept).sum(axis=1)
+        # the pile's count per kind: 1 << 6 * card for each card kept, slot by slot
+        # (columns added one by one: numpy's sum over a short axis is slow)
+        pile = s.pile_counts
+        for slot in range(_WIDTH):
+            card = np.left_shift(1, _PILE_BITS * added[:, slot].astype(I64))
+            pile += card * (count > slot)
         # A win ends the game at once: no refill.
         ending = a != self._internal
         checked = np.flatnonzero(bits & _B_WIN)
@@ -840,20 +877,15 @@ class BatchedDrecksau:
         lane = self._lane_rows(B)
         player = state.current_player.astype(np.intp)
         observer = player if seat is None else np.full(B, seat, dtype=np.intp)
-        hands = np.ascontiguousarray(state.hands.T).reshape(-1)
-        flat_pigs = np.ascontiguousarray(state.pigs.transpose(1, 2, 0)).reshape(-1)
-        sizes = np.empty((P, B), dtype=I32)
-        relative = np.empty((P, N, B), dtype=U8)
-        for r in range(P):
-            at = observer + r
-            at -= P * (at >= P)
-            rank = np.take(self._rank, np.take(hands, at * B + lane))
-            if r == 0:
-                hand = np.take(self._hand_counts_lanes, rank, axis=1)
-            np.take(self._hand_len, rank, out=sizes[r])
-            at = at * (N * B) + lane
-            for i in range(N):
-                np.take(flat_pigs, at + i * B, out=relative[r, i])
+        # every hand's length, then seen from the observer (as the pigs)
+        lengths = np.take(self._code_len_u8, state.hands.T)
+        swap = _swap_bytes(observer, (N, B)) if P == 2 else None
+        sizes = _rotate(lengths, observer, lane, np.empty((P, B), dtype=U8),
+                        None if swap is None else swap[0])
+        relative = _rotate(state.pigs.transpose(1, 2, 0), observer, lane,
+                           np.empty((P, N, B), dtype=U8), swap)
+        own = np.take(np.ascontiguousarray(state.hands.T).reshape(-1), observer * B + lane)
+        hand = np.take(self._hand_counts_lanes, np.take(self._rank, own), axis=1)
         acting = player - observer
         acting += P * (acting < 0)
         to_act = (acting[None, :] == self._seat_rows) & (state.phase != 2)[None, :]
