@@ -17,14 +17,18 @@ Use (needs numpy: the ``rl`` extra)::
     state = sim.init(np.arange(1024))           # lane b plays seed b
     noise = np.random.default_rng(0)
     while not state.terminated.all():
-        actions = random_columns(state.legal_action_mask, noise)  # a column per lane
+        obs = sim.observe(state)                 # the acting seat's, every lane: B x 222
+        actions = random_columns(state.legal_action_mask, noise)  # a slot per lane
         state = sim.step(state, actions)         # pure: ``state`` is left as it was
 
-Actions are the columns of the legal-action mask: column ``i`` is the engine's action code
-``sim.action_codes[i]`` (``play mud 0.2``, ``discard mud,rain``, ... as in the engine; the
-columns are in increasing code order, so a lane's legal columns mapped through
-``action_codes`` are the engine's ``legal_actions()`` sorted). ``sim.column_of(code)``
-goes the other way.
+One environment, three speeds: the actions are the AEC environment's action slots
+(:mod:`saustall.rl.drecksau_v0`: relative seats, 191 slots in ``dirty-pig`` at every table
+size) and :meth:`BatchedDrecksau.observe` is its observation, by the same encoder
+(:class:`saustall.rl.drecksau_space.DrecksauSpace`): a policy ``(obs, mask) -> slot``
+trained here plays the AEC and Gym environments unchanged, and the same games for the
+same seeds (``tests/rl/test_one_space.py``). ``state.legal_action_mask`` is the mask of
+the seat to act in each lane; ``sim.engine_actions(seats, slots)`` gives the engine's
+action codes, ``sim.slot_of(seat, code)`` the other way.
 
 Finished lanes: :meth:`BatchedDrecksau.step` leaves the game of a terminated lane as it
 is (its action is ignored, its rewards are 0; pgx's convention).
@@ -36,7 +40,8 @@ together play seeds ``s0, s0 + 1, ...`` without overlap when started from
 ``np.arange(B) + s0``.
 
 State (:class:`BatchState`; ``B`` lanes, ``P`` players, ``N`` pigs each, ``D`` cards in the
-deck, ``A`` actions; seats absolute, as in the engine):
+deck, ``A`` action slots; seats absolute, as in the engine; the mask's slots are the
+acting seat's, relative):
 
 | field | shape | dtype | meaning |
 | --- | --- | --- | --- |
@@ -56,28 +61,22 @@ deck, ``A`` actions; seats absolute, as in the engine):
 | ``rewards`` | B, P | float32 | the last step's rewards: 1 to the winner when a game is won, else 0 |
 | ``legal_action_mask`` | B, A | bool | legal columns for the seat to act; none once over |
 | ``seed`` | B | int64 | the seed of the lane's current game |
+| ``pile_counts`` | B | int64 | the discard pile's cards per kind, 6 bits a kind (kind ``k`` in bits ``6k .. 6k+5``) |
 
 Memory: ``hands``, ``pigs`` and ``legal_action_mask`` are stored lanes-last (their
 transposes are C-contiguous), so that the step and the mask work on whole rows of lanes;
 they are views of the shapes above. :meth:`BatchedDrecksau.step` restores that layout when
 it copies a state; stepping ``inplace`` needs it (a state from ``init`` or ``step``).
 
-Observations (:meth:`BatchedDrecksau.observe`, float32 ``B x F``; seats relative to the
-observer: seat ``(seat + r) % P`` is row ``r``); only what that seat may see:
-
-| columns | size | meaning |
-| --- | --- | --- |
-| hand | K | the observer's cards, a count per card kind (K kinds in the deck) |
-| pigs | P * N * 5 | each pig's flags (dirty, barn, door, rod, pretty) as 0/1 |
-| hand sizes | P | cards in each player's hand |
-| to act | P | one-hot: who acts |
-| deck | 1 | cards in the draw pile |
-| discard pile | K | cards of each kind in the discard pile (public: played face up) |
-| lucky | 1 | a Lucky Bird turn is under way |
-| over | 1 | the game is over |
+Observations (:meth:`BatchedDrecksau.observe`, float32 ``B x F``): the AEC environment's
+vector (its module docstring has the layout) of the seat to act in each lane, or of one
+seat in every lane; written lanes-last (each entry's column contiguous), into a buffer of
+:meth:`BatchedDrecksau.blank_observations` when given one. The differential test checks
+it against the AEC environment's for every lane after every action.
 
 ``python -m benchmarks.batched`` (``make bench-batched``, outside the package) measures
-actions/s at several batch sizes, on one core (CPU time).
+actions/s at several batch sizes, on one core (CPU time; ``--observe`` with the acting
+seat's observation every step); ``make bench-rl`` against pgx's Leduc.
 """
 
 from __future__ import annotations
@@ -382,6 +381,7 @@ class BatchedDrecksau:
                 code = seat_codes[seat][slot]
                 if code is None or (what == "play" and spec[2] >= N):
                     continue  # no such seat or pig at this table
+                code = int(code)  # type: ignore[call-overload]  # Drecksau's are ints
                 self._slot_column[seat * S + slot] = self._column[code]
                 self._slot_code[seat * S + slot] = code
                 self._slot_of[seat][code] = slot

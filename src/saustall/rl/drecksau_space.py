@@ -21,7 +21,7 @@ from itertools import combinations_with_replacement
 from typing import Any, Hashable
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from saustall.games.drecksau.actions import DONE, PASS, SHOW, discard_action, play_action
 from saustall.games.drecksau.rulesets import CARD_BY_NAME, CARD_KINDS, LUCKY
@@ -173,8 +173,8 @@ class DrecksauSpace:
 
     def encode(self, out: NDArray[np.float32], hand: NDArray[Any], pigs: NDArray[Any],
                seated: NDArray[Any], hand_counts: NDArray[Any], to_act: NDArray[Any],
-               discard: NDArray[Any], top: NDArray[Any], deck: NDArray[Any],
-               lucky: NDArray[Any], turn: NDArray[Any], turn_cap: int) -> NDArray[np.float32]:
+               discard: NDArray[Any], top: ArrayLike, deck: ArrayLike, lucky: ArrayLike,
+               turn: ArrayLike, turn_cap: int) -> NDArray[np.float32]:
         """Write observations into ``out`` (``B`` rows of :meth:`blank`) and return it.
 
         Every argument has one row per observation, seats relative (row 0 the observer)
@@ -194,8 +194,8 @@ class DrecksauSpace:
 
     def encode_lanes(self, out: NDArray[np.float32], hand: NDArray[Any], pigs: NDArray[Any],
                      seated: NDArray[Any], hand_counts: NDArray[Any], to_act: NDArray[Any],
-                     discard: NDArray[Any], top: NDArray[Any], deck: NDArray[Any],
-                     lucky: NDArray[Any], turn: NDArray[Any], turn_cap: int) -> None:
+                     discard: NDArray[Any], top: ArrayLike, deck: ArrayLike,
+                     lucky: ArrayLike, turn: ArrayLike, turn_cap: int) -> None:
         """:meth:`encode` with every array transposed, observations last: ``out``
         ``F x B``, ``hand`` ``K x B``, ``pigs`` ``n x N x B``, ``seated``, ``to_act`` and
         ``hand_counts`` ``n x B``, ``discard`` ``K x B``; ``top``, ``deck``, ``lucky`` and

@@ -213,7 +213,7 @@ class raw_env(TurnBasedEnv):
                                 np.zeros((1, k)), top, [0], [0], [0], 1)[0]
         start, size = {0: (0, k), 1: (at["pigs"], 6 * m), 2: (at["seated"], 3 * p),
                        3: (at["discard_top"], k)}[tag]
-        found = row[start:start + size].tobytes()
+        found = bytes(row[start:start + size].tobytes())
         if tag != 3:
             self._chunks[key] = found
         return found

@@ -252,13 +252,13 @@ class raw_env(TurnBasedEnv):
         played = chunks.get(key)
         if played is None:
             played = chunks[key] = self._played_bytes(seat, tricks)
-        key = (aside, trumps)
-        cards = chunks.get(key)
+        cards_key = (aside, trumps)
+        cards = chunks.get(cards_key)
         if cards is None:
             aside_mask = 0
             for c in aside:
                 aside_mask |= 1 << c
-            cards = chunks[key] = self._mask_bytes(aside_mask) + self._trump_bytes(trumps)
+            cards = chunks[cards_key] = self._mask_bytes(aside_mask) + self._trump_bytes(trumps)
         one = self._one_card
         obs = array("f", b"".join((self._mask_bytes(hand), *[one[c] for c in in_trick],
                                    played, cards, self._tail)))
