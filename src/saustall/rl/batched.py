@@ -365,6 +365,16 @@ class BatchedDrecksau:
         # field of every lane's action at once, each field a contiguous row.
         self._table = np.stack([bits, self._target, self._pig_offset, self._and, self._or,
                                 self._append_n, self._delta]).astype(I64)
+        # the pile counts (6 bits a kind) an action adds: its sure cards; the card it
+        # finds on a pig (counted where found)
+        self._pile_delta = np.zeros(A, dtype=I64)
+        self._found_delta = np.zeros(A, dtype=I64)
+        for col in range(A):
+            for card in self._append[col, :self._append_n[col]].tolist():
+                self._pile_delta[col] += 1 << _PILE_BITS * card
+            if self._is_lightning[col]:
+                found = int(self._append[col, self._append_n[col]])
+                self._found_delta[col] = 1 << _PILE_BITS * found
 
     def _build_slots(self) -> None:
         """The slots' tables: each seat's internal column and engine code per slot, and
@@ -443,6 +453,8 @@ class BatchedDrecksau:
             rows = tuple(kind * self._most_needed + cards.count(kind) - 1
                          for kind in sorted(set(cards)))
             self._discard_plan.append((self._discard_slots[j], rows))
+        self._hand_pile = (self._hand_counts.astype(I64)
+                           << (_PILE_BITS * np.arange(K, dtype=I64))).sum(axis=1)
         if len(self._targeted) > 8:
             raise AssertionError("targeted card kinds must fit one byte")
 
@@ -736,12 +748,15 @@ class BatchedDrecksau:
         at = (rows * W + s.discard_len)[:, None] + np.arange(_WIDTH)[None, :]
         s.discard.reshape(-1)[at] = added
         s.discard_len[:] += count.astype(I32)
-        # the pile's count per kind: 1 << 6 * card for each card kept, slot by slot
-        # (columns added one by one: numpy's sum over a short axis is slow)
+        # the pile's count per kind (6 bits a kind): the cards every such action
+        # discards, the card found on a pig, further Lucky Birds, a shown hand
         pile = s.pile_counts
-        for slot in range(_WIDTH):
-            card = np.left_shift(1, _PILE_BITS * added[:, slot].astype(I64))
-            pile += card * (count > slot)
+        pile += np.take(self._pile_delta, a)
+        pile += np.take(self._found_delta, a) * ((flags & self._found_flag) != 0)
+        if self.pretty_wins and lucky.size:
+            pile[lucky] += extra << _PILE_BITS * LUCKY
+        if cleared.size:
+            pile[cleared] += np.take(self._hand_pile, rank)
         # A win ends the game at once: no refill.
         ending = a != self._internal
         checked = np.flatnonzero(bits & _B_WIN)
