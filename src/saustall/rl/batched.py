@@ -101,7 +101,9 @@ from saustall.games.drecksau.targets import (
     PIG_CLEARS, PIG_SETS, PLAY_DISCARDS, RAIN_WASH, UNTARGETED, WASHING_CARD, row_masks,
 )
 from saustall.rl.drecksau_space import DrecksauSpace
-from saustall.rl.lanes import ShufflePlan, random_columns, word_ones, words
+from saustall.rl.lanes import (
+    ShufflePlan, random_columns, rotate_seats, runs_of, swap_bytes, word_ones, words,
+)
 
 __all__ = ["BatchState", "BatchedDrecksau", "random_columns"]
 
@@ -171,51 +173,6 @@ def _lane_last_copy(state: BatchState) -> BatchState:
                       pigs=np.array(state.pigs.transpose(1, 2, 0), order="C").transpose(2, 0, 1),
                       legal_action_mask=np.empty(state.legal_action_mask.shape[::-1],
                                                  np.bool_).T)  # every step writes it all
-
-
-def _rotate(rows: NDArray[Any], player: NDArray[np.intp], lane: NDArray[np.intp],
-            out: NDArray[Any], swap: NDArray[Any] | None = None) -> NDArray[Any]:
-    """``out[r, ..., b] = rows[(player[b] + r) % P, ..., b]``: the rows (seats, lanes
-    last) seen from each lane's ``player``. ``swap`` (two seats only): the bytes
-    ``0xFF`` where ``player`` is 1, as from :func:`_swap_bytes`."""
-    P = rows.shape[0]
-    if P == 2 and swap is not None and rows.dtype == U8:
-        # two seats: row r is row r or the other, picked by a byte mask 8 lanes a word
-        first, second = words(rows[0]), words(rows[1])
-        picks = words(swap)
-        differ = np.bitwise_xor(first, second)
-        differ &= picks
-        np.bitwise_xor(first, differ, out=words(out[0]))
-        np.bitwise_xor(second, differ, out=words(out[1]))
-        return out
-    B = rows.shape[-1]
-    inner = int(np.prod(rows.shape[1:-1], dtype=np.intp))
-    flat = np.ascontiguousarray(rows).reshape(-1)
-    target = out.reshape(P, inner, B)
-    for r in range(P):
-        seat = player + r
-        seat -= P * (seat >= P)
-        at = seat * (inner * B) + lane
-        for i in range(inner):
-            np.take(flat, at + i * B, out=target[r, i])
-    return out
-
-
-def _swap_bytes(player: NDArray[Any], shape: tuple[int, ...]) -> NDArray[np.uint8]:
-    """0xFF where ``player`` is 1, else 0, broadcast to ``shape`` (lanes last) and
-    contiguous, for :func:`_rotate`."""
-    return np.ascontiguousarray(np.broadcast_to((player != 0).astype(U8) * U8(0xFF), shape))
-
-
-def _runs(numbers: list[int]) -> list[tuple[int, int]]:
-    """Sorted ``numbers`` as ranges ``(start, stop)`` of consecutive ones."""
-    ranges: list[tuple[int, int]] = []
-    for number in numbers:
-        if ranges and ranges[-1][1] == number:
-            ranges[-1] = (ranges[-1][0], number + 1)
-        else:
-            ranges.append((number, number + 1))
-    return ranges
 
 
 class BatchedDrecksau:
@@ -373,8 +330,8 @@ class BatchedDrecksau:
             for card in self._append[col, :self._append_n[col]].tolist():
                 self._pile_delta[col] += 1 << _PILE_BITS * card
             if self._is_lightning[col]:
-                found = int(self._append[col, self._append_n[col]])
-                self._found_delta[col] = 1 << _PILE_BITS * found
+                found_card = int(self._append[col, self._append_n[col]])
+                self._found_delta[col] = 1 << _PILE_BITS * found_card
 
     def _build_slots(self) -> None:
         """The slots' tables: each seat's internal column and engine code per slot, and
@@ -418,7 +375,7 @@ class BatchedDrecksau:
                     if slot is not None}
         # Slots for seats or pigs beyond this table: never legal, zeroed by _legal.
         unused = sorted(set(range(S)) - written)
-        self._unused_ranges = [(start, stop) for start, stop in _runs(unused)]
+        self._unused_ranges = [(start, stop) for start, stop in runs_of(unused)]
 
     def _build_hand_tables(self) -> None:
         K, H = self.kinds, self.hand_size
@@ -598,8 +555,8 @@ class BatchedDrecksau:
         have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
         own_bits, other_bits = have_bits & self._own_bits, have_bits & self._other_bits
         # The pigs seen from the seat to act: relative seat r is seat (player + r) % P.
-        swap = _swap_bytes(player, (N, B)) if P == 2 else None
-        relative = _rotate(pigs, player, lane, np.empty((P, N, B), dtype=U8), swap)
+        swap = swap_bytes(player, (N, B)) if P == 2 else None
+        relative = rotate_seats(pigs, player, lane, np.empty((P, N, B), dtype=U8), swap)
         play_bits = np.take(self._fit_bits, relative)  # P, N, B
         play_bits[0] &= own_bits
         play_bits[1:] &= other_bits
@@ -894,10 +851,10 @@ class BatchedDrecksau:
         observer = player if seat is None else np.full(B, seat, dtype=np.intp)
         # every hand's length, then seen from the observer (as the pigs)
         lengths = np.take(self._code_len_u8, state.hands.T)
-        swap = _swap_bytes(observer, (N, B)) if P == 2 else None
-        sizes = _rotate(lengths, observer, lane, np.empty((P, B), dtype=U8),
+        swap = swap_bytes(observer, (N, B)) if P == 2 else None
+        sizes = rotate_seats(lengths, observer, lane, np.empty((P, B), dtype=U8),
                         None if swap is None else swap[0])
-        relative = _rotate(state.pigs.transpose(1, 2, 0), observer, lane,
+        relative = rotate_seats(state.pigs.transpose(1, 2, 0), observer, lane,
                            np.empty((P, N, B), dtype=U8), swap)
         own = np.take(np.ascontiguousarray(state.hands.T).reshape(-1), observer * B + lane)
         hand = np.take(self._hand_counts_lanes, np.take(self._rank, own), axis=1)
