@@ -49,12 +49,14 @@ wire-fuzz: $(STAMP)
 	  -n $${PARTS:-2} --timeout 0 -rP -m long tests/server/test_hidden_information.py
 
 # The batched Drecksau simulator against the scalar engine: GAMES seeded games (default
-# 10,000) over every ruleset and player count, every state compared, in PARTS processes.
+# 10,000) over every ruleset and player count, every state, legal-slot mask and acting
+# seat's observation (against the AEC env's) compared, in PARTS processes.
 rl-differential: $(STAMP)
 	SAUSTALL_RL_GAMES=$${GAMES:-10000} $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP \
 	  --durations=5 -m long tests/rl/test_batched.py
 
-# The batched simulator's actions/s at batch 1, 64, 1,024 and 16,384 (one core, CPU time).
+# The batched simulator's actions/s at batch 1, 64, 1,024 and 16,384 (one core, CPU time);
+# ARGS="--inplace --observe" with the acting seat's observation every step.
 bench-batched: $(STAMP)
 	$(PY) -m benchmarks.batched $(ARGS)
 
