@@ -1,5 +1,6 @@
 """One policy, every environment: a function ``(observation, mask) -> action`` plays the
-same games on the batched simulator as on the AEC environment, for the same seeds."""
+same games on the batched simulator as on the AEC environment, for the same seeds, and
+sees in the Gym environment what the batched simulator shows it."""
 
 from __future__ import annotations
 
@@ -71,3 +72,40 @@ def test_a_policy_plays_the_same_games_batched_and_in_the_aec_env(
         assert taken[lane] == aec_taken, f"seed {seed}: the games part"
         assert returns[lane].tolist() == aec_returns, f"seed {seed}: other returns"
     assert len({tuple(t) for t in taken}) == len(env_seeds)  # twelve different games
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("dirty-pig", 2), ("sauschoen", 3)])
+def test_the_gym_env_shows_the_policy_what_the_batched_lane_shows(ruleset: str,
+                                                                 players: int) -> None:
+    # Seat 0 plays the policy in the Gym env against random bots; the batched simulator
+    # replays the game from its seed: at each of seat 0's turns it shows the policy the
+    # same observation and mask, so the policy takes the same action.
+    from saustall.rl.gym_envs import DrecksauEnv
+
+    env = DrecksauEnv(ruleset=ruleset, num_players=players, level="random")
+    sim = BatchedDrecksau(ruleset, players)
+    turns = 0
+    for episode in range(4):
+        obs, _ = env.reset(seed=episode)
+        seen: list[tuple[np.ndarray, np.ndarray, int]] = []
+        done = False
+        while not done:
+            action = int(policy(obs["observation"][None, :], obs["action_mask"][None, :])[0])
+            seen.append((obs["observation"], obs["action_mask"], action))
+            obs, _, terminated, truncated, _ = env.step(action)
+            done = terminated or truncated
+        game = env.aec.state
+        state = sim.init([game.seed])
+        mine = iter(seen)
+        for code in game.history:
+            seat = int(state.current_player[0])
+            if seat == 0:
+                observation, mask, action = next(mine)
+                assert np.array_equal(sim.observe(state)[0], observation)
+                assert np.array_equal(state.legal_action_mask[0], mask.astype(bool))
+                assert int(policy(sim.observe(state), state.legal_action_mask)[0]) == action
+                turns += 1
+            state = sim.step(state, [sim.slot_of(seat, code)])
+        assert state.terminated[0] == game.is_terminal()
+        assert next(mine, None) is None
+    assert turns > 20
