@@ -49,12 +49,14 @@ wire-fuzz: $(STAMP)
 	  -n $${PARTS:-2} --timeout 0 -rP -m long tests/server/test_hidden_information.py
 
 # The batched Drecksau simulator against the scalar engine: GAMES seeded games (default
-# 10,000) over every ruleset and player count, every state compared, in PARTS processes.
+# 10,000) over every ruleset and player count, every state, legal-slot mask and acting
+# seat's observation (against the AEC env's) compared, in PARTS processes.
 rl-differential: $(STAMP)
 	SAUSTALL_RL_GAMES=$${GAMES:-10000} $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP \
 	  --durations=5 -m long tests/rl/test_batched.py
 
-# The batched simulator's actions/s at batch 1, 64, 1,024 and 16,384 (one core, CPU time).
+# The batched simulator's actions/s at batch 1, 64, 1,024 and 16,384 (one core, CPU time);
+# ARGS="--inplace --observe" with the acting seat's observation every step.
 bench-batched: $(STAMP)
 	$(PY) -m benchmarks.batched $(ARGS)
 
@@ -76,10 +78,12 @@ bench-compare: $(STAMP)
 	$(PY) -c 'import pyspiel' 2>/dev/null || $(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m benchmarks.compare $(ARGS)
 
-# Steps/s of the RL environments (saustall.rl) against PettingZoo's leduc_holdem_v4 and
-# RLCard, side by side (the `rl-bench` extra); `make bench-rl ARGS="--runs 9 --json"`.
+# Steps/s of the RL environments (saustall.rl) with an observation every step, side by
+# side with PettingZoo's leduc_holdem_v4, RLCard, OpenSpiel's hearts and skat and pgx's
+# Leduc on the CPU (the `rl-bench` extra); `make bench-rl ARGS="--runs 9 --json"`,
+# `ARGS="--only hearts,skat,pgx,acting-seat,saukopf,dirty-pig 2p env"` for the bars alone.
 bench-rl: $(STAMP)
-	$(PY) -c 'import rlcard, pygame' 2>/dev/null || $(PY) -m pip install --quiet -e '.[rl-bench]'
+	$(PY) -c 'import rlcard, pygame, pyspiel, pgx' 2>/dev/null || $(PY) -m pip install --quiet -e '.[rl-bench]'
 	$(PY) -m benchmarks.rl_envs $(ARGS)
 
 # 100,000 random-bot games of 2-player Dirty Pig on WORKERS processes (default 2), with the

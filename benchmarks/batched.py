@@ -19,28 +19,35 @@ BENCH_BATCHES = (1, 64, 1_024, 16_384)
 
 
 def batched_actions_per_second(batch: int, seconds: float, ruleset: str = "dirty-pig",
-                               num_players: int = 2, *, inplace: bool = False) -> float:
+                               num_players: int = 2, *, inplace: bool = False,
+                               observe: bool = False) -> float:
     """Actions per CPU second of random legal play at ``batch`` lanes, with auto-reset
-    (each step counts the lanes that acted), measured for about ``seconds``."""
+    (each step counts the lanes that acted), measured for about ``seconds``. With
+    ``observe``, every step also encodes the acting seat's observation in every lane
+    (into one buffer, as a training loop writes into its rollout storage)."""
     sim = BatchedDrecksau(ruleset, num_players)
     state = sim.init(np.arange(batch))
     noise = np.random.default_rng(0)
+    buffer = sim.blank_observations(batch) if observe else None
     for _ in range(3):  # warm up (first reshuffles, allocations)
-        state = _random_step(sim, state, noise, inplace)
+        state = _random_step(sim, state, noise, inplace, buffer)
     actions = 0
     start = clock()
     elapsed = 0.0
     while elapsed < seconds:
-        state = _random_step(sim, state, noise, inplace)
+        state = _random_step(sim, state, noise, inplace, buffer)
         actions += batch  # every lane acts: finished games are dealt again at once
         elapsed = clock() - start
     return actions / elapsed
 
 
 def _random_step(sim: BatchedDrecksau, state: BatchState, noise: np.random.Generator,
-                 inplace: bool) -> BatchState:
-    return sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace,
-                    auto_reset=True)
+                 inplace: bool, buffer: np.ndarray | None = None) -> BatchState:
+    state = sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace,
+                     auto_reset=True)
+    if buffer is not None:
+        sim.observe(state, out=buffer)
+    return state
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -54,13 +61,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--inplace", action="store_true",
                         help="step in place (no copy of the state per step)")
+    parser.add_argument("--observe", action="store_true",
+                        help="encode the acting seat's observation every step")
     args = parser.parse_args(argv)
     pin_to_one_core()
     print(f"batched {args.ruleset} {args.players}p, one core, CPU time"
-          f"{', in place' if args.inplace else ''}:")
+          f"{', in place' if args.inplace else ''}"
+          f"{', with the acting seat observation' if args.observe else ''}:")
     for batch in BENCH_BATCHES:
         rate = batched_actions_per_second(batch, args.seconds, args.ruleset, args.players,
-                                          inplace=args.inplace)
+                                          inplace=args.inplace, observe=args.observe)
         print(f"  batch {batch:>6,}: {rate:>12,.0f} actions/s")
 
 

@@ -47,6 +47,16 @@ class Contender:
     function: Callable[..., float]
     kwargs: dict[str, Any] = field(default_factory=dict)
     unit: str = "steps/s"
+    requires: str = ""
+    """A module the row needs (``pyspiel``, ``pgx``...): without it the row is left out."""
+
+    def available(self) -> bool:
+        """Whether the module the row needs can be imported."""
+        if not self.requires:
+            return True
+        import importlib.util
+
+        return importlib.util.find_spec(self.requires) is not None
 
 
 def aec_steps_per_second(make: str, seconds: float, seed: int, wrapped: bool = True,
@@ -95,6 +105,78 @@ def rlcard_steps_per_second(seconds: float, seed: int, name: str = "leduc-holdem
         return steps
 
     return timed(game, seconds)
+
+
+def openspiel_steps_per_second(seconds: float, seed: int, name: str = "hearts") -> float:
+    """Random-play steps per second of an OpenSpiel game, the acting player's tensor
+    read every step as an RL loop reads it: ``observation_tensor`` where the game has
+    one (skat), else ``information_state_tensor`` (hearts has no observation tensor).
+    Chance nodes (the deal) are played but not counted."""
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+    kind = game.get_type()
+    rng = random.Random(seed)
+    use_observation = kind.provides_observation_tensor
+
+    def game_steps() -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            player = state.current_player()
+            if use_observation:
+                state.observation_tensor(player)
+            else:
+                state.information_state_tensor(player)
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    return timed(game_steps, seconds)
+
+
+def pgx_actions_per_second(seconds: float, seed: int, name: str = "leduc_holdem",
+                           batch: int = 16_384) -> float:
+    """Actions per CPU second of pgx's ``name`` on the CPU at ``batch`` lanes, as pgx
+    is meant to run: ``jit(vmap(auto_reset(step, init)))``, a uniformly random legal
+    action drawn inside the jitted step; pgx computes every lane's observation (of the
+    player to act) within each step. Compilation is left out of the timing."""
+    import jax
+    import jax.numpy as jnp
+    import pgx
+    from pgx.experimental import auto_reset
+
+    env = pgx.make(name)
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.vmap(auto_reset(env.step, env.init))
+
+    @jax.jit
+    def random_step(state: Any, key: Any) -> Any:
+        pick, stepping = jax.random.split(key)
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        action = jax.random.categorical(pick, logits, axis=-1)
+        return step(state, action, jax.random.split(stepping, batch))
+
+    key = jax.random.PRNGKey(seed)
+    key, dealing = jax.random.split(key)
+    state = init(jax.random.split(dealing, batch))
+    keys = iter(jax.random.split(key, 1_000_000))
+    for _ in range(3):  # compile and warm up
+        state = random_step(state, next(keys))
+    jax.block_until_ready(state)
+    holder = [state]
+
+    def one_step() -> int:
+        holder[0] = random_step(holder[0], next(keys))
+        jax.block_until_ready(holder[0].observation)
+        return batch
+
+    return timed(one_step, seconds)
 
 
 def noop_env(classic: bool = False, **_: Any) -> Any:
@@ -150,11 +232,20 @@ def noop_env(classic: bool = False, **_: Any) -> Any:
     return classic_wrapper(NoOp()) if classic else standard_wrappers(NoOp())
 
 
-def batched_rate(seconds: float, seed: int, batch: int) -> float:
-    """Random-play actions per second of the batched simulator at ``batch`` lanes."""
+def batched_rate(seconds: float, seed: int, batch: int, observe: bool = False,
+                 inplace: bool = False) -> float:
+    """Random-play actions per second of the batched simulator at ``batch`` lanes
+    (``observe``: with the acting seat's observation in every lane, every step)."""
     from benchmarks.batched import batched_actions_per_second
 
-    return batched_actions_per_second(batch, seconds)
+    return batched_actions_per_second(batch, seconds, observe=observe, inplace=inplace)
+
+
+HEARTS = "openspiel hearts 4p (information_state_tensor)"
+SKAT = "openspiel skat 3p (observation_tensor)"
+SAUKOPF_ENV = "saustall saukopf_v0 saukopf 4p env"
+BATCHED_OBS = "batched dirty-pig 2p + acting-seat observation, batch 16,384"
+PGX_LEDUC = "pgx leduc_holdem (CPU, jit+vmap), batch 16,384"
 
 
 CONTENDERS: list[Contender] = [
@@ -168,19 +259,33 @@ CONTENDERS: list[Contender] = [
     Contender("pettingzoo leduc_holdem_v4 raw_env", aec_steps_per_second,
               {"make": "pettingzoo.classic.leduc_holdem_v4:raw_env"}),
     Contender("rlcard leduc-holdem", rlcard_steps_per_second),
-    Contender("saustall saukopf_v0 saukopf 4p env", aec_steps_per_second,
+    Contender(SAUKOPF_ENV, aec_steps_per_second,
               {"make": "saustall.rl.saukopf_v0:env", "ruleset": "saukopf"}),
+    Contender("saustall saukopf_v0 dreihaxer 3p env", aec_steps_per_second,
+              {"make": "saustall.rl.saukopf_v0:env", "ruleset": "dreihaxer"}),
+    Contender(HEARTS, openspiel_steps_per_second, {"name": "hearts"}, requires="pyspiel"),
+    Contender(SKAT, openspiel_steps_per_second, {"name": "skat"}, requires="pyspiel"),
     Contender("no-op env (pettingzoo wrappers only)", aec_steps_per_second,
               {"make": "benchmarks.rl_envs:noop_env"}),
     Contender("no-op env (saustall ClassicWrapper only)", aec_steps_per_second,
               {"make": "benchmarks.rl_envs:noop_env", "classic": True}),
     *(Contender(f"batched dirty-pig 2p, batch {batch:,}", batched_rate, {"batch": batch},
                 "actions/s") for batch in (1, 64, 1_024, 16_384)),
+    Contender(BATCHED_OBS, batched_rate, {"batch": 16_384, "observe": True, "inplace": True},
+              "actions/s"),
+    Contender(PGX_LEDUC, pgx_actions_per_second, {"batch": 16_384}, "actions/s",
+              requires="pgx"),
 ]
 """The rows measured, in order."""
 
 RATIOS: list[tuple[str, str, float | None]] = [
     (OUR_ENV, LEDUC_ENV, 5.0),
+    (OUR_ENV, HEARTS, 1.0),
+    (SAUKOPF_ENV, SKAT, 0.5),
+    (BATCHED_OBS, PGX_LEDUC, 1.5),
+    (SAUKOPF_ENV, HEARTS, None),
+    ("saustall saukopf_v0 dreihaxer 3p env", SKAT, None),
+    ("batched dirty-pig 2p, batch 16,384", PGX_LEDUC, None),
     ("saustall drecksau_v0 dirty-pig 2p raw_env", "pettingzoo leduc_holdem_v4 raw_env", None),
     (OUR_ENV, "rlcard leduc-holdem", None),
     ("no-op env (pettingzoo wrappers only)", LEDUC_ENV, None),
@@ -195,7 +300,7 @@ def _run(contender: Contender, seconds: float, seed: int) -> float:
 
 def measure(runs: int, seconds: float, only: list[Contender] | None = None) -> dict[str, Any]:
     """Interleaved rounds of every contender; medians, and per-round ratio medians."""
-    contenders = only if only is not None else CONTENDERS
+    contenders = [c for c in (only if only is not None else CONTENDERS) if c.available()]
     cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [0]
     pools = {c.label: ProcessPoolExecutor(max_workers=1, initializer=pin,
                                           initargs=(cpus[i % len(cpus)],))
@@ -227,8 +332,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="CPU seconds per contender per round (default 2)")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--only", default="",
+                        help="comma-separated words: measure only the rows naming one")
     args = parser.parse_args(argv)
-    report = measure(args.runs, args.seconds)
+    words = [w.strip() for w in args.only.split(",") if w.strip()]
+    only = [c for c in CONTENDERS if any(w in c.label for w in words)] if words else None
+    report = measure(args.runs, args.seconds, only)
+    left_out = [c.label for c in CONTENDERS if not c.available()]
+    if left_out:
+        report["left_out"] = left_out
     report["saustall_engine"] = engine_note()
     if args.json:
         json.dump(report, sys.stdout, indent=2)
@@ -254,6 +366,8 @@ def main(argv: list[str] | None = None) -> int:
                        "" if row["bar"] is None else f">= {row['bar']:g}", verdict)
     console.print(ratios)
     console.print(f"Saustall engine: {report['saustall_engine']}")
+    for label in report.get("left_out", []):
+        console.print(f"left out (its library is not installed): {label}")
     return 0
 
 

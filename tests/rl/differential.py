@@ -1,9 +1,11 @@
 """Play seeded games through the batched simulator and the scalar engine side by side.
 
 Every lane is compared with its scalar twin before the first action and after every
-action: hands, the draw pile in order, the discard pile in order, every pig, the seat to
-act, the phase, the turn count, the random stream's state, winner and kind of win, the
-legal-action mask against ``legal_actions()``, termination and the returns. Actions are
+action: hands, the draw pile in order, the discard pile in order (and its count per
+kind), every pig, the seat to act, the phase, the turn count, the random stream's state,
+winner and kind of win, the legal-action mask (slots of the acting seat, as engine
+actions) against ``legal_actions()``, termination and the returns; and the acting seat's
+observation against the AEC environment's, entry for entry. Actions are
 random legal mask columns drawn from a seeded numpy generator; finished lanes are dealt
 their next seed by ``auto_reset`` and get a fresh scalar twin.
 """
@@ -16,6 +18,7 @@ import numpy as np
 
 from saustall.core.registry import get
 from saustall.games.drecksau.game import DrecksauState
+from saustall.rl import drecksau_v0
 from saustall.rl.batched import BatchedDrecksau, BatchState
 from saustall.rl.lanes import random_columns
 
@@ -40,10 +43,12 @@ def describe_lanes(sim: BatchedDrecksau, state: BatchState) -> list[dict[str, An
     pigs, player, phase = state.pigs.tolist(), state.current_player.tolist(), state.phase.tolist()
     turn, rng = state.turn.tolist(), state.rng.tolist()
     winner, win_kind = state.winner.tolist(), state.win_kind.tolist()
-    lane_of, column = np.nonzero(state.legal_action_mask)
+    lane_of, slot = np.nonzero(state.legal_action_mask)
     legal: list[list[int]] = [[] for _ in range(state.batch_size)]
-    for lane, code in zip(lane_of.tolist(), sim.action_codes[column].tolist()):
+    codes = sim.engine_actions(state.current_player[lane_of], slot)
+    for lane, code in zip(lane_of.tolist(), codes.tolist()):
         legal[lane].append(code)
+    pile = state.pile_counts.tolist()
     return [{
         "hands": [[c for c, n in enumerate(row) for _ in range(n)] for row in counts[b]],
         "deck": deck[b][:deck_len[b]],
@@ -55,8 +60,9 @@ def describe_lanes(sim: BatchedDrecksau, state: BatchState) -> list[dict[str, An
         "rng": rng[b],
         "winner": winner[b],
         "win_kind": win_kind[b],
-        "legal": legal[b],
+        "legal": sorted(legal[b]),
         "terminal": phase[b] == 2,
+        "pile": [pile[b] >> (6 * k) & 63 for k in range(sim.kinds)],
     } for b in range(state.batch_size)]
 
 
@@ -75,6 +81,7 @@ def describe_scalar(game: DrecksauState) -> dict[str, Any]:
         "win_kind": WIN_KINDS[game.win_kind],
         "legal": sorted(game.legal_actions()),
         "terminal": game.is_terminal(),
+        "pile": [game.discard.count(k) for k in range(len(game.game.ruleset.params["deck"]))],
     }
 
 
@@ -87,6 +94,7 @@ def play_and_compare(ruleset: str, players: int, options: dict[str, Any], games:
     ``step(auto_reset=True)`` (the terminal step's flags and rewards compared). Raises
     AssertionError naming the lane, seed, action and field at the first difference."""
     sim = BatchedDrecksau(ruleset, players, options)
+    aec = drecksau_v0.raw_env(ruleset=ruleset, num_players=players, **options)
     engine = get("drecksau", ruleset)
     seeds = np.arange(lanes) + first_seed
     state = sim.init(seeds)
@@ -107,8 +115,15 @@ def play_and_compare(ruleset: str, players: int, options: dict[str, Any], games:
 
     while True:
         described = describe_lanes(sim, state)
+        observed = sim.observe(state)
         for lane, twin in enumerate(twins):
             assert isinstance(twin, DrecksauState)
+            # the acting seat's observation is the AEC environment's, bit for bit
+            expected = aec.observation_vector(twin, twin.player)
+            assert np.array_equal(observed[lane], expected), (
+                f"{ruleset} {players}p {options}: seed {int(state.seed[lane])}, after "
+                f"{last[lane]}: observation entries "
+                f"{np.flatnonzero(observed[lane] != expected).tolist()} differ")
             mine, theirs = described[lane], describe_scalar(twin)
             if mine != theirs:
                 field = next(k for k in theirs if mine[k] != theirs[k])
@@ -128,10 +143,11 @@ def play_and_compare(ruleset: str, players: int, options: dict[str, Any], games:
                     last[lane] = "deal"
             continue  # compare the new deals before playing them
         columns = random_columns(state.legal_action_mask, noise)
+        codes = sim.engine_actions(state.current_player, columns).tolist()
         state = sim.step(state, columns, auto_reset=reset_in_step)
         returns += state.rewards
         for lane, twin in enumerate(twins):
-            code = int(sim.action_codes[columns[lane]])
+            code = codes[lane]
             last[lane] = twin.game.encode_action(code)
             twin.apply(code)
             actions += 1

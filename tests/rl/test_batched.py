@@ -19,6 +19,7 @@ from saustall.core.errors import IllegalActionError, InvalidOptionError, Malform
 from saustall.core.registry import get
 from saustall.games.drecksau.actions import decode_action
 from saustall.games.drecksau.game import DrecksauState
+from saustall.rl import drecksau_v0
 from saustall.rl.batched import BatchedDrecksau
 from saustall.rl.lanes import random_columns
 from tests.rl.differential import CASES, describe_lanes, describe_scalar, play_and_compare
@@ -52,14 +53,27 @@ def test_ten_thousand_batched_games_match_the_engine(ruleset: str, players: int,
     assert played + more == each
 
 
-def test_columns_are_the_engine_action_codes_in_order() -> None:
-    sim = BatchedDrecksau("dirty-pig", 2)
-    codes = sim.action_codes.tolist()
-    assert codes == sorted(codes) and len(set(codes)) == len(codes) == sim.num_actions
-    mud = decode_action("play mud 1.4")
-    assert sim.column_of(mud) == codes.index(mud)
-    with pytest.raises(MalformedActionError, match="no action of dirty-pig with 2 players"):
-        sim.column_of(decode_action("play mud 2.0"))  # no third player
+@pytest.mark.parametrize(("ruleset", "players"), [("dirty-pig", 2), ("dirty-pig", 5),
+                                                  ("drecksau", 3), ("sauschoen", 4)])
+def test_slots_are_the_aec_environments(ruleset: str, players: int) -> None:
+    sim = BatchedDrecksau(ruleset, players)
+    env = drecksau_v0.raw_env(ruleset=ruleset, num_players=players)
+    assert sim.num_actions == env.action_space("player_0").n == len(env.actions.slots)
+    assert sim.space.slots == list(env.actions.slots)
+    state = sim.init(np.arange(8))
+    assert state.legal_action_mask.shape == (8, env.action_space("player_0").n)
+    for seat in range(players):
+        for code, slot in env.actions.index[seat].items():
+            if env.actions.code(seat, slot) == code and slot in sim._slot_of[seat].values():
+                assert sim.slot_of(seat, code) == slot
+                assert sim.engine_actions([seat], [slot]).tolist() == [code]
+    with pytest.raises(MalformedActionError, match=f"no action of seat 0 in {ruleset}"):
+        sim.slot_of(0, decode_action(f"play mud {players}.0"))  # no such seat
+
+
+def test_dirty_pig_has_191_slots_at_every_table_size() -> None:
+    for players in range(2, 7):
+        assert BatchedDrecksau("dirty-pig", players).num_actions == 191
 
 
 def test_a_lane_is_the_scalar_game_of_its_seed() -> None:
@@ -90,7 +104,7 @@ def test_an_illegal_action_names_its_lane_and_changes_nothing() -> None:
     illegal = int(np.flatnonzero(~state.legal_action_mask[2])[0])
     columns[2] = illegal
     before = state.copy()
-    with pytest.raises(IllegalActionError, match="lane 2: .* is not legal now"):
+    with pytest.raises(IllegalActionError, match=r"lane 2: slot \d+ \(.*\) is not legal now"):
         sim.step(state, columns, inplace=True)
     assert describe_lanes(sim, state) == describe_lanes(sim, before)
     with pytest.raises(MalformedActionError, match="lane 1: 9999 is no column"):
@@ -133,9 +147,23 @@ def test_observation_shows_only_the_observers_hand() -> None:
     assert np.array_equal(sim.observe(hidden, 0), seen)
     assert not np.array_equal(sim.observe(hidden, 1), sim.observe(state, 1))
     counts = sim.hand_counts(state)
-    assert np.array_equal(seen[:, :sim.kinds], counts[:, 0])
+    assert np.array_equal(seen[:, :sim.kinds], counts[:, 0] / 4)
+    assert np.array_equal(sim.observe(state), seen)  # seat 0 acts first everywhere
     with pytest.raises(InvalidOptionError, match="seat must be 0-1"):
         sim.observe(state, 2)
+    with pytest.raises(InvalidOptionError, match="out must be float32 of shape"):
+        sim.observe(state, out=np.zeros((3, 222), np.float32))
+
+
+def test_observing_into_a_buffer_gives_the_fresh_observation() -> None:
+    sim = BatchedDrecksau("dirty-pig", 3)
+    state = sim.init(np.arange(16))
+    buffer = sim.blank_observations(16)
+    noise = np.random.default_rng(3)
+    for _ in range(30):
+        assert sim.observe(state, out=buffer) is buffer
+        assert np.array_equal(buffer, sim.observe(state))
+        state = sim.step(state, random_columns(state.legal_action_mask, noise), auto_reset=True)
 
 
 def test_the_speed_measure_counts_actions() -> None:
@@ -164,8 +192,9 @@ def test_play_on_short_handed_when_no_card_is_left_to_draw(ruleset: str, players
             assert describe_lanes(sim, state)[lane] == describe_scalar(twin)
             short += not twin.deck and len(twin.hands[twin.player]) < twin.hand_size
         columns = random_columns(state.legal_action_mask, noise)
+        codes = sim.engine_actions(state.current_player, columns).tolist()
         state = sim.step(state, columns)
         for lane, twin in enumerate(twins):
             if not twin.is_terminal():
-                twin.apply(int(sim.action_codes[columns[lane]]))
+                twin.apply(codes[lane])
     assert short > 0  # the case under test did occur

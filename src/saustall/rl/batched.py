@@ -17,14 +17,18 @@ Use (needs numpy: the ``rl`` extra)::
     state = sim.init(np.arange(1024))           # lane b plays seed b
     noise = np.random.default_rng(0)
     while not state.terminated.all():
-        actions = random_columns(state.legal_action_mask, noise)  # a column per lane
+        obs = sim.observe(state)                 # the acting seat's, every lane: B x 222
+        actions = random_columns(state.legal_action_mask, noise)  # a slot per lane
         state = sim.step(state, actions)         # pure: ``state`` is left as it was
 
-Actions are the columns of the legal-action mask: column ``i`` is the engine's action code
-``sim.action_codes[i]`` (``play mud 0.2``, ``discard mud,rain``, ... as in the engine; the
-columns are in increasing code order, so a lane's legal columns mapped through
-``action_codes`` are the engine's ``legal_actions()`` sorted). ``sim.column_of(code)``
-goes the other way.
+One environment, three speeds: the actions are the AEC environment's action slots
+(:mod:`saustall.rl.drecksau_v0`: relative seats, 191 slots in ``dirty-pig`` at every table
+size) and :meth:`BatchedDrecksau.observe` is its observation, by the same encoder
+(:class:`saustall.rl.drecksau_space.DrecksauSpace`): a policy ``(obs, mask) -> slot``
+trained here plays the AEC and Gym environments unchanged, and the same games for the
+same seeds (``tests/rl/test_one_space.py``). ``state.legal_action_mask`` is the mask of
+the seat to act in each lane; ``sim.engine_actions(seats, slots)`` gives the engine's
+action codes, ``sim.slot_of(seat, code)`` the other way.
 
 Finished lanes: :meth:`BatchedDrecksau.step` leaves the game of a terminated lane as it
 is (its action is ignored, its rewards are 0; pgx's convention).
@@ -36,7 +40,8 @@ together play seeds ``s0, s0 + 1, ...`` without overlap when started from
 ``np.arange(B) + s0``.
 
 State (:class:`BatchState`; ``B`` lanes, ``P`` players, ``N`` pigs each, ``D`` cards in the
-deck, ``A`` actions; seats absolute, as in the engine):
+deck, ``A`` action slots; seats absolute, as in the engine; the mask's slots are the
+acting seat's, relative):
 
 | field | shape | dtype | meaning |
 | --- | --- | --- | --- |
@@ -56,28 +61,22 @@ deck, ``A`` actions; seats absolute, as in the engine):
 | ``rewards`` | B, P | float32 | the last step's rewards: 1 to the winner when a game is won, else 0 |
 | ``legal_action_mask`` | B, A | bool | legal columns for the seat to act; none once over |
 | ``seed`` | B | int64 | the seed of the lane's current game |
+| ``pile_counts`` | B | int64 | the discard pile's cards per kind, 6 bits a kind (kind ``k`` in bits ``6k .. 6k+5``) |
 
 Memory: ``hands``, ``pigs`` and ``legal_action_mask`` are stored lanes-last (their
 transposes are C-contiguous), so that the step and the mask work on whole rows of lanes;
 they are views of the shapes above. :meth:`BatchedDrecksau.step` restores that layout when
 it copies a state; stepping ``inplace`` needs it (a state from ``init`` or ``step``).
 
-Observations (:meth:`BatchedDrecksau.observe`, float32 ``B x F``; seats relative to the
-observer: seat ``(seat + r) % P`` is row ``r``); only what that seat may see:
-
-| columns | size | meaning |
-| --- | --- | --- |
-| hand | K | the observer's cards, a count per card kind (K kinds in the deck) |
-| pigs | P * N * 5 | each pig's flags (dirty, barn, door, rod, pretty) as 0/1 |
-| hand sizes | P | cards in each player's hand |
-| to act | P | one-hot: who acts |
-| deck | 1 | cards in the draw pile |
-| discard pile | K | cards of each kind in the discard pile (public: played face up) |
-| lucky | 1 | a Lucky Bird turn is under way |
-| over | 1 | the game is over |
+Observations (:meth:`BatchedDrecksau.observe`, float32 ``B x F``): the AEC environment's
+vector (its module docstring has the layout) of the seat to act in each lane, or of one
+seat in every lane; written lanes-last (each entry's column contiguous), into a buffer of
+:meth:`BatchedDrecksau.blank_observations` when given one. The differential test checks
+it against the AEC environment's for every lane after every action.
 
 ``python -m benchmarks.batched`` (``make bench-batched``, outside the package) measures
-actions/s at several batch sizes, on one core (CPU time).
+actions/s at several batch sizes, on one core (CPU time; ``--observe`` with the acting
+seat's observation every step); ``make bench-rl`` against pgx's Leduc.
 """
 
 from __future__ import annotations
@@ -101,7 +100,10 @@ from saustall.games.drecksau.targets import (
     ANYONE, CARD_SCOPE, DIRTY, FOUND_CARD, FOUND_FLAG, IS_PRETTY, MAY_COMPLETE, OTHERS, OWN,
     PIG_CLEARS, PIG_SETS, PLAY_DISCARDS, RAIN_WASH, UNTARGETED, WASHING_CARD, row_masks,
 )
-from saustall.rl.lanes import ShufflePlan, random_columns, word_ones, words
+from saustall.rl.drecksau_space import DrecksauSpace
+from saustall.rl.lanes import (
+    ShufflePlan, random_columns, rotate_seats, runs_of, swap_bytes, word_ones, words,
+)
 
 __all__ = ["BatchState", "BatchedDrecksau", "random_columns"]
 
@@ -110,6 +112,8 @@ _FLAGS = 32
 """Pig flag values 0..31."""
 _WIDTH = 4
 """The most cards one action puts on the discard pile (a German hand of four shown)."""
+_PILE_BITS = 6
+"""Bits of each card kind's count in ``pile_counts``."""
 
 # Action kinds (per column, plus one no-op column for finished lanes).
 _PLAY, _DISCARD, _SHOW, _PASS, _DONE, _NOOP = range(6)
@@ -138,6 +142,7 @@ class BatchState:
     rewards: NDArray[np.float32]
     legal_action_mask: NDArray[np.bool_]
     seed: NDArray[np.int64]
+    pile_counts: NDArray[np.int64]
 
     @property
     def batch_size(self) -> int:
@@ -167,7 +172,7 @@ def _lane_last_copy(state: BatchState) -> BatchState:
                       hands=np.array(state.hands.T, order="C").T,
                       pigs=np.array(state.pigs.transpose(1, 2, 0), order="C").transpose(2, 0, 1),
                       legal_action_mask=np.empty(state.legal_action_mask.shape[::-1],
-                                                 np.bool_).T)
+                                                 np.bool_).T)  # every step writes it all
 
 
 class BatchedDrecksau:
@@ -206,10 +211,22 @@ class BatchedDrecksau:
         self.kinds = max(deck) + 1
         """Card kinds in the deck (kinds ``0 .. kinds-1``)."""
         self._deck = np.array(deck, dtype=I8)
+        self.space = DrecksauSpace(ruleset, num_players)
+        """The action slots and the observation encoder, shared with the AEC environment."""
+        self.num_actions = self.space.num_slots
+        """Columns of the legal-action mask: the AEC environment's action slots."""
+        if max(self.space.deck_total.values()) >= 1 << _PILE_BITS:
+            raise AssertionError("a kind's count must fit the pile's bits")
         self._build_actions()
+        self._build_slots()
         self._build_hand_tables()
         self._build_pig_tables()
         self._plan = ShufflePlan(len(self._deck))
+        self._seated = np.ones((num_players, 1), dtype=np.float32)  # every seat plays a round
+        self._seat_rows = np.arange(num_players)[:, None]
+        self._pile_shifts = _PILE_BITS * np.arange(self.kinds, dtype=I64)[:, None]
+        self._hand_counts_lanes = np.ascontiguousarray(self._hand_counts.T)
+        self._code_len_u8 = self._code_len.astype(U8)  # cards in the hand of each code
         self._rows = np.arange(0, dtype=np.intp)
 
     # ----------------------------------------------------------------------------------
@@ -234,10 +251,10 @@ class BatchedDrecksau:
                               for combo in combinations_with_replacement(range(K), size)]
         self._discard_sets.sort(key=discard_action)
         codes += discards
-        self.action_codes: NDArray[np.int32] = np.array(codes, dtype=I32)
-        """Column ``i`` of the mask is the engine's action code ``action_codes[i]``."""
-        self.num_actions = len(codes)
-        """Columns of the legal-action mask."""
+        # Internal columns: the engine's codes in increasing order (absolute seats); the
+        # step works on these, the slots (relative seats) map onto them per acting seat.
+        self._codes = np.array(codes, dtype=I32)
+        self._internal = len(codes)
         self._column = {code: i for i, code in enumerate(codes)}
         self._show, self._pass, self._done = (self._column[c] for c in (SHOW, PASS, DONE))
         self._untargeted_cols = np.array([self._column[play_action(c)] for c in range(K)
@@ -246,7 +263,7 @@ class BatchedDrecksau:
                                           dtype=np.intp)
         # Play columns in (targeted kind, seat, pig) order, as _legal builds them.
         self._kind_columns = [self._column[play_action(c, 0, 0)] for c in targeted]
-        A = self.num_actions + 1  # the last row describes the no-op of a finished lane
+        A = self._internal + 1  # the last row describes the no-op of a finished lane
         self._kind = np.full(A, _NOOP, dtype=I8)
         self._card = np.zeros(A, dtype=I8)
         self._target = np.zeros(A, dtype=np.intp)
@@ -305,6 +322,60 @@ class BatchedDrecksau:
         # field of every lane's action at once, each field a contiguous row.
         self._table = np.stack([bits, self._target, self._pig_offset, self._and, self._or,
                                 self._append_n, self._delta]).astype(I64)
+        # the pile counts (6 bits a kind) an action adds: its sure cards; the card it
+        # finds on a pig (counted where found)
+        self._pile_delta = np.zeros(A, dtype=I64)
+        self._found_delta = np.zeros(A, dtype=I64)
+        for col in range(A):
+            for card in self._append[col, :self._append_n[col]].tolist():
+                self._pile_delta[col] += 1 << _PILE_BITS * card
+            if self._is_lightning[col]:
+                found_card = int(self._append[col, self._append_n[col]])
+                self._found_delta[col] = 1 << _PILE_BITS * found_card
+
+    def _build_slots(self) -> None:
+        """The slots' tables: each seat's internal column and engine code per slot, and
+        where _legal writes each part of the mask."""
+        P, N, S, M = self.num_players, self.pigs_each, self.num_actions, self.space.max_pigs
+        self._slot_column = np.full(P * S, self._internal, dtype=np.intp)  # no-op: never legal
+        self._slot_code = np.full(P * S, -1, dtype=I32)
+        self._slot_of: list[dict[int, int]] = [{} for _ in range(P)]
+        written: set[int] = set()
+        seat_codes = [self.space.slot_codes(seat) for seat in range(P)]
+        self._play_rows: list[tuple[int, int, int]] = []  # (targeted bit, slot, relative seat)
+        for slot, (_, (what, spec)) in enumerate(self.space.slot_specs):
+            for seat in range(P):
+                code = seat_codes[seat][slot]
+                if code is None or (what == "play" and spec[2] >= N):
+                    continue  # no such seat or pig at this table
+                code = int(code)  # type: ignore[call-overload]  # Drecksau's are ints
+                self._slot_column[seat * S + slot] = self._column[code]
+                self._slot_code[seat * S + slot] = code
+                self._slot_of[seat][code] = slot
+            if what == "play":
+                kind, r, i = spec
+                if CARD_SCOPE[kind] == UNTARGETED or r >= P or i >= N:
+                    continue
+                if i == 0:
+                    self._play_rows.append((self._targeted.index(kind), slot, r))
+                written.add(slot)
+        if M < N:
+            raise AssertionError("the slots must have room for every pig")
+        by_code = {spec: slot for slot, (_, (what, spec)) in enumerate(self.space.slot_specs)
+                   if what == "code"}
+        plays = {spec[0]: slot for slot, (_, (what, spec)) in enumerate(self.space.slot_specs)
+                 if what == "play"}
+        self._untargeted_slots = np.array([plays[c] for c in self._untargeted_kinds.tolist()],
+                                          dtype=np.intp)
+        self._show_slot, self._pass_slot, self._done_slot = (by_code.get(c)
+                                                              for c in (SHOW, PASS, DONE))
+        self._discard_slots = [by_code[discard_action(cards)] for cards in self._discard_sets]
+        written |= set(self._untargeted_slots.tolist()) | set(self._discard_slots)
+        written |= {slot for slot in (self._show_slot, self._pass_slot, self._done_slot)
+                    if slot is not None}
+        # Slots for seats or pigs beyond this table: never legal, zeroed by _legal.
+        unused = sorted(set(range(S)) - written)
+        self._unused_ranges = [(start, stop) for start, stop in runs_of(unused)]
 
     def _build_hand_tables(self) -> None:
         K, H = self.kinds, self.hand_size
@@ -338,7 +409,9 @@ class BatchedDrecksau:
         for j, cards in enumerate(self._discard_sets):
             rows = tuple(kind * self._most_needed + cards.count(kind) - 1
                          for kind in sorted(set(cards)))
-            self._discard_plan.append((self._discard_start + j, rows))
+            self._discard_plan.append((self._discard_slots[j], rows))
+        self._hand_pile = (self._hand_counts.astype(I64)
+                           << (_PILE_BITS * np.arange(K, dtype=I64))).sum(axis=1)
         if len(self._targeted) > 8:
             raise AssertionError("targeted card kinds must fit one byte")
 
@@ -361,15 +434,24 @@ class BatchedDrecksau:
         self._pretty = (flags & IS_PRETTY) != 0
         self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
 
-    def column_of(self, code: int) -> int:
-        """The mask column of the engine's action ``code``; raises
+    def slot_of(self, seat: int, code: int) -> int:
+        """The action slot in which ``seat`` takes the engine's action ``code``; raises
         :class:`MalformedActionError` for a code outside this ruleset's actions."""
-        try:
-            return self._column[code]
-        except KeyError:
+        found = self._slot_of[seat].get(code) if 0 <= seat < self.num_players else None
+        if found is None:
             raise MalformedActionError(
-                f"{code!r} is no action of {self.ruleset} with {self.num_players} players"
-            ) from None
+                f"{code!r} is no action of seat {seat} in {self.ruleset} with "
+                f"{self.num_players} players")
+        return found
+
+    def engine_actions(self, seats: NDArray[np.integer[Any]] | list[int],
+                       actions: NDArray[np.integer[Any]] | list[int]) -> NDArray[np.int32]:
+        """The engine's action code of each slot in ``actions`` taken by the seat in
+        ``seats`` beside it (e.g. ``state.current_player``); -1 where the slot means
+        nothing at this table."""
+        seat = np.asarray(seats, dtype=np.intp)
+        return np.take(self._slot_code, seat * self.num_actions
+                       + np.asarray(actions, dtype=np.intp))
 
     def _lane_rows(self, batch: int) -> NDArray[np.intp]:
         if self._rows.shape[0] != batch:
@@ -403,6 +485,7 @@ class BatchedDrecksau:
         state.hands[lanes] = hands
         state.deck_len[lanes] = top + 1
         state.discard_len[lanes] = 0
+        state.pile_counts[lanes] = 0
         state.pigs[lanes] = 0
         state.current_player[lanes] = 0
         state.phase[lanes] = 0
@@ -425,6 +508,7 @@ class BatchedDrecksau:
             rng=np.zeros(B, U64), winner=np.full(B, -1, I8), win_kind=np.zeros(B, I8),
             terminated=np.zeros(B, np.bool_), rewards=np.zeros((B, P), np.float32),
             legal_action_mask=np.zeros((self.num_actions, B), np.bool_).T,
+            pile_counts=np.zeros(B, I64),
             seed=np.zeros(B, I64))
         self._deal(state, np.arange(B, dtype=np.intp), seed_array)
         return replace(state, legal_action_mask=self._legal(state))
@@ -470,33 +554,36 @@ class BatchedDrecksau:
         in_turn = phase == 0
         have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
         own_bits, other_bits = have_bits & self._own_bits, have_bits & self._other_bits
-        allowed = np.empty((P, 1, B), dtype=U8)
-        for seat in range(P):
-            allowed[seat, 0] = other_bits ^ ((own_bits ^ other_bits) * (player == seat))
-        play_bits = np.take(self._fit_bits, pigs) & allowed  # P, N, B
+        # The pigs seen from the seat to act: relative seat r is seat (player + r) % P.
+        swap = swap_bytes(player, (N, B)) if P == 2 else None
+        relative = rotate_seats(pigs, player, lane, np.empty((P, N, B), dtype=U8), swap)
+        play_bits = np.take(self._fit_bits, relative)  # P, N, B
+        play_bits[0] &= own_bits
+        play_bits[1:] &= other_bits
         columns = np.empty((self.num_actions, B), np.bool_) if out is None else out.T
+        for start, stop in self._unused_ranges:
+            columns[start:stop] = False
         flat_bits = play_bits.reshape(P * N, B)
         # Byte-wise work on 8 lanes at once where the lanes fill whole words.
         mask_words = words(columns.view(U8))
         source, ones = words(flat_bits), word_ones(mask_words)
-        for k, column in enumerate(self._kind_columns):  # card k's block: seat, pig
-            block = mask_words[column:column + P * N]
-            np.right_shift(source, k, out=block)
+        for k, slot, r in self._play_rows:  # card k on relative seat r's pigs
+            block = mask_words[slot:slot + N]
+            np.right_shift(source[r * N:(r + 1) * N], k, out=block)
             np.bitwise_and(block, ones, out=block)
-        for card, column in zip(self._untargeted_kinds.tolist(),
-                                self._untargeted_cols.tolist()):
-            np.logical_and(np.take(self._have[:, card], rank), running, out=columns[column])
+        for card, slot in zip(self._untargeted_kinds.tolist(), self._untargeted_slots.tolist()):
+            np.logical_and(np.take(self._have[:, card], rank), running, out=columns[slot])
         empty = np.take(self._hand_len, rank) == 0
-        np.logical_and(in_turn, empty, out=columns[self._pass])
-        np.equal(phase, 1, out=columns[self._done])
-        if self.exchange:
-            columns[self._show] = False
+        np.logical_and(in_turn, empty, out=columns[self._pass_slot])
+        if self._done_slot is not None:
+            np.equal(phase, 1, out=columns[self._done_slot])
+        if self._show_slot is None:
             open_ = in_turn  # discards only in a turn of one's own
         else:  # German: discard one only beside a usable card, else show
-            usable = columns[self._untargeted_cols[0]].copy()
+            usable = columns[self._untargeted_slots[0]].copy()
             for pig in flat_bits:
                 usable |= pig != 0
-            np.logical_and(in_turn & ~usable, ~empty, out=columns[self._show])
+            np.logical_and(in_turn & ~usable, ~empty, out=columns[self._show_slot])
             open_ = in_turn & usable
         # Discards: column j needs ``t`` cards of kind ``k`` for each (k, t) of its plan;
         # lanes that may not discard see an empty hand (code 0).
@@ -546,18 +633,26 @@ class BatchedDrecksau:
                                        f"the {self.num_actions} actions")
         rows = self._lane_rows(B)
         live = state.phase != 2
-        legal = state.legal_action_mask[rows, action]
+        mask = state.legal_action_mask
+        if mask.T.flags.c_contiguous:  # lane-last: one flat take
+            legal = np.take(mask.T.reshape(-1), action * B + rows)
+        else:
+            legal = mask[rows, action]
         if not (legal | ~live).all():
             lane = int(np.flatnonzero(~legal & live)[0])
-            code = int(self.action_codes[action[lane]])
-            raise IllegalActionError(f"lane {lane}: {encode_action(code)} is not legal now",
-                                     "not-legal-now")
+            slot = int(action[lane])
+            raise IllegalActionError(f"lane {lane}: slot {slot} ({self.space.slots[slot]}) "
+                                     "is not legal now", "not-legal-now")
         if not inplace:
             state = _lane_last_copy(state)
         elif not _is_lane_last(state):
             raise InvalidOptionError("stepping in place needs a state made by init or step "
                                      "(lane-last memory layout)")
-        over = self._step(state, np.where(live, action, self.num_actions), rows, auto_reset)
+        # The slot (relative seats) as the internal column of the seat to act; the no-op
+        # column where the game is over.
+        column = np.take(self._slot_column,
+                         state.current_player.astype(np.intp) * self.num_actions + action)
+        over = self._step(state, np.where(live, column, self._internal), rows, auto_reset)
         if over is None:
             np.equal(state.phase, 2, out=state.terminated)
         else:
@@ -610,8 +705,17 @@ class BatchedDrecksau:
         at = (rows * W + s.discard_len)[:, None] + np.arange(_WIDTH)[None, :]
         s.discard.reshape(-1)[at] = added
         s.discard_len[:] += count.astype(I32)
+        # the pile's count per kind (6 bits a kind): the cards every such action
+        # discards, the card found on a pig, further Lucky Birds, a shown hand
+        pile = s.pile_counts
+        pile += np.take(self._pile_delta, a)
+        pile += np.take(self._found_delta, a) * ((flags & self._found_flag) != 0)
+        if self.pretty_wins and lucky.size:
+            pile[lucky] += extra << _PILE_BITS * LUCKY
+        if cleared.size:
+            pile[cleared] += np.take(self._hand_pile, rank)
         # A win ends the game at once: no refill.
-        ending = a != self.num_actions
+        ending = a != self._internal
         checked = np.flatnonzero(bits & _B_WIN)
         if checked.size:
             target = info[_F_TARGET][checked]
@@ -687,6 +791,7 @@ class BatchedDrecksau:
             s.deck[refill] = s.discard[refill, :D]
             s.deck_len[refill] = length
             s.discard_len[refill] = 0
+            s.pile_counts[refill] = 0
         if over is not None and over.size:
             self._deal(s, over, s.seed[over] + rows.shape[0], refill, length)
         elif refill.size:
@@ -715,24 +820,53 @@ class BatchedDrecksau:
         """Every hand as a count per card kind: ``B x P x K``."""
         return self._hand_counts[self._rank[state.hands]]
 
-    def observe(self, state: BatchState, seat: int) -> NDArray[np.float32]:
-        """What ``seat`` sees in every lane, as the float32 rows laid out in the module
-        docstring: its own hand, never another's."""
-        P, K = self.num_players, self.kinds
-        if not 0 <= seat < P:
+    def blank_observations(self, batch: int) -> NDArray[np.float32]:
+        """A zeroed ``batch x F`` buffer for :meth:`observe`'s ``out``, laid out lanes
+        last (each entry's column contiguous: the layout ``observe`` writes fastest)."""
+        return self.space.blank(batch, lanes_last=True)
+
+    def observe(self, state: BatchState, seat: int | None = None,
+                out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """The observation of the seat to act in every lane (of ``seat`` in every lane
+        when given): the AEC environment's vector for that seat, from what it may see
+        only (its own hand, never another's), by the shared encoder
+        (:meth:`DrecksauSpace.encode_lanes`); float32, ``B x F``.
+
+        ``out``: a ``B x F`` float32 buffer to write into, best one from
+        :meth:`blank_observations` (any zeroed buffer will do, or one ``observe`` wrote
+        before: entries for seats and pigs beyond the table are never written). By
+        default a new one, laid out as ``blank_observations`` lays it out
+        (``np.ascontiguousarray`` gives rows).
+        """
+        P, N, B = self.num_players, self.pigs_each, state.batch_size
+        if seat is not None and not 0 <= seat < P:
             raise InvalidOptionError(f"seat must be 0-{P - 1}, not {seat!r}")
-        B = state.batch_size
-        order = (seat + np.arange(P)) % P
-        ranks = self._rank[state.hands[:, order]]  # B, P
-        hand = self._hand_counts[ranks[:, 0]].astype(np.float32)
-        pigs = self._flag_bits[state.pigs[:, order]].reshape(B, -1)
-        sizes = self._hand_len[ranks].astype(np.float32)
-        to_act = ((state.current_player[:, None] - seat) % P == np.arange(P)[None, :])
-        deck = state.deck_len[:, None].astype(np.float32)
-        on_pile = np.arange(state.discard.shape[1])[None, :] < state.discard_len[:, None]
-        pile = np.stack([((state.discard == k) & on_pile).sum(axis=1) for k in range(K)],
-                        axis=1).astype(np.float32)
-        lucky = (state.phase == 1)[:, None].astype(np.float32)
-        over = state.terminated[:, None].astype(np.float32)
-        return np.concatenate([hand, pigs, sizes, to_act.astype(np.float32), deck, pile,
-                               lucky, over], axis=1)
+        if out is None:
+            out = self.blank_observations(B)
+        elif out.shape != (B, self.space.layout.size) or out.dtype != np.float32:
+            raise InvalidOptionError(f"out must be float32 of shape {(B, self.space.layout.size)}, "
+                                     f"not {out.dtype} {out.shape}")
+        lane = self._lane_rows(B)
+        player = state.current_player.astype(np.intp)
+        observer = player if seat is None else np.full(B, seat, dtype=np.intp)
+        # every hand's length, then seen from the observer (as the pigs)
+        lengths = np.take(self._code_len_u8, state.hands.T)
+        swap = swap_bytes(observer, (N, B)) if P == 2 else None
+        sizes = rotate_seats(lengths, observer, lane, np.empty((P, B), dtype=U8),
+                        None if swap is None else swap[0])
+        relative = rotate_seats(state.pigs.transpose(1, 2, 0), observer, lane,
+                           np.empty((P, N, B), dtype=U8), swap)
+        own = np.take(np.ascontiguousarray(state.hands.T).reshape(-1), observer * B + lane)
+        hand = np.take(self._hand_counts_lanes, np.take(self._rank, own), axis=1)
+        acting = player - observer
+        acting += P * (acting < 0)
+        to_act = (acting[None, :] == self._seat_rows) & (state.phase != 2)[None, :]
+        length = state.discard_len.astype(np.intp)
+        width = state.discard.shape[1]
+        top = np.take(state.discard.reshape(-1), lane * width + np.maximum(length - 1, 0))
+        top = np.where(length > 0, top, -1)
+        pile = (state.pile_counts[None, :] >> self._pile_shifts) & ((1 << _PILE_BITS) - 1)
+        self.space.encode_lanes(out.T, hand, relative, self._seated, sizes, to_act, pile,
+                                top, state.deck_len, state.phase == 1, state.turn,
+                                self.turn_cap)
+        return out

@@ -8,6 +8,7 @@
 * :func:`words`: a byte array (lanes last) seen as 64-bit words, so that byte-wise
   shifts, ands and small sums treat 8 lanes in one operation.
 * :func:`random_columns`: a uniformly random legal column per lane of an action mask.
+* :func:`rotate_seats`: rows of seats seen from each lane's own seat (relative seats).
 """
 
 from __future__ import annotations
@@ -162,3 +163,48 @@ def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArr
     nth = pick - (np.take(ends, at) - np.take(counts, at))
     bit = np.take(NTH_BIT, np.take(packed, at).astype(np.intp) * 8 + np.minimum(nth, 7))
     return np.where(total > 0, found * 8 + bit, 0)
+
+
+def rotate_seats(rows: NDArray[Any], player: NDArray[np.intp], lane: NDArray[np.intp],
+            out: NDArray[Any], swap: NDArray[Any] | None = None) -> NDArray[Any]:
+    """``out[r, ..., b] = rows[(player[b] + r) % P, ..., b]``: the rows (seats, lanes
+    last) seen from each lane's ``player``. ``swap`` (two seats only): the bytes
+    ``0xFF`` where ``player`` is 1, as from :func:`swap_bytes`."""
+    P = rows.shape[0]
+    if P == 2 and swap is not None and rows.dtype == U8:
+        # two seats: row r is row r or the other, picked by a byte mask 8 lanes a word
+        first, second = words(rows[0]), words(rows[1])
+        picks = words(swap)
+        differ = np.bitwise_xor(first, second)
+        differ &= picks
+        np.bitwise_xor(first, differ, out=words(out[0]))
+        np.bitwise_xor(second, differ, out=words(out[1]))
+        return out
+    B = rows.shape[-1]
+    inner = int(np.prod(rows.shape[1:-1], dtype=np.intp))
+    flat = np.ascontiguousarray(rows).reshape(-1)
+    target = out.reshape(P, inner, B)
+    for r in range(P):
+        seat = player + r
+        seat -= P * (seat >= P)
+        at = seat * (inner * B) + lane
+        for i in range(inner):
+            np.take(flat, at + i * B, out=target[r, i])
+    return out
+
+
+def swap_bytes(player: NDArray[Any], shape: tuple[int, ...]) -> NDArray[np.uint8]:
+    """0xFF where ``player`` is 1, else 0, broadcast to ``shape`` (lanes last) and
+    contiguous, for :func:`rotate_seats`."""
+    return np.ascontiguousarray(np.broadcast_to((player != 0).astype(U8) * U8(0xFF), shape))
+
+
+def runs_of(numbers: list[int]) -> list[tuple[int, int]]:
+    """Sorted ``numbers`` as ranges ``(start, stop)`` of consecutive ones."""
+    ranges: list[tuple[int, int]] = []
+    for number in numbers:
+        if ranges and ranges[-1][1] == number:
+            ranges[-1] = (ranges[-1][0], number + 1)
+        else:
+            ranges.append((number, number + 1))
+    return ranges

@@ -62,13 +62,15 @@ Exact offsets: ``raw_env(ruleset=...).layout.table()``.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Hashable
 
 import numpy as np
 
 from saustall.core.game import GameState, View
 from saustall.games.saukopf.actions import NOTATION, is_revoke, revoke_action, revoked_seat
-from saustall.games.saukopf.cards import CARD_TEXT, GAME_KINDS, SCHWARZ
+from saustall.games.saukopf.cards import CARD_TEXT, GAME_KINDS, SCHWARZ, cards_of
+from saustall.games.saukopf.observe import SeatCounts
 from saustall.rl.common import ActionTable, Layout, TurnBasedEnv, make_env
 
 CARD_INDEX = {text: c for c, text in enumerate(CARD_TEXT)}
@@ -105,6 +107,8 @@ class raw_env(TurnBasedEnv):
         super().__init__(ruleset, num_players, render_mode, **options)
         self.hand_size = int(self.game.ruleset.params["hand_size"])
         self.layout = self._layout()
+        self._at = self.layout.at
+        self._prepare_counts()
 
     def _layout(self) -> Layout:
         p = self.num_players
@@ -177,6 +181,134 @@ class raw_env(TurnBasedEnv):
     def reset(self, seed: int | None = None, options: Any = None) -> None:
         super().reset(seed, options)
         self._returns = [0.0] * self.num_players
+
+    def observation_vector(self, state: GameState, seat: int) -> np.ndarray:
+        """The observation from :meth:`SaukopfState.view_counts` (the seat's view as
+        ints: :meth:`encode_counts`) where the state offers it, else from the view."""
+        counts = getattr(state, "view_counts", None)
+        if counts is None:
+            return self.encode(state.view(seat), seat)
+        return self.encode_counts(counts(seat), seat)
+
+    def _prepare_counts(self) -> None:
+        """Tables of :meth:`encode_counts`: relative seats, the float32 bytes of card
+        blocks (by byte of a card mask, by single card), the blank tail."""
+        n = self.num_players
+        self._rel = [[(s - seat) % n for s in range(n)] for seat in range(n)]
+        self._phase_index = {name: i for i, name in enumerate(PHASES)}
+        self._bytes_of_byte = [array("f", [float(byte >> i & 1) for i in range(8)]).tobytes()
+                               for byte in range(256)]
+        # one card's block (index c + 1; index 0: no card)
+        self._one_card = [bytes(128)] + [array("f", [float(i == c) for i in range(32)]).tobytes()
+                                         for c in range(32)]
+        self._head = 32 * (3 + 2 * n)  # hand, trick, played, aside, trumps: joined as bytes
+        self._tail = bytes(4 * (self.layout.size - self._head))
+        self._chunks: dict[Any, bytes] = {}
+
+    CHUNKS_KEPT = 100_000
+    """Played-card and trump blocks remembered (memory stays bounded)."""
+
+    def _mask_bytes(self, mask: int) -> bytes:
+        """A 32-card block with 1.0 at the cards of ``mask``."""
+        table = self._bytes_of_byte
+        return b"".join((table[mask & 255], table[mask >> 8 & 255], table[mask >> 16 & 255],
+                         table[mask >> 24 & 255]))
+
+    def _played_bytes(self, seat: int, tricks: Any) -> bytes:
+        """The ``played`` block of ``seat`` (relative seats) for the finished ``tricks``."""
+        n, rel = self.num_players, self._rel[seat]
+        masks = [0] * n
+        for lead, cards, _ in tricks:
+            for i, c in enumerate(cards):
+                masks[rel[(lead + i) % n]] |= 1 << c
+        return b"".join(map(self._mask_bytes, masks))
+
+    def _trump_bytes(self, trumps: tuple[int, ...]) -> bytes:
+        """The ``trumps`` block: each trump's rank, weakest to strongest in (0, 1]."""
+        values = array("f", bytes(128))
+        for i, c in enumerate(trumps):
+            values[c] = (i + 1) / len(trumps)
+        return values.tobytes()
+
+    def encode_counts(self, counts: SeatCounts, seat: int) -> np.ndarray:
+        """:meth:`encode` from the ints of :meth:`SaukopfState.view_counts`: the same
+        vector (a test compares them). The card blocks are joined from float32 bytes
+        (the played cards and the trumps remembered: they change once a trick or a deal),
+        the rest written item by item into a plain array."""
+        (hand, leader, trick, tricks, aside, phase, napf, top_bid, top_bidder, bids_left,
+         passed, kind, spiess, declarer, partner, called_ace, open_trump, given, trumps,
+         kontra, re, to_act, points, tricks_won, hand_counts, finished, deals, dealer,
+         net) = counts
+        at = self._at
+        n = self.num_players
+        rel = self._rel[seat]
+        chunks = self._chunks
+        if len(chunks) >= self.CHUNKS_KEPT:
+            chunks.clear()
+        in_trick = [0] * n
+        for i, c in enumerate(trick):
+            in_trick[rel[(leader + i) % n]] = c + 1
+        key = (seat, tricks)
+        played = chunks.get(key)
+        if played is None:
+            played = chunks[key] = self._played_bytes(seat, tricks)
+        cards_key = (aside, trumps)
+        cards = chunks.get(cards_key)
+        if cards is None:
+            aside_mask = 0
+            for c in aside:
+                aside_mask |= 1 << c
+            cards = chunks[cards_key] = self._mask_bytes(aside_mask) + self._trump_bytes(trumps)
+        one = self._one_card
+        obs = array("f", b"".join((self._mask_bytes(hand), *[one[c] for c in in_trick],
+                                   played, cards, self._tail)))
+        obs[at["phase"] + self._phase_index[phase]] = 1.0
+        if napf:
+            obs[at["napf"]] = 1.0
+        if top_bid:
+            obs[at["top_bid"]] = (top_bid - 60) / 61
+        if top_bidder >= 0:
+            obs[at["top_bidder"] + rel[top_bidder]] = 1.0
+        block = at["bids_left"]
+        for s, left in enumerate(bids_left):
+            obs[block + rel[s]] = left / 2
+        block = at["passed"]
+        for s, done in enumerate(passed):
+            if done:
+                obs[block + rel[s]] = 1.0
+        if kind is not None:
+            obs[at["game"] + KIND_INDEX[kind]] = 1.0
+            if spiess:
+                obs[at["spiess"]] = 1.0
+            obs[at["declarer"] + rel[declarer]] = 1.0
+            if partner >= 0:
+                obs[at["partner"] + rel[partner]] = 1.0
+            if called_ace >= 0:
+                obs[at["called_ace"] + called_ace] = 1.0
+            if open_trump >= 0:
+                obs[at["open_trump"] + open_trump] = 1.0
+            if given >= 0:
+                obs[at["given"] + given] = 1.0
+        if kontra >= 0:
+            obs[at["kontra"] + rel[kontra]] = 1.0
+        if re >= 0:
+            obs[at["re"] + rel[re]] = 1.0
+        obs[at["leader"] + rel[leader]] = 1.0
+        block = at["to_act"]
+        for s in to_act:
+            obs[block + rel[s]] = 1.0
+        size = self.hand_size
+        points_at, tricks_at = at["points"], at["tricks_won"]
+        counts_at, net_at = at["hand_counts"], at["net"]
+        for s in range(n):
+            r = rel[s]
+            obs[points_at + r] = points[s] / 120
+            obs[tricks_at + r] = tricks_won[s] / size
+            obs[counts_at + r] = hand_counts[s] / size
+            obs[net_at + r] = max(-1.0, min(1.0, net[s] / 100))
+        obs[at["deal"]] = min(1.0, finished / deals)
+        obs[at["dealer"] + rel[dealer]] = 1.0
+        return np.frombuffer(obs, dtype=np.float32)
 
     def encode(self, view: View, seat: int) -> np.ndarray:
         at = self.layout.at

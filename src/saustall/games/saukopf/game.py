@@ -48,7 +48,7 @@ from saustall.games.saukopf.cards import (
 )
 from saustall.games.saukopf.observe import (
     FinishedDeal, ThrownIn, determinize as determinize_deal, inventory as deal_inventory,
-    party_mask, view as deal_view,
+    SeatCounts, party_mask, view as deal_view, view_counts as deal_view_counts,
 )
 from saustall.games.saukopf.scoring import DealOutcome
 from saustall.games.saukopf.state import (
@@ -572,6 +572,12 @@ class SaukopfState(DealState):
     def view(self, player: int | None) -> View:
         """Whitelisted view: the observer's own hand; cards aside and played are public."""
         return deal_view(self, player, self.to_act(), self.winners())
+
+    def view_counts(self, player: int) -> SeatCounts:
+        """Part of :meth:`view` for ``player`` as plain ints, for the RL observations
+        (:func:`saukopf.observe.view_counts <saustall.games.saukopf.observe.view_counts>`)."""
+        check_seat(player, self.num_players)
+        return deal_view_counts(self, player, self.to_act())
 
     def public_phase(self) -> str | None:
         """The view's ``phase``, without building the view."""

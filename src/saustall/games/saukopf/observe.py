@@ -91,6 +91,49 @@ def view(state: DealState, player: int | None, to_act: tuple[int, ...],
     return result
 
 
+SeatCounts = tuple[int, int, tuple[int, ...], tuple[tuple[int, tuple[int, ...], int], ...],
+                   tuple[int, ...], str, bool, int, int, tuple[int, ...], tuple[bool, ...],
+                   str | None, bool, int, int, int, int, int, tuple[int, ...], int, int,
+                   tuple[int, ...], tuple[int, ...], tuple[int, ...], list[int], int, int,
+                   int, list[int]]
+"""What :func:`view_counts` returns."""
+
+
+def view_counts(state: DealState, player: int, to_act: tuple[int, ...]) -> SeatCounts:
+    """Part of :func:`view` for ``player`` as plain ints, for encoders that run every
+    step (the RL observations): the same whitelist, nothing the view does not show.
+
+    ``(hand, leader, trick, tricks, aside, phase, napf, top_bid, top_bidder, bids_left,
+    passed, kind, spiess, declarer, partner, called_ace, open_trump, given, trumps,
+    kontra, re, to_act, points, tricks_won, hand_counts, deals_finished, deals, dealer,
+    net)``: ``hand`` ``player``'s cards as a bit mask; ``trick`` the cards of the current
+    trick from its ``leader`` on; ``tricks`` the finished ones (leader, cards, winner);
+    ``kind`` the declared game kind's name (None before a declaration), ``trumps`` its
+    trumps weakest first; ``partner`` and ``given`` -1 unless ``player`` may know them;
+    every other seat or card -1 when there is none; the rest as in the view.
+    """
+    decl = state.decl
+    kind: str | None = None
+    spiess = False
+    partner = given = -1
+    trumps: tuple[int, ...] = ()
+    if decl is not None:
+        kind, spiess, trumps = decl.info.name, decl.spiess, tuple(state.order.trumps)
+        if state.partner_public or player == state.partner:
+            partner = state.partner
+        if state.kreuz_given >= 0 and player in (state.declarer, state.partner):
+            given = state.kreuz_given
+    return (state.masks[player], state.leader, tuple(state.trick), state.tricks,
+            tuple(state.aside), state.phase, state.stage == NAPF, state.top_bid,
+            state.top_bidder, tuple(2 - u for u in state.bids_used), tuple(state.passed),
+            kind, spiess, state.declarer if decl is not None else -1, partner,
+            state.called_ace if decl is not None else -1,
+            state.kreuz_open if decl is not None else -1, given, trumps, state.kontra,
+            state.re, to_act, tuple(state.taken_points), tuple(state.taken_tricks),
+            [m.bit_count() for m in state.masks], len(state._results), state.deals,
+            state.dealer, state.ledger.net())
+
+
 def _declared_view(state: DealState, seat: int | None) -> dict[str, Any] | None:
     decl = state.decl
     if decl is None:
