@@ -40,6 +40,8 @@ from saustall.server.metrics import CONTENT_TYPE_LATEST
 from saustall.server.limits import InputError, LimitSettings, TokenBucket, parse_json
 from saustall.server.origin import OriginCheck
 from saustall.server.security import add_security_headers
+from saustall.server.records import FinishedGame, finished_game
+from saustall.server.replays import MAX_POSITIONS
 from saustall.server.model import hash_token
 from saustall.server.tables import Client, Hub, HubSettings, ServerError, Table, dumps
 
@@ -109,6 +111,24 @@ def _game_number(raw: str | None) -> int | None:
         raise ServerError(400, "bad-request", "query 'game' must be a game number "
                           f"(1 to {MAX_GAME_NUMBER_DIGITS} digits 0-9)")
     return int(raw)
+
+
+def _query_number(request: Request, name: str, default: int) -> int:
+    """A whole-number query parameter, or a 400 naming the problem."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= MAX_GAME_NUMBER_DIGITS):
+        raise ServerError(400, "bad-request", f"query {name!r} must be a whole number "
+                          f"(1 to {MAX_GAME_NUMBER_DIGITS} digits 0-9)")
+    return int(raw)
+
+
+def _query_seat(request: Request) -> int:
+    """The ``seat`` query parameter (seats from 0), or a 400 naming the problem."""
+    if request.query_params.get("seat") is None:
+        raise ServerError(400, "bad-request", "query 'seat' is required: the seat (from 0)")
+    return _query_number(request, "seat", 0)
 
 
 def _seat_number(raw: str) -> int:
@@ -287,6 +307,45 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         return Response(found.to_json() + "\n", media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="saustall-{table_id}-{number}.json"'})
 
+    async def finished(table_id: str, request: Request) -> FinishedGame:
+        """The finished game a replay request names (``game``: the latest), checked
+        against the caller's seat token or the ``invite`` query."""
+        return await finished_game(hub_of(request), table_id, _token(request),
+                                   request.query_params.get("invite"),
+                                   _game_number(request.query_params.get("game")))
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, request: Request) -> dict[str, Any]:
+        """A finished game's steps, to replay it move by move (positions apart)."""
+        done = await finished(table_id, request)
+        hub = hub_of(request)
+        return hub.replays.summary(done, await hub.replays.replay(hub, done))
+
+    @app.get("/api/tables/{table_id}/replay/positions")
+    async def replay_positions(table_id: str, request: Request) -> Response:
+        """Positions of a finished game, each with every seat's view."""
+        start = _query_number(request, "from", 0)
+        count = _query_number(request, "count", MAX_POSITIONS)
+        done = await finished(table_id, request)
+        hub = hub_of(request)
+        found = await hub.replays.replay(hub, done)
+        return Response(hub.replays.positions(found, start, count),
+                        media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/analysis")
+    async def request_analysis(table_id: str, request: Request) -> dict[str, Any]:
+        """Start the analysis of a seat's decisions in a finished game (or say where it
+        stands)."""
+        done = await finished(table_id, request)
+        hub = hub_of(request)
+        return await hub.replays.request_analysis(hub, done, _query_seat(request))
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def analysis(table_id: str, request: Request) -> dict[str, Any]:
+        """Where the analysis of a seat's decisions in a finished game stands."""
+        done = await finished(table_id, request)
+        return hub_of(request).replays.analysis(done, _query_seat(request))
+
     @app.websocket("/ws/tables/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         """One client's connection to a table (see docs/protocol.md)."""
@@ -304,6 +363,11 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         @app.get("/t/{table_id}", include_in_schema=False)
         async def table_page(table_id: str) -> FileResponse:
             """The web app, opened on a table (invite links)."""
+            return FileResponse(index)
+
+        @app.get("/t/{table_id}/replay", include_in_schema=False)
+        async def replay_page(table_id: str) -> FileResponse:
+            """The web app, opened on the replay of a table's finished game."""
             return FileResponse(index)
 
     return app

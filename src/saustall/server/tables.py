@@ -67,6 +67,7 @@ from saustall.server.model import (
 )
 from saustall.server.realtime import realtime_driver
 from saustall.server.records import finished_game_record
+from saustall.server.replays import ReplayDesk
 from saustall.server.restore import (
     REPLAY_ERRORS,
     BrokenTable,
@@ -93,6 +94,8 @@ class Hub:
         self.sources = SourceLimits(self.settings.limits)
         self.bot_workers = BotWorkers(self.settings.bot_workers)
         self.bots = BotDriver(self.settings, self.bot_workers, self.commit)
+        self.replays = ReplayDesk(self.bot_workers, self.settings)
+        """Replays and analyses of finished games (:mod:`saustall.server.replays`)."""
         self.metrics = Metrics()
         self.metrics.watch(self)
         self.closing = False
@@ -160,6 +163,7 @@ class Hub:
             await self.cluster.close()
         for task in list(self._tasks):
             task.cancel()
+        self.replays.close()
         await self.bot_workers.close()
 
     async def _start_bot_workers(self) -> None:
