@@ -255,8 +255,9 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> dict[str, Any]:
-        """Public facts about a table."""
-        return (await hub_of(request).table(table_id)).info()
+        """Public facts about a table, and whose turn it is now (``to_act``)."""
+        table = await hub_of(request).table(table_id)
+        return {**table.info(), "to_act": table.turn()}
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:

@@ -433,7 +433,7 @@ class Cluster:
                 self._spawn(self._demote(table_id))
             return
         if kind == "e":
-            table.broadcast(json.loads(rest))
+            table.heard_event(json.loads(rest))
         else:
             self._mark(table_id, full=kind != "a")
 

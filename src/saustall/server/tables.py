@@ -566,7 +566,7 @@ class Hub:
                 client.send({"type": "table", "table": table.info()})
             else:  # the seat shows as connected to everyone, on every process
                 self._sockets_changed(table)
-            for event in table.events:
+            for event in table.backlog():  # who sat down, left, ... and the game's moves
                 client.send({**event, "replay": True})
             for said in table.chat:
                 client.send({**said, "replay": True})
