@@ -5,6 +5,7 @@ import { $, banner, modal } from "./ui.js";
 import { html, render, element } from "./dom.js";
 import { LobbyPage } from "./lobby.js";
 import { TablePage } from "./table.js";
+import { ReplayPage } from "./replay.js";
 import { loadRenderers } from "./games/index.js";
 import { rulesContent, questions, searchRules, ruleGames, passageElements, passageId } from "./rules.js";
 import { soundOn, setSound } from "./sound.js";
@@ -53,9 +54,11 @@ async function route() {
     return;
   }
   const match = location.pathname.match(/^\/t\/([^/]+)\/?$/);
+  const replay = location.pathname.match(/^\/t\/([^/]+)\/replay\/?$/);
   const ctx = { catalogue, navigate, setRulesGame: (g) => (state.rulesGame = g) };
   state.rulesGame = null;
-  state.page = match ? new TablePage(root, decodeURIComponent(match[1]), ctx) : new LobbyPage(root, ctx);
+  if (replay) state.page = new ReplayPage(root, decodeURIComponent(replay[1]), ctx);
+  else state.page = match ? new TablePage(root, decodeURIComponent(match[1]), ctx) : new LobbyPage(root, ctx);
 }
 
 /** The rules dialog: the rules of a game, its questions and answers, and a ranked search

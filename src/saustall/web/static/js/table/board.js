@@ -252,10 +252,12 @@ export const board = {
     if (this.offer) {
       render(el, html`<button type="button" id="play-again" class="primary">${t("table.playagain")}</button>
         <button type="button" id="summary-btn">${t("summary.show")}</button>
+        <button type="button" id="replay-btn">${t("replay.open")}</button>
         <button type="button" id="download">${t("summary.download")}</button>
         <button type="button" class="ghost" id="leave">${t("table.leave")}</button>`);
       $("#play-again", el).addEventListener("click", () => this.acceptRematch());
       $("#summary-btn", el).addEventListener("click", () => this.showSummary());
+      $("#replay-btn", el).addEventListener("click", () => this.openReplay());
       $("#download", el).addEventListener("click", () => this.download());
       $("#leave", el).addEventListener("click", () => this.leave());
       return;
@@ -265,6 +267,7 @@ export const board = {
     render(el, html`
       ${over ? html`<button type="button" id="summary-btn" class="primary">${t("summary.show")}</button>` : ""}
       ${over && held.length ? html`<button type="button" id="rematch">${t("summary.rematch")}</button>` : ""}
+      ${over ? html`<button type="button" id="replay-btn">${t("replay.open")}</button>` : ""}
       ${over ? html`<button type="button" id="download">${t("summary.download")}</button>` : ""}
       <button type="button" class="ghost" id="rules-here">${t("nav.rules")}</button>
       ${held.length && !over ? html`<button type="button" class="ghost" id="leave-game">${t("table.leave")}</button>` : ""}
@@ -276,6 +279,7 @@ export const board = {
     };
     on("#summary-btn", () => this.showSummary());
     on("#rematch", () => this.rematch());
+    on("#replay-btn", () => this.openReplay());
     on("#download", () => this.download());
     on("#rules-here", () => window.saustall.showRules(this.table.game));
     on("#leave-game", () => {
