@@ -234,6 +234,13 @@ def test_saukopf_trick_history_at_the_table_during_play(server: Any, page: Any) 
     assert_trick_history(page, shown, names, "led", "points")
     screenshot(page, "saukopf-tricks-desktop")
     screenshot(page, "saukopf-tricks-phone", PHONE)
+    # The game runs: its replay is not open yet, and the page says why (no hand, no position).
+    table = page.url.split("/t/")[1].split("?")[0]
+    if page.locator(".status-bar.over").count():
+        return  # (ended meanwhile: the replay would open)
+    page.goto(f"{server.url}/t/{table}/replay")
+    expect(page.locator("main")).to_contain_text("A game can be replayed once it is over.")
+    assert not page.locator(".replay-layout, .hand-card").count()
 
 
 def test_your_games_says_whose_turn_it_is(server: Any, page: Any) -> None:

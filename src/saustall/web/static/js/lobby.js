@@ -360,7 +360,7 @@ export class LobbyPage {
       const replay = finished >= 1 ? `/t/${encodeURIComponent(m.tableId)}/replay?game=${finished}` : null;
       return html`<li data-table="${m.tableId}" data-status="${x.status}" class="${mineToAct ? "my-turn" : ""}"><span class="tl-game">${gameIcon(x.game)}</span>
         <span class="tl-info"><strong>${this.tableTitle(x)}</strong>
-        <small><span class="badge state-${x.status}">${t("lobby.state." + x.status)}</span>${turn} ${players}</small></span>
+        <small><span class="badge state-${x.status}">${t("lobby.state." + x.status)}</span>${turn}${turn ? " · " : " "}${players}</small></span>
         <span class="tl-actions"><a class="button small primary" data-nav href="${href}">${t(x.status === "over" ? "lobby.look" : "lobby.resume")}</a>
         ${replay ? html`<a class="button small" data-nav href="${replay}">${t("replay.open")}</a>` : ""}
         <button type="button" class="small ghost" data-leave="${m.tableId}">${t(x.status === "over" ? "lobby.forget" : "lobby.leave")}</button></span>
