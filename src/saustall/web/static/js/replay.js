@@ -8,7 +8,7 @@ import { html, svg, render } from "./dom.js";
 import { api, loadSeats } from "./net.js";
 import { $, $$, toast, modalOpen } from "./ui.js";
 import { gameModule } from "./games/index.js";
-import { announce } from "./a11y.js";
+import { announce, captureFocus, restoreFocus } from "./a11y.js";
 import { rulesetTitle, personName, personTitle } from "./lobby.js";
 
 const POLL_MS = 800;
@@ -53,7 +53,9 @@ export class ReplayPage {
     this.ui = {};
     this.analyses = {}; // seat -> the analysis status last heard
     this.onKey = (ev) => this.key(ev);
-    document.addEventListener("keydown", this.onKey);
+    // Capturing: the arrows step even with the focus on a card of a drawn hand (whose own
+    // arrow keys would move along the hand; nothing is played in a replay).
+    document.addEventListener("keydown", this.onKey, true);
     this.onResize = () => this.fit();
     window.addEventListener("resize", this.onResize);
     window.saustallReplay = this; // for tests and the curious
@@ -62,7 +64,7 @@ export class ReplayPage {
 
   destroy() {
     this.gone = true;
-    document.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("keydown", this.onKey, true);
     window.removeEventListener("resize", this.onResize);
     clearTimeout(this.polling);
   }
@@ -151,7 +153,7 @@ export class ReplayPage {
 
   key(ev) {
     if (modalOpen() || ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+    if (ev.target.closest && ev.target.closest("input, select, textarea, .modal")) return;
     const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 10, PageUp: -10 };
     let to = null;
     if (ev.key in moves) to = this.step + moves[ev.key];
@@ -159,6 +161,7 @@ export class ReplayPage {
     else if (ev.key === "End") to = this.total;
     if (to === null || !this.summary) return;
     ev.preventDefault();
+    if (ev.target.closest?.("#board")) ev.stopPropagation();
     this.goTo(to);
   }
 
@@ -250,7 +253,7 @@ export class ReplayPage {
         <p class="muted small replay-keys">${t("replay.keys")}</p>
         <aside class="side">
           <div class="side-box replay-hands" id="hands"></div>
-          <div class="side-box replay-analysis" id="analysis" aria-live="polite"></div>
+          <div class="side-box replay-analysis" id="analysis"></div>
           <div class="side-box" id="scores"></div>
           <details class="side-box log-box" id="moves-box"><summary>${t("replay.moves")}</summary><ol id="moves" class="log replay-moves"></ol></details>
         </aside></div>`);
@@ -404,7 +407,9 @@ export class ReplayPage {
     } else {
       body = this.analysisBody(status.analysis, names);
     }
+    const focus = captureFocus(el); // (redrawn as the analysis goes: the focus stays put)
     render(el, html`<h2 class="side-title">${t("analysis.title")}</h2>${picker}${body}`);
+    restoreFocus(el, focus);
     const select = $("#analysis-seat", el);
     select.addEventListener("change", () => {
       this.analysisSeat = Number(select.value);
