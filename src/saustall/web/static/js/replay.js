@@ -136,7 +136,8 @@ export class ReplayPage {
     const to = Math.max(0, Math.min(this.total, k));
     this.step = to;
     try {
-      await Promise.all([this.loadPart(this.part(to)), to > 0 ? this.loadPart(this.part(to - 1)) : null]);
+      // (the deal too: it tells whether the game has hands to show)
+      await Promise.all([this.loadPart(0), this.loadPart(this.part(to)), to > 0 ? this.loadPart(this.part(to - 1)) : null]);
     } catch (err) {
       toast(t("replay.failed"), err.message, "error");
       return;
@@ -313,6 +314,10 @@ export class ReplayPage {
    * as text. */
   renderHands(pos, names) {
     const el = $("#hands", this.root);
+    // A game without hands (a real-time game whose cards lie open) shows no such box.
+    const dealt = this.position(0)?.views || [];
+    el.hidden = !dealt.some((v) => Array.isArray(v?.hand) && v.hand.length);
+    if (el.hidden) return;
     render(el, html`<h2 class="side-title">${t("replay.hands")}</h2><ul class="replay-hand-list">${pos.views.map((v, i) => {
       const cards = Array.isArray(v?.hand) ? v.hand : null;
       const drawn = cards && this.mod.hand ? this.mod.hand(v) : cards ? cards.join(" ") : "";
