@@ -36,7 +36,7 @@ from saustall.server.model import ServerError, dumps
 from saustall.server.records import FinishedGame
 
 if TYPE_CHECKING:
-    from saustall.analysis import Analysis
+    from saustall.analysis import Analysis, Decision
     from saustall.server.bot_workers import BotWorkers
     from saustall.server.host import TableHost
     from saustall.server.settings import HubSettings
@@ -313,7 +313,7 @@ class ReplayDesk:
                 job.total = len(indices)
                 # the empty part gives the analysis's level and worlds when there is none
                 whole = await self.workers.run(analyse_part, plan)
-                decisions = []
+                decisions: list[Decision] = []
                 for index in indices:
                     part = await self.workers.run(
                         analyse_part, dataclasses.replace(plan, indices=(index,)))
