@@ -284,7 +284,7 @@ class Table:
         self.actions: list[str] = []
         self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_BACKLOG)
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_BACKLOG)
-        """The table's recent chat messages (never stored, never in a game record)."""
+        """The table's recent chat messages (stored with the table, never in a game record)."""
         self.chat_seq = 0
         self.spectators_seen = 0
         """Spectators that connected here so far (each gets the next number)."""
