@@ -8,7 +8,7 @@ COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
 	typecheck play clean rl-differential bench-batched census kill-test cluster-events \
-	slowloris fuzz-files bench-page
+	slowloris fuzz-files bench-page newcomer-matrix
 
 # The toy game of docs/plugins.md, a separate package: the tests play it through every surface.
 TOY_GAME := tests/fixtures/saustall-nim
@@ -146,6 +146,12 @@ bench-server: $(STAMP)
 bench-page: $(STAMP)
 	bash scripts/system-deps.sh
 	$(PY) -m benchmarks.page --runs $${RUNS:-15} $(ARGS)
+
+# The newcomer's path (tests/web/test_newcomer_web.py) in all six combinations of English,
+# German and French with phone and desktop; `make test` walks three of them.
+newcomer-matrix: $(STAMP)
+	bash scripts/system-deps.sh
+	SAUSTALL_NEWCOMER_MATRIX=1 $(PY) -m pytest -n $${PARTS:-2} -rP tests/web/test_newcomer_web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build src/saustall/_compiled_sources.json
