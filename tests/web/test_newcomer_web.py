@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.a11y import AXE_PATH, serve_axe
+from tests.web.a11y import check_screen, serve_axe
 from tests.web.conftest import DESKTOP, PHONE, screenshot, watch_page
 from tests.web.players import play_saukopf
 from tests.web.test_rules_search_web import QUESTIONS, answers, ask
@@ -36,37 +36,6 @@ DEVICES: dict[str, dict[str, Any]] = {
 FAST = [("en", "phone"), ("de", "desktop"), ("fr", "phone")]
 MATRIX = [(lang, device) for lang in LOCALES for device in DEVICES]
 PATHS = MATRIX if os.environ.get("SAUSTALL_NEWCOMER_MATRIX") else FAST
-MIN_TARGET = 44
-
-# Every axe-core rule (best practices too), every impact: the list of what it finds.
-ALL_AXE_JS = """async () => {
-  const result = await axe.run(document, {resultTypes: ['violations']});
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -- `
-    + v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join('; '));
-}"""
-
-# Controls a finger must hit, smaller than 44x44 px (radio buttons and check boxes count by
-# their labels; a word explained inline in a sentence is not a control of its own).
-SMALL_TARGETS_JS = """(least) => {
-  const controls = document.querySelectorAll('button, a[href], select, summary, label.check, label.ruleset, '
-    + 'input:not([type=radio]):not([type=checkbox]):not([type=hidden])');
-  const small = [];
-  for (const el of controls) {
-    if (el.closest('.sr-only, [hidden], [aria-hidden=true], details.sk-term')) continue;
-    const box = el.getBoundingClientRect();
-    if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') continue;
-    if (box.width < least || box.height < least) {
-      small.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${String(el.className).split(' ')[0]}`
-        + ` "${(el.textContent || el.value || '').trim().slice(0, 20)}" ${Math.round(box.width)}x${Math.round(box.height)}`);
-    }
-  }
-  return small;
-}"""
-
-ANIMATIONS_DONE_JS = """() => document.getAnimations().every((a) =>
-  a.playState !== 'running' || a.effect.getComputedTiming().iterations === Infinity)"""
-
-
 class Newcomer:
     """One person's browser on one device, checking every screen it reaches."""
 
@@ -78,18 +47,8 @@ class Newcomer:
 
     def screen(self, name: str) -> None:
         """axe-core finds nothing, targets are big enough on the phone; a screenshot."""
-        page = self.page
-        page.wait_for_function(ANIMATIONS_DONE_JS, timeout=5000)
-        if not page.evaluate("typeof window.axe !== 'undefined'"):
-            page.add_script_tag(url=AXE_PATH)
-            page.wait_for_function("() => typeof window.axe !== 'undefined'")
-        where = f"{self.lang} {self.device}, {name}"
-        found = page.evaluate(ALL_AXE_JS)
-        assert not found, f"{where}: axe-core: " + "\n".join(found)
-        if self.device == "phone":
-            small = page.evaluate(SMALL_TARGETS_JS, MIN_TARGET)
-            assert not small, f"{where}: targets under {MIN_TARGET} px: {small}"
-        screenshot(page, f"newcomer-{self.lang}-{self.device}-{name}", full_page=False)
+        check_screen(self.page, f"{self.lang} {self.device}, {name}", self.device == "phone")
+        screenshot(self.page, f"newcomer-{self.lang}-{self.device}-{name}", full_page=False)
         self.screens.append(name)
 
 
