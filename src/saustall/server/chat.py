@@ -18,6 +18,8 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from saustall.server.cluster import Cluster
+    from saustall.server.db import Store
     from saustall.server.model import Client, Table
 
 log = logging.getLogger("saustall.server.chat")
@@ -102,6 +104,17 @@ def chat_stored(table_id: str, written: asyncio.Future[None]) -> None:
                     written.exception())
 
 
+def store_and_spread(table: Table, message: dict[str, Any], store: Store,
+                     cluster: Cluster | None) -> None:
+    """After a message said here went out to this process's clients: keep it in the
+    database (queued, not awaited) and, in a cluster, pass it to the other processes."""
+    kept = stored_form(message)
+    store.add_chat(table.id, message["chat_id"], kept).add_done_callback(
+        lambda written: chat_stored(table.id, written))
+    if cluster is not None:
+        cluster.chat_said(table, kept)
+
+
 def keep_heard(table: Table, message: dict[str, Any]) -> bool:
     """Keep a chat message that came from elsewhere (another process, the database) in
     the table's recent chat; False if the table has it already (by ``chat_id``)."""
@@ -116,4 +129,4 @@ def keep_heard(table: Table, message: dict[str, Any]) -> bool:
 
 
 __all__ = ["MAX_CHAT", "QUICK_PHRASES", "ChatRefused", "chat_message", "clean_chat_text",
-           "chat_stored", "keep_heard", "stored_form"]
+           "chat_stored", "keep_heard", "store_and_spread", "stored_form"]

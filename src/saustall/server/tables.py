@@ -38,7 +38,7 @@ from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabas
 from saustall.server import retention
 from saustall.server.cluster import Cluster
 from saustall.server.lease import log_failed_write
-from saustall.server.chat import ChatRefused, chat_message, chat_stored, stored_form
+from saustall.server.chat import ChatRefused, chat_message, store_and_spread
 from saustall.server.catalogue import (
     catalogue, levels_for, seated_by_default,
 )
@@ -616,11 +616,7 @@ class Hub:
             return
         table.chat.append(message)
         table.broadcast(message)
-        kept = stored_form(message)
-        self.store.add_chat(table.id, message["chat_id"], kept).add_done_callback(
-            lambda done: chat_stored(table.id, done))
-        if self.cluster is not None:  # the clients on the other processes hear it too
-            self.cluster.chat_said(table, kept)
+        store_and_spread(table, message, self.store, self.cluster)
 
     async def act(self, table: Table, client: Client, text: Any, msg_id: Any) -> None:
         """Judge one action sent by a client; errors go to that client only."""
