@@ -223,15 +223,19 @@ def grab_once(browser: Any, url: str) -> dict[str, Any] | None:
 
 def measure(browser: Any, urls: dict[str, str], runs: int, game: str) -> dict[str, Any]:
     """Every figure ``runs`` times on each server of ``urls``, the servers taking turns
-    within each run (so a change in the machine's load falls on both alike)."""
+    within each run, first and second alternately (so a change in the machine's load, or
+    going first, falls on both alike)."""
     raw: dict[str, dict[str, list[Any]]] = {name: {"lcp": [], "hand": [], "grab": []}
                                             for name in urls}
-    for _ in range(runs):
-        for name, url in urls.items():
+    for run in range(runs):
+        order = list(urls.items())
+        if run % 2:  # each goes first every other run: an order effect falls on both
+            order.reverse()
+        for name, url in order:
             raw[name]["lcp"].append(lcp_once(browser, url))
-        for name, url in urls.items():
+        for name, url in order:
             raw[name]["hand"].append(first_hand_once(browser, url, game))
-        for name, url in urls.items():
+        for name, url in order:
             grab = grab_once(browser, url)
             if grab is not None:
                 raw[name]["grab"].append(grab)

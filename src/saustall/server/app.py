@@ -310,8 +310,10 @@ def install_web_app(app: FastAPI, assets: StaticAssets) -> None:
     page_lock = asyncio.Lock()
 
     async def page(request: Request) -> Response:
-        async with page_lock:  # built once, off the event loop (the catalogue imports games)
-            built = await asyncio.to_thread(assets.page, Hub.catalogue)
+        built = assets.built_page
+        if built is None:
+            async with page_lock:  # built once, off the event loop (the catalogue imports games)
+                built = await asyncio.to_thread(assets.page, Hub.catalogue)
         return asset_response(request, built, REVALIDATE,
                               {"Content-Security-Policy": assets.page_csp})
 

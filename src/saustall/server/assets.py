@@ -176,6 +176,11 @@ class StaticAssets:
                     todo.append(target)
         return found
 
+    @property
+    def built_page(self) -> Asset | None:
+        """The app page if it is built already, else ``None``."""
+        return self._page
+
     def page(self, catalogue: Callable[[], Mapping[str, Any]]) -> Asset:
         """The app page (built on first use from ``index.html`` and ``catalogue()``)."""
         if self._page is None:
