@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Collection
 
 import sqlalchemy as sa
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from saustall.core.record import FIRST_REVISION
@@ -256,9 +256,39 @@ def check_sqlite_file(path: Path) -> None:
                            f"the loss instead, delete {shm} and start again")
 
 
+ASYNC_DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
+"""The driver the server runs each database on (it needs an asyncio driver)."""
+
+
+def checked_url(url: str) -> URL:
+    """``url`` parsed, or :class:`UnusableDatabase` naming what is wrong with it: not a
+    database URL, a database the server does not support, or a blocking driver (say
+    ``sqlite:///x.db``, which must be ``sqlite+aiosqlite:///x.db``)."""
+    try:
+        parsed = make_url(url)
+    except sa.exc.ArgumentError:
+        raise UnusableDatabase(
+            f"--database {url!r} is not a database URL; give one like "
+            f"sqlite+aiosqlite:///saustall.db or postgresql+asyncpg://user@host/db") from None
+    backend = parsed.get_backend_name()
+    driver = ASYNC_DRIVERS.get(backend)
+    if driver is None:
+        raise UnusableDatabase(
+            f"--database {parsed.render_as_string(hide_password=True)}: {backend} is not "
+            f"supported; use SQLite (sqlite+aiosqlite:///FILE) or PostgreSQL "
+            f"(postgresql+asyncpg://...)")
+    if parsed.get_driver_name() != driver:
+        fixed = parsed.set(drivername=f"{backend}+{driver}")
+        raise UnusableDatabase(
+            f"--database {parsed.render_as_string(hide_password=True)} names the "
+            f"{parsed.get_driver_name()} driver, which blocks; the server needs "
+            f"{backend}+{driver}: {fixed.render_as_string(hide_password=True)}")
+    return parsed
+
+
 def engine_for(url: str) -> AsyncEngine:
     """An async engine for ``url``; SQLite gets a durable rollback journal and a busy timeout."""
-    parsed = make_url(url)
+    parsed = checked_url(url)
     if parsed.get_backend_name() == "sqlite":
         engine = create_async_engine(url, connect_args={"timeout": 30})
 
