@@ -77,7 +77,8 @@ def media_type_of(path: str) -> str:
     """The Content-Type of a file by its name (text types with ``charset=utf-8``)."""
     suffix = Path(path).suffix.lower()
     kind = _MEDIA_TYPES.get(suffix) or mimetypes.guess_type(path)[0] or "application/octet-stream"
-    return f"{kind}; charset=utf-8" if kind.startswith("text/") or kind == "application/json" else kind
+    textual = kind.startswith("text/") or kind == "application/json"
+    return f"{kind}; charset=utf-8" if textual else kind
 
 
 def make_asset(body: bytes, media_type: str) -> Asset:
@@ -205,7 +206,8 @@ class StaticAssets:
         preloads = "".join(f'\n  <link rel="modulepreload" href="{html.escape(self.prefix + m)}">'
                            for m in modules)
         # JSON in HTML: "<" escaped so no text in it can end the data block.
-        data = json.dumps(catalogue, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+        data = json.dumps(catalogue, ensure_ascii=False, separators=(",", ":"))
+        data = data.replace("<", "\\u003c")
         block = f'\n  <script type="application/json" id="{CATALOGUE_ID}">{data}</script>'
         return text.replace("\n</head>", f"{preloads}{block}\n</head>", 1)
 

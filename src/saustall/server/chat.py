@@ -5,8 +5,9 @@ Chat travels with the table, never with the game: the last messages are kept in 
 stored with the table (``saustall_chat``, the newest
 :data:`~saustall.server.db.CHAT_KEPT`), so they survive a restart and every process of a
 cluster has them; never in a game record. Each message has a ``chat_id`` unique
-everywhere, so a process that loaded a table and also hears of a message keeps it once. Quick phrases go out as ids, so each
-page words them in its reader's language; free text is cleaned here and shown as text.
+everywhere, so a process that loaded a table and also hears of a message keeps it once.
+Quick phrases go out as ids, so each page words them in its reader's language; free text
+is cleaned here and shown as text.
 """
 
 from __future__ import annotations

@@ -22,8 +22,9 @@ Everything between processes goes through the database:
   how many spectators it has), and ``q <table>
   <process>`` (a process just loaded the table: the others answer with their ``c`` and
   the owner with its ``d``), and ``m <table> <process> <chat json>`` (a chat message a
-  client there sent; it is stored by that process, not by the owner: chat is unfenced). ``<timer>`` is ``<seat>:<milliseconds left>`` or ``-``: a
-  duration, so the processes' clocks need not agree. A process's ``c`` marks last while
+  client there sent; that process stored it, not the owner: chat is not fenced).
+  ``<timer>`` is ``<seat>:<milliseconds left>`` or ``-``: a duration, so the processes'
+  clocks need not agree. A process's ``c`` marks last while
   it is alive: each renews a row of ``saustall_processes`` with its leases, and the
   others drop the marks of one whose row lapsed (or that said ``r``).
 * ``NOTIFY saustall_p_<process>``: a forwarded action or lobby request (JSON) and its
