@@ -73,6 +73,19 @@ async def test_serve_prints_the_refusal_without_a_traceback(tmp_path: Path) -> N
     assert "How to recover" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("url, says", [
+    ("sqlite:///{dir}/x.db", "sqlite+aiosqlite:///{dir}/x.db"),
+    ("postgresql://user@localhost/saustall", "postgresql+asyncpg://user@localhost/saustall"),
+    ("mysql://user@localhost/saustall", "mysql is not supported"),
+    ("saustall.db", "is not a database URL"),
+])
+async def test_a_database_url_the_server_cannot_use_is_named_with_the_fix(
+        tmp_path: Path, url: str, says: str) -> None:
+    message = await refusal(url.format(dir=tmp_path))
+    assert says.format(dir=tmp_path) in message
+    assert not (tmp_path / "x.db").exists()  # nothing created on the way
+
+
 async def test_a_file_that_is_not_sqlite_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "saustall.db"
     path.write_bytes(b"tables: 18, actions: 1467\n" * 200)

@@ -20,8 +20,8 @@ import uvicorn
 from uvicorn.config import STARTUP_FAILURE
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -29,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import saustall
 from saustall.server import operations
 from saustall.server.access_log import log_config
+from saustall.server.assets import IMMUTABLE, REVALIDATE, StaticAssets, asset_response
 from saustall.server.connections import (
     ConnectionGuard, ConnectionLimits, default_max_connections, guarded_protocols,
     raise_open_file_limit, source_of,
@@ -213,6 +214,9 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
 
     install_error_handlers(app)
     app.add_middleware(OriginCheck, allowed=allow_origins)
+    # JSON answers (the catalogue is 85 KB) go gzipped; the web app's files are gzipped
+    # once at start-up (saustall.server.assets) and pass through as they are.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -353,25 +357,61 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         await serve_socket(ws, table_id, ws.app.state.hub)
 
     if static_dir is not None and (static_dir / "index.html").is_file():
-        index = static_dir / "index.html"
-        app.mount("/static", StaticFiles(directory=static_dir), name="static")
-
-        @app.get("/", include_in_schema=False)
-        async def home() -> FileResponse:
-            """The web app."""
-            return FileResponse(index)
-
-        @app.get("/t/{table_id}", include_in_schema=False)
-        async def table_page(table_id: str) -> FileResponse:
-            """The web app, opened on a table (invite links)."""
-            return FileResponse(index)
-
-        @app.get("/t/{table_id}/replay", include_in_schema=False)
-        async def replay_page(table_id: str) -> FileResponse:
-            """The web app, opened on the replay of a table's finished game."""
-            return FileResponse(index)
+        install_web_app(app, StaticAssets(static_dir))
 
     return app
+
+
+def install_web_app(app: FastAPI, assets: StaticAssets) -> None:
+    """Serve the web app: the page at ``/`` and ``/t/{table_id}``, its files under
+    ``/static/v/<version>/`` (cached for good) and ``/static/`` (revalidated); see
+    :mod:`saustall.server.assets`."""
+    app.state.assets = assets
+    page_lock = asyncio.Lock()
+
+    async def page(request: Request) -> Response:
+        built = assets.built_page
+        if built is None:
+            async with page_lock:  # built once, off the event loop (the catalogue imports games)
+                built = await asyncio.to_thread(assets.page, Hub.catalogue)
+        return asset_response(request, built, REVALIDATE,
+                              {"Content-Security-Policy": assets.page_csp})
+
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    async def home(request: Request) -> Response:
+        """The web app."""
+        return await page(request)
+
+    @app.api_route("/t/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def table_page(table_id: str, request: Request) -> Response:
+        """The web app, opened on a table (table and invite links)."""
+        return await page(request)
+
+    @app.api_route("/t/{table_id}/replay", methods=["GET", "HEAD"], include_in_schema=False)
+    async def replay_page(table_id: str, request: Request) -> Response:
+        """The web app, opened on the replay of a table's finished game."""
+        return await page(request)
+
+    @app.api_route("/static/v/{version}/{path:path}", methods=["GET", "HEAD"],
+                   include_in_schema=False)
+    async def versioned_file(version: str, path: str, request: Request) -> Response:
+        """A file of this version of the app, cached for good; of another version (a page
+        older than the server): today's file, revalidated."""
+        asset = assets.get(path)
+        if asset is None:
+            return JSONResponse({"error": {"code": "not-found", "message": "no such file"}},
+                                status_code=404)
+        return asset_response(request, asset, IMMUTABLE if version == assets.version
+                              else REVALIDATE)
+
+    @app.api_route("/static/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def static_file(path: str, request: Request) -> Response:
+        """A file of the app by its plain path (revalidated each time)."""
+        asset = assets.get(path)
+        if asset is None:
+            return JSONResponse({"error": {"code": "not-found", "message": "no such file"}},
+                                status_code=404)
+        return asset_response(request, asset, REVALIDATE)
 
 
 # -- WebSocket -----------------------------------------------------------------------------

@@ -292,7 +292,7 @@ class Table:
         """The table's recent table events (public: names and seat numbers, never a
         token or a card) with the monotonic time they came, sent again on connect."""
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_BACKLOG)
-        """The table's recent chat messages (never stored, never in a game record)."""
+        """The table's recent chat messages (stored with the table, never in a game record)."""
         self.chat_seq = 0
         self.spectators_seen = 0
         """Spectators that connected here so far (each gets the next number)."""

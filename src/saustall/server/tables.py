@@ -38,7 +38,7 @@ from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabas
 from saustall.server import retention
 from saustall.server.cluster import Cluster
 from saustall.server.lease import log_failed_write
-from saustall.server.chat import ChatRefused, chat_message
+from saustall.server.chat import ChatRefused, chat_message, store_and_spread
 from saustall.server.catalogue import (
     catalogue, levels_for, seated_by_default,
 )
@@ -347,7 +347,8 @@ class Hub:
             "id": table.id, "invite": table.invite, "game": game.name, "ruleset": ruleset.name,
             "num_seats": seats, "options": resolved, "public": public,
             "turn_timer": table.turn_timer, "status": LOBBY, "game_number": 1,
-            "created_at": table.created_at}, [s.stored() for s in table.seats])
+            "created_at": table.created_at, "spectator_chat": spectator_chat},
+            [s.stored() for s in table.seats])
         self.tables[table.id] = table
         return table, token
 
@@ -619,6 +620,7 @@ class Hub:
             return
         table.chat.append(message)
         table.broadcast(message)
+        store_and_spread(table, message, self.store, self.cluster)
 
     async def act(self, table: Table, client: Client, text: Any, msg_id: Any) -> None:
         """Judge one action sent by a client; errors go to that client only."""

@@ -17,13 +17,27 @@ export function navigate(path) {
   route();
 }
 
+/** The catalogue the server put in the page (a JSON data block: the first screen needs
+ * it, so it comes with the page), read once; null if it is not there or not readable. */
+function embeddedCatalogue() {
+  const block = document.getElementById("saustall-catalogue");
+  if (!block) return null;
+  block.remove();
+  try {
+    const catalogue = JSON.parse(block.textContent);
+    return catalogue && Array.isArray(catalogue.games) ? catalogue : null;
+  } catch {
+    return null;
+  }
+}
+
 let catalogueLoading = null; // the load under way: a second caller waits for the same one
 
 /** The catalogue, with every game's words merged and its renderer loaded. */
 function loadCatalogue() {
   if (state.catalogue) return Promise.resolve(state.catalogue);
   catalogueLoading ||= (async () => {
-    const catalogue = await api("GET", "/api/games");
+    const catalogue = embeddedCatalogue() || await api("GET", "/api/games");
     for (const g of catalogue.games) addGameTexts(g.texts); // before anything is worded
     await loadRenderers(catalogue);
     state.catalogue = catalogue;

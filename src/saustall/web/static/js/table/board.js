@@ -130,8 +130,9 @@ export const board = {
     let layout = this.root.querySelector(".game-layout");
     if (!layout || layout.dataset.game !== this.table.game) {
       render(this.root, html`<div class="game-layout game-${this.table.game}" data-game="${this.table.game}">
+        <h1 class="sr-only" id="table-heading"></h1>
         <div class="status-bar" id="status"></div>
-        <section class="board" aria-label="${t("table.board")}"><div id="board"></div><div class="fx-layer" id="fx" aria-hidden="true"></div></section>
+        <section class="board" aria-labelledby="board-heading"><h2 class="sr-only" id="board-heading">${t("table.board")}</h2><div id="board"></div><div class="fx-layer" id="fx" aria-hidden="true"></div></section>
         <aside class="side">
           <div class="side-box" id="scores"></div>
           <p class="side-box bot-legend" id="bot-legend" hidden></p>
@@ -143,6 +144,7 @@ export const board = {
       if (matchMedia("(max-width: 700px)").matches) $("#log-box", layout).open = false;
       this.wireChat(layout);
     }
+    $("#table-heading", layout).textContent = this.tableTitle(); // (in the page's language)
     const board = $("#board", layout);
     this.mod.render(board, ctx);
     this.renderStatus(ctx);
