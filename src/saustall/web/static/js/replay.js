@@ -447,7 +447,7 @@ export class ReplayPage {
     } else {
       now = html`<p class="small muted">${t("analysis.nothere", { name: names[analysis.seats[0]] })}</p>`;
     }
-    return html`<p class="small">${t("analysis.summary", { n: decisions.length, count: decisions.length, mistakes, cost: points(total) })}</p>
+    return html`<p class="small analysis-summary">${t("analysis.summary", { n: decisions.length, count: decisions.length, mistakes, cost: points(total) })}</p>
       ${now}
       ${costly.length ? html`<h3 class="small-title">${t("analysis.costliest")}</h3><ol class="analysis-list">${costly.slice(0, 8).map((d) =>
         html`<li><button type="button" class="small link" data-jump="${d.index + 1}">${t("replay.step.short", { k: d.index + 1 })}: ${
