@@ -87,3 +87,20 @@ def test_saukopf_and_pigasus_in_play(server: Any, device_page: Any) -> None:
             page.click("#pg-reveal")
         page.wait_for_timeout(150)
     check(page, device, "pigasus-playing")
+
+
+def test_replay_with_analysis_and_your_games(server: Any, device_page: Any) -> None:
+    from tests.web.test_replay_web import finished_game, hold_seat
+
+    page, device = device_page
+    created = finished_game(server, "saukopf", ["random", "random", "random"], {"deals": 1})
+    hold_seat(page, created)
+    page.goto(server.url + "/")
+    page.wait_for_selector(".your-games li a[href*='/replay']")
+    check(page, device, "your-games-replay")
+    page.goto(f"{server.url}/t/{created['table_id']}/replay?game=1&step=30")
+    page.wait_for_selector(".replay-layout .sk-hand .hand-card")
+    check(page, device, "replay-saukopf")
+    page.click("#analysis-go")
+    page.wait_for_selector(".analysis-summary", timeout=120_000)
+    check(page, device, "replay-analysis")
