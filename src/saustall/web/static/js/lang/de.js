@@ -259,8 +259,8 @@ export default {
   "analysis.net": "Nettopunkte",
   "analysis.win": "Gewinnt",
   "analysis.nothere": "Geh zu einem Zug von {name}, um zu sehen, was der Experte davon hält.",
-  "analysis.summary": "{n} Entscheidungen, {mistakes} klare Fehler, insgesamt {cost} Nettopunkte verschenkt.",
-  "analysis.summary.one": "{n} Entscheidung, {mistakes} klare Fehler, insgesamt {cost} Nettopunkte verschenkt.",
+  "analysis.summary": "{n} Entscheidungen · klare Fehler: {mistakes} · insgesamt {cost} Nettopunkte verschenkt.",
+  "analysis.summary.one": "{n} Entscheidung · klare Fehler: {mistakes} · insgesamt {cost} Nettopunkte verschenkt.",
   "analysis.costliest": "Die teuersten Entscheidungen",
   "analysis.level": "Stufe {level}, {worlds} denkbare Verteilungen je Entscheidung.",
 };

@@ -256,8 +256,8 @@ export default {
   "analysis.net": "Net points",
   "analysis.win": "Wins",
   "analysis.nothere": "Step to one of {name}'s moves to see what the expert thinks of it.",
-  "analysis.summary": "{n} decisions, {mistakes} clear mistakes, {cost} net points given away in all.",
-  "analysis.summary.one": "{n} decision, {mistakes} clear mistakes, {cost} net points given away in all.",
+  "analysis.summary": "{n} decisions · clear mistakes: {mistakes} · {cost} net points given away in all.",
+  "analysis.summary.one": "{n} decision · clear mistakes: {mistakes} · {cost} net points given away in all.",
   "analysis.costliest": "Costliest decisions",
   "analysis.level": "Level {level}, {worlds} possible deals per decision.",
 };

@@ -260,8 +260,8 @@ export default {
   "analysis.net": "Points nets",
   "analysis.win": "Gagne",
   "analysis.nothere": "Allez à un coup de {name} pour voir ce qu'en pense l'expert.",
-  "analysis.summary": "{n} décisions, {mistakes} erreurs nettes, {cost} points nets perdus en tout.",
-  "analysis.summary.one": "{n} décision, {mistakes} erreurs nettes, {cost} points nets perdus en tout.",
+  "analysis.summary": "{n} décisions · erreurs nettes : {mistakes} · {cost} points nets perdus en tout.",
+  "analysis.summary.one": "{n} décision · erreurs nettes : {mistakes} · {cost} points nets perdus en tout.",
   "analysis.costliest": "Les décisions les plus coûteuses",
   "analysis.level": "Niveau {level}, {worlds} donnes possibles par décision.",
 };
