@@ -8,7 +8,7 @@ COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
 	typecheck play clean rl-differential bench-batched census kill-test cluster-events \
-	slowloris fuzz-files
+	slowloris fuzz-files bench-page newcomer-matrix
 
 # The toy game of docs/plugins.md, a separate package: the tests play it through every surface.
 TOY_GAME := tests/fixtures/saustall-nim
@@ -143,6 +143,19 @@ bench-server: $(STAMP)
 	  --rounds $${ROUNDS:-3}
 	$(PY) -m benchmarks.server --processes 2 --database postgres --compare \
 	  --tables 500 --think 1 --seconds 40 --warmup 10
+
+# The first screen in Debian's Chromium (Playwright): LCP of the home page cold and warm,
+# "Play now" to the first hand, Pigasus grab to pending and to verdict; RUNS each (default
+# 15), medians and p95 (docs/speed.md). Wall-clock figures: run it on a quiet machine.
+bench-page: $(STAMP)
+	bash scripts/system-deps.sh
+	$(PY) -m benchmarks.page --runs $${RUNS:-15} $(ARGS)
+
+# The newcomer's path (tests/web/test_newcomer_web.py) in all six combinations of English,
+# German and French with phone and desktop; `make test` walks three of them.
+newcomer-matrix: $(STAMP)
+	bash scripts/system-deps.sh
+	SAUSTALL_NEWCOMER_MATRIX=1 $(PY) -m pytest -n $${PARTS:-2} -rP tests/web/test_newcomer_web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build src/saustall/_compiled_sources.json

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Collection, Protocol, Sequence
 
 from saustall.core.errors import SaustallError, UnknownGameError
 from saustall.core.game import Action, View
@@ -263,14 +263,18 @@ Progress = Callable[[int, int], None]
 
 def analyze(record: GameRecord, seat: int | None = None, *, level: str | None = None,
             worlds: int | None = None, seed: int = 0,
-            progress: Progress | None = None) -> Analysis:
+            progress: Progress | None = None,
+            indices: Collection[int] | None = None) -> Analysis:
     """Analyse every decision of ``seat`` (``None``: of every seat) in ``record``.
 
     ``level`` is one of the analyser's levels (default: its first); ``worlds`` the worlds
     sampled per decision (default: the level's own; more is slower and more precise, at
     least 2 for an error). Forced moves (a single alternative) are skipped. Each decision
     is estimated from its own seed, derived from ``seed`` and its index, so it does not
-    depend on which other decisions were analysed.
+    depend on which other decisions were analysed: ``indices`` (positions in
+    ``record.actions``, as :func:`decision_indices` lists them) analyses only those, and
+    the analyses of parts put together are the analysis of the whole (the server spreads
+    one over its workers this way, decision by decision).
 
     Raises :class:`~saustall.core.errors.RecordError` for a record that does not replay,
     :class:`~saustall.core.errors.UnknownGameError` for a game without analysis and
@@ -293,6 +297,9 @@ def analyze(record: GameRecord, seat: int | None = None, *, level: str | None = 
     worlds = worlds or analyser.default_worlds(level)
     record.replay()  # names the first action that does not apply, before any work
     found = _decisions(record, analyser, seats)
+    if indices is not None:
+        wanted = set(indices)
+        found = [decision for decision in found if decision.index in wanted]
     decisions = []
     for done, decision in enumerate(found):
         if progress is not None:
@@ -306,6 +313,22 @@ def analyze(record: GameRecord, seat: int | None = None, *, level: str | None = 
         progress(len(found), len(found))
     return Analysis(record.game, record.ruleset, level, worlds, seed, seats, tuple(decisions),
                     legend=analyser.legend)
+
+
+def decision_indices(record: GameRecord, seat: int | None = None) -> list[int]:
+    """The positions in ``record.actions`` of the decisions :func:`analyze` would analyse
+    for ``seat`` (``None``: every seat): those with more than one alternative.
+
+    Raises as :func:`analyze` does for a record, game or seat it refuses.
+    """
+    analyser = analyser_for(record.game)
+    players = record.num_players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise AnalysisError(f"no seat {seat!r} in this {players}-player game: seats are "
+                            f"0-{players - 1}")
+    record.replay()
+    seats = tuple(range(players)) if seat is None else (seat,)
+    return [found.index for found in _decisions(record, analyser, seats)]
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from saustall.analysis import AnalysisError, analyze
+from saustall.analysis import AnalysisError, analyze, decision_indices
 from saustall.bots.base import make_seat_bots
 from saustall.core import GameRecord, get
 from saustall.core.errors import UnknownGameError
@@ -91,6 +91,17 @@ def test_the_same_inputs_give_the_same_analysis(tmp_path: Path) -> None:
     # a decision's estimate does not hang on which other seats were analysed
     every = analyze(record, None, worlds=WORLDS, seed=7)
     assert [d for d in every.decisions if d.seat == 1] == list(first.decisions)
+
+
+def test_an_analysis_made_decision_by_decision_is_the_whole_one(tmp_path: Path) -> None:
+    # (the server spreads an analysis over its workers this way, one decision at a time)
+    record = bot_record(tmp_path, seed=5)
+    whole = analyze(record, 2, worlds=WORLDS)
+    indices = decision_indices(record, 2)
+    assert indices == [d.index for d in whole.decisions] and indices
+    parts = [analyze(record, 2, worlds=WORLDS, indices=[index]) for index in indices]
+    assert [part.decisions for part in parts] == [(d,) for d in whole.decisions]
+    assert analyze(record, 2, worlds=WORLDS, indices=[]).decisions == ()
 
 
 # Sepp (seat 0) plays a Wutz holding all four Unter and four aces; Resi (seat 1), the

@@ -1,16 +1,22 @@
 """Table chat (issue 28): quick phrases and free text, capped, rate-limited, spectators
-only when the table allows, kept with the table for newcomers, never in a game record."""
+only when the table allows, kept with the table for newcomers (in the database: across
+restarts), never in a game record."""
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy as sa
 
 from saustall.server.chat import MAX_CHAT, QUICK_PHRASES, clean_chat_text
-from tests.server.conftest import LiveServer, Wire, bearer, create, join, play_to_end
+from saustall.server.db import CHAT_KEPT, Store, StoredSeat, chat_t
+from tests.server.conftest import (
+    LiveServer, Wire, bearer, create, join, play_to_end, quick_settings,
+)
 
 HOSTILE = '<img src=x onerror=alert(1)>'
 
@@ -165,3 +171,66 @@ async def test_history_on_reconnect_and_never_in_the_record(server: LiveServer,
     assert record.status_code == 200, record.text
     assert "secret-chat-words" not in record.text and "oops" not in record.text
     await again.close()
+
+
+async def test_chat_and_who_may_write_outlive_a_restart(tmp_path: Path) -> None:
+    """Chat is kept with the table in the database: after a restart a newcomer gets the
+    same messages (same ids, in order), and spectators may still write where allowed."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'chat.db'}"
+    live = LiveServer(url, quick_settings())
+    await live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.base, timeout=10) as http:
+            created = await create(http, game="drecksau", seats=2, name="Anna",
+                                   spectator_chat=True)
+        table_id = created["table_id"]
+        anna = await Wire.open(live, table_id, token=created["token"])
+        await anna.until("state")
+        await anna.send({"type": "chat", "text": HOSTILE})
+        await anna.send({"type": "chat", "quick": "gg"})
+        said = [await anna.until("chat"), await anna.until("chat")]
+        await anna.close()
+    finally:
+        await live.stop()
+    again = LiveServer(url, quick_settings())
+    await again.start()
+    try:
+        watcher = await Wire.open(again, table_id, invite=created["invite"])
+        replayed = [await watcher.until("chat"), await watcher.until("chat")]
+        assert [(m["text"], m["quick"], m["replay"]) for m in replayed] == [
+            (HOSTILE, None, True), (None, "gg", True)]
+        assert [m["chat_id"] for m in replayed] == [m["chat_id"] for m in said]
+        assert [m["who"]["name"] for m in replayed] == ["Anna", "Anna"]
+        await watcher.send({"type": "chat", "quick": "hello"})  # still allowed
+        fresh = await watcher.until("chat", quick="hello")
+        assert fresh["chat_seq"] > max(m["chat_seq"] for m in said)
+        await watcher.close()
+    finally:
+        await again.stop()
+
+
+async def test_the_store_keeps_the_newest_messages_of_each_table(tmp_path: Path) -> None:
+    store = Store(f"sqlite+aiosqlite:///{tmp_path / 'kept.db'}")
+    await store.open()
+    try:
+        for table_id in ("t1", "t2"):
+            await store.insert_table({"id": table_id, "invite": "i", "game": "drecksau",
+                                      "ruleset": "dirty-pig", "num_seats": 2, "options": {},
+                                      "public": False, "turn_timer": None, "status": "lobby",
+                                      "game_number": 1, "created_at": "2026-01-01T00:00:00Z"},
+                                     [StoredSeat(0, "empty", None, None, None, False)])
+        written = [store.add_chat("t1", f"m{n}", {"type": "chat", "chat_seq": n, "text": str(n)})
+                   for n in range(1, CHAT_KEPT + 11)]
+        written.append(store.add_chat("t2", "other", {"type": "chat", "chat_seq": 1, "text": "x"}))
+        await asyncio.gather(*written)
+        one = await store.load_table("t1", with_game=True)
+        two = await store.load_table("t2", with_game=True)
+        assert one is not None and two is not None
+        assert [m["text"] for m in one.chat] == [str(n) for n in range(11, CHAT_KEPT + 11)]
+        assert [m["text"] for m in two.chat] == ["x"]
+        assert not one.spectator_chat
+        async with store.engine.connect() as conn:
+            rows = (await conn.execute(sa.select(sa.func.count()).select_from(chat_t))).scalar()
+        assert rows == CHAT_KEPT + 1  # the older ones were deleted, not just left unread
+    finally:
+        await store.close()

@@ -447,6 +447,8 @@ class Watcher:
         self.state_at = 0.0
         self.states = 0
         self.spectators = -1
+        self.chat: list[dict[str, Any]] = []
+        """The chat messages received, in order (replayed ones included)."""
         self.task = asyncio.create_task(self._read())
 
     @classmethod
@@ -470,8 +472,18 @@ class Watcher:
                 elif message["type"] == "state":
                     self.state, self.state_at = message, time.monotonic()
                     self.states += 1
+                elif message["type"] == "chat":
+                    self.chat.append(message)
         except websockets.ConnectionClosed:
             return
+
+    async def say(self, **chat: Any) -> None:
+        """Send a chat message (``quick=`` or ``text=``)."""
+        await self.ws.send(json.dumps({"type": "chat", **chat}))
+
+    def said(self) -> list[str]:
+        """What the chat received said, in order (a phrase id or the text)."""
+        return [message["text"] or message["quick"] for message in self.chat]
 
     def connected(self) -> list[bool]:
         """Each seat's ``connected`` mark in the latest table message."""
@@ -566,6 +578,50 @@ async def test_every_process_counts_every_spectator(nodes: list[Node]) -> None:
         assert info["spectators"] == 1
         for watcher in (anna, on_a):
             await watcher.close()
+
+
+async def test_chat_reaches_every_process_and_outlives_them(nodes: list[Node], database: str,
+                                                             tmp_path: Path) -> None:
+    """Chat said on either process reaches the clients of both, once each and in the same
+    order; a spectator on the other process may write where the table allows it; the
+    history is in the database: a process started later, after the table's owner stopped,
+    replays it to a newcomer."""
+    a, b = nodes
+    async with httpx.AsyncClient(base_url=a.base, timeout=10) as http_a, \
+            httpx.AsyncClient(base_url=b.base, timeout=10) as http_b:
+        table_id, tokens = await seat_two(http_a, http_b, game="drecksau", seats=2,
+                                          spectator_chat=True)
+        anna = await Watcher.open(a, table_id, tokens[0])
+        bert = await Watcher.open(b, table_id, tokens[1])
+        await until(lambda: anna.connected() == [True, True]
+                    and bert.connected() == [True, True], 10, "both seats connected")
+        await anna.say(text="hello from A")
+        await until(lambda: bert.said() == ["hello from A"], 10, "B to hear A's chat")
+        await bert.say(quick="gg")
+        await until(lambda: anna.said() == ["hello from A", "gg"], 10, "A to hear B's chat")
+        created = (await http_a.post("/api/tables", json={"game": "drecksau",
+                                                          "spectator_chat": True})).json()
+        watcher = await Watcher.open(b, created["table_id"], invite=created["invite"])
+        await watcher.say(text="a spectator on B")  # the table was made on A
+        owner = await Watcher.open(a, created["table_id"], created["token"])
+        await until(lambda: "a spectator on B" in owner.said(), 10,
+                    "A to hear the spectator on B (allowed there too)")
+        await asyncio.sleep(0.3)
+        assert bert.said() == anna.said() == ["hello from A", "gg"]  # each once
+        assert [m["chat_id"] for m in bert.chat] == [m["chat_id"] for m in anna.chat]
+        for watcher_ in (anna, bert, watcher, owner):
+            await watcher_.close()
+    assert a.terminate() in (0, -signal.SIGTERM)  # (uvicorn re-raises the signal it caught)
+    b.kill()  # nothing of the table is in any process's memory now
+    c = await Node(database, tmp_path / "node-c.log").start()
+    try:
+        newcomer = await Watcher.open(c, table_id, tokens[0])
+        await until(lambda: newcomer.said() == ["hello from A", "gg"], 10,
+                    "a process started later to replay the stored chat")
+        assert all(message["replay"] for message in newcomer.chat)
+        await newcomer.close()
+    finally:
+        c.cleanup()
 
 
 async def test_a_turn_timer_runs_the_same_on_every_process(nodes: list[Node]) -> None:

@@ -4,7 +4,8 @@ Schema 1 stored a game's seed but not its random stream: those games were dealt 
 MT19937, and the same seed deals differently under today's stream. The upgrade marks them
 as MT19937, so a game that was running when the server was upgraded goes on exactly where
 it stood. Schema 2 stored no revision of the ruleset's rules: those games were played
-under the first revision, which the upgrade to schema 3 records.
+under the first revision, which the upgrade to schema 3 records. Schema 3 kept no chat:
+the upgrade to 4 adds its table, and the tables stored so far let spectators read only.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ async def test_a_schema_1_game_dealt_by_mt19937_goes_on_after_the_upgrade(tmp_pa
             old.apply(action, player)
         connection.execute("ALTER TABLE saustall_games DROP COLUMN rng")
         connection.execute("ALTER TABLE saustall_games DROP COLUMN revision")  # schema 3's
+        connection.execute("ALTER TABLE saustall_tables DROP COLUMN spectator_chat")  # 4's
+        connection.execute("DROP TABLE saustall_chat")  # schema 4's
         connection.execute("UPDATE saustall_meta SET value = '1' WHERE key = 'schema_version'")
     connection.close()
 
@@ -69,7 +72,44 @@ async def test_a_schema_1_game_dealt_by_mt19937_goes_on_after_the_upgrade(tmp_pa
         await upgraded.stop()
     connection = sqlite3.connect(path)
     assert connection.execute("SELECT value FROM saustall_meta WHERE key = "
-                              "'schema_version'").fetchone()[0] == "3"
+                              "'schema_version'").fetchone()[0] == "4"
     assert connection.execute("SELECT rng FROM saustall_games").fetchone()[0] == STREAM_MT19937
     assert connection.execute("SELECT revision FROM saustall_games").fetchone()[0] == 1
+    connection.close()
+
+
+async def test_a_schema_3_table_gets_a_chat_that_lasts(tmp_path: Path) -> None:
+    path = tmp_path / "saustall.db"
+    url = f"sqlite+aiosqlite:///{path}"
+    live = LiveServer(url, SETTINGS)
+    await live.start()
+    try:
+        async with httpx.AsyncClient(base_url=live.base, timeout=10) as http:
+            table = await seat_up(http, "drecksau", 2, [], 2)
+            table_id = table["id"]
+    finally:
+        await live.stop()
+    connection = sqlite3.connect(path)
+    with connection:  # what Saustall left before the chat was stored
+        connection.execute("ALTER TABLE saustall_tables DROP COLUMN spectator_chat")
+        connection.execute("DROP TABLE saustall_chat")
+        connection.execute("UPDATE saustall_meta SET value = '3' WHERE key = 'schema_version'")
+    connection.close()
+
+    for _ in range(2):  # upgraded, then started again on the upgraded file
+        upgraded = LiveServer(url, SETTINGS)
+        await upgraded.start()
+        try:
+            wire = await Wire.open(upgraded, table_id, token=table["tokens"][0])
+            await wire.until("state")
+            await wire.send({"type": "chat", "quick": "hello"})
+            await wire.until("chat", quick="hello", replay=False)
+            await wire.close()
+        finally:
+            await upgraded.stop()
+    connection = sqlite3.connect(path)
+    assert connection.execute("SELECT value FROM saustall_meta WHERE key = "
+                              "'schema_version'").fetchone()[0] == "4"
+    assert connection.execute("SELECT spectator_chat FROM saustall_tables").fetchone()[0] == 0
+    assert connection.execute("SELECT COUNT(*) FROM saustall_chat").fetchone()[0] == 2
     connection.close()

@@ -105,3 +105,32 @@ def test_only_names_the_server_gave_are_marked_as_bot_names() -> None:
     assert name_label("human", "Club bot 1", None, 0) == {"name": "Club bot 1"}
     assert name_label("bot", " (bot)", "expert", 0) == {"name": " (bot)"}
     assert name_label("empty", None, None, 0) == {"name": None}
+
+
+async def test_a_socket_that_opens_later_gets_the_recent_table_events_in_order(
+        server: LiveServer, http: httpx.AsyncClient) -> None:
+    created = await create(http, game="drecksau", seats=3, name="Anna")
+    table_id = created["table_id"]
+    joined = await join(http, created, name="Ben")
+    await http.post(f"/api/tables/{table_id}/bots", json={"level": "random", "seat": 2},
+                    headers=bearer(created["token"]))
+    await http.post(f"/api/tables/{table_id}/ready", json={"ready": True},
+                    headers=bearer(joined["token"]))
+    await http.post(f"/api/tables/{table_id}/start", headers=bearer(created["token"]))
+    # Ben's page connects only now: it still hears who sat down and that the game started,
+    # marked as replayed, before the game's moves made since.
+    wire = await Wire.open(server, table_id, token=joined["token"])
+    await wire.until("state")
+    events = [m for m in wire.received if m["type"] == "event"]
+    happenings = [(m["code"], m["seat"]) for m in events if m["kind"] == "table"]
+    assert happenings == [("joined", 1), ("joined", 2), ("started", None)]
+    assert all(m["replay"] is True for m in events)
+    started = next(i for i, m in enumerate(events) if m.get("code") == "started")
+    assert all(m["kind"] == "action" for m in events[started + 1:])
+    # never a secret: what a table event says is its code, seat, names and time
+    for message in events[:started + 1]:
+        assert set(message) == {"type", "kind", "game_number", "seq", "seat", "action", "code",
+                                "params", "text", "time_ms", "replay"}
+        assert created["token"] not in str(message) and joined["token"] not in str(message)
+        assert created["invite"] not in str(message)
+    await wire.close()

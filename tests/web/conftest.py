@@ -35,7 +35,8 @@ from saustall.server.limits import LimitSettings
 from saustall.server.tables import HubSettings
 db, port, delay = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 # one browser on loopback plays the whole session: no per-source limits
-settings = HubSettings(bot_delay=delay,
+# (and quick analyses of finished games: the page is tested, not the estimates)
+settings = HubSettings(bot_delay=delay, analysis_worlds=6,
                        limits=LimitSettings(tables_per_source=0, sockets_per_source=0,
                                             new_sockets_per_second=0))
 uvicorn.run(create_app(db, settings=settings), host="127.0.0.1", port=port, log_level="warning")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -103,7 +104,17 @@ def test_hot_seat_hides_the_next_hand_until_tapped(server: Any, page: Any) -> No
     assert len(anna_hand) == 3
 
 
+def without_catalogue(route: Any) -> None:
+    """The page as the server sends it but without the catalogue in it (the page then asks
+    /api/games for it, as it does when the block is missing or unreadable)."""
+    response = route.fetch()
+    body = re.sub(r'<script type="application/json" id="saustall-catalogue">.*?</script>', "",
+                  response.text(), flags=re.S)
+    route.fulfill(response=response, body=body)
+
+
 def test_unreachable_server_is_told_plainly(server: Any, page: Any) -> None:
+    page.route(server.url + "/", without_catalogue)
     page.route("**/api/games", lambda route: route.abort())
     page.goto(server.url + "/")
     page.wait_for_selector(".unreachable")

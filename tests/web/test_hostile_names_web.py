@@ -47,7 +47,10 @@ XSS_TRAP = """
     if (node.nodeType !== 1) return;
     for (const el of [node, ...node.querySelectorAll('*')]) {
       if (el.localName === 'img' && el.getAttribute('src') === 'x') hits.push('img src=x');
-      if (el.localName === 'script' && !(el.getAttribute('src') || '').startsWith('/static/')) {
+      // (the page's own: its modules, and the import map and catalogue the server puts in)
+      const own = (el.getAttribute('src') || '').startsWith('/static/')
+        || ['saustall-importmap', 'saustall-catalogue'].includes(el.id) && el.parentNode === document.head;
+      if (el.localName === 'script' && !own) {
         hits.push('script element');
       }
       for (const a of el.attributes) if (a.name.startsWith('on')) hits.push(`${a.name} attribute`);

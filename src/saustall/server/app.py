@@ -20,8 +20,8 @@ import uvicorn
 from uvicorn.config import STARTUP_FAILURE
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse, Response
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -29,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import saustall
 from saustall.server import operations
 from saustall.server.access_log import log_config
+from saustall.server.assets import IMMUTABLE, REVALIDATE, StaticAssets, asset_response
 from saustall.server.connections import (
     ConnectionGuard, ConnectionLimits, default_max_connections, guarded_protocols,
     raise_open_file_limit, source_of,
@@ -40,6 +41,8 @@ from saustall.server.metrics import CONTENT_TYPE_LATEST
 from saustall.server.limits import InputError, LimitSettings, TokenBucket, parse_json
 from saustall.server.origin import OriginCheck
 from saustall.server.security import add_security_headers
+from saustall.server.records import FinishedGame, finished_game
+from saustall.server.replays import MAX_POSITIONS
 from saustall.server.model import hash_token
 from saustall.server.tables import Client, Hub, HubSettings, ServerError, Table, dumps
 
@@ -109,6 +112,24 @@ def _game_number(raw: str | None) -> int | None:
         raise ServerError(400, "bad-request", "query 'game' must be a game number "
                           f"(1 to {MAX_GAME_NUMBER_DIGITS} digits 0-9)")
     return int(raw)
+
+
+def _query_number(request: Request, name: str, default: int) -> int:
+    """A whole-number query parameter, or a 400 naming the problem."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= MAX_GAME_NUMBER_DIGITS):
+        raise ServerError(400, "bad-request", f"query {name!r} must be a whole number "
+                          f"(1 to {MAX_GAME_NUMBER_DIGITS} digits 0-9)")
+    return int(raw)
+
+
+def _query_seat(request: Request) -> int:
+    """The ``seat`` query parameter (seats from 0), or a 400 naming the problem."""
+    if request.query_params.get("seat") is None:
+        raise ServerError(400, "bad-request", "query 'seat' is required: the seat (from 0)")
+    return _query_number(request, "seat", 0)
 
 
 def _seat_number(raw: str) -> int:
@@ -193,6 +214,9 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
 
     install_error_handlers(app)
     app.add_middleware(OriginCheck, allowed=allow_origins)
+    # JSON answers (the catalogue is 85 KB) go gzipped; the web app's files are gzipped
+    # once at start-up (saustall.server.assets) and pass through as they are.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -235,8 +259,9 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
 
     @app.get("/api/tables/{table_id}")
     async def table_info(table_id: str, request: Request) -> dict[str, Any]:
-        """Public facts about a table."""
-        return (await hub_of(request).table(table_id)).info()
+        """Public facts about a table, and whose turn it is now (``to_act``)."""
+        table = await hub_of(request).table(table_id)
+        return {**table.info(), "to_act": table.turn()}
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
@@ -287,26 +312,106 @@ def create_app(database: str = DEFAULT_DATABASE, *, bot_delay: float = 0.8,
         return Response(found.to_json() + "\n", media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="saustall-{table_id}-{number}.json"'})
 
+    async def finished(table_id: str, request: Request) -> FinishedGame:
+        """The finished game a replay request names (``game``: the latest), checked
+        against the caller's seat token or the ``invite`` query."""
+        return await finished_game(hub_of(request), table_id, _token(request),
+                                   request.query_params.get("invite"),
+                                   _game_number(request.query_params.get("game")))
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, request: Request) -> dict[str, Any]:
+        """A finished game's steps, to replay it move by move (positions apart)."""
+        done = await finished(table_id, request)
+        hub = hub_of(request)
+        return hub.replays.summary(done, await hub.replays.replay(hub, done))
+
+    @app.get("/api/tables/{table_id}/replay/positions")
+    async def replay_positions(table_id: str, request: Request) -> Response:
+        """Positions of a finished game, each with every seat's view."""
+        start = _query_number(request, "from", 0)
+        count = _query_number(request, "count", MAX_POSITIONS)
+        done = await finished(table_id, request)
+        hub = hub_of(request)
+        found = await hub.replays.replay(hub, done)
+        return Response(hub.replays.positions(found, start, count),
+                        media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/analysis")
+    async def request_analysis(table_id: str, request: Request) -> dict[str, Any]:
+        """Start the analysis of a seat's decisions in a finished game (or say where it
+        stands)."""
+        done = await finished(table_id, request)
+        hub = hub_of(request)
+        return await hub.replays.request_analysis(hub, done, _query_seat(request))
+
+    @app.get("/api/tables/{table_id}/analysis")
+    async def analysis(table_id: str, request: Request) -> dict[str, Any]:
+        """Where the analysis of a seat's decisions in a finished game stands."""
+        done = await finished(table_id, request)
+        return hub_of(request).replays.analysis(done, _query_seat(request))
+
     @app.websocket("/ws/tables/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
         """One client's connection to a table (see docs/protocol.md)."""
         await serve_socket(ws, table_id, ws.app.state.hub)
 
     if static_dir is not None and (static_dir / "index.html").is_file():
-        index = static_dir / "index.html"
-        app.mount("/static", StaticFiles(directory=static_dir), name="static")
-
-        @app.get("/", include_in_schema=False)
-        async def home() -> FileResponse:
-            """The web app."""
-            return FileResponse(index)
-
-        @app.get("/t/{table_id}", include_in_schema=False)
-        async def table_page(table_id: str) -> FileResponse:
-            """The web app, opened on a table (invite links)."""
-            return FileResponse(index)
+        install_web_app(app, StaticAssets(static_dir))
 
     return app
+
+
+def install_web_app(app: FastAPI, assets: StaticAssets) -> None:
+    """Serve the web app: the page at ``/`` and ``/t/{table_id}``, its files under
+    ``/static/v/<version>/`` (cached for good) and ``/static/`` (revalidated); see
+    :mod:`saustall.server.assets`."""
+    app.state.assets = assets
+    page_lock = asyncio.Lock()
+
+    async def page(request: Request) -> Response:
+        built = assets.built_page
+        if built is None:
+            async with page_lock:  # built once, off the event loop (the catalogue imports games)
+                built = await asyncio.to_thread(assets.page, Hub.catalogue)
+        return asset_response(request, built, REVALIDATE,
+                              {"Content-Security-Policy": assets.page_csp})
+
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    async def home(request: Request) -> Response:
+        """The web app."""
+        return await page(request)
+
+    @app.api_route("/t/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def table_page(table_id: str, request: Request) -> Response:
+        """The web app, opened on a table (table and invite links)."""
+        return await page(request)
+
+    @app.api_route("/t/{table_id}/replay", methods=["GET", "HEAD"], include_in_schema=False)
+    async def replay_page(table_id: str, request: Request) -> Response:
+        """The web app, opened on the replay of a table's finished game."""
+        return await page(request)
+
+    @app.api_route("/static/v/{version}/{path:path}", methods=["GET", "HEAD"],
+                   include_in_schema=False)
+    async def versioned_file(version: str, path: str, request: Request) -> Response:
+        """A file of this version of the app, cached for good; of another version (a page
+        older than the server): today's file, revalidated."""
+        asset = assets.get(path)
+        if asset is None:
+            return JSONResponse({"error": {"code": "not-found", "message": "no such file"}},
+                                status_code=404)
+        return asset_response(request, asset, IMMUTABLE if version == assets.version
+                              else REVALIDATE)
+
+    @app.api_route("/static/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def static_file(path: str, request: Request) -> Response:
+        """A file of the app by its plain path (revalidated each time)."""
+        asset = assets.get(path)
+        if asset is None:
+            return JSONResponse({"error": {"code": "not-found", "message": "no such file"}},
+                                status_code=404)
+        return asset_response(request, asset, REVALIDATE)
 
 
 # -- WebSocket -----------------------------------------------------------------------------

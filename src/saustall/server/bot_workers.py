@@ -43,13 +43,16 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from saustall.bots.base import Bot
 from saustall.core import registry
 from saustall.core.game import View
 
 log = logging.getLogger("saustall.server.bots")
+
+Argument = TypeVar("Argument")
+Result = TypeVar("Result")
 
 WORKER_NICENESS = 10
 """How much lower the workers' CPU priority is than the server's (``nice`` steps)."""
@@ -221,12 +224,21 @@ class BotWorkers:
         Raises what the bot raised. A worker that died is replaced and the decision
         asked once more.
         """
-        decision = Decision(game, ruleset, bot, view, tuple(legal))
+        return await self.run(decide, Decision(game, ruleset, bot, view, tuple(legal)))
+
+    async def run(self, function: Callable[[Argument], Result], argument: Argument) -> Result:
+        """Run ``function(argument)`` in a worker process and return its result.
+
+        ``function`` must be a module-level function and ``argument`` and the result
+        picklable (the replays and analyses of finished games run here too: see
+        :mod:`saustall.server.replays`). Raises what it raised. A worker that died is
+        replaced and the call made once more.
+        """
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             pool = await self.start()
             try:
-                return await loop.run_in_executor(pool, decide, decision)
+                return await loop.run_in_executor(pool, function, argument)
             except BrokenProcessPool:
                 if self._pool is pool:  # the next decision gets a new pool
                     self._pool, self._starting = None, None

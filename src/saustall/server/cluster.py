@@ -21,8 +21,10 @@ Everything between processes goes through the database:
   <process> <seats> <spectators>`` (the seats with an open socket on that process, and
   how many spectators it has), and ``q <table>
   <process>`` (a process just loaded the table: the others answer with their ``c`` and
-  the owner with its ``d``). ``<timer>`` is ``<seat>:<milliseconds left>`` or ``-``: a
-  duration, so the processes' clocks need not agree. A process's ``c`` marks last while
+  the owner with its ``d``), and ``m <table> <process> <chat json>`` (a chat message a
+  client there sent; that process stored it, not the owner: chat is not fenced).
+  ``<timer>`` is ``<seat>:<milliseconds left>`` or ``-``: a duration, so the processes'
+  clocks need not agree. A process's ``c`` marks last while
   it is alive: each renews a row of ``saustall_processes`` with its leases, and the
   others drop the marks of one whose row lapsed (or that said ``r``).
 * ``NOTIFY saustall_p_<process>``: a forwarded action or lobby request (JSON) and its
@@ -52,6 +54,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
+from saustall.server.chat import keep_heard
 from saustall.server.db import FENCE, Op, StoredTable
 from saustall.server.forwarding import Forwarder
 from saustall.server.lease import (
@@ -180,6 +183,12 @@ class Cluster:
         """Tell the mirrors a new action is in the database (and the turn timer after it)."""
         self.notifier.send(EVENTS_CHANNEL, f"a {table.id} {table.game_number} {table.seq} "
                                            f"{self.me} {self._timer_text(table)}")
+
+    def chat_said(self, table: Table, message: dict[str, Any]) -> None:
+        """Pass a chat message said here to the clients of the other processes (at most
+        200 characters of text and a 32-character name: it fits a notification)."""
+        self.notifier.send(EVENTS_CHANNEL, f"m {table.id} {self.me} "
+                                           f"{json.dumps(message, ensure_ascii=False)}")
 
     def deadline_changed(self, table: Table) -> None:
         """Tell the mirrors the owner's turn timer (set without an action)."""
@@ -358,6 +367,7 @@ class Cluster:
             table.realtime = None
         table.owned = owned
         table.invite, table.public, table.turn_timer = fresh.invite, fresh.public, fresh.turn_timer
+        table.spectator_chat = fresh.spectator_chat
         table.status, table.game_number = fresh.status, fresh.game_number
         table.state, table.seq, table.actions = fresh.state, fresh.seq, fresh.actions
         table.events, table.clock_origin = fresh.events, fresh.clock_origin
@@ -415,6 +425,11 @@ class Cluster:
         if kind == "c":
             self._heard_presence(table, proc, rest)
             return
+        if kind == "m":  # chat said on another process: owned or mirrored, shown here too
+            message = json.loads(rest)
+            if keep_heard(table, message):
+                table.broadcast({**message, "replay": False})
+            return
         if kind == "q":  # a process loaded the table: what it cannot read from the database
             self.presence_changed(table, always=table.announced != (frozenset(), 0))
             if table.owned and table.turn_timer is not None:
@@ -433,7 +448,7 @@ class Cluster:
                 self._spawn(self._demote(table_id))
             return
         if kind == "e":
-            table.broadcast(json.loads(rest))
+            table.heard_event(json.loads(rest))
         else:
             self._mark(table_id, full=kind != "a")
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Collection
 
@@ -38,10 +38,13 @@ log = logging.getLogger("saustall.server.db")
 
 metadata = sa.MetaData()
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The layout of the tables below; stored in ``saustall_meta`` under ``schema_version``.
 Version 2 added ``saustall_games.rng``, the random stream that dealt the game; version 3
-``saustall_games.revision``, the revision of the ruleset's rules it is played under."""
+``saustall_games.revision``, the revision of the ruleset's rules it is played under;
+version 4 the table chat (``saustall_chat``) and ``saustall_tables.spectator_chat``."""
+CHAT_KEPT = 100
+"""Chat messages kept per table (the newest); older ones are deleted as new ones come."""
 
 meta_t = sa.Table(
     "saustall_meta", metadata,
@@ -62,6 +65,8 @@ tables_t = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("game_number", sa.Integer, nullable=False),
     sa.Column("created_at", sa.String(40), nullable=False),
+    # Whether spectators may write in the table's chat (schema 4; before: no).
+    sa.Column("spectator_chat", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats_t = sa.Table(
@@ -100,6 +105,28 @@ actions_t = sa.Table(
     sa.Column("time_ms", sa.BigInteger, nullable=False),
     sa.Column("timeout", sa.Boolean, nullable=False),
 )
+
+
+# The table chat (schema 4): with the table, never with a game or in a record. ``id`` orders
+# the messages of every process (the database numbers them); ``chat_id`` names a message
+# everywhere, so a process that loads a table and hears of a message too keeps it once.
+chat_t = sa.Table(
+    "saustall_chat", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("saustall_tables.id"), nullable=False,
+              index=True),
+    sa.Column("chat_id", sa.String(32), nullable=False, unique=True),
+    sa.Column("message", sa.JSON, nullable=False),
+)
+TABLES_SINCE = {chat_t.name: 4}
+"""Tables added after the first schema, by the version that added them: a database of an
+earlier version lacks them until it is upgraded, and is not damaged for that."""
+
+_CHAT_CUTOFF = (sa.select(chat_t.c.id).where(chat_t.c.table_id == sa.bindparam("tid"))
+                .order_by(chat_t.c.id.desc()).offset(CHAT_KEPT - 1).limit(1).scalar_subquery())
+TRIM_CHAT = chat_t.delete().where((chat_t.c.table_id == sa.bindparam("tid"))
+                                  & (chat_t.c.id < _CHAT_CUTOFF))
+"""Deletes a table's chat messages but the newest :data:`CHAT_KEPT` (parameter ``tid``)."""
 
 
 @dataclass
@@ -156,6 +183,9 @@ class StoredTable:
     created_at: str
     seats: list[StoredSeat]
     current: StoredGame | None
+    spectator_chat: bool = False
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The table's newest chat messages, oldest first (loaded with its game)."""
 
 
 Op = tuple[Any, "dict[str, Any] | list[dict[str, Any]]"]
@@ -296,7 +326,10 @@ def prepare_schema(conn: sa.Connection) -> None:
         metadata.create_all(conn)
         conn.execute(meta_t.insert(), {"key": "schema_version", "value": str(SCHEMA_VERSION)})
         return
-    missing = sorted(data_tables - present)
+    if meta_t.name not in present:
+        stored_version = 1
+    missing = sorted(name for name in data_tables - present
+                     if TABLES_SINCE.get(name, 1) <= stored_version)
     if missing:
         raise UnusableDatabase(
             f"The database {where} was set up by Saustall but its tables "
@@ -310,6 +343,8 @@ def prepare_schema(conn: sa.Connection) -> None:
         upgrade_to_2(conn)
     if stored_version < 3:
         upgrade_to_3(conn)
+    if stored_version < 4:
+        upgrade_to_4(conn)
 
 
 def upgrade_to_2(conn: sa.Connection) -> None:
@@ -325,6 +360,15 @@ def upgrade_to_3(conn: sa.Connection) -> None:
     conn.execute(sa.text(f"ALTER TABLE {games_t.name} ADD COLUMN revision INTEGER NOT NULL "
                          f"DEFAULT {FIRST_REVISION}"))
     conn.execute(meta_t.update().where(meta_t.c.key == "schema_version"), {"value": "3"})
+
+
+def upgrade_to_4(conn: sa.Connection) -> None:
+    """Schema 3 → 4: the table chat is stored; tables stored so far let spectators read
+    it only (what they were created with was not kept)."""
+    conn.execute(sa.text(f"ALTER TABLE {tables_t.name} ADD COLUMN spectator_chat BOOLEAN "
+                         "NOT NULL DEFAULT FALSE"))
+    chat_t.create(conn)
+    conn.execute(meta_t.update().where(meta_t.c.key == "schema_version"), {"value": "4"})
 
 
 async def integrity_problems(conn: AsyncConnection, *, full: bool) -> list[str]:
@@ -461,6 +505,20 @@ class Store:
                           (seats_t.insert(), [{"table_id": row["id"], **seat.__dict__}
                                               for seat in seats])]))
 
+    def add_chat(self, table_id: str, chat_id: str,
+                 message: dict[str, Any]) -> asyncio.Future[None]:
+        """Keep one chat message with its table (and only the newest :data:`CHAT_KEPT`):
+        queued at once, without waiting (a message goes out before it is stored; the
+        queue is written out before the store closes). The future says when it is
+        committed, or why not.
+
+        Not fenced: any process may take a message for any table it has clients at."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(([(chat_t.insert(), {"table_id": table_id, "chat_id": chat_id,
+                                                    "message": message}),
+                                 (TRIM_CHAT, {"tid": table_id})], future))
+        return future
+
     async def update_table(self, table_id: str, **values: Any) -> None:
         """Change table columns."""
         await self.write(self._guarded(
@@ -551,6 +609,13 @@ class Store:
                 seat=row["seat"], kind=row["kind"], name=row["name"],
                 token_hash=row["token_hash"], bot_level=row["bot_level"],
                 ready=bool(row["ready"])))
+        chats: dict[str, list[dict[str, Any]]] = {}
+        if with_game and table_rows:
+            chat_rows = (await conn.execute(sa.select(chat_t.c.table_id, chat_t.c.message)
+                         .where(chat_t.c.table_id.in_([row["id"] for row in table_rows]))
+                         .order_by(chat_t.c.id))).all()
+            for table_id, message in chat_rows:
+                chats.setdefault(table_id, []).append(dict(message))
         result: list[StoredTable] = []
         for row in table_rows:
             current = (await self._load_game(conn, row["id"], row["game_number"])
@@ -561,7 +626,8 @@ class Store:
                 public=bool(row["public"]), turn_timer=row["turn_timer"],
                 status=row["status"], game_number=row["game_number"],
                 created_at=row["created_at"], seats=seats.get(row["id"], []),
-                current=current))
+                current=current, spectator_chat=bool(row["spectator_chat"]),
+                chat=chats.get(row["id"], [])[-CHAT_KEPT:]))
         return result
 
     async def load_game(self, table_id: str, game_number: int) -> StoredGame | None:

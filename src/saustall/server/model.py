@@ -39,6 +39,10 @@ MAX_NAME = 32
 STAND_IN_SUFFIX = " (bot)"
 CHAT_BACKLOG = 100
 """Chat messages a table keeps (in memory only), sent again to whoever connects."""
+TABLE_EVENT_BACKLOG = 30
+"""Table events (joined, left, started, ...) a table keeps in memory, sent again to whoever
+connects: a page whose socket opens after someone sat down still shows the line."""
+"""Chat messages a table keeps (in memory only), sent again to whoever connects."""
 # Table events: a ``code`` with ``params`` that each page words in its own language, and
 # this English ``text`` for clients that show the server's words as they are.
 TABLE_EVENT_TEXT = {
@@ -283,8 +287,12 @@ class Table:
         self.seq = 0
         self.actions: list[str] = []
         self.events: deque[dict[str, Any]] = deque(maxlen=EVENT_BACKLOG)
+        self.table_events: deque[tuple[float, dict[str, Any]]] = deque(
+            maxlen=TABLE_EVENT_BACKLOG)
+        """The table's recent table events (public: names and seat numbers, never a
+        token or a card) with the monotonic time they came, sent again on connect."""
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_BACKLOG)
-        """The table's recent chat messages (never stored, never in a game record)."""
+        """The table's recent chat messages (stored with the table, never in a game record)."""
         self.chat_seq = 0
         self.spectators_seen = 0
         """Spectators that connected here so far (each gets the next number)."""
@@ -352,6 +360,13 @@ class Table:
         if self.status == OVER and self.state is not None:
             return list(self.state.winners())
         return None
+
+    def turn(self) -> list[int]:
+        """The seats whose move it is in a running turn-based game (empty otherwise: in
+        a real-time game everyone may act at any moment). Public: every spectator sees it."""
+        if self.status != PLAYING or self.state is None or self.ruleset.realtime:
+            return []
+        return list(self.state.to_act())
 
     def info(self) -> dict[str, Any]:
         """Public table info (never tokens, never the invite)."""
@@ -488,9 +503,23 @@ class Table:
         event = {"type": "event", "kind": "table", "game_number": self.game_number,
                  "seq": None, "seat": seat, "action": None, "code": code,
                  "params": values, "text": text, "time_ms": self.now_ms(), "replay": False}
-        self.broadcast(event)
+        self.heard_event(event)
         if self.on_change is not None and self.owned:
             self.on_change("e", event)
+
+    def heard_event(self, event: dict[str, Any]) -> None:
+        """Keep a table event (made here, or by the owner in a cluster) for whoever
+        connects later, and send it to everyone."""
+        self.table_events.append((time.monotonic(), event))
+        self.broadcast(event)
+
+    def backlog(self) -> list[dict[str, Any]]:
+        """The recent table events and the current game's action events, in the order
+        they happened (an action's time counts from the game's start)."""
+        actions = [(self.clock_origin + event["time_ms"] / 1000, event)
+                   for event in self.events]
+        return [event for _, event in sorted((*self.table_events, *actions),
+                                             key=lambda pair: pair[0])]
 
     def action_event(self, seat: int | None, action: Action, seq: int, time_ms: int,
                      timeout: bool) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 
 from saustall.core import registry
 from saustall.core.errors import RulesetRevisionError, SaustallError
+from saustall.server.chat import keep_heard
 from saustall.server.db import StoredTable
 from saustall.server.model import LOBBY, OVER, PLAYING, Table
 
@@ -56,6 +57,9 @@ def rebuild_table(stored: StoredTable, attach_realtime: Callable[[Table], None],
         raise BrokenTable(stored.id, f"{stored.game}/{stored.ruleset} cannot be set up: "
                                      f"{exc}") from None
     table.game_number = stored.game_number
+    table.spectator_chat = stored.spectator_chat
+    for message in stored.chat:
+        keep_heard(table, message)
     for row in stored.seats:
         if not 0 <= row.seat < len(table.seats):
             raise BrokenTable(stored.id, f"it has a stored seat {row.seat} but only "

@@ -62,6 +62,14 @@ class HubSettings:
     lease_seconds: float = 3.0
     """How long a table's lease lasts unrenewed (renewed every third of it): the longest
     a table waits for another process after its owner died."""
+    analysis_level: str | None = None
+    """The level of the analyses of finished games the page asks for (``None``: the
+    game's analysis's default, its strongest; see :mod:`saustall.server.replays`)."""
+    analysis_worlds: int | None = None
+    """Worlds sampled per decision in those analyses (``None``: the level's default)."""
+    analysis_jobs: int = 1
+    """Analyses made at once (each one decision at a time in a bot worker, so that the
+    bots of running games wait behind at most this many decisions); more wait their turn."""
     settle_heap: bool = False
     """Once started, freeze the start-up objects and make full garbage collections rare
     (:mod:`saustall.server.heap`). ``saustall serve`` turns it on; off in tests, which

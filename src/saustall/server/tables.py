@@ -38,7 +38,7 @@ from saustall.server.db import StoredAction, StoredTable, Store, UnusableDatabas
 from saustall.server import retention
 from saustall.server.cluster import Cluster
 from saustall.server.lease import log_failed_write
-from saustall.server.chat import ChatRefused, chat_message
+from saustall.server.chat import ChatRefused, chat_message, store_and_spread
 from saustall.server.catalogue import (
     catalogue, levels_for, seated_by_default,
 )
@@ -67,6 +67,7 @@ from saustall.server.model import (
 )
 from saustall.server.realtime import realtime_driver
 from saustall.server.records import finished_game_record
+from saustall.server.replays import ReplayDesk
 from saustall.server.restore import (
     REPLAY_ERRORS,
     BrokenTable,
@@ -93,6 +94,8 @@ class Hub:
         self.sources = SourceLimits(self.settings.limits)
         self.bot_workers = BotWorkers(self.settings.bot_workers)
         self.bots = BotDriver(self.settings, self.bot_workers, self.commit)
+        self.replays = ReplayDesk(self.bot_workers, self.settings)
+        """Replays and analyses of finished games (:mod:`saustall.server.replays`)."""
         self.metrics = Metrics()
         self.metrics.watch(self)
         self.closing = False
@@ -160,6 +163,7 @@ class Hub:
             await self.cluster.close()
         for task in list(self._tasks):
             task.cancel()
+        self.replays.close()
         await self.bot_workers.close()
 
     async def _start_bot_workers(self) -> None:
@@ -343,7 +347,8 @@ class Hub:
             "id": table.id, "invite": table.invite, "game": game.name, "ruleset": ruleset.name,
             "num_seats": seats, "options": resolved, "public": public,
             "turn_timer": table.turn_timer, "status": LOBBY, "game_number": 1,
-            "created_at": table.created_at}, [s.stored() for s in table.seats])
+            "created_at": table.created_at, "spectator_chat": spectator_chat},
+            [s.stored() for s in table.seats])
         self.tables[table.id] = table
         return table, token
 
@@ -562,7 +567,7 @@ class Hub:
                 client.send({"type": "table", "table": table.info()})
             else:  # the seat shows as connected to everyone, on every process
                 self._sockets_changed(table)
-            for event in table.events:
+            for event in table.backlog():  # who sat down, left, ... and the game's moves
                 client.send({**event, "replay": True})
             for said in table.chat:
                 client.send({**said, "replay": True})
@@ -615,6 +620,7 @@ class Hub:
             return
         table.chat.append(message)
         table.broadcast(message)
+        store_and_spread(table, message, self.store, self.cluster)
 
     async def act(self, table: Table, client: Client, text: Any, msg_id: Any) -> None:
         """Judge one action sent by a client; errors go to that client only."""

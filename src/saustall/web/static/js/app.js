@@ -5,6 +5,7 @@ import { $, banner, modal } from "./ui.js";
 import { html, render, element } from "./dom.js";
 import { LobbyPage } from "./lobby.js";
 import { TablePage } from "./table.js";
+import { ReplayPage } from "./replay.js";
 import { loadRenderers } from "./games/index.js";
 import { rulesContent, questions, searchRules, ruleGames, passageElements, passageId } from "./rules.js";
 import { soundOn, setSound } from "./sound.js";
@@ -16,13 +17,27 @@ export function navigate(path) {
   route();
 }
 
+/** The catalogue the server put in the page (a JSON data block: the first screen needs
+ * it, so it comes with the page), read once; null if it is not there or not readable. */
+function embeddedCatalogue() {
+  const block = document.getElementById("saustall-catalogue");
+  if (!block) return null;
+  block.remove();
+  try {
+    const catalogue = JSON.parse(block.textContent);
+    return catalogue && Array.isArray(catalogue.games) ? catalogue : null;
+  } catch {
+    return null;
+  }
+}
+
 let catalogueLoading = null; // the load under way: a second caller waits for the same one
 
 /** The catalogue, with every game's words merged and its renderer loaded. */
 function loadCatalogue() {
   if (state.catalogue) return Promise.resolve(state.catalogue);
   catalogueLoading ||= (async () => {
-    const catalogue = await api("GET", "/api/games");
+    const catalogue = embeddedCatalogue() || await api("GET", "/api/games");
     for (const g of catalogue.games) addGameTexts(g.texts); // before anything is worded
     await loadRenderers(catalogue);
     state.catalogue = catalogue;
@@ -53,9 +68,11 @@ async function route() {
     return;
   }
   const match = location.pathname.match(/^\/t\/([^/]+)\/?$/);
+  const replay = location.pathname.match(/^\/t\/([^/]+)\/replay\/?$/);
   const ctx = { catalogue, navigate, setRulesGame: (g) => (state.rulesGame = g) };
   state.rulesGame = null;
-  state.page = match ? new TablePage(root, decodeURIComponent(match[1]), ctx) : new LobbyPage(root, ctx);
+  if (replay) state.page = new ReplayPage(root, decodeURIComponent(replay[1]), ctx);
+  else state.page = match ? new TablePage(root, decodeURIComponent(match[1]), ctx) : new LobbyPage(root, ctx);
 }
 
 /** The rules dialog: the rules of a game, its questions and answers, and a ranked search

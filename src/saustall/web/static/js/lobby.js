@@ -350,10 +350,19 @@ export class LobbyPage {
       const x = m.info;
       const players = x.seats.map((s) => s.name).filter(Boolean).join(", ") || "—";
       const href = `/t/${encodeURIComponent(m.tableId)}${m.invite ? `?invite=${encodeURIComponent(m.invite)}` : ""}`;
-      return html`<li data-table="${m.tableId}" data-status="${x.status}"><span class="tl-game">${gameIcon(x.game)}</span>
+      // Whose move it is in a running game: "Your turn" stands out; else who is thought to move.
+      const toAct = x.status === "playing" ? x.to_act || [] : [];
+      const mineToAct = toAct.some((s) => m.seats.includes(s));
+      const turn = mineToAct ? html` <span class="badge your-turn">${t("lobby.yourturn")}</span>`
+        : toAct.length ? html` <span class="turn-of">${t("lobby.turnof", { names: listOf(toAct.map((s) => personName(x.seats[s]?.label || { name: x.seats[s]?.name }))), count: toAct.length })}</span>` : "";
+      // The last finished game at the table can be replayed (this one, or the one before a rematch).
+      const finished = x.status === "over" ? x.game_number : x.game_number - 1;
+      const replay = finished >= 1 ? `/t/${encodeURIComponent(m.tableId)}/replay?game=${finished}` : null;
+      return html`<li data-table="${m.tableId}" data-status="${x.status}" class="${mineToAct ? "my-turn" : ""}"><span class="tl-game">${gameIcon(x.game)}</span>
         <span class="tl-info"><strong>${this.tableTitle(x)}</strong>
-        <small><span class="badge state-${x.status}">${t("lobby.state." + x.status)}</span> ${players}</small></span>
+        <small><span class="badge state-${x.status}">${t("lobby.state." + x.status)}</span>${turn}${turn ? " · " : " "}${players}</small></span>
         <span class="tl-actions"><a class="button small primary" data-nav href="${href}">${t(x.status === "over" ? "lobby.look" : "lobby.resume")}</a>
+        ${replay ? html`<a class="button small" data-nav href="${replay}">${t("replay.open")}</a>` : ""}
         <button type="button" class="small ghost" data-leave="${m.tableId}">${t(x.status === "over" ? "lobby.forget" : "lobby.leave")}</button></span>
       </li>`;
     })}</ul>`);

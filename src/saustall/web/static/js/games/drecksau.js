@@ -287,6 +287,11 @@ export default {
     }
   },
 
+  /** A seat's hand face up, not to be played (the replay shows every hand). */
+  hand(view) {
+    return html`<span class="dk-hand-row">${(view.hand || []).map((c) => html`<span class="mini-face">${dreckCardSVG(c, cardName(c))}</span>`)}</span>`;
+  },
+
   describe(ev, names) {
     if (ev.kind === "game" && ev.round) return describeRound(ev.round, names);
     return describeAction(ev.action, names, ev.seat);

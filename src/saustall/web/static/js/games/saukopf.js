@@ -186,6 +186,32 @@ function ledgerHtml(view, names) {
     ${t("sk.trophy.rauborstler")}: ${l.oberrauborstler.map((p) => names[p]).join(", ") || "—"}</p>` : ""}`;
 }
 
+/** A card small, for the trick history: its suit sign and rank letter, named in full. */
+function miniCard(text, won) {
+  const { suit, rank } = parseCard(text);
+  return html`<span class="sk-mini suit-${suit} ${won ? "won" : ""}" role="img" aria-label="${cardLabel(text)}${won ? ` (${t("sk.history.wins")})` : ""}">${suitIcon(suit)}<b aria-hidden="true">${rank}</b></span>`;
+}
+
+// Whether the trick history is open; it stays as the player left it across redraws (open
+// on a wide screen, folded on a phone, where it sits under the board).
+let historyOpen = typeof matchMedia === "function" ? !matchMedia("(max-width: 700px)").matches : true;
+document.addEventListener("toggle", (ev) => {
+  if (ev.target.matches?.("details.sk-history-box")) historyOpen = ev.target.open;
+}, true);
+
+/** The tricks of the deal so far, as everyone at the table saw them (played tricks are
+ * open in Schafkopf): who led, the cards in the order played, who took it and its points. */
+function historyHtml(view, names) {
+  const tricks = view.tricks || [];
+  const n = view.players;
+  return html`<details class="sk-history-box" ${historyOpen ? "open" : ""}><summary><h3>${t("sk.history", { n: tricks.length })}</h3></summary>
+    ${tricks.length ? html`<ol class="sk-history">${tricks.map((tr, i) => html`<li data-trick="${i + 1}">
+      <span class="sk-h-lead">${t("sk.history.led", { name: names[tr.leader] ?? "" })}</span>
+      <span class="sk-h-cards">${tr.cards.map((c, k) => miniCard(c, (tr.leader + k) % n === tr.winner))}</span>
+      <span class="sk-h-took">${t("sk.history.took", { name: names[tr.winner] ?? "", points: tr.points, count: tr.points })}</span></li>`)}</ol>`
+    : html`<p class="small muted">${t("sk.history.none")}</p>`}</details>`;
+}
+
 function declarePanel(legal, ui) {
   // Group the legal declarations: kind -> param -> {plain, spiess}.
   const kinds = {};
@@ -370,7 +396,13 @@ export default {
   },
 
   side(ctx) {
-    return html`<h3>${t("sk.ledger")}</h3>${ledgerHtml(ctx.view, ctx.names)}`;
+    const playing = ctx.view.declared && ctx.view.phase !== "bidding" && ctx.view.phase !== "declaring";
+    return html`${playing || ctx.view.tricks?.length ? historyHtml(ctx.view, ctx.names) : ""}<h3>${t("sk.ledger")}</h3>${ledgerHtml(ctx.view, ctx.names)}`;
+  },
+
+  /** A seat's hand face up, not to be played (the replay shows every hand). */
+  hand(view) {
+    return html`<span class="sk-hand-row">${(view.hand || []).map((c) => html`<span class="mini-face">${face(c)}</span>`)}</span>`;
   },
 
   summary(ctx) {

@@ -3,6 +3,7 @@
 import { t, listOf } from "../i18n.js";
 import { html } from "../dom.js";
 import { $, toast, modal, closeModal } from "../ui.js";
+import { replayHref } from "../replay.js";
 
 export const afterGame = {
   async rematch() {
@@ -49,6 +50,13 @@ export const afterGame = {
     this.render();
   },
 
+  /** The replay of the game just finished (or of the table's last finished game). */
+  openReplay() {
+    const n = this.gameOver?.game_number || (this.table.status === "over" ? this.table.game_number : this.table.game_number - 1);
+    closeModal({ restore: false });
+    this.ctx.navigate(replayHref(this.tableId, n, this.heldSeats().length ? null : this.invite));
+  },
+
   showSummary() {
     const ctx = this.gameCtx();
     if (!ctx) return;
@@ -65,6 +73,7 @@ export const afterGame = {
         ${this.mod.summary ? this.mod.summary(ctx, over) : ""}
         <div class="buttons">
           ${held.length ? html`<button type="button" class="primary" id="sum-rematch">${this.offer ? t("table.playagain") : t("summary.rematch")}</button>` : ""}
+          <button type="button" id="sum-replay">${t("replay.open")}</button>
           <button type="button" id="sum-download">${t("summary.download")}</button>
           <button type="button" class="ghost" id="sum-close">${t("summary.look")}</button>
         </div></div>`, { wide: true, className: "summary-modal" });
@@ -73,6 +82,7 @@ export const afterGame = {
       if (b) b.addEventListener("click", fn);
     };
     on("#sum-rematch", () => this.rematch());
+    on("#sum-replay", () => this.openReplay());
     on("#sum-download", () => this.download());
     on("#sum-close", () => closeModal());
   },

@@ -130,8 +130,9 @@ export const board = {
     let layout = this.root.querySelector(".game-layout");
     if (!layout || layout.dataset.game !== this.table.game) {
       render(this.root, html`<div class="game-layout game-${this.table.game}" data-game="${this.table.game}">
+        <h1 class="sr-only" id="table-heading"></h1>
         <div class="status-bar" id="status"></div>
-        <section class="board" aria-label="${t("table.board")}"><div id="board"></div><div class="fx-layer" id="fx" aria-hidden="true"></div></section>
+        <section class="board" aria-labelledby="board-heading"><h2 class="sr-only" id="board-heading">${t("table.board")}</h2><div id="board"></div><div class="fx-layer" id="fx" aria-hidden="true"></div></section>
         <aside class="side">
           <div class="side-box" id="scores"></div>
           <p class="side-box bot-legend" id="bot-legend" hidden></p>
@@ -143,6 +144,7 @@ export const board = {
       if (matchMedia("(max-width: 700px)").matches) $("#log-box", layout).open = false;
       this.wireChat(layout);
     }
+    $("#table-heading", layout).textContent = this.tableTitle(); // (in the page's language)
     const board = $("#board", layout);
     this.mod.render(board, ctx);
     this.renderStatus(ctx);
@@ -252,10 +254,12 @@ export const board = {
     if (this.offer) {
       render(el, html`<button type="button" id="play-again" class="primary">${t("table.playagain")}</button>
         <button type="button" id="summary-btn">${t("summary.show")}</button>
+        <button type="button" id="replay-btn">${t("replay.open")}</button>
         <button type="button" id="download">${t("summary.download")}</button>
         <button type="button" class="ghost" id="leave">${t("table.leave")}</button>`);
       $("#play-again", el).addEventListener("click", () => this.acceptRematch());
       $("#summary-btn", el).addEventListener("click", () => this.showSummary());
+      $("#replay-btn", el).addEventListener("click", () => this.openReplay());
       $("#download", el).addEventListener("click", () => this.download());
       $("#leave", el).addEventListener("click", () => this.leave());
       return;
@@ -265,6 +269,7 @@ export const board = {
     render(el, html`
       ${over ? html`<button type="button" id="summary-btn" class="primary">${t("summary.show")}</button>` : ""}
       ${over && held.length ? html`<button type="button" id="rematch">${t("summary.rematch")}</button>` : ""}
+      ${over ? html`<button type="button" id="replay-btn">${t("replay.open")}</button>` : ""}
       ${over ? html`<button type="button" id="download">${t("summary.download")}</button>` : ""}
       <button type="button" class="ghost" id="rules-here">${t("nav.rules")}</button>
       ${held.length && !over ? html`<button type="button" class="ghost" id="leave-game">${t("table.leave")}</button>` : ""}
@@ -276,6 +281,7 @@ export const board = {
     };
     on("#summary-btn", () => this.showSummary());
     on("#rematch", () => this.rematch());
+    on("#replay-btn", () => this.openReplay());
     on("#download", () => this.download());
     on("#rules-here", () => window.saustall.showRules(this.table.game));
     on("#leave-game", () => {
