@@ -87,14 +87,16 @@ class Interval:
                 or (self.high is not None and self.high < 0))
 
     def text(self, scale: float = 1.0, digits: int = 1, unit: str = "",
-             signed: bool = False) -> str:
-        """``52.7% [50.7, 54.6] (n=2,000)``-like text: the value scaled, the interval."""
+             signed: bool = False, with_n: bool = True) -> str:
+        """``52.7% [50.7, 54.6] (n=2,000)``-like text: the value scaled, the interval
+        (the sample size left out with ``with_n`` false, where a heading gives it)."""
         sign = "+" if signed else ""
         value = f"{self.value * scale:{sign}.{digits}f}{unit}"
         if self.low is None or self.high is None:
             return f"{value} (n={self.n:,}, no interval)"
+        size = f" (n={self.n:,})" if with_n else ""
         return (f"{value} [{self.low * scale:{sign}.{digits}f}, "
-                f"{self.high * scale:{sign}.{digits}f}] (n={self.n:,})")
+                f"{self.high * scale:{sign}.{digits}f}]{size}")
 
     def as_dict(self) -> dict[str, float | int | None]:
         """JSON-ready: value, low, high, n."""
