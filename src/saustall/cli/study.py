@@ -225,10 +225,10 @@ def render_html(result: StudyResult) -> str:
             if not shown:
                 continue
             labels = [f"{c.figure} ({c.a})" for c in shown]
-            found = [c.difference for c in shown]
+            moved = [c.difference for c in shown]
             charts.append(html.plots_or_note(
-                lambda labels=labels, found=found, axis=axis, scale=scale: html.image(
-                    html.interval_chart(labels, found, axis, reference=0.0, scale=scale),
+                lambda labels=labels, moved=moved, axis=axis, scale=scale: html.image(
+                    html.interval_chart(labels, moved, axis, reference=0.0, scale=scale),
                     axis)))
         parts.append(html.section(
             f"Variant {result.variant} minus base (paired by seed)",
