@@ -118,7 +118,7 @@ class ArenaResult:
     deal_means: dict[str, tuple[float, ...]] = field(repr=False)
     """Each bot's mean result per deal (the distributions the report plots)."""
     game_rows: tuple[ArenaGame, ...] = field(default=(), repr=False)
-    """Every game, in game order (the JSON's ``games``: one record per game)."""
+    """Every game, in game order (the JSON's ``per_game``: one record per game)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON summary (``--json``): set-up, per bot mean, CI bounds and rating,
@@ -136,7 +136,7 @@ class ArenaResult:
                                 "deals": r.deals, "seat_games": r.seat_games,
                                 "rating": asdict(r.rating)} for r in self.results},
             "pairwise": [asdict(pair) for pair in self.pairs],
-            "games": [asdict(row) for row in self.game_rows],
+            "per_game": [asdict(row) for row in self.game_rows],
             **({support(self.game).simulation.summary_key or "game_figures":
                 asdict(self.game_figures)} if self.game_figures is not None else {}),
         }

@@ -145,7 +145,8 @@ def render(result: SimulationResult, console: Console) -> None:
         console.print(f"[bold]first-player advantage withheld[/]: "
                       f"{escape(summary.first_player_withheld)}", highlight=False)
     for name, meaning in legend(result):
-        console.print(f"[bold]{name}[/]: {escape(meaning)}", highlight=False)
+        console.print(f"[bold]{name}[/]: {escape(meaning)}", highlight=False,
+                      soft_wrap=True)
     render_figures = registry_support(result.game).simulation.render
     if summary.game_figures is not None and render_figures is not None:
         load_reference(render_figures, result.game)(summary.game_figures, console)
@@ -165,6 +166,7 @@ def build_app(console: Console | None = None) -> typer.Typer:
                       context_settings=HELP_SETTINGS)
     out = console or Console()
     err = Console(stderr=True) if console is None else console
+    notes = Console(stderr=True, highlight=False)  # progress and files written: never stdout
 
     @app.command()
     def run(
@@ -238,7 +240,7 @@ def build_app(console: Console | None = None) -> typer.Typer:
         # Per-game results are held only to print them (--json --per-game); the summary
         # is gathered as games finish, so memory stays flat for any number of games.
         try:
-            with ProgressLine("simulating", None if console is None else err) as progress:
+            with ProgressLine("simulating", notes) as progress:
                 result = simulate(game, bound.ruleset.name, count, levels, games, seed=seed,
                                   options=options, workers=workers, rotate=rotate,
                                   keep_results=as_json and per_game, backend=backend,
@@ -256,10 +258,9 @@ def build_app(console: Console | None = None) -> typer.Typer:
             render(result, out)
         if report is not None:
             write_report(report, result)
-            err.print(f"Report written to {escape(str(report))}", highlight=False)
+            notes.print(f"Report written to {escape(str(report))}")
         if out_file is not None:
-            err.print(f"Games written to {escape(str(out_file))} (JSON Lines)",
-                      highlight=False)
+            notes.print(f"Games written to {escape(str(out_file))} (JSON Lines)")
 
     return app
 
