@@ -45,7 +45,10 @@ HELP = (
 
 
 def _fail(console: Console, message: str) -> NoReturn:
-    console.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
+    """``error: <message>`` in one line (never wrapped), exit status 2."""
+    from saustall.cli.common import print_error
+
+    print_error(message, console)
     raise typer.Exit(2)
 
 

@@ -58,7 +58,10 @@ class GamesFile:
 
 
 def _fail(console: Console, message: str) -> NoReturn:
-    console.print(f"[bold red]error:[/] {message}")
+    """``error: <message>`` in one line (never wrapped), exit status 2."""
+    from saustall.cli.common import print_error
+
+    print_error(message, console)
     raise typer.Exit(2)
 
 

@@ -9,7 +9,6 @@ from typing import Optional
 import typer
 from rich.console import Console
 
-from saustall.cli.common import markup_safe
 from saustall.core.errors import SaustallError
 
 _PASS_ON = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
@@ -63,5 +62,7 @@ def add_commands(app: typer.Typer) -> None:
             run(ruleset, bot, deals, seed, workers, json_path, console, worth=worth,
                 backend=backend, report=report)
         except SaustallError as exc:
-            console.print(f"[bold red]error:[/] {markup_safe(str(exc))}")
+            from saustall.cli.common import print_error
+
+            print_error(str(exc))
             raise typer.Exit(2)
