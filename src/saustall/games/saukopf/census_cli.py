@@ -44,10 +44,11 @@ WORTH_LEGEND = (
 
 
 def worth_rows(result: CensusResult) -> list[list[str]]:
-    """The contract worth as table rows (kind, Spieß, deals, declarer net, party net, won)."""
-    return [[row.kind if row.spiess == "any" else f"  {'am Spieß' if row.spiess == 'yes' else 'not am Spieß'}",
-             "" if row.spiess == "any" else row.spiess, f"{row.deals:,}",
-             _net(row.declarer_net), _net(row.party_net), _won(row.won)]
+    """The contract worth as table rows (kind or kind and Spieß, deals, declarer net,
+    party net, won)."""
+    return [[row.kind if row.spiess == "any" else
+             f"{row.kind}, {'am Spieß' if row.spiess == 'yes' else 'not am Spieß'}",
+             f"{row.deals:,}", _net(row.declarer_net), _net(row.party_net), _won(row.won)]
             for row in result.worth]
 
 
@@ -73,7 +74,7 @@ def render(result: CensusResult, elapsed: float, console: Console) -> None:
                        "party net [95% CI]", "won [95% CI]"):
             worth.add_column(column, justify="left" if column == "game kind" else "right")
         for row in worth_rows(result):
-            worth.add_row(row[0], *row[2:])
+            worth.add_row(*row)
         console.print(worth)
         console.print(f"[bold]contract worth[/]: {WORTH_LEGEND}", highlight=False)
         console.print("[bold]what was played[/]: every deal to its last card, one-deal "
@@ -117,7 +118,7 @@ def render_html(result: CensusResult) -> str:
                  and row.declarer_net.low is not None]
         parts.append(html.section(
             "Contract worth: declarer's net points per deal, by game kind",
-            html.table(["game kind", "Spieß", "deals", "declarer net [95% CI]",
+            html.table(["game kind", "deals", "declarer net [95% CI]",
                         "party net [95% CI]", "won [95% CI]"], rows),
             html.plots_or_note(lambda: html.image(html.interval_chart(
                 [f"{row.kind} (n={row.deals})" for row in shown],
