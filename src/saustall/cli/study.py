@@ -85,14 +85,14 @@ def render(result: StudyResult, console: Console) -> None:
     table.add_column("figure")
     for bot in result.bots:
         table.add_column(escape(bot), justify="right")
-    table.add_column("bots disagree")
+    table.add_column("bots disagree", overflow="fold")
     for name in result.figure_names():
         cells = []
         for bot in result.bots:
             row = next((r for r in result.run(bot).rows if r.name == name), None)
             cells.append(figure_text(name, row.interval, row.kind, False) if row else "-")
         pairs = disagreements(result, name)
-        flag = ", ".join(f"{c.a}/{c.b}" for c in pairs)
+        flag = ", ".join(f"{c.a} vs {c.b}" for c in pairs)
         table.add_row(escape(name + _sizes(result, name)), *cells, f"[bold yellow]{escape(flag)}[/]" if flag else "")
     console.print(table)
     even = 1.0 / result.players
