@@ -239,7 +239,8 @@ def render_html(result: StudyResult) -> str:
             *charts))
     parts.append(html.section("What the figures mean", html.legend([
         ("flag", "two bots' difference on the figure has a 95% interval without 0: the "
-                 "answer depends on who plays"),
+                 "answer depends on who plays; in the variant's table, a highlighted "
+                 "difference excludes 0: the variant changes the figure under that bot"),
         ("paired", "the same seeds under each bot (and for the variant), so per-game "
                    "figures are compared game by game"),
         ("first player wins", "share of games the player who acted first won (a shared "
