@@ -8,7 +8,7 @@ COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
 	typecheck play clean rl-differential bench-batched census kill-test cluster-events \
-	slowloris fuzz-files bench-page newcomer-matrix
+	slowloris fuzz-files bench-page newcomer-matrix balance
 
 # The toy game of docs/plugins.md, a separate package: the tests play it through every surface.
 TOY_GAME := tests/fixtures/saustall-nim
@@ -109,6 +109,26 @@ census: $(STAMP)
 	  $(VENV)/bin/saustall census --ruleset $$ruleset --bot $${BOT:-expert} \
 	    --deals $${DEALS:-10000} --workers $${WORKERS:-2} $(ARGS) || exit 1; \
 	done
+
+# The designer's balance questions (docs/design.md, Reports and studies), each an HTML
+# report in $(OUT) (default reports/): Dirty Pig 2p under three bots, Sauschön, a variant
+# against the base, Pigasus tie-breaks and team balance, Saukopf contract worth.
+OUT ?= reports
+balance: $(STAMP)
+	mkdir -p $(OUT)
+	$(VENV)/bin/saustall study drecksau --ruleset dirty-pig --players 2 \
+	  --bots random,heuristic,racer --games $${GAMES:-5000} --workers $${WORKERS:-2} \
+	  --report $(OUT)/dirty-pig-bots.html
+	$(VENV)/bin/saustall study drecksau --ruleset sauschoen --players 2 \
+	  --bots random,heuristic,racer --games $${GAMES:-5000} --workers $${WORKERS:-2} \
+	  --report $(OUT)/sauschoen-bots.html
+	$(VENV)/bin/saustall study drecksau --ruleset dirty-pig --players 2 --bots heuristic,racer \
+	  --variant drecksau --games $${GAMES:-5000} --workers $${WORKERS:-2} \
+	  --report $(OUT)/variant.html
+	$(VENV)/bin/saustall simulate pigasus --ruleset pigasus-teams --bots expert,club --rotate \
+	  -n $${PIGASUS_GAMES:-400} --workers $${WORKERS:-2} --report $(OUT)/pigasus-teams.html
+	$(VENV)/bin/saustall census --worth --bot $${BOT:-expert} --deals $${DEALS:-2000} \
+	  --workers $${WORKERS:-2} --report $(OUT)/saukopf-worth.html
 
 # KILLS (default 20) times: a table's owning process is SIGKILLed mid-game (turn-based and
 # real-time Pigasus in turn), its game must go on on the other within 5 s, nothing

@@ -187,6 +187,10 @@ def test_command_writes_json_and_report(tmp_path: Path) -> None:
     data = json.loads(summary.read_text())
     assert data["bots"] == ["random", "heuristic", "racer"]
     assert (data["deals"], data["games"], data["players"]) == (4, 24, 2)
+    rows = data["per_game"]  # one record per game, in game order
+    assert [row["game"] for row in rows] == list(range(24))
+    assert {row["deal"] for row in rows} == {0, 1, 2, 3}
+    assert all(sorted(row["results"]) == [0.0, 1.0] for row in rows)
     assert data["metric"] == "win share" and data["confidence"] == 0.95
     assert set(data["results"]) == {"random", "heuristic", "racer"}
     for figures in data["results"].values():

@@ -35,7 +35,7 @@ def test_table_shows_win_rates_first_seat_and_lengths() -> None:
     assert "first-player advantage" in text
     assert "turn cap hit" in text
     assert "p50 / p90 / p99" in text
-    assert "--rotate separates them" in text
+    assert "first-player advantage withheld: the seats held different bots" in text
 
 
 def test_json_output_is_machine_readable_and_matches_the_library() -> None:
@@ -60,9 +60,9 @@ def test_options_and_rotation_reach_the_simulation(tmp_path) -> None:
                            "--bots", "heuristic,random", "--out", str(target)]))
     assert data["options"] == {"hand_size": 4, "turn_cap": 9}
     assert data["rotate"] is True
-    saved = json.loads(target.read_text())
-    assert len(saved["results"]) == 6
-    assert saved["results"][1]["bots"] == ["random", "heuristic"]
+    saved = [json.loads(line) for line in target.read_text().splitlines()]
+    assert len(saved) == 6
+    assert saved[1]["bots"] == ["random", "heuristic"]
 
 
 @pytest.mark.parametrize("args, words", [
@@ -97,17 +97,16 @@ def test_parallel_run_with_progress_bar() -> None:
     assert "30 games" in text
 
 
-def test_out_file_holds_one_game_per_line_and_the_summary(tmp_path) -> None:
-    target = tmp_path / "games.json"
+def test_out_file_holds_one_json_object_per_game_line(tmp_path) -> None:
+    target = tmp_path / "games.jsonl"
     printed = json.loads(run(["--games", "5", "--workers", "2", "--json", "--seed", "3",
                               "--out", str(target)]))
-    text = target.read_text()
-    saved = json.loads(text)
-    assert [r["index"] for r in saved["results"]] == list(range(5))
-    assert saved["summary"] == printed["summary"]
+    lines = target.read_text().splitlines()
+    saved = [json.loads(line) for line in lines]  # every line a whole JSON object
+    assert [row["index"] for row in saved] == list(range(5))
+    assert {(row["game"], row["ruleset"]) for row in saved} == {("drecksau", "dirty-pig")}
+    assert sum(row["length"] for row in saved) / 5 == printed["summary"]["length_mean"]
     assert "results" not in printed  # without --per-game no game is held or printed
-    game_lines = [line for line in text.splitlines() if line.strip().startswith('{"index"')]
-    assert [json.loads(line.strip().rstrip(","))["index"] for line in game_lines] == list(range(5))
 
 
 def test_pigasus_simulation_seats_the_default_level_unless_told() -> None:
@@ -115,7 +114,7 @@ def test_pigasus_simulation_seats_the_default_level_unless_told() -> None:
 
     result = CliRunner().invoke(app, ["simulate", "pigasus", "--games", "1", "--json"])
     assert result.exit_code == 0, result.output
-    summary = json.loads(result.output)
+    summary = json.loads(result.stdout)
     assert {seat["level"] for seat in summary["seats"]} == {default_level("pigasus")}
 
 

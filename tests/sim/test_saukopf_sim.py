@@ -87,7 +87,7 @@ def test_the_output_says_what_every_figure_means() -> None:
     text = out.getvalue()
     for name, _ in LEGEND:
         assert f"{name}: " in text
-    for name in ("wins: ", "mean return: ", "first-player advantage: "):
+    for name in ("wins: ", "mean return [95% CI]: ", "first-player advantage: "):
         assert name in text
     assert "net points of the session: meat points minus roughness points" in text
     assert "Schlachtmeister shares add up to 100%" in text

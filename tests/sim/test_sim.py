@@ -75,7 +75,11 @@ def test_summary_counts_wins_draws_caps_and_lengths() -> None:
     assert (summary.length_min, summary.length_max) == (10, 40)
     # The first player won games 0, 1 and 2 (seat 1 moved first in game 2).
     assert summary.first_player_wins.successes == 3
-    assert summary.first_player_advantage == pytest.approx(0.75 - 0.5)
+    assert summary.first_player_advantage is None  # different bots, not rotated
+    assert "different bots" in summary.first_player_withheld
+    same = summarize([_result(i, r.winners, r.length, r.first_player, bots=("a", "a"))
+                      for i, r in enumerate(results)], players=2)
+    assert same.first_player_advantage == pytest.approx(0.75 - 0.5)
 
 
 def test_summary_pools_a_bot_over_the_seats_it_played() -> None:

@@ -48,7 +48,7 @@ def saustall(*args: str, stdin: str | None = None) -> str:
 
     result = CliRunner().invoke(app, list(args), input=stdin)
     assert result.exit_code == 0, result.output
-    return result.output
+    return result.stdout  # progress goes to standard error
 
 
 def test_saustall_games_lists_the_toy_game_and_its_rulesets() -> None:

@@ -19,8 +19,7 @@ simulated time by its own driver (``simulation.realtime_game``).
 from __future__ import annotations
 
 import math
-import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from saustall.arena.scheme import seatings as make_seatings
@@ -30,14 +29,19 @@ from saustall.core.errors import InvalidOptionError, SaustallError
 from saustall.core.registry import get, support
 from saustall.core.support import load_reference
 from saustall.arena.simulate import (
-    DEFAULT_MAX_ACTIONS, GameOutcome, SimulationJob, chunk_ranges, make_figures_tally,
-    play_outcomes, stream_chunks,
+    BACKENDS, DEFAULT_MAX_ACTIONS, GameOutcome, SimulationJob, backend_workers,
+    check_backend, chunk_ranges, make_figures_tally, play_outcomes, run_chunks,
 )
-
-BACKENDS = ("local", "ray")
+from saustall.stats import Bounds
 
 DEFAULT_METRIC = ("returns", "the engine's returns() per seat")
 """A seat's result for a game whose support record names none."""
+
+
+def score_bounds(game: str) -> Bounds:
+    """The range of one seat's arena result in ``game`` (its intervals stay inside)."""
+    simulation = support(game).simulation
+    return simulation.score_bounds or simulation.return_bounds
 
 
 def metric_of(game: str) -> tuple[str, str]:
@@ -76,6 +80,20 @@ class PairResult:
 
 
 @dataclass(frozen=True)
+class ArenaGame:
+    """One arena game: which deal, who sat where, each seat's result."""
+
+    game: int
+    deal: int
+    seed: int
+    bots: tuple[str, ...]
+    winners: tuple[int, ...]
+    results: tuple[float, ...]
+    """Each seat's result (the arena's metric)."""
+    length: int
+
+
+@dataclass(frozen=True)
 class ArenaResult:
     """An arena's set-up and results."""
 
@@ -99,6 +117,8 @@ class ArenaResult:
     """The game's own figures (its ``simulation.tally``'s summary), or None."""
     deal_means: dict[str, tuple[float, ...]] = field(repr=False)
     """Each bot's mean result per deal (the distributions the report plots)."""
+    game_rows: tuple[ArenaGame, ...] = field(default=(), repr=False)
+    """Every game, in game order (the JSON's ``per_game``: one record per game)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON summary (``--json``): set-up, per bot mean, CI bounds and rating,
@@ -116,6 +136,7 @@ class ArenaResult:
                                 "deals": r.deals, "seat_games": r.seat_games,
                                 "rating": asdict(r.rating)} for r in self.results},
             "pairwise": [asdict(pair) for pair in self.pairs],
+            "per_game": [asdict(row) for row in self.game_rows],
             **({support(self.game).simulation.summary_key or "game_figures":
                 asdict(self.game_figures)} if self.game_figures is not None else {}),
         }
@@ -198,9 +219,7 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
                                  f"not {deals!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidOptionError(f"seed must be an integer, not {seed!r}")
-    if backend not in BACKENDS:
-        raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, "
-                                 f"not {backend!r}")
+    check_backend(backend)
     require_extras()
     bots = [bot.strip() for bot in bots]
     name, count, resolved, lineups = check_arena(game, ruleset, players, bots, options,
@@ -208,32 +227,26 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
     job = SimulationJob(game=game, ruleset=name, players=count, bots=tuple(bots), seed=seed,
                options=resolved, max_actions=max_actions, seatings=lineups)
     total = deals * len(lineups)
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if workers < 1:
-        raise InvalidOptionError(f"workers must be at least 1, not {workers}")
-    if backend == "ray":
-        from saustall.arena.ray_backend import ray_chunks, ray_workers
-
-        workers = ray_workers(ray_address)
-    workers = min(workers, total)
+    workers = min(backend_workers(backend, workers, ray_address), total)
     if chunk_size is None:  # a few chunks per worker: balance without much overhead
         chunk_size = max(1, min(100, math.ceil(total / (workers * 8))))
     chunks = chunk_ranges(total, chunk_size)
-    stream: Iterator[tuple[range, list[GameOutcome]]]
-    if backend == "ray":
-        stream = ray_chunks(play_chunk, job, chunks, workers)
-    else:
-        stream = stream_chunks(play_chunk, job, chunks, workers)
-    tally = DuplicateTally(bots, len(lineups))
+    stream: Iterator[tuple[range, list[GameOutcome]]] = run_chunks(
+        play_chunk, job, chunks, workers, backend)
+    tally = DuplicateTally(bots, len(lineups), score_bounds(game))
     ratings = Ratings(bots)
     facts = make_figures_tally(game, count)
     with_facts = 0
     done = 0
+    rows: list[ArenaGame] = []
     for chunk, outcomes in stream:
         for index, outcome in zip(chunk, outcomes):
             lineup = job.lineup(index)
-            per_bot = tally.add(lineup, seat_results(game, count, resolved, outcome))
+            scores = seat_results(game, count, resolved, outcome)
+            rows.append(ArenaGame(game=index, deal=index // len(lineups), seed=outcome[0],
+                                  bots=lineup, winners=tuple(outcome[1]), results=scores,
+                                  length=outcome[3]))
+            per_bot = tally.add(lineup, scores)
             ratings.add(per_bot)
             if facts is not None and outcome[6] is not None:
                 facts.add(lineup, outcome[6])
@@ -241,8 +254,9 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
         done += len(chunk)
         if progress is not None:
             progress(done, total)
-    return _result(game, name, count, bots, deals, seed, resolved, seating, lineups, total,
-                   tally, ratings, facts if with_facts else None)
+    found = _result(game, name, count, bots, deals, seed, resolved, seating, lineups, total,
+                    tally, ratings, facts if with_facts else None)
+    return replace(found, game_rows=tuple(rows))
 
 
 def _result(game: str, ruleset: str, players: int, bots: Sequence[str], deals: int,

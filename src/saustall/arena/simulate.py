@@ -39,6 +39,9 @@ from saustall.core.game import Game, GameState
 from saustall.core.registry import get, support
 from saustall.core.rng import derive_seed
 from saustall.core.support import load_reference
+from saustall.stats import (
+    SHARE_BOUNDS, UNBOUNDED, Bounds, Interval, Moments, t_interval_of, wilson, wilson_bounds,
+)
 
 J = TypeVar("J")
 O = TypeVar("O")
@@ -58,20 +61,10 @@ def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[flo
     """The Wilson score interval for a binomial proportion (95% by default).
 
     Returns ``(low, high)``; ``(0.0, 1.0)`` when there are no trials. Unlike the normal
-    approximation it stays inside [0, 1] and behaves at rates near 0 and 1.
+    approximation it stays inside [0, 1] and behaves at rates near 0 and 1
+    (:func:`saustall.stats.wilson_bounds`).
     """
-    if trials < 0 or successes < 0 or successes > trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes}/{trials}")
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = z * z
-    denom = 1.0 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return (low, high)
+    return wilson_bounds(successes, trials, z)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -144,6 +137,8 @@ class SeatStats:
     """Wins of this seat (a win shared by ``k`` tied winners counts ``1/k``) out of games."""
     mean_return: float
     """The mean of the game's ``returns()`` for this seat (see :func:`return_meaning`)."""
+    mean_return_ci: Interval = Interval(0.0, None, None, 0)
+    """:attr:`mean_return` with its t 95% interval, clipped to the returns' range."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +150,8 @@ class BotStats:
     wins: Rate
     """Games won (shared wins split) out of seat-games played by this bot."""
     mean_return: float
+    mean_return_ci: Interval = Interval(0.0, None, None, 0)
+    """:attr:`mean_return` with its t 95% interval, clipped to the returns' range."""
 
 
 @dataclass(frozen=True)
@@ -166,9 +163,10 @@ class Summary:
     bots: tuple[BotStats, ...]
     first_player_wins: Rate
     """How often the player who acted first won (a shared win counts its share)."""
-    first_player_advantage: float
+    first_player_advantage: float | None
     """First player's win rate minus the even share ``1/players`` (a game everyone
-    shares, e.g. one where everyone tied at 0, adds exactly the even share)."""
+    shares, e.g. one where everyone tied at 0, adds exactly the even share); None when
+    withheld (:attr:`first_player_withheld` says why)."""
     draws: int
     """Games with no winner (capped games included)."""
     capped: Rate
@@ -182,16 +180,63 @@ class Summary:
     game_figures: Any = None
     """The game's own figures (its support record's ``simulation.tally``), else None; in
     JSON under the record's ``simulation.summary_key``."""
+    first_player_advantage_ci: Interval = Interval(0.0, None, None, 0)
+    """The advantage with its Wilson 95% interval (the first player's share's, shifted by
+    the even share); n 0 when withheld."""
+    first_player_withheld: str = ""
+    """Why the first-player advantage is not given (empty: it is): the seats held
+    different bots without rotating, or the game says it means nothing."""
+    length: Interval = Interval(0.0, None, None, 0)
+    """The mean game length (actions) with its t 95% interval (at least 0)."""
+    lengths: tuple[tuple[int, int], ...] = ()
+    """How many games took each number of actions: (actions, games), shortest first (the
+    report's histogram)."""
 
 
 def summary_dict(summary: Summary, game: str) -> dict[str, Any]:
     """``summary`` as JSON-ready data, the game's own figures under its own key
-    (``simulation.summary_key``; left out for a game without figures)."""
-    data = asdict(summary)
+    (``simulation.summary_key``; left out for a game without figures).
+
+    Made to load straight into pandas: lists of records, never lists of pairs (a game's
+    ``(name, figures)`` pairs become ``{"name": ..., **figures}`` records), and every share
+    with its interval (``low``, ``high``) and sample size."""
+    data: dict[str, Any] = records(asdict(summary))
+    data["lengths"] = [{"actions": actions, "games": games}
+                       for actions, games in summary.lengths]
     figures = data.pop("game_figures")
     if figures is not None:
         data[support(game).simulation.summary_key or "game_figures"] = figures
     return data
+
+
+def records(data: Any) -> Any:
+    """``data`` (from :func:`dataclasses.asdict`) fit for pandas: a list of
+    ``(name, mapping)`` pairs becomes a list of ``{"name": name, **mapping}`` records, a
+    ``(name, value)`` pair list a list of ``{"name": name, "value": value}``; a mapping
+    with ``count`` and ``total`` (a share) gains its Wilson ``low`` and ``high``."""
+    if isinstance(data, dict):
+        found = {key: records(value) for key, value in data.items()}
+        if _is_share(found) and "low" not in found:
+            interval = wilson(found["count"], found["total"])
+            found["low"], found["high"] = interval.low, interval.high
+        return found
+    if isinstance(data, (list, tuple)):
+        if data and all(isinstance(item, (list, tuple)) and len(item) == 2
+                        and isinstance(item[0], str) for item in data):
+            rows = []
+            for name, value in data:
+                value = records(value)
+                rows.append({"name": name, **value} if isinstance(value, dict)
+                            else {"name": name, "value": value})
+            return rows
+        return [records(item) for item in data]
+    return data
+
+
+def _is_share(found: dict[str, Any]) -> bool:
+    count, total = found.get("count"), found.get("total")
+    return (isinstance(count, (int, float)) and isinstance(total, int)
+            and not isinstance(total, bool) and 0 <= count <= total)
 
 
 def return_meaning(game: str) -> str:
@@ -241,6 +286,8 @@ class Tally:
         self.games = 0
         self.seat_wins = [0.0] * players
         self.seat_returns = [0.0] * players
+        self.seat_moments = [Moments() for _ in range(players)]
+        self.bot_moments: dict[str, Moments] = {}
         self.seat_levels: list[set[str]] = [set() for _ in range(players)]
         self.bot_seats: dict[str, set[int]] = {}
         self.bot_seat_games: dict[str, int] = {}
@@ -268,6 +315,7 @@ class Tally:
             won = seat in winners
             self.seat_levels[seat].add(level)
             self.seat_returns[seat] += returns[seat]
+            self.seat_moments[seat].add(returns[seat])
             if level in self.bot_seats:
                 self.bot_seats[level].add(seat)
                 self.bot_seat_games[level] += 1
@@ -277,6 +325,8 @@ class Tally:
                 self.bot_seat_games[level] = 1
                 self.bot_returns[level] = 0.0 + returns[seat]
                 self.bot_wins[level] = 0.0
+                self.bot_moments[level] = Moments()
+            self.bot_moments[level].add(returns[seat])
             if won:
                 self.seat_wins[seat] += share
                 self.bot_wins[level] += share
@@ -312,30 +362,70 @@ class Tally:
             seen += count
         return low_value + (high_value - low_value) * (position - low)
 
+    def first_player_withheld(self) -> str:
+        """Why the first-player advantage cannot be read from these games, or ""."""
+        reason = support(self.game).simulation.first_player_withheld if self.game else ""
+        if reason:
+            return reason
+        if len({frozenset(levels) for levels in self.seat_levels}) > 1:
+            return ("the seats held different bots, so the first player's wins mix the "
+                    "first seat's bot's strength with the seat: rotate the seats "
+                    "(--rotate) or seat the same bot everywhere")
+        return ""
+
+    def return_bounds(self) -> Bounds:
+        """The range of one seat's returns (the game's support record says)."""
+        return support(self.game).simulation.return_bounds if self.game else UNBOUNDED
+
+    def length_interval(self) -> Interval:
+        """The mean length with its t 95% interval, from the histogram."""
+        moments = Moments()
+        for length, count in sorted(self.lengths.items()):
+            moments.add(float(length), count)
+        found = moments.interval((0.0, None))
+        return Interval(self.length_sum / self.games, found.low, found.high, found.n)
+
     def summary(self) -> Summary:
         """The :class:`Summary` of the games added so far."""
         games = self.games
         if games == 0:
             raise ValueError("cannot summarize zero games")
+        bounds = self.return_bounds()
+
+        def mean_ci(mean: float, moments: Moments) -> Interval:
+            found = moments.interval(bounds)
+            return Interval(mean, found.low, found.high, found.n)
+
         seats = tuple(
             SeatStats(seat=seat, bot="/".join(sorted(self.seat_levels[seat])),
                       wins=Rate.of(self.seat_wins[seat], games),
-                      mean_return=self.seat_returns[seat] / games)
+                      mean_return=self.seat_returns[seat] / games,
+                      mean_return_ci=mean_ci(self.seat_returns[seat] / games,
+                                             self.seat_moments[seat]))
             for seat in range(self.players))
         bots = tuple(
             BotStats(bot=level, seats=tuple(sorted(self.bot_seats[level])),
                      wins=Rate.of(self.bot_wins[level], self.bot_seat_games[level]),
-                     mean_return=self.bot_returns[level] / self.bot_seat_games[level])
+                     mean_return=self.bot_returns[level] / self.bot_seat_games[level],
+                     mean_return_ci=mean_ci(
+                         self.bot_returns[level] / self.bot_seat_games[level],
+                         self.bot_moments[level]))
             for level in self.bot_seats)
         first = Rate.of(self.first_player_wins, games)
+        even = 1.0 / self.players
+        withheld = self.first_player_withheld()
+        advantage = (Interval(0.0, None, None, 0) if withheld else
+                     Interval(first.rate - even, first.low - even, first.high - even, games))
         return Summary(
-            games=games, seats=seats, bots=bots,
-            first_player_wins=first, first_player_advantage=first.rate - 1.0 / self.players,
+            games=games, seats=seats, bots=bots, first_player_wins=first,
+            first_player_advantage=None if withheld else first.rate - even,
             draws=self.draws, capped=Rate.of(self.capped, games),
             length_mean=self.length_sum / games, length_p50=self.length_percentile(50),
             length_p90=self.length_percentile(90), length_p99=self.length_percentile(99),
             length_min=min(self.lengths), length_max=max(self.lengths),
             game_figures=self.figures.summary() if self.figures is not None else None,
+            first_player_advantage_ci=advantage, first_player_withheld=withheld,
+            length=self.length_interval(), lengths=tuple(sorted(self.lengths.items())),
         )
 
 
@@ -535,10 +625,43 @@ def stream_chunks(play_chunk: Callable[[J, range], list[O]], job: J,
             yield done, future.result()
 
 
-def _outcomes(job: SimulationJob, chunks: Iterator[range], workers: int
-              ) -> Iterator[tuple[range, list[GameOutcome]]]:
-    """Every chunk with its games' outcomes, in chunk order (see :func:`stream_chunks`)."""
-    return stream_chunks(play_outcomes, job, chunks, workers)
+BACKENDS = ("local", "ray")
+"""Where games are played: ``local`` (this machine's processes) or ``ray`` (a Ray
+cluster, or a local Ray; the ``ray`` extra)."""
+
+
+def check_backend(backend: str) -> None:
+    """Raise :class:`InvalidOptionError` for a backend that is not one of :data:`BACKENDS`."""
+    if backend not in BACKENDS:
+        raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, "
+                                 f"not {backend!r}")
+
+
+def backend_workers(backend: str, workers: int | None, ray_address: str | None = None
+                    ) -> int:
+    """How many chunks to keep busy: ``workers`` (default: every core) locally, the
+    cluster's CPUs on Ray (starting or reaching it; a failed start raises
+    :class:`~saustall.arena.ray_backend.RayStartError`, one line saying what to do)."""
+    check_backend(backend)
+    if workers is not None and workers < 1:
+        raise InvalidOptionError(f"workers must be at least 1, not {workers}")
+    if backend == "ray":
+        from saustall.arena.ray_backend import ray_workers
+
+        return ray_workers(ray_address)
+    return workers if workers is not None else (os.cpu_count() or 1)
+
+
+def run_chunks(play_chunk: Callable[[J, range], list[O]], job: J, chunks: Iterator[range],
+               workers: int, backend: str = "local") -> Iterator[tuple[range, list[O]]]:
+    """Every chunk with ``play_chunk(job, chunk)``'s outcomes, in chunk order, on
+    ``backend``: the same outcomes on either, for any number of workers."""
+    check_backend(backend)
+    if backend == "ray":
+        from saustall.arena.ray_backend import ray_chunks
+
+        return ray_chunks(play_chunk, job, chunks, workers)
+    return stream_chunks(play_chunk, job, chunks, workers)
 
 
 def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
@@ -546,11 +669,14 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
              workers: int | None = None, chunk_size: int | None = None,
              rotate: bool = False, progress: ProgressCallback | None = None,
              max_actions: int = DEFAULT_MAX_ACTIONS, keep_results: bool = True,
-             on_game: GameCallback | None = None) -> SimulationResult:
+             on_game: GameCallback | None = None, backend: str = "local",
+             ray_address: str | None = None) -> SimulationResult:
     """Play ``games`` games and return their summary (and results).
 
     ``bots`` names one bot level per seat (a single name is used for every seat).
-    ``workers`` is the number of processes (default: all cores; 1 runs in this process).
+    ``workers`` is the number of processes (default: all cores; 1 runs in this process);
+    ``backend="ray"`` plays the chunks on a Ray cluster instead (``ray_address``, else
+    ``RAY_ADDRESS``, else a new local Ray).
     With ``rotate`` the bots move one seat on every game, so that seat effects cancel
     out of the per-bot statistics. Results do not depend on ``workers`` or
     ``chunk_size``: games are counted in game order as they finish.
@@ -570,17 +696,14 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
     name, resolved = check_setup(game, ruleset, players, bots, options)
     job = SimulationJob(game=game, ruleset=name, players=players, bots=tuple(bots), seed=seed,
                options=resolved, rotate=rotate, max_actions=max_actions)
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if workers < 1:
-        raise InvalidOptionError(f"workers must be at least 1, not {workers}")
-    workers = min(workers, games)
+    workers = min(backend_workers(backend, workers, ray_address), games)
     if chunk_size is None:  # a few chunks per worker: balance without much overhead
         chunk_size = max(1, min(250, math.ceil(games / (workers * 8))))
     tally = Tally(players, game)
     kept: list[GameResult] = []
     done = 0
-    for chunk, outcomes in _outcomes(job, chunk_ranges(games, chunk_size), workers):
+    for chunk, outcomes in run_chunks(play_outcomes, job, chunk_ranges(games, chunk_size),
+                                      workers, backend):
         for index, outcome in zip(chunk, outcomes):
             result = _result(job, index, outcome)
             tally.add(result)

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Sequence
 
+from saustall.stats import UNBOUNDED, Bounds, clip, difference_bounds
+
 CONFIDENCE = 0.95
 """The level of every interval."""
 
@@ -52,8 +54,10 @@ def t_quantile(confidence: float, df: int) -> float:
     return float(student_t.ppf(0.5 + confidence / 2, df))
 
 
-def t_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Interval:
-    """The mean of ``values`` with Student's t confidence interval."""
+def t_interval(values: Sequence[float], confidence: float = CONFIDENCE,
+               bounds: Bounds = UNBOUNDED) -> Interval:
+    """The mean of ``values`` with Student's t confidence interval, clipped to the range
+    the values can take (``bounds``): a win share's interval never leaves [0, 1]."""
     n = len(values)
     if n == 0:
         raise ValueError("no values to average")
@@ -62,7 +66,7 @@ def t_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Inter
         return Interval(mean, None, None, n)
     variance = math.fsum((value - mean) ** 2 for value in values) / (n - 1)
     half = t_quantile(confidence, n - 1) * math.sqrt(variance / n)
-    return Interval(mean, mean - half, mean + half, n)
+    return Interval(mean, clip(mean - half, bounds), clip(mean + half, bounds), n)
 
 
 class DuplicateTally:
@@ -73,8 +77,11 @@ class DuplicateTally:
     gives A's result minus B's result (a bot in several seats: its mean over them).
     """
 
-    def __init__(self, bots: Sequence[str], games_per_deal: int) -> None:
+    def __init__(self, bots: Sequence[str], games_per_deal: int,
+                 bounds: Bounds = UNBOUNDED) -> None:
         self.bots = tuple(bots)
+        self.bounds = bounds
+        """The range of a seat's result (the intervals are clipped to it)."""
         self.games_per_deal = games_per_deal
         self.games = 0
         self.deal_means: dict[str, list[float]] = {bot: [] for bot in self.bots}
@@ -126,11 +133,12 @@ class DuplicateTally:
 
     def bot_interval(self, bot: str) -> Interval:
         """``bot``'s mean result over the deals with its 95% interval."""
-        return t_interval(self.deal_means[bot])
+        return t_interval(self.deal_means[bot], bounds=self.bounds)
 
     def pair_interval(self, a: str, b: str) -> Interval:
         """The mean of A's result minus B's on the deals both played, with its interval."""
-        return t_interval(self.pair_differences[(a, b)])
+        return t_interval(self.pair_differences[(a, b)],
+                          bounds=difference_bounds(self.bounds))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ from typing import Any, NoReturn, Optional, Sequence
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from saustall.core import registry
@@ -45,7 +44,10 @@ HELP = (
 
 
 def _fail(console: Console, message: str) -> NoReturn:
-    console.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
+    """``error: <message>`` in one line (never wrapped), exit status 2."""
+    from saustall.cli.common import print_error
+
+    print_error(message, console)
     raise typer.Exit(2)
 
 
@@ -94,7 +96,7 @@ def arena(game: str, bots: str, games: int, ruleset: Optional[str], players: Opt
           ray_address: Optional[str], console: Console | None = None) -> None:
     """Run an arena from command line values and print (and write) its results."""
     from saustall.arena import run_arena
-    from saustall.cli.common import parse_options
+    from saustall.cli.common import ProgressLine, parse_options
     from saustall.core.errors import SaustallError
 
     out = console or Console()
@@ -109,16 +111,10 @@ def arena(game: str, bots: str, games: int, ruleset: Optional[str], players: Opt
             _fail(out, f"cannot write {path}: no directory {path.parent}")
     started = time.perf_counter()
     try:
-        with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=out, transient=True) as progress:
-            task = progress.add_task("games", total=None)
-
-            def advance(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
-
+        with ProgressLine("arena") as progress:  # on standard error, whatever the output
             result = run_arena(game, levels, games, ruleset=ruleset, players=players,
                                seed=seed, options=options, workers=workers,
-                               backend=backend, seating=seating, progress=advance,
+                               backend=backend, seating=seating, progress=progress,
                                ray_address=ray_address)
     except SaustallError as exc:  # a missing arena extra included: it names the install
         _fail(out, str(exc))

@@ -124,3 +124,48 @@ def save_record(state: GameState, directory: Path, stem: str,
         path = directory / f"{base}-{counter}.json"
     GameRecord.from_state(state, meta=meta).save(path)
     return path
+
+
+# --------------------------------------------------------------------------------------
+# Progress of long runs
+# --------------------------------------------------------------------------------------
+
+class ProgressLine:
+    """Progress of a long run on standard error, whatever the output: a Rich bar on a
+    terminal, else a plain line at every tenth of the way (so a run whose output goes to
+    a file or a pipe, or prints JSON, still says how far it got). Use as a context
+    manager; call it with (done, total)."""
+
+    def __init__(self, label: str, console: Console | None = None) -> None:
+        self.label = label
+        self.console = console or Console(stderr=True, highlight=False)
+        self._bar: Any = None
+        self._task: Any = None
+        self._shown = -1
+
+    def __enter__(self) -> "ProgressLine":
+        if self.console.is_terminal:
+            from rich.progress import (
+                BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn,
+            )
+
+            self._bar = Progress(TextColumn(f"[bold]{escape(self.label)}"), BarColumn(),
+                                 MofNCompleteColumn(), TimeRemainingColumn(),
+                                 console=self.console, transient=True)
+            self._bar.__enter__()
+            self._task = self._bar.add_task(self.label, total=None)
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done, total=total)
+            return
+        tenth = 10 * done // max(total, 1)
+        if tenth > self._shown:
+            self._shown = tenth
+            self.console.print(f"{self.label}: {done:,}/{total:,}", highlight=False,
+                               soft_wrap=True)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from saustall.cli.arena import HELP as ARENA_HELP
+from saustall.cli.study import HELP as STUDY_HELP
 from saustall.cli.common import HELP_FLAGS, HELP_SETTINGS, fail_file, markup_safe, print_error
 from saustall.core import GameRecord, SaustallError, get, registry, rulesets
 from saustall.core.support import load_reference
@@ -173,6 +174,39 @@ def arena(
 
     run(game, bots, games, ruleset, players, seed, workers, backend, seating, option,
         json_path, report, ray_address, console)
+
+
+@app.command(help=STUDY_HELP)
+def study(
+    game: str = typer.Argument(..., help=_games_text()),
+    bots: str = typer.Option(..., help="the bots to compare, comma separated; each plays "
+                             "every seat of its own games"),
+    games: int = typer.Option(2000, help="games per bot (the same seeds for every bot)"),
+    ruleset: Optional[str] = typer.Option(None, help="the base ruleset (default: the "
+                                          "game's main one)"),
+    variant: Optional[str] = typer.Option(None, help="a ruleset to compare with the base, "
+                                          "paired by seed"),
+    variant_option: list[str] = typer.Option([], "--variant-option", help="an option of "
+                                             "the variant, name=value (repeatable)"),
+    players: Optional[int] = typer.Option(None, help="players per game (default: the "
+                                          "game's usual count)"),
+    seed: int = typer.Option(0, help="base seed; game i uses a seed derived from it"),
+    workers: Optional[int] = typer.Option(None, help="local worker processes (default: "
+                                          "all cores)"),
+    backend: str = typer.Option("local", help="local or ray (a Ray cluster; the ray "
+                                "extra)"),
+    option: list[str] = typer.Option([], "--option", help="ruleset option name=value, for "
+                                     "the base and the variant"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON records instead of "
+                                 "tables"),
+    report: Optional[Path] = typer.Option(None, "--report", help="write an HTML report "
+                                          "with plots here"),
+) -> None:
+    """One balance question under several bots, side by side, disagreements flagged."""
+    from saustall.cli.study import study as run
+
+    run(game, bots, games, ruleset, variant, variant_option, players, seed, workers,
+        backend, option, as_json, report, console)
 
 
 @app.command()

@@ -74,6 +74,15 @@ class SimulationSupport:
     simulated time (:mod:`saustall.arena.simulate`)."""
     wins_note: str = ""
     """What a win is in this game, when it is more than the word says (the legend)."""
+    return_bounds: tuple[float | None, float | None] = (None, None)
+    """The range of one seat's ``returns()`` (None: unbounded on that side); the
+    intervals of mean returns are clipped to it."""
+    score_bounds: tuple[float | None, float | None] | None = None
+    """The range of one seat's arena result (default: :attr:`return_bounds`)."""
+    first_player_withheld: str = ""
+    """Why the first-player advantage means nothing in this game (e.g. every seat leads
+    once per session), which the simulator then says instead of printing it; empty:
+    measured."""
 
 
 @dataclass(frozen=True)

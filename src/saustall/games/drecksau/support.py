@@ -49,6 +49,7 @@ SUPPORT = GameSupport(
                                   "cap is a draw shared equally by all seats (so a bot's "
                                   "mean is its win rate)"),
         seat_results="saustall.games.drecksau.support:seat_results",
+        return_bounds=(0.0, 1.0),
     ),
     web_renderer="drecksau",
     texts="saustall.games.drecksau.texts:TEXTS",

@@ -1,103 +1,351 @@
 """``saustall simulate pigasus``: many bot games on simulated time, and what they show.
 
-Reports per seat the bot level, cards collected, wins, grabs (right, shared, wrong) and
-cards given back, and per game the length in simulated seconds, events and tie-breaks.
-The games are a pure function of the seed (see
-:func:`saustall.games.pigasus.bots.reaction.simulate_game`).
+Reports per seat the bot level, cards collected, win share, grabs (right, shared, wrong)
+and cards given back, and per game the length in simulated seconds, events, tie-breaks
+and, in team play, the teams' balance. Every share comes with its Wilson 95% interval and
+every mean with its t interval (within its range), with the number of games; the length's
+shortest and longest game are a range, printed as one.
+
+On par with the common simulator (:mod:`saustall.cli.simulate`): games in chunks over
+worker processes or a Ray cluster (``--workers``, ``--backend``), progress on standard
+error, every game as a JSON line as it finishes (``--out``), the bots moved one seat per
+game (``--rotate``), an HTML report (``--report``). The games are a pure function of the
+seed (see :func:`saustall.games.pigasus.bots.reaction.simulate_game`), counted in game
+order: the same figures for any number of workers.
 """
 
 from __future__ import annotations
 
 import json
-import statistics
-from typing import Any, Optional, Sequence
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Callable, Mapping, Optional, Sequence
 
 import typer
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from saustall.cli.common import HELP_SETTINGS, parse_options
+from saustall.arena.simulate import backend_workers, chunk_ranges, run_chunks, seat_bots
 from saustall.bots.base import default_level
-from saustall.games.pigasus.bots.reaction import LEVELS, SimulationResult, simulate_game
+from saustall.cli.common import HELP_SETTINGS, ProgressLine, parse_options
 from saustall.core import SaustallError, get
 from saustall.core.rng import derive_seed
+from saustall.games.pigasus.bots.reaction import LEVELS, simulate_game
+from saustall.stats import Interval, Moments, wilson
+
+GRAB_KEYS = ("grabs", "right", "split", "crowded", "wrong", "cards_won", "cards_paid")
 
 
-def summarize(results: Sequence[SimulationResult]) -> dict[str, Any]:
-    """Aggregate statistics over simulated games of one set-up (JSON-ready)."""
-    if not results:
-        raise ValueError("no games to summarize")
-    first = results[0]
-    games = len(results)
-    seats: list[dict[str, Any]] = []
-    for seat in range(first.num_players):
-        unit = first.team_of[seat]
-        total = {key: sum(r.stats[seat][key] for r in results) for key in first.stats[seat]}
-        wins = sum(1 / len(r.winners) for r in results if seat in r.winners)
-        seats.append({
-            "seat": seat,
-            "level": first.levels[seat],
-            "team": unit if first.ruleset == "pigasus-teams" else None,
-            "mean_cards": statistics.fmean(r.scores[unit] for r in results),
-            "win_share": wins / games,
-            "grabs": total["grabs"],
-            "right": total["right"],
-            "split": total["split"],
-            "crowded": total["crowded"],
-            "wrong": total["wrong"],
-            "cards_won": total["cards_won"],
-            "cards_paid": total["cards_paid"],
+@dataclass(frozen=True)
+class PigasusJob:
+    """What a worker needs to play a chunk of Pigasus games (picklable)."""
+
+    players: int
+    levels: tuple[str, ...]
+    """One level per seat (before rotation)."""
+    ruleset: str
+    options: Mapping[str, Any]
+    pace: int
+    seed: int
+    rotate: bool = False
+
+    def lineup(self, index: int) -> tuple[str, ...]:
+        """The level in each seat for game ``index``."""
+        return seat_bots(self.levels, index, self.rotate)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (as it always was for this command)."""
+    return derive_seed(seed, "pigasus-sim", index)
+
+
+def play_games(job: PigasusJob, indices: range) -> list[dict[str, Any]]:
+    """Games ``indices`` of ``job`` (one chunk, on a worker): each game's row."""
+    rows = []
+    for index in indices:
+        lineup = job.lineup(index)
+        played = simulate_game(job.players, game_seed(job.seed, index), lineup, job.ruleset,
+                               dict(job.options), job.pace)
+        rows.append({
+            "index": index, "seed": played.seed, "levels": list(played.levels),
+            "team_of": list(played.team_of), "scores": list(played.scores),
+            "winners": list(played.winners), "end_reason": played.end_reason,
+            "stats": [{key: int(row.get(key, 0)) for key in GRAB_KEYS}
+                      for row in played.stats],
+            "length_s": played.length_ms / 1000, "events": played.events,
+            "tiebreak": played.tiebreak, "refused": played.refused,
         })
-    lengths = [r.length_ms / 1000 for r in results]
-    return {
-        "ruleset": first.ruleset,
-        "players": first.num_players,
-        "games": games,
-        "seats": seats,
-        "grabs": sum(s["grabs"] for s in seats),
-        "wrong_grabs": sum(s["wrong"] for s in seats),
-        "mean_length_s": statistics.fmean(lengths),
-        "min_length_s": min(lengths),
-        "max_length_s": max(lengths),
-        "mean_events": statistics.fmean(r.events for r in results),
-        "tiebreaks": sum(1 for r in results if r.tiebreak),
-        "refused_grabs": sum(r.refused for r in results),
-        "end_reasons": {reason: sum(1 for r in results if r.end_reason == reason)
-                        for reason in sorted({str(r.end_reason) for r in results})},
-    }
+    return rows
+
+
+class _Seat:
+    def __init__(self) -> None:
+        self.games = 0
+        self.wins = 0.0
+        self.cards = Moments()
+        self.totals = {key: 0 for key in GRAB_KEYS}
+        self.levels: set[str] = set()
+
+
+@dataclass
+class PigasusTally:
+    """The figures of Pigasus games gathered one game at a time (flat memory)."""
+
+    ruleset: str
+    players: int
+    teams: bool
+    games: int = 0
+    seats: list[_Seat] = field(default_factory=list)
+    bots: dict[str, _Seat] = field(default_factory=dict)
+    length: Moments = field(default_factory=Moments)
+    team_of: list[int] = field(default_factory=list)
+    lengths: dict[int, int] = field(default_factory=dict)
+    events: Moments = field(default_factory=Moments)
+    tiebreaks: int = 0
+    refused: int = 0
+    end_reasons: dict[str, int] = field(default_factory=dict)
+    team_gap: Moments = field(default_factory=Moments)
+    team_wins: list[float] = field(default_factory=list)
+    length_min: float = math.inf
+    length_max: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.seats = [_Seat() for _ in range(self.players)]
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        """Count one game (in game order)."""
+        self.games += 1
+        winners = row["winners"]
+        team_of = row["team_of"]
+        self.team_of = list(team_of)
+        for seat in range(self.players):
+            unit = team_of[seat]
+            won = (1.0 / len(winners)) if seat in winners else 0.0
+            level = row["levels"][seat]
+            for tally in (self.seats[seat], self.bots.setdefault(level, _Seat())):
+                tally.games += 1
+                tally.wins += won
+                tally.cards.add(float(row["scores"][unit]))
+                tally.levels.add(level)
+                for key in GRAB_KEYS:
+                    tally.totals[key] += row["stats"][seat][key]
+        self.length.add(row["length_s"])
+        self.lengths[int(row["length_s"])] = self.lengths.get(int(row["length_s"]), 0) + 1
+        self.length_min = min(self.length_min, row["length_s"])
+        self.length_max = max(self.length_max, row["length_s"])
+        self.events.add(float(row["events"]))
+        self.tiebreaks += bool(row["tiebreak"])
+        self.refused += row["refused"]
+        reason = str(row["end_reason"])
+        self.end_reasons[reason] = self.end_reasons.get(reason, 0) + 1
+        if self.teams:
+            units = max(team_of) + 1
+            if not self.team_wins:
+                self.team_wins = [0.0] * units
+            won_teams = {team_of[seat] for seat in winners}
+            for unit in won_teams:
+                self.team_wins[unit] += 1.0 / len(won_teams)
+            scores = row["scores"]
+            self.team_gap.add(float(scores[0] - scores[1]) if len(scores) > 1 else 0.0)
+
+    def summary(self) -> dict[str, Any]:
+        """JSON-ready records: every share with its Wilson interval, every mean with its
+        t interval (``value``, ``low``, ``high``, ``n``)."""
+        if self.games == 0:
+            raise ValueError("no games to summarize")
+
+        def seat_record(tally: _Seat) -> dict[str, Any]:
+            return {
+                "mean_cards": tally.cards.interval((0.0, None)).as_dict(),
+                "win_share": wilson(tally.wins, tally.games).as_dict(),
+                **tally.totals,
+                "wrong_share_of_grabs": wilson(tally.totals["wrong"],
+                                               tally.totals["grabs"]).as_dict(),
+            }
+
+        seats = [{"seat": seat, "level": "/".join(sorted(tally.levels)),
+                  "team": self.team_of[seat] if self.teams else None, **seat_record(tally)}
+                 for seat, tally in enumerate(self.seats)]
+        bots = [{"bot": name, "seat_games": tally.games, **seat_record(tally)}
+                for name, tally in self.bots.items()]
+        grabs = sum(tally.totals["grabs"] for tally in self.seats)
+        wrong = sum(tally.totals["wrong"] for tally in self.seats)
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset, "players": self.players, "games": self.games,
+            "seats": seats, "bots": bots, "grabs": grabs, "wrong_grabs": wrong,
+            "wrong_share_of_grabs": wilson(wrong, grabs).as_dict(),
+            "length_s": self.length.interval((0.0, None)).as_dict(),
+            "length_range_s": {"shortest": self.length_min, "longest": self.length_max},
+            "lengths": [{"seconds": s, "games": g} for s, g in sorted(self.lengths.items())],
+            "events": self.events.interval((0.0, None)).as_dict(),
+            "tiebreaks": wilson(self.tiebreaks, self.games).as_dict(),
+            "refused_grabs": self.refused,
+            "end_reasons": [{"reason": reason, "games": count}
+                            for reason, count in sorted(self.end_reasons.items())],
+        }
+        if self.teams:
+            data["team_balance"] = {
+                "team_wins": [{"team": unit + 1, **wilson(wins, self.games).as_dict()}
+                              for unit, wins in enumerate(self.team_wins)],
+                "cards_team1_minus_team2": self.team_gap.interval().as_dict(),
+            }
+        return data
+
+
+def summarize(rows: Sequence[Mapping[str, Any]], ruleset: str, players: int
+              ) -> dict[str, Any]:
+    """The summary of game rows (as :func:`play_games` gives them), in game order."""
+    tally = PigasusTally(ruleset, players, ruleset == "pigasus-teams")
+    for row in rows:
+        tally.add(row)
+    return tally.summary()
+
+
+def _iv(data: Mapping[str, Any], scale: float = 1.0, digits: int = 1, unit: str = "",
+        with_n: bool = False) -> str:
+    return Interval(data["value"], data["low"], data["high"], data["n"]).text(
+        scale, digits, unit, with_n=with_n)
 
 
 def render(summary: dict[str, Any], console: Console) -> None:
-    """Print a summary as tables."""
+    """Print a summary as tables, every figure with its interval."""
     team_play = summary["ruleset"] == "pigasus-teams"
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=f"Pigasus ({summary['ruleset']}), {summary['players']} players, "
-                        f"{summary['games']} games")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False,
+                  title=f"Pigasus ({summary['ruleset']}), {summary['players']} players, "
+                        f"n = {summary['games']:,} games")
     columns = ["seat"] + (["team"] if team_play else []) + [
-        "cards", "wins", "grabs", "right", "split",
-        "crowd", "wrong", "paid"]
+        "cards [95% CI]", "wins [95% CI]", "wrong grabs [95% CI]"]
     for column in columns:
         table.add_column(column, justify="left" if column == "seat" else "right",
-                         no_wrap=column == "seat")
+                         no_wrap=True)
+    grabs = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="Grabs per seat (totals)")
+    for column in ("seat", "grabs", "right", "split", "crowd", "wrong", "paid"):
+        grabs.add_column(column, justify="left" if column == "seat" else "right")
     for seat in summary["seats"]:
-        row = [f"{seat['seat'] + 1} {seat['level']}"]
+        name = f"{seat['seat'] + 1} {escape(seat['level'])}"
+        row = [name]
         if team_play:
             row.append(str(seat["team"] + 1))
-        row += [f"{seat['mean_cards']:.1f}", f"{100 * seat['win_share']:.0f}%",
-                str(seat["grabs"]), str(seat["right"]), str(seat["split"]),
-                str(seat["crowded"]), str(seat["wrong"]), str(seat["cards_paid"])]
+        row += [_iv(seat["mean_cards"]), _iv(seat["win_share"], 100, 0, "%"),
+                _iv(seat["wrong_share_of_grabs"], 100, 0, "%")]
         table.add_row(*row)
+        grabs.add_row(name, str(seat["grabs"]), str(seat["right"]), str(seat["split"]),
+                      str(seat["crowded"]), str(seat["wrong"]), str(seat["cards_paid"]))
     console.print(table)
+    console.print(grabs)
     console.print("cards: mean cards collected" + (" by the seat's team" if team_play else "")
-                  + "; split: equal holds that shared a pair; "
-                  "crowd: a third equal hold on one pair; paid: cards given back")
+                  + " per game (t 95% interval); wins: share of games won, a shared win "
+                  "split (Wilson 95% interval); wrong grabs: share of the seat's grabs that "
+                  "were wrong; split: equal holds that shared a pair; "
+                  "crowd: a third equal hold on one pair; paid: cards given back",
+                  highlight=False)
     console.print(
-        f"Grabs: {summary['grabs']} ({summary['wrong_grabs']} wrong); grabs refused as too "
-        f"late: {summary['refused_grabs']}")
+        f"Grabs: {summary['grabs']:,}, wrong {_iv(summary['wrong_share_of_grabs'], 100, 1, '%')}"
+        f" of grabs; grabs refused as too late: {summary['refused_grabs']:,}",
+        highlight=False)
+    span = summary["length_range_s"]
     console.print(
-        f"Game length: {summary['mean_length_s']:.1f} s on average "
-        f"({summary['min_length_s']:.1f}-{summary['max_length_s']:.1f} s), "
-        f"{summary['mean_events']:.0f} events; tie-breaks: {summary['tiebreaks']}")
+        f"Game length: mean {_iv(summary['length_s'], 1, 1, ' s')} (t 95% interval); "
+        f"shortest {span['shortest']:.1f} s, longest {span['longest']:.1f} s (a range, "
+        f"not an interval); events per game {_iv(summary['events'], 1, 0)}", highlight=False)
+    console.print(f"Tie-breaks: {_iv(summary['tiebreaks'], 100, 1, '%', with_n=True)} of games",
+                  highlight=False)
+    if "team_balance" in summary:
+        balance = summary["team_balance"]
+        wins = ", ".join(f"team {row['team']} {_iv(row, 100, 1, '%')}"
+                         for row in balance["team_wins"])
+        console.print(f"Team balance: wins {wins}; cards team 1 minus team 2 per game "
+                      f"{_iv(balance['cards_team1_minus_team2'], 1, 2)}", highlight=False)
+
+
+def render_html(summary: dict[str, Any], title: str) -> str:
+    """The HTML report: seat win shares and cards, the length distribution, team balance."""
+    from saustall.arena import html
+
+    def iv(data: Mapping[str, Any]) -> Interval:
+        return Interval(data["value"], data["low"], data["high"], data["n"])
+
+    seats = summary["seats"]
+    labels = [f"seat {s['seat'] + 1} ({s['level']})" for s in seats]
+    parts = [html.paragraph(f"n = {summary['games']:,} games. Shares with Wilson 95% "
+                            "intervals, means with t intervals.")]
+    parts.append(html.section(
+        "Seats",
+        html.table(["seat", "cards [95% CI]", "win share [95% CI]", "grabs", "wrong"],
+                   [[label, _iv(s["mean_cards"]), _iv(s["win_share"], 100, 1, "%"),
+                     str(s["grabs"]), str(s["wrong"])] for label, s in zip(labels, seats)]),
+        html.plots_or_note(lambda: html.image(html.interval_chart(
+            labels, [iv(s["win_share"]) for s in seats], "win share (%), 95% Wilson "
+            "interval; dashed: even share", reference=1.0 / summary["players"], scale=100),
+            "seat win shares")),
+        html.plots_or_note(lambda: html.image(html.interval_chart(
+            labels, [iv(s["mean_cards"]) for s in seats], "cards collected per game, 95% "
+            "t interval"), "cards per seat"))))
+    span = summary["length_range_s"]
+    parts.append(html.section(
+        "Game length (simulated seconds)",
+        html.paragraph(f"Mean {_iv(summary['length_s'], 1, 1, ' s', True)}; shortest "
+                       f"{span['shortest']:.1f} s, longest {span['longest']:.1f} s (a "
+                       "range, not an interval)."),
+        html.plots_or_note(lambda: html.image(html.histogram(
+            [(float(r["seconds"]), r["games"]) for r in summary["lengths"]],
+            "game length (s)"), "length distribution"))))
+    tie = html.paragraph(f"Tie-breaks: {_iv(summary['tiebreaks'], 100, 1, '%', True)} of "
+                         "games.")
+    extra = [tie]
+    if "team_balance" in summary:
+        balance = summary["team_balance"]
+        extra.append(html.plots_or_note(lambda: html.image(html.interval_chart(
+            [f"team {row['team']}" for row in balance["team_wins"]],
+            [iv(row) for row in balance["team_wins"]], "team win share (%)", reference=0.5,
+            scale=100), "team balance")))
+    parts.append(html.section("Tie-breaks and team balance", *extra))
+    return html.page(title, parts)
+
+
+class LinesFile:
+    """``--out``: one JSON line per game, flushed as games finish."""
+
+    def __init__(self, path: Path) -> None:
+        self.file: IO[str] = path.open("w", encoding="utf-8")
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        """Write one game's row."""
+        self.file.write(json.dumps({"game": "pigasus", **row}) + "\n")
+        self.file.flush()
+
+    def close(self) -> None:
+        """Close the file."""
+        self.file.close()
+
+
+def run_simulation(players: int, levels: Sequence[str], games: int, ruleset: str = "pigasus",
+                   seed: int = 0, options: Mapping[str, Any] | None = None, pace: int = 1500,
+                   workers: int | None = 1, rotate: bool = False, backend: str = "local",
+                   progress: Callable[[int, int], None] | None = None,
+                   on_game: Callable[[Mapping[str, Any]], None] | None = None
+                   ) -> dict[str, Any]:
+    """Play ``games`` games and return their summary (the same for any ``workers``)."""
+    filled = tuple(levels[seat % len(levels)] for seat in range(players))
+    job = PigasusJob(players, filled, ruleset, dict(options or {}), pace, seed, rotate)
+    count = min(backend_workers(backend, workers), games)
+    chunk_size = max(1, min(20, math.ceil(games / (count * 8))))
+    tally = PigasusTally(get("pigasus", ruleset).ruleset.name, players,
+                         get("pigasus", ruleset).ruleset.name == "pigasus-teams")
+    done = 0
+    for chunk, rows in run_chunks(play_games, job, chunk_ranges(games, chunk_size), count,
+                                  backend):
+        for row in rows:
+            tally.add(row)
+            if on_game is not None:
+                on_game(row)
+        done += len(chunk)
+        if progress is not None:
+            progress(done, games)
+    return tally.summary()
 
 
 DEFAULT_LEVEL = default_level("pigasus")
@@ -120,27 +368,51 @@ def simulate(
     pace: int = typer.Option(1500, min=100, help="ms between two revealed cards"),
     option: Optional[list[str]] = typer.Option(
         None, "--option", "-o", help="ruleset option name=value, e.g. window_ms=100"),
-    as_json: bool = typer.Option(False, "--json", help="print the summary as JSON"),
+    workers: Optional[int] = typer.Option(1, "--workers", "-w", min=1,
+                                          help="worker processes (the same figures for any "
+                                               "number)"),
+    backend: str = typer.Option("local", help="local or ray (a Ray cluster; the ray extra)"),
+    rotate: bool = typer.Option(False, "--rotate", help="move the bots one seat on every "
+                                "game so seat effects cancel out"),
+    out_file: Optional[Path] = typer.Option(None, "--out", help="write every game to this "
+                                            "JSON Lines file as it finishes"),
+    report: Optional[Path] = typer.Option(None, "--report", help="write an HTML report "
+                                          "with plots here"),
+    as_json: bool = typer.Option(False, "--json", help="print the summary as JSON records"),
 ) -> None:
-    """Simulate Pigasus games between bots and report scores, grabs and game length."""
+    """Simulate Pigasus games between bots and report scores, grabs, game length,
+    tie-breaks and team balance, each with its 95% interval. Progress goes to standard
+    error."""
     console = Console()
+    err = Console(stderr=True, highlight=False)
     levels = [name.strip() for name in bots.split(",") if name.strip()]
     unknown = [name for name in levels if name not in LEVELS]
     if not levels or unknown:
         raise typer.BadParameter(f"bot levels are {', '.join(LEVELS)}", param_hint="--bots")
     options = parse_options(option)
+    lines = LinesFile(out_file) if out_file is not None else None
     try:
         get("pigasus", ruleset).new_state(players, 0, options)
-        results = [simulate_game(players, derive_seed(seed, "pigasus-sim", index), levels,
-                                 ruleset, options, pace)
-                   for index in range(games)]
+        with ProgressLine("simulating", err) as progress:
+            summary = run_simulation(players, levels, games, ruleset, seed, options, pace,
+                                     workers, rotate, backend, progress,
+                                     lines.add if lines is not None else None)
     except SaustallError as exc:
-        raise typer.BadParameter(str(exc)) from None
-    summary = summarize(results)
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
+        raise typer.Exit(2) from None
+    finally:
+        if lines is not None:
+            lines.close()
     if as_json:
-        console.print_json(json.dumps(summary))
+        console.print(json.dumps(summary, indent=2), markup=False, highlight=False,
+                      soft_wrap=True)
     else:
         render(summary, console)
+    if report is not None:
+        title = (f"Simulation: pigasus/{summary['ruleset']}, {players} players, "
+                 f"{summary['games']:,} games, bots {', '.join(levels)}")
+        report.write_text(render_html(summary, title), encoding="utf-8")
+        err.print(f"Report written to {report}")
 
 
 def run_cli(game: str, args: list[str]) -> None:

@@ -55,6 +55,7 @@ SUPPORT = GameSupport(
     simulation=SimulationSupport(
         arena_score=("cards", "cards collected by the seat (in team play: by its team)"),
         realtime_game="saustall.games.pigasus.support:arena_game",
+        return_bounds=(0.0, None),
     ),
     realtime_adapter="saustall.games.pigasus.server_adapter:adapter",
     web_renderer="pigasus",

@@ -22,9 +22,13 @@ Why that gives the same figures as playing whole sessions:
   point after the earlier deals' card play, which changes single decisions but not their
   distribution.
 
-What the census cannot give: anything decided in the card play (Kontra and Re come after
-the first card, the declarer's result, meat and roughness points). ``saustall simulate
-saukopf`` plays whole sessions for those.
+What the census cannot give by default: anything decided in the card play (Kontra and Re
+come after the first card, the declarer's result, meat and roughness points). With
+``worth`` (``saustall census --worth``) every deal is played out to its last card, and
+the census adds the **contract worth**: per game kind (and am Spieß or not) the declaring
+party's mean net points with their 95% interval and how often it won
+(:mod:`saustall.games.saukopf.worth`), from the bot in every seat (by default the
+strongest, ``expert``). ``saustall simulate saukopf`` plays whole sessions.
 """
 
 from __future__ import annotations
@@ -41,8 +45,10 @@ from saustall.core.registry import get
 from saustall.core.rng import derive_seed
 from saustall.games.saukopf.cards import GAME_KINDS
 from saustall.games.saukopf.game import SaukopfState
-from saustall.arena.simulate import chunk_ranges, game_seed, stream_chunks
+from saustall.arena.simulate import backend_workers, chunk_ranges, game_seed, run_chunks
 from saustall.games.saukopf.simulation import Share
+from saustall.games.saukopf.worth import ContractDeal, KindWorth, WorthTally, contract_deals
+from saustall.stats import wilson
 
 STOP_RULE = ("each deal is played by the bots until its contract is fixed (the first card "
              "is due) or the cards are thrown in; the tricks are not played")
@@ -63,6 +69,8 @@ class CensusJob:
     players: int
     bot: str
     seed: int
+    worth: bool = False
+    """Play every deal to its end (the contract worth), not only to its contract."""
 
 
 DealContract = tuple[str, bool, int]
@@ -96,9 +104,35 @@ def play_contract(job: CensusJob, index: int) -> DealContract:
     return GAME_KINDS[decl.kind].name, decl.spiess, failed
 
 
-def play_contracts(job: CensusJob, indices: range) -> list[DealContract]:
-    """Census deals ``indices`` (one chunk, on a worker)."""
-    return [play_contract(job, index) for index in indices]
+def play_worth(job: CensusJob, index: int) -> tuple[DealContract, tuple[ContractDeal, ...]]:
+    """Play census deal ``index`` to its last card: its contract and what it paid."""
+    seed = deal_seed(job.seed, index)
+    game = get("saukopf", job.ruleset)
+    state = game.new_state(job.players, seed, {"deals": 1, "dealer": index % job.players})
+    assert isinstance(state, SaukopfState)
+    bots = [make_bot("saukopf", job.bot, derive_seed(seed, "bot", seat))
+            for seat in range(job.players)]
+    contract: DealContract | None = None
+    while not state.is_terminal():
+        if contract is None and state.phase == "playing":
+            decl = state.decl
+            assert decl is not None
+            contract = (GAME_KINDS[decl.kind].name, decl.spiess, len(state.failed_kreuzung))
+        player = state.current_player
+        state.apply(bots[player].choose(state.view(player), state.legal_actions(player)),
+                    player)
+    if contract is None:  # thrown in
+        contract = ("", False, len(state.failed_kreuzung))
+    return contract, contract_deals(state)
+
+
+def play_contracts(job: CensusJob, indices: range
+                   ) -> list[tuple[DealContract, tuple[ContractDeal, ...]]]:
+    """Census deals ``indices`` (one chunk, on a worker), each with what it paid (nothing
+    unless the job plays deals out)."""
+    if job.worth:
+        return [play_worth(job, index) for index in indices]
+    return [(play_contract(job, index), ()) for index in indices]
 
 
 @dataclass(frozen=True)
@@ -120,6 +154,8 @@ class CensusResult:
     """Kreuzungen nobody joined (their deal went on to the Napf or was thrown in)."""
     cpu_seconds: float
     """CPU time of this process and its finished workers while the census ran."""
+    worth: tuple[KindWorth, ...] = ()
+    """With ``worth``: each game kind's contract worth (empty otherwise)."""
 
     def missing_kinds(self) -> tuple[str, ...]:
         """The game kinds that never occurred."""
@@ -131,13 +167,22 @@ class CensusResult:
             "ruleset": self.ruleset, "players": self.players, "bot": self.bot,
             "seed": self.seed, "deals": self.deals, "stop_rule": STOP_RULE,
             "why_the_stop_is_sound": INDEPENDENCE,
-            "thrown_in": {"count": self.thrown_in.count, "share": self.thrown_in.share},
-            "kinds": {name: {"count": share.count, "share": share.share}
-                      for name, share in self.kinds},
+            "thrown_in": _share_record(self.thrown_in),
+            "kinds": [{"name": name, **_share_record(share)} for name, share in self.kinds],
             "missing_kinds": list(self.missing_kinds()),
-            "spiess": {"count": self.spiess.count, "share": self.spiess.share},
+            "spiess": _share_record(self.spiess),
             "failed_kreuzung": self.failed_kreuzung, "cpu_seconds": self.cpu_seconds,
+            "worth": [{"kind": row.kind, "spiess": row.spiess, "deals": row.deals,
+                       "declarer_net": row.declarer_net.as_dict(),
+                       "party_net": row.party_net.as_dict(), "won": row.won.as_dict()}
+                      for row in self.worth],
         }
+
+
+def _share_record(share: Share) -> dict[str, Any]:
+    found = wilson(share.count, share.total)
+    return {"count": share.count, "total": share.total, "share": share.share,
+            "low": found.low, "high": found.high}
 
 
 def _cpu_seconds() -> float:
@@ -147,9 +192,11 @@ def _cpu_seconds() -> float:
 
 def run_census(ruleset: str, bot: str, deals: int, seed: int = 0,
                workers: int | None = None, chunk_size: int | None = None,
-               progress: Callable[[int, int], None] | None = None) -> CensusResult:
+               progress: Callable[[int, int], None] | None = None, worth: bool = False,
+               backend: str = "local", ray_address: str | None = None) -> CensusResult:
     """Play ``deals`` census deals of ``ruleset`` with ``bot`` in every seat (see the
-    module docstring); the same figures for the same seed whatever ``workers``."""
+    module docstring); the same figures for the same seed whatever ``workers`` or
+    ``backend``. With ``worth`` every deal is played out and the contract worth added."""
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise InvalidOptionError(f"the number of deals must be a positive integer, "
                                  f"not {deals!r}")
@@ -158,22 +205,20 @@ def run_census(ruleset: str, bot: str, deals: int, seed: int = 0,
     bound = get("saukopf", ruleset)
     players = bound.ruleset.min_players
     make_bot("saukopf", bot, 0)  # raises naming the known bots
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if workers < 1:
-        raise InvalidOptionError(f"workers must be at least 1, not {workers}")
-    workers = min(workers, deals)
+    workers = min(backend_workers(backend, workers, ray_address), deals)
     if chunk_size is None:
         chunk_size = max(1, min(50, math.ceil(deals / (workers * 8))))
-    job = CensusJob(bound.ruleset.name, players, bot, seed)
+    job = CensusJob(bound.ruleset.name, players, bot, seed, worth)
+    tally = WorthTally(players)
     started = _cpu_seconds()
     kinds = {kind.name: 0 for kind in GAME_KINDS if players == 4 or not kind.doppel}
     thrown = spiess = failed = 0
     done = 0
-    stream: Iterator[tuple[range, list[DealContract]]] = stream_chunks(
-        play_contracts, job, chunk_ranges(deals, chunk_size), workers)
-    for chunk, contracts in stream:
-        for kind, at_spiess, failures in contracts:
+    stream: Iterator[tuple[range, list[tuple[DealContract, tuple[ContractDeal, ...]]]]] = (
+        run_chunks(play_contracts, job, chunk_ranges(deals, chunk_size), workers, backend))
+    for chunk, played_deals in stream:
+        for (kind, at_spiess, failures), paid in played_deals:
+            tally.add(paid)
             failed += failures
             if not kind:
                 thrown += 1
@@ -189,7 +234,7 @@ def run_census(ruleset: str, bot: str, deals: int, seed: int = 0,
         thrown_in=Share.of(thrown, deals),
         kinds=tuple((name, Share.of(count, played)) for name, count in kinds.items()),
         spiess=Share.of(spiess, played), failed_kreuzung=failed,
-        cpu_seconds=_cpu_seconds() - started)
+        cpu_seconds=_cpu_seconds() - started, worth=tally.summary() if worth else ())
 
 
 __all__ = ["CensusJob", "CensusResult", "INDEPENDENCE", "STOP_RULE", "deal_seed",

@@ -9,7 +9,6 @@ from typing import Optional
 import typer
 from rich.console import Console
 
-from saustall.cli.common import markup_safe
 from saustall.core.errors import SaustallError
 
 _PASS_ON = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
@@ -36,17 +35,34 @@ def add_commands(app: typer.Typer) -> None:
                                               "cores)"),
         json_path: Optional[Path] = typer.Option(None, "--json", help="write the JSON "
                                                  "summary here"),
+        worth: bool = typer.Option(False, "--worth", help="play every deal out and report "
+                                   "the contract worth: per game kind (and am Spieß) the "
+                                   "declaring party's net points with 95% intervals"),
+        backend: str = typer.Option("local", help="local (this machine's processes) or "
+                                    "ray (a Ray cluster; the ray extra)"),
+        report: Optional[Path] = typer.Option(None, "--report", help="write an HTML report "
+                                              "with plots here"),
     ) -> None:
-        """Saukopf census: how often a table of one bot throws in, and the mix of game kinds.
+        """Saukopf census: how often a table of one bot throws in, the mix of game kinds,
+        and with --worth what each contract is worth.
 
         Each deal is played by the bots until its contract is fixed (the first card is due)
         or the cards are thrown in; the tricks are skipped, since they change neither (the
-        output says why). Kontra, Re and points need whole sessions: saustall simulate saukopf.
+        output says why). --worth plays every deal to its last card instead and adds, per
+        game kind (and am Spieß or not), the declaring party's mean net points with a 95%
+        interval and how often it won: "is the Unreine Kreuzung ever worth it?" is
+        saustall census --worth --deals 2000 (rare kinds need many deals; the sample size
+        is printed with each). Forced Napf deals (how the bots bid a Napf they would rarely
+        reach) are a separate study: scripts/saukopf_napf.py. Whole sessions (Kontra, Re,
+        trophies): saustall simulate saukopf.
         """
         from saustall.games.saukopf.census_cli import census as run
 
         try:
-            run(ruleset, bot, deals, seed, workers, json_path, console)
+            run(ruleset, bot, deals, seed, workers, json_path, console, worth=worth,
+                backend=backend, report=report)
         except SaustallError as exc:
-            console.print(f"[bold red]error:[/] {markup_safe(str(exc))}")
+            from saustall.cli.common import print_error
+
+            print_error(str(exc))
             raise typer.Exit(2)

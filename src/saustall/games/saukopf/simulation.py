@@ -23,6 +23,7 @@ from typing import Any, Sequence
 from saustall.core.game import GameState
 from saustall.games.saukopf.cards import GAME_KINDS
 from saustall.games.saukopf.game import SaukopfState
+from saustall.stats import Interval, Moments
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("net/deal", "net points per deal: meat points minus roughness points, a seat's "
@@ -125,6 +126,9 @@ class PointsStats:
     schlachtmeister: Share
     """Sessions won, a shared trophy counting its share, out of sessions played."""
     oberrauborstler: Share
+    net_per_deal_ci: Interval = Interval(0.0, None, None, 0)
+    """:attr:`net_per_deal` with its t 95% interval over the sessions (each session's net
+    per deal one value)."""
 
 
 @dataclass(frozen=True)
@@ -159,9 +163,11 @@ class _Points:
         self.schlachtmeister = 0.0
         self.oberrauborstler = 0.0
         self.seats: set[str] = set()
+        self.net = Moments()
 
     def add(self, facts: SessionFacts, seat: int, bot: str) -> None:
         self.sessions += 1
+        self.net.add((facts.meat[seat] - facts.roughness[seat]) / max(len(facts.deals), 1))
         self.deals += len(facts.deals)
         self.meat += facts.meat[seat]
         self.roughness += facts.roughness[seat]
@@ -173,11 +179,14 @@ class _Points:
 
     def stats(self, who: str, detail: str) -> PointsStats:
         deals = max(self.deals, 1)
+        found = self.net.interval()
         return PointsStats(
             who=who, detail=detail, net_per_deal=(self.meat - self.roughness) / deals,
             meat_per_deal=self.meat / deals, roughness_per_deal=self.roughness / deals,
             schlachtmeister=Share.of(self.schlachtmeister, self.sessions),
-            oberrauborstler=Share.of(self.oberrauborstler, self.sessions))
+            oberrauborstler=Share.of(self.oberrauborstler, self.sessions),
+            net_per_deal_ci=Interval((self.meat - self.roughness) / deals, found.low,
+                                     found.high, found.n))
 
 
 class SaukopfTally:

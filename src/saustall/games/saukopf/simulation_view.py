@@ -15,19 +15,31 @@ from rich.table import Table
 from saustall.cli.simulate import count_text
 from saustall.games.saukopf.simulation import LEGEND as SAUKOPF_LEGEND
 from saustall.games.saukopf.simulation import SaukopfSummary, Share
+from saustall.stats import Interval, wilson
 
 
-def _share(share: Share) -> str:
-    return f"{100 * share.share:.1f}%"
+def _net(found: Interval) -> str:
+    if found.low is None or found.high is None:
+        return f"{found.value:+.3f}"
+    return f"{found.value:+.3f} [{found.low:+.3f}, {found.high:+.3f}]"
+
+
+def _share(share: Share, digits: int = 1) -> str:
+    """The share with its Wilson 95% interval and what it is out of."""
+    found = wilson(share.count, share.total)
+    if found.low is None or found.high is None:
+        return "- (none to count)"
+    return (f"{100 * share.share:.{digits}f}% [{100 * found.low:.{digits}f}, "
+            f"{100 * found.high:.{digits}f}] of {share.total:,}")
 
 
 def add_contract_rows(table: Table, thrown_in: Share,
                       kinds: Iterable[tuple[str, Share]]) -> None:
     """The rows every Saukopf deal report shows: deals thrown in, then each game kind's
     share of the deals played (two decimals: the rare kinds are fractions of a percent)."""
-    table.add_row("thrown in", f"{_share(thrown_in)} ({count_text(thrown_in.count)} deals)")
+    table.add_row("thrown in", f"{_share(thrown_in)} deals ({count_text(thrown_in.count)})")
     for name, share in kinds:
-        table.add_row(f"  {name}", f"{100 * share.share:.2f}% ({count_text(share.count)})")
+        table.add_row(f"  {name}", f"{_share(share, 2)} ({count_text(share.count)})")
 
 
 def render_simulation(summary: SaukopfSummary, console: Console) -> None:
@@ -38,15 +50,16 @@ def render_simulation(summary: SaukopfSummary, console: Console) -> None:
                        summary.bots))
     for title, first, second, rows in tables:
         table = Table(title=title)
-        for column in (first, second, "net/deal", "meat/deal", "rough/deal", "Schlachtm.",
+        for column in (first, second, "net/deal [95% CI]", "meat/deal", "rough/deal", "Schlachtm.",
                        "Oberraub."):
             table.add_column(column, justify="left" if column in ("bot", "seats") else "right")
         for row in rows:
-            table.add_row(row.who.removeprefix("seat "), row.detail, f"{row.net_per_deal:+.3f}",
+            table.add_row(row.who.removeprefix("seat "), row.detail, _net(row.net_per_deal_ci),
                           f"{row.meat_per_deal:.3f}", f"{row.roughness_per_deal:.3f}",
                           _share(row.schlachtmeister), _share(row.oberrauborstler))
         console.print(table)
-    console.print(f"Schlachtmeister shares add up to 100%; nobody was Oberrauborstler in "
+    console.print(f"Sessions: {summary.sessions:,}. Schlachtmeister shares add up to 100%; "
+                  f"nobody was Oberrauborstler in "
                   f"{_share(summary.no_oberrauborstler)} of the sessions.")
     deals = Table(title=f"Saukopf deals: {summary.deals} in {summary.sessions} sessions",
                   show_header=False)
@@ -64,19 +77,18 @@ def render_simulation(summary: SaukopfSummary, console: Console) -> None:
 
 
 def render_arena(summary: SaukopfSummary, console: Console) -> None:
-    """One line of Saukopf's deal figures under the arena's tables."""
-    kinds = ", ".join(f"{name} {100 * share.share:.1f}%" for name, share in summary.kinds)
-    console.print(f"Saukopf deals: {summary.deals}; thrown in "
-                  f"{100 * summary.thrown_in.share:.1f}%; Kontra "
-                  f"{100 * summary.kontra.share:.1f}%; games played: {kinds}",
+    """Saukopf's deal figures under the arena's tables, each share with its interval."""
+    kinds = ", ".join(f"{name} {_share(share)}" for name, share in summary.kinds)
+    console.print(f"Saukopf deals: {summary.deals}; thrown in {_share(summary.thrown_in)}; "
+                  f"Kontra {_share(summary.kontra)}; games played: {kinds}",
                   highlight=False)
 
 
 def report_section(summary: SaukopfSummary) -> tuple[str, list[list[str]]]:
     """The arena report's Saukopf section: its heading and its (what, share) rows."""
-    rows = [["thrown in", f"{100 * summary.thrown_in.share:.1f}%"]]
-    rows += [[name, f"{100 * share.share:.1f}%"] for name, share in summary.kinds]
-    rows += [["am Spieß", f"{100 * summary.spiess.share:.1f}%"],
-             ["Kontra", f"{100 * summary.kontra.share:.1f}%"],
-             ["Re (of Kontra)", f"{100 * summary.re.share:.1f}%"]]
+    rows = [["thrown in", _share(summary.thrown_in)]]
+    rows += [[name, _share(share)] for name, share in summary.kinds]
+    rows += [["am Spieß", _share(summary.spiess)],
+             ["Kontra", _share(summary.kontra)],
+             ["Re (of Kontra)", _share(summary.re)]]
     return f"Saukopf deals ({summary.deals})", rows

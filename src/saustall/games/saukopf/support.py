@@ -54,6 +54,11 @@ SUPPORT = GameSupport(
         report_section="saustall.games.saukopf.simulation_view:report_section",
         seat_results="saustall.games.saukopf.support:seat_results",
         wins_note="Saukopf: the Schlachtmeister trophy",
+        first_player_withheld=(
+            "a session has one deal per seat (by default) and the lead moves with the "
+            "dealer, so every seat acts first once and the session's first actor has no "
+            "edge to measure; per-deal figures are in the contract worth "
+            "(saustall census --worth)"),
     ),
     web_renderer="saukopf",
     texts="saustall.games.saukopf.texts:TEXTS",

@@ -1,0 +1,40 @@
+"""``saustall simulate pigasus`` on par with the common simulator: workers, rotation,
+intervals, per-game lines and the report."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from saustall.cli.main import app
+from saustall.games.pigasus.simulate_cli import run_simulation
+
+
+def test_workers_give_the_same_figures_as_one_process() -> None:
+    args = dict(players=3, levels=["expert", "beginner"], games=6, seed=4, rotate=True)
+    one = run_simulation(workers=1, **args)
+    two = run_simulation(workers=2, **args)
+    assert one == two
+    # rotation: every seat held each bot in turn
+    assert {seat["level"] for seat in one["seats"]} == {"beginner/expert"}
+    for seat in one["seats"]:
+        share, cards = seat["win_share"], seat["mean_cards"]
+        assert 0.0 <= share["low"] <= share["value"] <= share["high"] <= 1.0
+        assert 0.0 <= cards["low"] <= cards["value"] <= cards["high"]
+    assert one["length_range_s"]["shortest"] <= one["length_s"]["value"]
+    tie = one["tiebreaks"]
+    assert tie["n"] == 6 and 0.0 <= tie["low"] <= tie["high"] <= 1.0
+
+
+def test_team_play_reports_team_balance_and_writes_games_and_a_report(tmp_path) -> None:
+    lines, report = tmp_path / "pig.jsonl", tmp_path / "pig.html"
+    done = CliRunner().invoke(app, ["simulate", "pigasus", "-n", "4", "--ruleset",
+                                    "pigasus-teams", "--workers", "2", "--out", str(lines),
+                                    "--report", str(report)])
+    assert done.exit_code == 0, done.output
+    assert "Team balance" in done.stdout and "a range, not an interval" in done.stdout
+    rows = [json.loads(line) for line in lines.read_text().splitlines()]
+    assert [row["index"] for row in rows] == [0, 1, 2, 3]
+    text = report.read_text()
+    assert "data:image/png;base64," in text and "http" not in text
