@@ -109,10 +109,12 @@ def walk(server: Any, page: Any, person: Newcomer) -> None:
     quick = page.locator(".chat-quick[data-quick=gg]")
     phrase = quick.inner_text().strip()
     quick.click()
-    page.wait_for_selector(f"#chat-list li:has-text('{phrase}')")
+    page.locator("#chat-list li", has_text=phrase).wait_for()
     page.fill("#chat-text", "Servus <b>beisammen</b>")
     page.click(".chat-send")
-    page.wait_for_selector("#chat-list li:has-text('Servus <b>beisammen</b>')")
+    said = page.locator("#chat-list li", has_text="Servus <b>beisammen</b>")
+    said.wait_for()  # as text: the markup typed is shown, not made
+    assert said.locator("b", has_text="beisammen").count() == 0
     person.screen("chat-open")
 
     # The whole deal, to its end screen.
