@@ -202,3 +202,24 @@ def test_the_lobby_does_not_offer_a_policy() -> None:
     for game in PACKAGES:
         assert not [level for level in levels_for(game) if level.startswith("policy:")]
         assert "heuristic" in levels_for(game)
+
+
+def test_the_arena_refuses_a_policy_at_a_ruleset_it_does_not_play() -> None:
+    from saustall.core.errors import InvalidOptionError
+
+    with pytest.raises(InvalidOptionError,
+                       match="'policy:dirty-pig-2p' does not play drecksau/sauschoen"):
+        run_arena("drecksau", ["policy:dirty-pig-2p", "heuristic"], 1, ruleset="sauschoen",
+                  players=2, workers=1)
+
+
+def test_a_policy_says_which_ruleset_it_plays() -> None:
+    # (tests/conformance runs the check itself on every ruleset: the policies are left
+    # out where they do not play, and played where they do)
+    from saustall.bots.base import plays_ruleset
+
+    bot = make_bot("drecksau", "policy:dirty-pig-2p", 0)
+    assert plays_ruleset(bot, "dirty-pig") and not plays_ruleset(bot, "drecksau")
+    assert plays_ruleset(make_bot("drecksau", "heuristic", 0), "drecksau")
+    cards = make_bot("saukopf", "policy:saukopf-cards", 0)
+    assert plays_ruleset(cards, "saukopf") and not plays_ruleset(cards, "dreihaxer")

@@ -146,6 +146,12 @@ class PolicyBot:
         self.fallback = fallback
         self.delegate = delegate
 
+    def plays_ruleset(self, ruleset: str) -> bool:
+        """Whether the policy was trained for ``ruleset`` (a policy file that names none
+        plays any)."""
+        trained = self.net.meta.get("ruleset")
+        return trained is None or trained == ruleset
+
     @property
     def net(self) -> PolicyNet:
         """The policy's network (loaded on first use)."""
