@@ -103,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     wins = 0.0
 
     def evaluate(games: int) -> None:
-        path = args.out.with_suffix(".tmp.npz")
+        # a new file each time: bots load a policy file once per process and path
+        path = args.out.with_name(f"{args.out.stem}.{games}.npz")
         to_policy(model, base.meta).save(path)
         mean, low, high = duel("drecksau", "dirty-pig", path, "heuristic", args.eval_deals,
                                seed=999)
