@@ -10,7 +10,7 @@ $PY "$HERE/collect_dirty_pig.py" "$OUT/racer.npz" --games 10000 --teacher racer 
 $PY "$HERE/train_bc.py" "$OUT/dirty-pig-2p.npz" "$OUT/racer.npz" --epochs 6 --hidden 256,256 \
     --meta '{"game":"drecksau","ruleset":"dirty-pig","players":2,"teacher":"racer","name":"dirty-pig-2p"}' \
     --curve docs/rl/dirty-pig-2p-bc.csv
-$PY "$HERE/collect_saukopf.py" "$OUT/saukopf.npz" --deals 1700 --teacher club --seed 3
+$PY "$HERE/collect_saukopf.py" "$OUT/saukopf.npz" --deals 1800 --teacher club --seed 3
 $PY "$HERE/train_bc.py" "$OUT/saukopf-cards.npz" "$OUT/saukopf.npz" --epochs 10 --hidden 256,256 \
     --meta '{"game":"saukopf","ruleset":"saukopf","players":4,"teacher":"club","name":"saukopf-cards","plays":"cards only; bidding by heuristic"}' \
     --curve docs/rl/saukopf-cards-bc.csv
