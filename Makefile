@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
-	typecheck play clean rl-differential bench-batched census kill-test cluster-events \
+	typecheck play clean rl-differential rl-baselines bench-batched census kill-test cluster-events \
 	slowloris fuzz-files bench-page newcomer-matrix balance
 
 # The toy game of docs/plugins.md, a separate package: the tests play it through every surface.
@@ -59,6 +59,13 @@ rl-differential: $(STAMP)
 # ARGS="--inplace --observe" with the acting seat's observation every step.
 bench-batched: $(STAMP)
 	$(PY) -m benchmarks.batched $(ARGS)
+
+# Train the shipped policies again (docs/rl.md, *Baselines*): collect labelled positions,
+# clone the teachers, write the policies to OUT (default /tmp/rl-baselines; copy them into
+# games/<game>/bots/policies/ to ship), the curves to docs/rl/, then the duplicate arenas.
+rl-baselines: $(STAMP)
+	$(PY) -c 'import torch' 2>/dev/null || $(PY) -m pip install --quiet -e '.[train]'
+	OUT=$${OUT:-/tmp/rl-baselines} PY=$(PY) bash scripts/rl_baselines/train_all.sh
 
 # The whole suite RUNS times in a row (default 10), counting failed runs: a flaky test shows.
 steady: $(STAMP)

@@ -21,9 +21,10 @@ NEUTRAL = ["core", "arena", "cli", "server", "testing", "web/static/js", "bots",
            "analysis.py", "stats.py", "__init__.py", "_compiled.py"]
 """Game-neutral code, by path under ``src/saustall``."""
 
-BOTS_PACKAGE = {"__init__.py", "base.py", "describe.py"}
-"""All that ``saustall/bots/`` holds: the bot protocol, its registry and the level texts
-common to every game. A game's bots live in its own package (``games/<game>/bots/``)."""
+BOTS_PACKAGE = {"__init__.py", "base.py", "describe.py", "policy.py"}
+"""All that ``saustall/bots/`` holds: the bot protocol, its registry, the level texts
+common to every game and the learned-policy bot (a network over an environment's
+observation; each game gives its encoder and its policy files). A game's bots live in its own package (``games/<game>/bots/``)."""
 
 RENDERERS = "web/static/js/games/"
 """The page's game renderers: ``<name>.js``, and the folder ``<name>/`` of its own parts

@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from saustall.arena.scheme import seatings as make_seatings
 from saustall.arena.stats import CONFIDENCE, DuplicateTally, Interval, Rating, Ratings
-from saustall.bots.base import make_bot
+from saustall.bots.base import make_bot, plays_ruleset
 from saustall.core.errors import InvalidOptionError, SaustallError
 from saustall.core.registry import get, support
 from saustall.core.support import load_reference
@@ -195,7 +195,10 @@ def check_arena(game: str, ruleset: str | None, players: int | None, bots: Seque
                    else bound.default_players)
     spec.check_players(players)
     for level in bots:
-        make_bot(game, level, 0)  # raises UnknownGameError naming the known bots
+        bot = make_bot(game, level, 0)  # raises UnknownGameError naming the known bots
+        if not plays_ruleset(bot, spec.name):
+            raise InvalidOptionError(f"bot {level!r} does not play {game}/{spec.name} "
+                                     "(a learned policy plays the ruleset it was trained for)")
     resolved = spec.resolve_options(options)
     return spec.name, players, resolved, make_seatings(bots, players, seating)
 

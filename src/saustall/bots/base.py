@@ -61,6 +61,14 @@ def view_for(bot: Bot, state: "GameState", player: int) -> View:
     return {}
 
 
+def plays_ruleset(bot: Bot, ruleset: str) -> bool:
+    """Whether ``bot`` plays ``ruleset``: every bot does, unless it says otherwise with a
+    method ``plays_ruleset(ruleset)`` (a learned policy plays the ruleset it was trained
+    for)."""
+    check = getattr(bot, "plays_ruleset", None)
+    return True if check is None else bool(check(ruleset))
+
+
 BotFactory = Callable[[int], Bot]
 """Builds a bot from a seed."""
 

@@ -23,6 +23,7 @@ from typing import Any
 from saustall.bots.base import RandomBot, bot_levels, default_level, level_rating, \
     offered_levels
 from saustall.bots.describe import describe_level, rating_text, rating_unit
+from saustall.bots.policy import PREFIX as POLICY_PREFIX
 from saustall.core import registry
 from saustall.core.errors import UnknownGameError
 from saustall.core.support import PluginError
@@ -43,7 +44,10 @@ def other_levels(game: str) -> list[str]:
     weakest to strongest); bots it does not rank keep their
     registration order, ahead of the ranked ones. A game without bots gets ``random``."""
     named = set(offered_levels(game))
-    levels = [level for level in bot_levels(game) if level not in named]
+    # A learned policy (policy:NAME) plays the one ruleset and table it was trained for,
+    # and the lobby offers every level at every table: it stays in the arena and the CLI.
+    levels = [level for level in bot_levels(game)
+              if level not in named and not level.startswith(POLICY_PREFIX)]
     if not levels and not named:
         levels = [RandomBot.name]
     try:

@@ -23,7 +23,7 @@ import random
 import warnings
 from typing import Any
 
-from saustall.bots.base import bot_levels, make_bot, view_for
+from saustall.bots.base import bot_levels, make_bot, plays_ruleset, view_for
 from saustall.core.game import Game, GameState
 from saustall.core.registry import support
 from saustall.core.support import load_reference
@@ -148,9 +148,12 @@ def offers_bots(game: Game) -> str | None:
 
 
 def bots_play_legal_and_seeded(game: Game, players: int, seed: int) -> None:
-    """Each registered bot level, in every seat, finishes a game choosing only legal
-    actions from its view; the same seeds give the same game."""
+    """Each registered bot level that plays the ruleset (:func:`plays_ruleset`: a learned
+    policy plays the one it was trained for), in every seat, finishes a game choosing
+    only legal actions from its view; the same seeds give the same game."""
     for level in bot_levels(game.name):
+        if not plays_ruleset(make_bot(game.name, level, 0), game.ruleset.name):
+            continue
         first = _bot_game(game, players, level, seed)
         second = _bot_game(game, players, level, seed)
         require(first == second, f"bot {level!r} played two different games from one seed")

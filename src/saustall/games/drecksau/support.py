@@ -12,9 +12,13 @@ from saustall.games.drecksau.rulesets import ALL_RULESETS, DIRTY_PIG
 
 
 def register_bots() -> None:
-    """Register Drecksau's bots: random, heuristic, racer and the search levels."""
+    """Register Drecksau's bots: random, heuristic, racer, the search levels and the
+    learned policies (``policy:NAME``)."""
     import saustall.games.drecksau.bots.heuristic  # noqa: F401  (registers on import)
     import saustall.games.drecksau.bots.search  # noqa: F401  (registers on import)
+    from saustall.games.drecksau.bots import learned
+
+    learned.register()
 
 
 def seat_results(players: int, options: Mapping[str, Any], winners: Sequence[int],

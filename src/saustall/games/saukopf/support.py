@@ -12,13 +12,16 @@ from saustall.games.saukopf.rulesets import ALL_RULESETS, SAUKOPF
 
 
 def register_bots() -> None:
-    """Register Saukopf's bots (random, heuristic, the search levels), their measured
-    ratings and its analyser."""
+    """Register Saukopf's bots (random, heuristic, the search levels, the learned card-play
+    policies ``policy:NAME``), their measured ratings and its analyser."""
     import saustall.games.saukopf.bots.heuristic  # noqa: F401  (registers on import)
     import saustall.games.saukopf.bots.analysis  # noqa: F401  (registers on import)
     import saustall.games.saukopf.bots.beginner  # noqa: F401  (registers on import)
     import saustall.games.saukopf.bots.ratings  # noqa: F401  (registers on import)
     import saustall.games.saukopf.bots.search  # noqa: F401  (registers on import)
+    from saustall.games.saukopf.bots import learned
+
+    learned.register()
 
 
 def seat_results(players: int, options: Mapping[str, Any], winners: Sequence[int],
