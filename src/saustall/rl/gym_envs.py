@@ -15,12 +15,19 @@ level="random")`` after ``import saustall.rl`` (or in one line:
 
 Observations, actions and rewards are those of the PettingZoo environments
 (:mod:`saustall.rl.drecksau_v0`, :mod:`saustall.rl.saukopf_v0`,
-:mod:`saustall.rl.pigasus_v0`) for seat 0; a step's reward is what seat 0 earned from its
-action until it is to act again (bots' moves included). A masked-out action in the
-turn-based games ends the episode with reward -1 and ``info["illegal"] = True`` (the
-policy of PettingZoo's terminate-illegal wrapper; the engine is never asked to accept
-it). In Pigasus one step is one tick; an action the engine refuses there is a no-op with
-``info["refused"] = True``, as in the parallel environment.
+:mod:`saustall.rl.pigasus_v0`) for seat 0, with their options (``reward_scale``,
+Saukopf's ``reward``, the ruleset's options): the reward scales are tables in those
+modules' docstrings. A step's reward is what seat 0 earned from its action until it is
+to act again (bots' moves included). A masked-out action in the turn-based games ends
+the episode with reward -1 and ``info["illegal"] = True`` (the policy of PettingZoo's
+terminate-illegal wrapper; the engine is never asked to accept it). In Pigasus one step
+is one tick; an action the engine refuses there is a no-op with ``info["refused"] =
+True``, as in the parallel environment.
+
+For the libraries: :meth:`~TurnBasedSingleAgentEnv.action_masks` is the legal actions
+of seat 0 as booleans (sb3-contrib's ``MaskablePPO`` calls it: no wrapper needed); the
+observations are fresh writable arrays each step; ``render_mode="ansi"`` returns the
+table as the terminal client draws it, ``"human"`` prints it.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium
+import numpy as np
 
 from saustall.bots.base import Bot, make_bot, view_for
 from saustall.core.errors import IllegalActionError
@@ -35,7 +43,9 @@ from saustall.games.pigasus.actions import PigasusAction
 import saustall.rl.drecksau_v0 as drecksau_v0
 import saustall.rl.pigasus_v0 as pigasus_v0
 import saustall.rl.saukopf_v0 as saukopf_v0
-from saustall.rl.common import ILLEGAL_REWARD, Observation, TurnBasedEnv, agent_name
+from saustall.rl.common import (
+    ILLEGAL_REWARD, RENDER_MODES, Observation, TurnBasedEnv, agent_name,
+)
 
 AGENT = agent_name(0)
 """The learning agent's name: seat 0."""
@@ -49,7 +59,7 @@ def fresh(obs: Observation) -> Observation:
 class TurnBasedSingleAgentEnv(gymnasium.Env[Observation, Any]):
     """Seat 0 of a turn-based Saustall AEC environment against registered bots."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(self, aec: TurnBasedEnv, level: str) -> None:
         self.aec = aec
@@ -69,21 +79,28 @@ class TurnBasedSingleAgentEnv(gymnasium.Env[Observation, Any]):
                                     int(self.np_random.integers(2**62)))
                      for seat in range(1, self.aec.num_players)}
         self._play_bots()  # nothing is won before seat 0 first acts
-        return fresh(self.aec.observe(AGENT)), {}
+        # the AEC environment builds new arrays each step and never reads them again
+        return dict(self.aec.observe(AGENT)), {}
+
+    def action_masks(self) -> np.ndarray:
+        """Seat 0's legal actions now, as booleans (all False once the episode is over):
+        what sb3-contrib's ``MaskablePPO`` asks for."""
+        return self.aec.action_mask(AGENT).astype(bool)
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Seat 0 takes ``action``; the bots play until it is seat 0's turn again."""
         aec = self.aec
         if aec.terminations.get(AGENT, True) or aec.truncations.get(AGENT, False):
             raise RuntimeError("the episode is over: call reset()")
-        obs = aec.observe(AGENT)
-        if not obs["action_mask"][int(action)]:
+        action = int(action)
+        if not aec.action_mask(AGENT)[action]:
+            obs = fresh(aec.observe(AGENT))
             for agent in aec.agents:
                 aec.terminations[agent] = True
-            return fresh(obs), ILLEGAL_REWARD, True, False, {"illegal": True}
-        aec.step(int(action))
+            return obs, ILLEGAL_REWARD, True, False, {"illegal": True}
+        aec.step(action)
         reward = aec.rewards[AGENT] + self._play_bots()
-        return (fresh(aec.observe(AGENT)), float(reward), bool(aec.terminations[AGENT]),
+        return (dict(aec.observe(AGENT)), float(reward), bool(aec.terminations[AGENT]),
                 bool(aec.truncations[AGENT]), {})
 
     def _play_bots(self) -> float:
@@ -100,7 +117,8 @@ class TurnBasedSingleAgentEnv(gymnasium.Env[Observation, Any]):
         return gained
 
     def render(self) -> str | None:
-        """The public view as text (``render_mode="ansi"``)."""
+        """The table as the terminal client draws it, from the spectator's view: text
+        (``render_mode="ansi"``), or printed (``"human"``, returns None)."""
         return self.aec.render()
 
 
@@ -129,7 +147,7 @@ class PigasusEnv(gymnasium.Env[Observation, Any]):
     """Pigasus for seat 0 against real-time bots, one step per tick
     (arguments as :class:`pigasus_v0.parallel_env`)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 10}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 10}
 
     def __init__(self, ruleset: str = "pigasus", num_players: int = 4,
                  level: str = "casual", render_mode: str | None = None,
@@ -152,7 +170,14 @@ class PigasusEnv(gymnasium.Env[Observation, Any]):
         self.bots = {seat: make_bot("pigasus", self.level, int(self.np_random.integers(2**62)))
                      for seat in range(1, self.par.num_players)}
         self._obs = observations[AGENT]
-        return fresh(self._obs), {}
+        return dict(self._obs), {}  # new arrays every tick: the caller's
+
+    def action_masks(self) -> np.ndarray:
+        """Seat 0's actions the engine accepts at this tick, as booleans (the no-op always):
+        what sb3-contrib's ``MaskablePPO`` asks for."""
+        if self._obs is None:
+            raise RuntimeError("call reset() before action_masks()")
+        return self._obs["action_mask"].astype(bool)
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """One tick: seat 0's action and each bot's plan if it is due by now."""
@@ -174,11 +199,12 @@ class PigasusEnv(gymnasium.Env[Observation, Any]):
             if refused.get("refused") and callable(rejected):  # the bot gives up that try
                 rejected(plan, IllegalActionError("refused at the tick", refused["rule"]))
         self._obs = observations[AGENT]
-        return (fresh(self._obs), float(rewards[AGENT]), bool(terms[AGENT]), bool(truncs[AGENT]),
+        return (dict(self._obs), float(rewards[AGENT]), bool(terms[AGENT]), bool(truncs[AGENT]),
                 infos[AGENT])
 
     def render(self) -> str | None:
-        """The public view as text (``render_mode="ansi"``)."""
+        """The table as the replay draws it, from the spectator's view: text
+        (``render_mode="ansi"``), or printed (``"human"``, returns None)."""
         return self.par.render()
 
 
