@@ -199,3 +199,21 @@ def test_saukopf_net_points_of_a_deal_stay_within_the_documented_scale() -> None
                 biggest = max(biggest, abs(reward))
     assert biggest > 0  # some deal paid something
     assert saukopf_v0.raw_env(deals=3).reward_bound() == 3 * saukopf_v0.MAX_DEAL_MEAT == 240
+
+
+def test_the_agent_plays_the_seat_it_is_given_or_one_drawn_at_each_reset() -> None:
+    env = gymnasium.make("saustall/Drecksau-v0", num_players=3, seat=2, level="random")
+    obs, info = env.reset(seed=0)
+    aec = env.unwrapped.aec
+    assert info == {"seat": 2} and aec.state.current_player == 2
+    assert np.array_equal(obs["observation"], aec.observe("player_2")["observation"])
+    drawn = gymnasium.make("saustall/Saukopf-v0", seat=None, deals=1, level="random")
+    seats = set()
+    for seed in range(12):
+        obs, info = drawn.reset(seed=seed)
+        seats.add(info["seat"])
+        assert drawn.unwrapped.aec.state.current_player == info["seat"]
+        assert np.array_equal(drawn.unwrapped.action_masks(), obs["action_mask"].astype(bool))
+    assert seats == {0, 1, 2, 3}
+    with pytest.raises(ValueError, match="seat must be a seat of the table"):
+        gymnasium.make("saustall/Drecksau-v0", seat=2)
