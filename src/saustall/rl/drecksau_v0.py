@@ -252,7 +252,7 @@ class raw_env(TurnBasedEnv):
 
     def encode_counts(self, counts: SeatCounts, seat: int) -> np.ndarray:
         """:meth:`encode` from the ints of :meth:`DrecksauState.view_counts` (the same
-        observation, without the view's dicts and names), read-only.
+        observation, without the view's dicts and names), writable.
 
         The vector is joined from float32 byte chunks: the hand, each pig row and the
         seated / hand_counts / to_act blocks are looked up by the ints they are made of
@@ -280,7 +280,8 @@ class raw_env(TurnBasedEnv):
         parts.append(self._pack_tail(deck_count / self.deck_size,
                                      1.0 if phase == "lucky-bird" else 0.0,
                                      min(1.0, turn / turn_cap)))
-        return np.frombuffer(b"".join(parts), dtype=np.float32)
+        # joined into a bytearray: the array is writable, the caller's (no copy to make)
+        return np.frombuffer(bytearray().join(parts), dtype=np.float32)
 
     def _chunk(self, key: tuple[int, ...]) -> bytes:
         """The float32 bytes of one chunk of :meth:`encode_counts` (see its keys), built
@@ -376,7 +377,7 @@ class raw_env(TurnBasedEnv):
             obs[i] = 1.0
         for i, value in zip(where, values):
             obs[i] = value
-        return np.frombuffer(obs.tobytes(), dtype=np.float32)  # read-only, as encode_counts
+        return np.frombuffer(obs, dtype=np.float32)  # over the array's own buffer: writable
 
     def _encode_tournament(self, obs: "array[float] | np.ndarray", table: dict[str, Any], seat: int,
                            ones: list[int]) -> None:

@@ -18,8 +18,9 @@ end of the session. Their scale (:data:`MAX_DEAL_MEAT`, :data:`MAX_DEAL_ROUGHNES
 | ``"net"`` | ``"normalized"`` | net points / (80 x ``deals``) | in [-1, 1] |
 | ``"win_loss"`` | either | 0 until the last deal | +1 or -1 |
 
-80 is the most meat points one deal can pay (every item of the card with 14 Laufende,
-doubled by Huftritt and Gegenhuftritt: (2 + 1 + 14 + 1 + 1 + 1) x 4); 5 the most roughness
+80 is the most meat points one deal can pay (every item of the card, with 14 Laufende in
+a Keiler, a solo with 14 trumps, doubled by Huftritt and Gegenhuftritt:
+(2 + 1 + 14 + 1 + 1 + 1) x 4); 5 the most roughness
 points (Übergrunzer, Spießer and Gegenhuftreter for one declarer).
 
 ``render_mode="ansi"`` makes ``render()`` return the table as the terminal client draws it
@@ -97,7 +98,7 @@ REWARDS = ("net", "win_loss")
 """The reward options."""
 MAX_DEAL_MEAT = (2 + 1 + 14 + 1 + 1 + 1) * 4
 """The most meat points a deal pays a winner: Schlachtung 2, Extrawurst 1, Schwarte with
-every one of the 14 trumps of a Sauerei, Stallgeruch, Porco Negro and Bolzenschuss 1 each,
+every one of the 14 trumps of a Keiler (a solo), Stallgeruch, Porco Negro and Bolzenschuss 1 each,
 doubled twice (Huftritt, Gegenhuftritt)."""
 MAX_DEAL_ROUGHNESS = 1 + 1 + 3
 """The most roughness points a deal gives one seat: Übergrunzer, Spießer, Gegenhuftreter."""
