@@ -216,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", choices=("drecksau", "saukopf"), default="drecksau")
     parser.add_argument("--total-steps", type=int, default=Args.total_steps)
     parser.add_argument("--num-steps", type=int, default=Args.num_steps)
-    parser.add_argument("--eval-games", type=int, default=500)
+    parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--levels", nargs="*", default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1)")

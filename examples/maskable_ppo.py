@@ -74,8 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(evaluation.ENV_IDS), default="drecksau")
     parser.add_argument("--timesteps", type=int, default=50_000,
                         help="agent steps of training (50,000)")
-    parser.add_argument("--eval-games", type=int, default=500,
-                        help="games (Saukopf: deals) per bot level (500)")
+    parser.add_argument("--eval-games", type=int, default=400,
+                        help="games (Saukopf: deals) per bot level (400)")
     parser.add_argument("--levels", nargs="*", default=None,
                         help="bot levels to evaluate against (default: evaluation.LEVELS)")
     parser.add_argument("--seed", type=int, default=0)

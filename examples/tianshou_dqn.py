@@ -8,7 +8,8 @@
 reads ``last()`` (observation, action mask, agent) and ``rewards``. As in Tianshou's
 tic-tac-toe example, a DQN learner plays ``player_0`` and Tianshou's masked random
 player ``player_1`` (``MultiAgentOffPolicyAlgorithm``); the learner's score is its own
-reward (``multi_agent_return_reduction``). Evaluation plays the greedy Q-network against
+reward (``multi_agent_return_reduction``). Evaluation plays the Q-network, epsilon-greedy
+as Tianshou tests it (``--epsilon``, 0.05), against
 the random player, ``heuristic`` and the search levels through the Gymnasium
 environments (:mod:`evaluation`, beside this file), from a seat drawn at each game (the
 observation is relative to the seat, so the network plays the other seat too).
@@ -76,9 +77,16 @@ def train(epochs: int, epoch_steps: int, seed: int, envs: int = 4,
     return net, result
 
 
-def greedy(net: Net) -> evaluation.Policy:
-    """The trained Q-network's best legal action."""
+def epsilon_greedy(net: Net, epsilon: float = 0.05, seed: int = 0) -> evaluation.Policy:
+    """The trained Q-network's best legal action, a random legal one with chance
+    ``epsilon`` (Tianshou's test-time epsilon in its tic-tac-toe example: a fully greedy
+    Q-network early in training can repeat one move, such as a discard, until the
+    turn cap stops the game as a draw)."""
+    rng = np.random.default_rng(seed)
+
     def policy(observation: np.ndarray, mask: np.ndarray) -> int:
+        if rng.random() < epsilon:
+            return int(rng.choice(np.flatnonzero(mask)))
         with torch.no_grad():
             q, _ = net(torch.as_tensor(observation).unsqueeze(0))
         q = q[0].masked_fill(~torch.as_tensor(mask, dtype=torch.bool), -float("inf"))
@@ -90,10 +98,12 @@ def greedy(net: Net) -> evaluation.Policy:
 def main(argv: Sequence[str] | None = None) -> int:
     """Train, evaluate, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--epochs", type=int, default=5)
-    parser.add_argument("--epoch-steps", type=int, default=4000,
-                        help="environment steps (both seats') per epoch (4,000)")
-    parser.add_argument("--eval-games", type=int, default=500)
+    parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--epoch-steps", type=int, default=2000,
+                        help="environment steps (both seats') per epoch (2,000)")
+    parser.add_argument("--eval-games", type=int, default=400)
+    parser.add_argument("--epsilon", type=float, default=0.05,
+                        help="chance of a random legal move when evaluated (0.05)")
     parser.add_argument("--levels", nargs="*", default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1)")
@@ -103,9 +113,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     net, _ = train(args.epochs, args.epoch_steps, args.seed)
     print(f"Tianshou DQN, drecksau: {args.epochs} epochs of {args.epoch_steps} steps "
           f"against Tianshou's random player in {time.perf_counter() - started:.0f} s; "
-          "greedy:", flush=True)
+          f"epsilon-greedy ({args.epsilon}):", flush=True)
     levels = args.levels if args.levels is not None else evaluation.LEVELS["drecksau"]
-    evaluation.report(greedy(net), "drecksau", levels, args.eval_games, seed=args.seed + 1)
+    evaluation.report(epsilon_greedy(net, args.epsilon, args.seed + 1), "drecksau", levels,
+                      args.eval_games, seed=args.seed + 1)
     return 0
 
 
