@@ -7,8 +7,8 @@ STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
-	typecheck play clean rl-differential rl-baselines bench-batched census kill-test cluster-events \
-	slowloris fuzz-files bench-page newcomer-matrix balance
+	typecheck play clean rl-differential rl-baselines rl-examples bench-batched census kill-test \
+	cluster-events slowloris fuzz-files bench-page newcomer-matrix balance
 
 # The toy game of docs/plugins.md, a separate package: the tests play it through every surface.
 TOY_GAME := tests/fixtures/saustall-nim
@@ -54,6 +54,29 @@ wire-fuzz: $(STAMP)
 rl-differential: $(STAMP)
 	SAUSTALL_RL_GAMES=$${GAMES:-10000} $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP \
 	  --durations=5 -m long tests/rl/test_batched.py
+
+# The RL library examples (examples/, docs/rl.md): installs the `rl-examples` extra (torch
+# 2.13.0 CPU, sb3-contrib, Tianshou: minutes), runs their tests (each example tiny), then
+# each example in a small configuration, training and evaluating against the bots.
+# SMALL=0 runs each at its documented default size instead (the figures of docs/rl.md).
+rl-examples: $(STAMP)
+	$(PY) -c 'import torch, sb3_contrib, tianshou' 2>/dev/null || \
+	  $(PY) -m pip install --quiet -e '.[rl-examples]'
+	$(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP -m long tests/rl/test_library_examples.py
+	cd examples && if [ "$${SMALL:-1}" = 1 ]; then \
+	  ../$(PY) train_dirty_pig.py --games 300 --eval-games 100 && \
+	  ../$(PY) maskable_ppo.py --timesteps 3000 --eval-games 100 && \
+	  ../$(PY) maskable_ppo.py --game saukopf --timesteps 2000 --eval-games 100 && \
+	  ../$(PY) maskable_ppo.py --game pigasus --timesteps 2000 --eval-games 10 && \
+	  ../$(PY) cleanrl_ppo_aec.py --total-steps 4096 --eval-games 100 && \
+	  ../$(PY) cleanrl_ppo_aec.py --game saukopf --total-steps 4096 --eval-games 100 && \
+	  ../$(PY) tianshou_dqn.py --epochs 1 --epoch-steps 1000 --eval-games 100; \
+	else \
+	  ../$(PY) train_dirty_pig.py && ../$(PY) maskable_ppo.py && \
+	  ../$(PY) maskable_ppo.py --game saukopf --timesteps 20000 && \
+	  ../$(PY) maskable_ppo.py --game pigasus --timesteps 20000 --eval-games 100 && \
+	  ../$(PY) cleanrl_ppo_aec.py && ../$(PY) tianshou_dqn.py; \
+	fi
 
 # The batched simulator's actions/s at batch 1, 64, 1,024 and 16,384 (one core, CPU time);
 # ARGS="--inplace --observe" with the acting seat's observation every step.

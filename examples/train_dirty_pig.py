@@ -1,17 +1,24 @@
-"""Train a policy for 2-player Dirty Pig that beats the random player, with numpy alone.
+"""Train a policy for 2-player Dirty Pig with numpy alone; evaluate it against the bots.
 
-    python examples/train_dirty_pig.py                  # train, then play 2,000 games
-    python examples/train_dirty_pig.py --games 300 --eval-games 200   # a quick run
+    python examples/train_dirty_pig.py                        # 3,000 games, then evaluate
+    python examples/train_dirty_pig.py --games 300 --eval-games 100   # a quick run
+    python examples/train_dirty_pig.py --train-level heuristic         # a harder teacher
 
-The policy is linear-softmax over the environment's observation vector: the logit of
-action ``a`` is ``b[a] + W[a] . x`` for observation ``x``, over the legal actions only
-(the action mask). It is trained with REINFORCE (with a running-mean baseline) on games
-against a uniformly random opponent, through :mod:`saustall.rl.drecksau_v0`'s AEC
-environment; the learner's seat alternates so that it learns to move first and second.
-Everything is seeded: the same arguments give the same policy and the same win rate.
+Only the environment's API: ``gymnasium.make("saustall/Drecksau-v0", level="random",
+seat=None)`` deals each game with the learner in a seat drawn at random, ``step``
+returns the reward (1 for a win, paid at the end), ``action_mask`` in the observation
+says what is legal. Nothing reads the game's state.
 
-The evaluation plays ``--eval-games`` new games against the random player, again with
-alternating seats, and reports the win rate (draws at the turn cap count as not won).
+The policy is linear-softmax over the observation vector: the logit of action ``a`` is
+``b[a] + W[a] . x`` for observation ``x``, over the legal actions only. It is trained
+with REINFORCE (with a running-mean baseline) against the random player: against
+``heuristic`` from the start it almost never wins, so REINFORCE gets no signal
+(``--train-level`` to try). Everything is seeded: the same arguments
+give the same policy and the same figures.
+
+The evaluation plays ``--eval-games`` new games, the policy sampling its moves, against
+the random player, ``heuristic`` and the search levels ``beginner`` and ``club``
+(:mod:`evaluation`, beside this file), each from a seat drawn at random.
 """
 
 from __future__ import annotations
@@ -20,10 +27,16 @@ import argparse
 import sys
 import time
 from dataclasses import dataclass
+from typing import Sequence
 
+import gymnasium
 import numpy as np
 
-from saustall.rl import drecksau_v0
+import evaluation
+import saustall.rl  # noqa: F401  (registers the environments)
+
+TRAIN_LEVEL = "random"
+"""The bot the policy trains against by default."""
 
 
 @dataclass
@@ -45,90 +58,82 @@ class Policy:
         weights = np.exp(logits)
         return weights / weights.sum()
 
+    def sampler(self, seed: int) -> evaluation.Policy:
+        """The policy as :mod:`evaluation` plays it: a legal action drawn from it."""
+        rng = np.random.default_rng(seed)
 
-def play(env: drecksau_v0.raw_env, policy: Policy, learner_seat: int,
-         rng: np.random.Generator, greedy: bool = False,
-         ) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int, np.ndarray]]]:
-    """One game: ``policy`` in ``learner_seat``, random play in the other seat.
+        def choose(observation: np.ndarray, mask: np.ndarray) -> int:
+            legal = np.flatnonzero(mask)
+            probs = self.probabilities(observation.astype(np.float64), legal)
+            return int(legal[rng.choice(len(legal), p=probs)])
 
-    Returns the learner's result (1 won, 0 draw, -1 lost) and its decisions
-    ``(observation, legal actions, index chosen among them, probabilities)``.
-    """
-    env.reset(seed=int(rng.integers(2**62)))
-    learner = f"player_{learner_seat}"
-    steps: list[tuple[np.ndarray, np.ndarray, int, np.ndarray]] = []
-    state = env.state
-    while not state.is_terminal():
-        agent = env.agent_selection
-        observed = env.observe(agent)
-        legal = np.flatnonzero(observed["action_mask"])
-        if agent == learner:
-            obs = observed["observation"].astype(np.float64)
-            probs = policy.probabilities(obs, legal)
-            choice = int(probs.argmax()) if greedy else int(rng.choice(len(legal), p=probs))
-            steps.append((obs, legal, choice, probs))
-            env.step(int(legal[choice]))
-        else:
-            env.step(int(legal[rng.integers(len(legal))]))
-    won = state.winners()
-    result = 0.0 if not won else (1.0 if won[0] == learner_seat else -1.0)
-    return result, steps
+        return choose
+
+
+def make_env(level: str = TRAIN_LEVEL) -> gymnasium.Env:
+    """2-player Dirty Pig against ``level``, the learner's seat drawn each game."""
+    return gymnasium.make("saustall/Drecksau-v0", ruleset="dirty-pig", num_players=2,
+                          level=level, seat=None)
 
 
 def train(games: int, seconds: float, seed: int, learning_rate: float = 0.05,
-          ) -> tuple[Policy, int]:
-    """REINFORCE against the random player for ``games`` games (or ``seconds``)."""
-    env = drecksau_v0.raw_env(ruleset="dirty-pig", num_players=2)
-    policy = Policy.zeros(env.actions.size, env.obs_size)
+          level: str = TRAIN_LEVEL) -> tuple[Policy, int]:
+    """REINFORCE against ``level`` for ``games`` games (or ``seconds`` of CPU)."""
+    env = make_env(level)
+    policy = Policy.zeros(env.action_space.n, env.observation_space["observation"].shape[0])
     rng = np.random.default_rng(seed)
     baseline = 0.0
     start = time.process_time()
     played = 0
     while played < games and time.process_time() - start < seconds:
-        result, steps = play(env, policy, played % 2, rng)
+        obs, _ = env.reset(seed=int(rng.integers(2**62)))
+        steps: list[tuple[np.ndarray, np.ndarray, int, np.ndarray]] = []
+        result = 0.0
+        while True:
+            x = obs["observation"].astype(np.float64)
+            legal = np.flatnonzero(obs["action_mask"])
+            probs = policy.probabilities(x, legal)
+            choice = int(rng.choice(len(legal), p=probs))
+            steps.append((x, legal, choice, probs))
+            obs, reward, terminated, truncated, _ = env.step(int(legal[choice]))
+            result += reward
+            if terminated or truncated:
+                break
         advantage = result - baseline
         baseline += 0.02 * (result - baseline)
         played += 1
-        if not steps or advantage == 0.0:
+        if advantage == 0.0:
             continue
         step_size = learning_rate * advantage / len(steps) ** 0.5
-        for obs, legal, choice, probs in steps:
+        for x, legal, choice, probs in steps:
             grad = -probs
             grad[choice] += 1.0  # d log pi(choice) / d logits, over the legal actions
             policy.bias[legal] += step_size * grad
-            policy.weights[legal] += step_size * np.outer(grad, obs)
+            policy.weights[legal] += step_size * np.outer(grad, x)
     return policy, played
 
 
-def evaluate(policy: Policy, games: int, seed: int) -> tuple[float, float]:
-    """Win rate and draw rate of ``policy`` (sampling) against the random player."""
-    env = drecksau_v0.raw_env(ruleset="dirty-pig", num_players=2)
-    rng = np.random.default_rng(seed)
-    wins = draws = 0
-    for game in range(games):
-        result, _ = play(env, policy, game % 2, rng)
-        wins += result > 0
-        draws += result == 0
-    return wins / games, draws / games
-
-
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Train, evaluate, print the figures."""
-    parser = argparse.ArgumentParser(description="Train a Dirty Pig policy against random.")
-    parser.add_argument("--games", type=int, default=2000, help="training games (2000)")
-    parser.add_argument("--seconds", type=float, default=240.0,
-                        help="stop training after this much CPU time (240)")
-    parser.add_argument("--eval-games", type=int, default=2000, help="evaluation games (2000)")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3000, help="training games (3,000)")
+    parser.add_argument("--seconds", type=float, default=600.0,
+                        help="stop training after this much CPU time (600)")
+    parser.add_argument("--eval-games", type=int, default=400,
+                        help="evaluation games per bot level (400)")
+    parser.add_argument("--train-level", default=TRAIN_LEVEL,
+                        help="the bot to train against (random)")
+    parser.add_argument("--levels", nargs="*", default=None,
+                        help="bot levels to evaluate against (default: evaluation.LEVELS)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    policy, played = train(args.games, args.seconds, args.seed)
-    trained = time.perf_counter() - started
-    win_rate, draw_rate = evaluate(policy, args.eval_games, args.seed + 1)
-    total = time.perf_counter() - started
-    print(f"trained on {played} games in {trained:.1f} s; against random over "
-          f"{args.eval_games} games: won {win_rate:.1%}, drawn {draw_rate:.1%} "
-          f"({total:.1f} s in all)")
+    policy, played = train(args.games, args.seconds, args.seed, level=args.train_level)
+    print(f"REINFORCE (numpy), drecksau: trained on {played} games against {args.train_level} "
+          f"in {time.perf_counter() - started:.0f} s; sampling:", flush=True)
+    levels = args.levels if args.levels is not None else evaluation.LEVELS["drecksau"]
+    evaluation.report(policy.sampler(args.seed + 1), "drecksau", levels, args.eval_games,
+                      seed=args.seed + 1)
     return 0
 
 

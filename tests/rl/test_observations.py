@@ -109,8 +109,7 @@ def test_action_mask_is_the_legal_list(game: str, ruleset: str) -> None:
         seat = state.current_player
         mask = env.observe(f"player_{seat}")["action_mask"]
         assert mask.dtype == np.int8
-        with pytest.raises(ValueError, match="read-only"):  # shared until the next step
-            mask[0] = 1 - mask[0]
+        assert mask.flags.writeable  # the caller's copy: changing it changes no rule
         meant = [env.actions.codes[seat][i] for i in np.flatnonzero(mask)]
         assert sorted(meant) == sorted(state.legal_actions(seat))
         for other in range(env.num_players):

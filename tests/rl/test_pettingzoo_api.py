@@ -108,18 +108,3 @@ def test_an_illegal_action_ends_the_game_in_the_wrapper_not_the_engine(
     with pytest.raises(Exception):
         raw.step(illegal)
     assert raw.state.history == history
-
-
-@pytest.mark.parametrize("game,ruleset", RULESETS)
-def test_ansi_render_shows_the_public_table(game: str, ruleset: str) -> None:
-    module = MODULES[game]
-    if game == "pigasus":
-        par = module.parallel_env(ruleset=ruleset, render_mode="ansi")
-        par.reset(seed=1)
-        text = par.render()
-    else:
-        aec = module.raw_env(ruleset=ruleset, render_mode="ansi")
-        aec.reset(seed=1)
-        text = aec.render()
-    assert isinstance(text, str) and "phase" in text
-    assert "hand:" not in text  # the spectator's view: no hand

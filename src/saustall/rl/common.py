@@ -14,6 +14,7 @@ policy trained in one seat therefore plays any seat.
 from __future__ import annotations
 
 import abc
+import io
 import random
 from typing import Any, Callable, Hashable, Mapping, Sequence
 
@@ -21,6 +22,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from rich.console import Console
 
 from saustall.core.game import Game, GameState, View
 from saustall.core.registry import get
@@ -30,6 +32,47 @@ Observation = dict[str, np.ndarray]
 
 ILLEGAL_REWARD = -1.0
 """What the terminate-illegal wrapper gives an agent that takes a masked-out action."""
+
+RENDER_MODES = ("ansi", "human")
+"""``render()`` returns the table as text (``ansi``) or prints it and returns None
+(``human``): the terminal client's drawing of the spectator's view, either way."""
+RENDER_WIDTH = 100
+"""Columns of the ``ansi`` text."""
+
+REWARD_SCALES = ("points", "normalized")
+"""``reward_scale`` of every environment: ``points``, the game's own result as it is;
+``normalized``, divided by the environment's ``reward_bound`` (the largest an episode's
+return can be, in absolute value), so every episode's return (and each step's reward)
+lies in [-1, 1]."""
+
+
+def check_reward_scale(reward_scale: str) -> None:
+    """ValueError naming the choices unless ``reward_scale`` is one of them."""
+    if reward_scale not in REWARD_SCALES:
+        raise ValueError(f"reward_scale must be one of {', '.join(REWARD_SCALES)}, "
+                         f"not {reward_scale!r}")
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """ValueError naming the choices unless ``render_mode`` is one of them (or None)."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {list(RENDER_MODES)} or None, "
+                         f"not {render_mode!r}")
+
+
+def render_view(draw: Callable[[View, Console], None], view: View,
+                render_mode: str | None) -> str | None:
+    """What ``render()`` gives for ``render_mode``: ``draw(view, console)`` as plain text
+    (``ansi``), or printed to the terminal with its colours and None (``human``)."""
+    if render_mode is None:
+        return None
+    if render_mode == "human":
+        draw(view, Console())
+        return None
+    out = io.StringIO()
+    draw(view, Console(file=out, width=RENDER_WIDTH, color_system=None, force_terminal=False,
+                       highlight=False, emoji=False))
+    return out.getvalue()
 
 
 def agent_name(seat: int) -> str:
@@ -155,21 +198,23 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
     """
 
     game_name = ""
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False,
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False,
                                 "render_fps": 1}
     render_keys: tuple[str, ...] = ("phase", "to_act", "winners")
+    """The view's fields :meth:`draw` lists unless a game draws its own table."""
 
     def __init__(self, ruleset: str | None = None, num_players: int | None = None,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, reward_scale: str = "points",
+                 **options: Any) -> None:
         super().__init__()
         self.game: Game = get(self.game_name, ruleset)
         self.num_players = num_players if num_players is not None else self.game.default_players
         self.game.ruleset.check_players(self.num_players)
         self.options = self.game.ruleset.resolve_options(options)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} "
-                             f"or None, not {render_mode!r}")
+        check_render_mode(render_mode)
+        check_reward_scale(reward_scale)
         self.render_mode = render_mode
+        self.reward_scale = reward_scale
         self.possible_agents = [agent_name(p) for p in range(self.num_players)]
         self._seats = {agent: p for p, agent in enumerate(self.possible_agents)}
         self.actions = self.build_actions()
@@ -185,6 +230,17 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
 
     obs_low = 0.0
     """The least value an observation entry takes (Saukopf's ledger goes below 0)."""
+
+    def reward_bound(self) -> float:
+        """The largest absolute return an episode can have at ``reward_scale="points"``
+        (default 1: the game's result is a share of the win); ``normalized`` divides every
+        reward by it."""
+        return 1.0
+
+    @property
+    def reward_factor(self) -> float:
+        """What each reward is multiplied by: 1, or ``1 / reward_bound()`` (normalized)."""
+        return 1.0 if self.reward_scale == "points" else 1.0 / self.reward_bound()
 
     # -- to be provided by each game ---------------------------------------------------
     @abc.abstractmethod
@@ -244,8 +300,10 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and action mask (zeros unless it is to act).
 
-        Built when first asked for, once per step and agent (``last()`` asks again), so
-        the arrays are read-only: copy them to change them.
+        Built when first asked for, once per step and agent (``last()`` asks again and
+        gets the same arrays). The arrays are the caller's: writable (torch takes them
+        without a copy or a warning), and changing them changes nothing in the game (the
+        legality of a move is judged from :meth:`action_mask`).
         """
         found = self._obs.get(agent)
         if found is None:
@@ -253,20 +311,17 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
             if state is None:
                 state = self._require_state()  # raises
             vector = self.observation_vector(state, self._seats[agent])
-            if not self.vectors_read_only:
-                vector.flags.writeable = False
+            if not vector.flags.writeable:  # an encoder's array over bytes: the caller's copy
+                vector = vector.copy()
             mask = self._masks.get(agent)
             if mask is None:
                 mask = self.action_mask(agent)
-            found = self._obs[agent] = {"observation": vector, "action_mask": mask}
+            found = self._obs[agent] = {"observation": vector, "action_mask": mask.copy()}
         return found
 
-    vectors_read_only = False
-    """Whether :meth:`observation_vector` returns read-only arrays already (no flag to
-    set every step)."""
-
     def action_mask(self, agent: str) -> np.ndarray:
-        """``agent``'s action mask alone (read-only; no observation built for it)."""
+        """``agent``'s action mask alone (read-only and shared: the action table's
+        remembered mask; :meth:`observe` hands out a copy; no observation built for it)."""
         found = self._masks.get(agent)
         if found is None:
             state = self._require_state()
@@ -304,8 +359,9 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
                     self.rewards[a] = 0.0
                 self._rewards_zero = True
         else:
+            factor = self.reward_factor
             for a in self.agents:
-                self.rewards[a] = float(rewards[self._seats[a]])
+                self.rewards[a] = float(rewards[self._seats[a]]) * factor
             self._rewards_zero = False
         if terminal:
             capped = state.stopped_at_cap()
@@ -320,11 +376,17 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
             self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """``render_mode="ansi"``: the public (spectator) view as text."""
+        """The table as a spectator sees it (no hand), drawn as the terminal client draws
+        it (:meth:`draw`): text for ``render_mode="ansi"``, printed for ``"human"``
+        (returns None), nothing without a render mode."""
         if self.render_mode is None:
             return None
-        state = self._require_state()
-        return ansi_view(state.view(None), self.render_keys)
+        return render_view(self.draw, self._require_state().view(None), self.render_mode)
+
+    def draw(self, view: View, console: Console) -> None:
+        """Draw a (spectator) view: each game's terminal drawing; by default its
+        :attr:`render_keys` as ``key: value`` lines."""
+        console.print(ansi_view(view, self.render_keys), markup=False)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -1,6 +1,7 @@
 """Drecksau / Dirty Pig as a PettingZoo AEC environment (``classic`` style).
 
-``env(ruleset="dirty-pig", num_players=2, render_mode=None, **options)`` is the wrapped
+``env(ruleset="dirty-pig", num_players=2, render_mode=None, reward_scale="points",
+**options)`` is the wrapped
 environment (terminate-illegal, out-of-bounds and order-enforcing checks, in one
 :class:`~saustall.rl.wrapper.ClassicWrapper`);
 ``raw_env(...)`` the bare one. Every ruleset of the game is reachable: ``dirty-pig``
@@ -8,9 +9,19 @@ environment (terminate-illegal, out-of-bounds and order-enforcing checks, in one
 (2-6); ``options`` are the ruleset's options (``turn_cap``, ``hand_size``...). Agents are
 ``player_0`` ... ``player_{n-1}``; seat 0 moves first.
 
-Rewards are the game's own result (:meth:`GameState.returns`): 1 to the winner, 0 to
-the others, paid at the end. A game stopped at ``turn_cap`` ends as a draw (0 each) and
-is reported as *truncated*, not terminated.
+Rewards are the game's own result (:meth:`GameState.returns`), paid at the end; a game
+stopped at ``turn_cap`` ends as a draw (0 each) and is reported as *truncated*, not
+terminated:
+
+| ``reward_scale`` | a win | a loss or a draw | an episode's return |
+| --- | --- | --- | --- |
+| ``"points"`` (default) | 1 | 0 | 0 or 1 (a tournament: 1 to its winner) |
+| ``"normalized"`` | 1 | 0 | the same: already in [0, 1] |
+
+``render_mode="ansi"`` makes ``render()`` return the table as the terminal client draws
+it (``saustall play drecksau``), from the spectator's view (no hand): each player's
+pigs and hand size, who is to play, the deck and the discard pile, the tournament's
+stacks; ``"human"`` prints it (with colours) and returns None.
 
 Seats are relative (see :mod:`saustall.rl.common`): row 0 is the observing or acting seat.
 ``P`` is the ruleset's most players (6, or 4 for ``drecksau``), ``M`` its most pigs per
@@ -62,6 +73,7 @@ from operator import itemgetter, truediv
 from typing import Any
 
 import numpy as np
+from rich.console import Console
 
 from saustall.core.game import GameState, View
 from saustall.games.drecksau.game import DrecksauState, SeatCounts
@@ -77,15 +89,19 @@ class raw_env(TurnBasedEnv):
 
     game_name = "drecksau"
     metadata = {**TurnBasedEnv.metadata, "name": "drecksau_v0"}
-    vectors_read_only = True  # both encoders return arrays over bytes
-    render_keys = ("ruleset", "turn", "phase", "to_act", "pigs", "hand_counts",
-                   "deck_count", "discard_top", "last", "winners")
 
     def __init__(self, ruleset: str | None = "dirty-pig", num_players: int | None = 2,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, reward_scale: str = "points",
+                 **options: Any) -> None:
         self._prepare(ruleset, num_players)
-        super().__init__(ruleset, num_players, render_mode, **options)
+        super().__init__(ruleset, num_players, render_mode, reward_scale, **options)
         self._prepare_seats()
+
+    def draw(self, view: View, console: Console) -> None:
+        """The terminal client's table (:func:`saustall.games.drecksau.terminal.draw_table`)."""
+        from saustall.games.drecksau.terminal import draw_table  # the CLI's: only to render
+
+        draw_table(view, console)
 
     def _prepare(self, ruleset: str | None, num_players: int | None) -> None:
         from saustall.core.registry import get
@@ -145,7 +161,7 @@ class raw_env(TurnBasedEnv):
 
     def encode_counts(self, counts: SeatCounts, seat: int) -> np.ndarray:
         """:meth:`encode` from the ints of :meth:`DrecksauState.view_counts` (the same
-        observation, without the view's dicts and names), read-only.
+        observation, without the view's dicts and names), writable.
 
         The vector is joined from float32 byte chunks: the hand, each pig row and the
         seated / hand_counts / to_act blocks are looked up by the ints they are made of
@@ -176,7 +192,8 @@ class raw_env(TurnBasedEnv):
         parts.append(self._pack_tail(deck_count / self.deck_size,
                                      1.0 if phase == "lucky-bird" else 0.0,
                                      min(1.0, turn / turn_cap)))
-        return np.frombuffer(b"".join(parts), dtype=np.float32)
+        # joined into a bytearray: the array is writable, the caller's (no copy to make)
+        return np.frombuffer(bytearray().join(parts), dtype=np.float32)
 
     def _chunk(self, key: tuple[int, ...]) -> bytes:
         """The float32 bytes of one chunk of :meth:`encode_counts` (see its keys; tag 3:
@@ -219,7 +236,7 @@ class raw_env(TurnBasedEnv):
         return found
 
     def encode(self, view: View, seat: int) -> np.ndarray:
-        """``seat``'s observation from its view, by the shared encoder (read-only)."""
+        """``seat``'s observation from its view, by the shared encoder (a writable copy)."""
         n, k, space = self.num_players, len(self.kinds), self.space
         rel = self._rel[seat]
         hand = np.zeros((1, k), np.int64)
@@ -248,7 +265,8 @@ class raw_env(TurnBasedEnv):
                            [view["turn"]], view["turn_cap"])
         if self.tournament:
             space.encode_tournament(obs, view["tournament"], seat)
-        return np.frombuffer(obs[0].tobytes(), dtype=np.float32)  # read-only, as encode_counts
+        # a float32 copy of the row: writable, the caller's (as encode_counts' arrays)
+        return np.array(obs[0], dtype=np.float32)
 
 
 env = make_env(raw_env)

@@ -16,7 +16,7 @@ closing, a holder out of time to point, the last call) happens at its own due ti
 through the engine's ``tick`` action.
 
 ``parallel_env(ruleset="pigasus", num_players=4, render_mode=None, tick_ms=100,
-max_ticks=20000, **options)`` is the parallel environment; ``env(...)`` the same game as a
+max_ticks=20000, reward_scale="points", **options)`` is the parallel environment; ``env(...)`` the same game as a
 wrapped AEC environment (``parallel_to_aec`` plus the standard wrappers) and
 ``raw_env(...)`` the AEC one without wrappers. Rulesets: ``pigasus`` (2-10 players) and
 ``pigasus-teams`` (4-10); ``options`` are the ruleset's (``window_ms``, ``event_cap``...).
@@ -36,8 +36,17 @@ The action mask marks what the engine accepts at the tick's time: its legal acti
 the seat (listed at the engine's last event), less a grab once the grab window of a hold
 has closed.
 
-Rewards: the game's own result (:meth:`GameState.returns`): 1 shared among the winners,
-paid at the end.
+Rewards: the game's own result (:meth:`GameState.returns`), paid at the end:
+
+| ``reward_scale`` | a win | a shared win (``k`` winners) | a loss |
+| --- | --- | --- | --- |
+| ``"points"`` (default) | 1 | 1 / ``k`` | 0 |
+| ``"normalized"`` | the same: already in [0, 1] | | |
+
+``render_mode="ansi"`` makes ``render()`` return the table as the terminal client's replay
+draws it (``saustall replay``), from the spectator's view: the tick's time, the cards
+collected, the cards face up with their keys, who holds the Pigasus; ``"human"`` prints it
+and returns None.
 
 Observation: a float32 vector in [0, 1] from ``state.view(seat)`` and the tick's time
 (known to all). ``P`` = 10 (the most players); seats are relative (row 0 is me); a
@@ -75,6 +84,7 @@ import random
 from typing import Any, Mapping
 
 import numpy as np
+from rich.console import Console
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils.conversions import parallel_to_aec
@@ -88,8 +98,8 @@ from saustall.games.pigasus.actions import (
 from saustall.games.pigasus.cards import CODES, NUM_CARDS, partner
 from saustall.games.pigasus.game import PigasusState
 from saustall.rl.common import (
-    Layout, Observation, agent_name, ansi_view, new_seed, observation_space,
-    standard_wrappers,
+    RENDER_MODES, Layout, Observation, agent_name, check_render_mode, check_reward_scale,
+    new_seed, observation_space, render_view, standard_wrappers,
 )
 
 TICK_MS = 100
@@ -156,12 +166,13 @@ LAYOUT = _layout()
 class parallel_env(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
     """Pigasus on a fixed tick (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "pigasus_v0", "is_parallelizable": True,
-                "render_fps": 10}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "pigasus_v0",
+                "is_parallelizable": True, "render_fps": 10}
 
     def __init__(self, ruleset: str | None = "pigasus", num_players: int | None = 4,
                  render_mode: str | None = None, tick_ms: int = TICK_MS,
-                 max_ticks: int = MAX_TICKS, **options: Any) -> None:
+                 max_ticks: int = MAX_TICKS, reward_scale: str = "points",
+                 **options: Any) -> None:
         self.game = get("pigasus", ruleset)
         self.num_players = num_players if num_players is not None else self.game.default_players
         self.game.ruleset.check_players(self.num_players)
@@ -170,9 +181,10 @@ class parallel_env(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no ty
             raise ValueError(f"tick_ms must be a whole number of ms >= 1, not {tick_ms!r}")
         if type(max_ticks) is not int or max_ticks < 1:
             raise ValueError(f"max_ticks must be an int >= 1, not {max_ticks!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        check_render_mode(render_mode)
+        check_reward_scale(reward_scale)  # both scales alike: the result is in [0, 1]
         self.render_mode = render_mode
+        self.reward_scale = reward_scale
         self.tick_ms = tick_ms
         self.max_ticks = max_ticks
         self.possible_agents = [agent_name(p) for p in range(self.num_players)]
@@ -340,12 +352,29 @@ class parallel_env(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no ty
         return obs
 
     def render(self) -> str | None:
-        """``render_mode="ansi"``: the public view as text, with the tick's time."""
+        """The table as a spectator sees it (:meth:`draw`): text for
+        ``render_mode="ansi"``, printed for ``"human"`` (returns None)."""
         if self.render_mode is None:
             return None
-        view = self._require_state().view(None)
-        return f"time: {self.time} ms\n" + ansi_view(
-            view, ("phase", "dealer", "table", "deck_count", "scores", "pigasus", "winners"))
+        return render_view(self.draw, self._require_state().view(None), self.render_mode)
+
+    def draw(self, view: View, console: Console) -> None:
+        """The replay's drawing of the table
+        (:func:`saustall.games.pigasus.terminal.draw_position`) under the tick's time, and
+        who holds the Pigasus or won."""
+        from saustall.games.pigasus.terminal import draw_position
+
+        console.print(f"Time {self.time / 1000:.1f} s, tick {self.ticks}, dealer Player "
+                      f"{view['dealer'] + 1}", markup=False)
+        draw_position(view, console)
+        pigasus = view["pigasus"]
+        if pigasus is not None and pigasus["holders"]:
+            console.print("The Pigasus is held by " + ", ".join(
+                f"Player {holder['player'] + 1}" for holder in pigasus["holders"]),
+                markup=False)
+        if view["winners"]:
+            console.print("Won by " + " and ".join(f"Player {p + 1}" for p in view["winners"]),
+                          markup=False)
 
     def close(self) -> None:
         """Nothing to release."""

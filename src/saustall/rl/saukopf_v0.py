@@ -1,7 +1,7 @@
 """Saukopf as a PettingZoo AEC environment (``classic`` style).
 
-``env(ruleset="saukopf", num_players=None, render_mode=None, reward="net", **options)``
-is the wrapped environment, ``raw_env(...)`` the bare one. Rulesets: ``saukopf``
+``env(ruleset="saukopf", num_players=None, render_mode=None, reward="net",
+reward_scale="points", **options)`` is the wrapped environment, ``raw_env(...)`` the bare one. Rulesets: ``saukopf``
 (4 players) and ``dreihaxer`` (3); ``options`` are the ruleset's (``deals``, ``dealer``,
 ``hands``, ``allow_revoke``). An episode is one session of ``deals`` deals (default: each
 player deals once; ``deals=1`` for single deals).
@@ -10,7 +10,24 @@ Rewards: ``reward="net"`` (default) pays each deal's meat minus roughness points
 deal is scored, the step it ends: the rewards of an episode add up to the game's own
 result, :meth:`GameState.returns` (net points over the session). ``reward="win_loss"``
 pays +1 to the Schlachtmeister (the winners; ties share) and -1 to everyone else at the
-end of the session.
+end of the session. Their scale (:data:`MAX_DEAL_MEAT`, :data:`MAX_DEAL_ROUGHNESS`):
+
+| ``reward`` | ``reward_scale`` | one deal pays a seat | an episode's return |
+| --- | --- | --- | --- |
+| ``"net"`` | ``"points"`` (default) | -5 to 80 net points (typically a few: the winners of a plain Sauerei get 2 meat points each, the losers 0) | the sum over ``deals`` deals |
+| ``"net"`` | ``"normalized"`` | net points / (80 x ``deals``) | in [-1, 1] |
+| ``"win_loss"`` | either | 0 until the last deal | +1 or -1 |
+
+80 is the most meat points one deal can pay (every item of the card, with 14 Laufende in
+a Keiler, a solo with 14 trumps, doubled by Huftritt and Gegenhuftritt:
+(2 + 1 + 14 + 1 + 1 + 1) x 4); 5 the most roughness
+points (Übergrunzer, Spießer and Gegenhuftreter for one declarer).
+
+``render_mode="ansi"`` makes ``render()`` return the table as the terminal client draws it
+(``saustall play saukopf``), from the spectator's view (no hand): the deal, the bidding,
+the declared game and its trumps, Huftritte, each player's cards, tricks, card points and
+ledger, the trick on the table, and the session's results once it is over; ``"human"``
+prints it and returns None.
 
 Action space ``Discrete(237)``: every Saukopf action code, in ascending code order
 (``raw_env().actions.slots`` names them):
@@ -66,6 +83,7 @@ from array import array
 from typing import Any, Hashable
 
 import numpy as np
+from rich.console import Console
 
 from saustall.core.game import GameState, View
 from saustall.games.saukopf.actions import NOTATION, is_revoke, revoke_action, revoked_seat
@@ -80,6 +98,12 @@ PHASES = ("bidding", "declaring", "partner", "giving", "kontra", "re", "playing"
 KIND_INDEX = {kind.name: i for i, kind in enumerate(GAME_KINDS)}
 REWARDS = ("net", "win_loss")
 """The reward options."""
+MAX_DEAL_MEAT = (2 + 1 + 14 + 1 + 1 + 1) * 4
+"""The most meat points a deal pays a winner: Schlachtung 2, Extrawurst 1, Schwarte with
+every one of the 14 trumps of a Keiler (a solo), Stallgeruch, Porco Negro and Bolzenschuss 1 each,
+doubled twice (Huftritt, Gegenhuftritt)."""
+MAX_DEAL_ROUGHNESS = 1 + 1 + 3
+"""The most roughness points a deal gives one seat: Übergrunzer, Spießer, Gegenhuftreter."""
 
 
 def bid_value(text: str | None) -> int:
@@ -94,21 +118,37 @@ class raw_env(TurnBasedEnv):
 
     game_name = "saukopf"
     metadata = {**TurnBasedEnv.metadata, "name": "saukopf_v0"}
-    render_keys = ("ruleset", "deal", "phase", "to_act", "bidding", "declared", "trick",
-                   "points", "ledger", "winners")
     obs_low = -1.0
 
     def __init__(self, ruleset: str | None = "saukopf", num_players: int | None = None,
                  render_mode: str | None = None, reward: str = "net",
-                 **options: Any) -> None:
+                 reward_scale: str = "points", **options: Any) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.reward = reward
-        super().__init__(ruleset, num_players, render_mode, **options)
+        super().__init__(ruleset, num_players, render_mode, reward_scale, **options)
         self.hand_size = int(self.game.ruleset.params["hand_size"])
         self.layout = self._layout()
         self._at = self.layout.at
         self._prepare_counts()
+
+    def reward_bound(self) -> float:
+        """``win_loss``: 1; ``net``: :data:`MAX_DEAL_MEAT` a deal, times the deals."""
+        if self.reward == "win_loss":
+            return 1.0
+        return float(MAX_DEAL_MEAT * self.options["deals"])
+
+    def draw(self, view: View, console: Console) -> None:
+        """The terminal client's table (:func:`saustall.games.saukopf.terminal.draw_table`),
+        under the deal's number; at the end, the session's deals and ledger."""
+        from saustall.games.saukopf.terminal import draw_position, draw_table
+
+        if view["phase"] == "over":
+            draw_position(view, console)
+            return
+        console.print(f"Deal {view['deal']} of {view['deals']}, dealer Player "
+                      f"{view['dealer'] + 1}", markup=False)
+        draw_table(view, console)
 
     def _layout(self) -> Layout:
         p = self.num_players

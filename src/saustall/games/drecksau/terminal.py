@@ -63,6 +63,81 @@ def pig_text(pig: dict[str, bool]) -> Text:
     return label
 
 
+def seat_name(seat: int) -> str:
+    """A seat as a spectator names it (players are numbered from 1)."""
+    return f"Player {seat + 1}"
+
+
+def pig_table(view: View, name: Callable[[int], str] = seat_name) -> Table:
+    """Every player's pigs and hand size, the seats to act marked (any view: the pigs and
+    hand sizes are public)."""
+    participants = view["participants"]
+    most_pigs = max((len(view["pigs"][p]) for p in participants), default=0)
+    table = Table(title=f"Turn {view['turn'] + 1}", show_lines=True)
+    table.add_column("player", style="bold")
+    table.add_column("cards")
+    for index in range(most_pigs):
+        table.add_column(f"pig {index + 1}")
+    tournament = view.get("tournament")
+    if tournament:
+        table.add_column("points")
+    to_act = view["to_act"]
+    for player in range(view["players"]):
+        label = Text(name(player))
+        if player in to_act:
+            label.append("  <- to play", style="bold green")
+        if player not in participants:
+            label.append("  (sits out)", style="dim")
+        cells: list[Any] = [label, str(view["hand_counts"][player])]
+        row = view["pigs"][player]
+        cells += [pig_text(pig) for pig in row] + [""] * (most_pigs - len(row))
+        if tournament:
+            cells.append(str(tournament["scores"][player]))
+        table.add_row(*cells)
+    return table
+
+
+def tournament_panel(tournament: dict[str, Any], name: Callable[[int], str] = seat_name,
+                     ) -> Panel:
+    """Trophy and mud bucket stacks, scores and past rounds."""
+    lines = [
+        f"Round {tournament['round']}" + (" (deciding round)" if tournament["deciding"] else ""),
+        "Trophies left (pretty wins): " + (", ".join(map(str, tournament["trophies"])) or "none"),
+        "Mud buckets left (dirty wins): " + (", ".join(map(str, tournament["buckets"])) or "none"),
+    ]
+    for entry in tournament["rounds"]:
+        if entry["winner"] is None:
+            lines.append(f"  round {entry['round']}: no winner")
+            continue
+        award = entry.get("award")
+        prize = ""
+        if award:
+            prize = f", {'trophy' if award['kind'] == 'trophy' else 'bucket'} {award['points']}"
+        lines.append(f"  round {entry['round']}: {name(entry['winner'])} "
+                     f"({entry['how']}{prize})")
+    return Panel("\n".join(lines), title="Tournament")
+
+
+def draw_table(view: View, console: Console, name: Callable[[int], str] = seat_name) -> None:
+    """The table of a view without its hand: the tournament, the pigs, the piles and a
+    Lucky Bird turn (the terminal client's screen above the hand; the RL environments'
+    text render, from the spectator's view)."""
+    tournament = view.get("tournament")
+    if tournament:
+        console.print(tournament_panel(tournament, name))
+    console.print(pig_table(view, name))
+    top = view["discard_top"]
+    console.print(
+        f"Deck: {view['deck_count']} cards   Discard pile: {view['discard_count']} cards"
+        f" (top: {CARD_HELP[top]['title'] if top else 'empty'})")
+    if view["phase"] == "lucky-bird":
+        console.print("[bold magenta]Lucky Bird: play more of your cards, "
+                      "or choose 'done'.[/]")
+    winners = view.get("winners")
+    if winners:
+        console.print("Won by " + " and ".join(name(p) for p in winners))
+
+
 class TerminalPlay:
     """One game (or tournament) of Drecksau at the terminal.
 
@@ -284,46 +359,12 @@ class TerminalPlay:
     # -- drawing -----------------------------------------------------------------------
     def pig_table(self, view: View, seat: int | None) -> Table:
         """Every player's pigs, hand size and (for the viewer) nothing more."""
-        participants = view["participants"]
-        most_pigs = max((len(view["pigs"][p]) for p in participants), default=0)
-        title = f"Turn {view['turn'] + 1}"
-        table = Table(title=title, show_lines=True)
-        table.add_column("player", style="bold")
-        table.add_column("cards")
-        for index in range(most_pigs):
-            table.add_column(f"pig {index + 1}")
-        tournament = view.get("tournament")
-        if tournament:
-            table.add_column("points")
-        to_act = view["to_act"]
-        for player in range(view["players"]):
-            label = Text(self.name(player))
-            if player in to_act:
-                label.append("  <- to play", style="bold green")
-            if player not in participants:
-                label.append("  (sits out)", style="dim")
-            cells: list[Any] = [label, str(view["hand_counts"][player])]
-            row = view["pigs"][player]
-            cells += [pig_text(pig) for pig in row] + [""] * (most_pigs - len(row))
-            if tournament:
-                cells.append(str(tournament["scores"][player]))
-            table.add_row(*cells)
-        return table
+        return pig_table(view, self.name)
 
     def show_table(self, view: View, seat: int) -> None:
         """Draw the table as ``seat`` sees it: pigs, piles, tournament, own hand."""
         self.console.rule(f"{self.name(seat)} to play")
-        tournament = view.get("tournament")
-        if tournament:
-            self.console.print(self.tournament_panel(tournament))
-        self.console.print(self.pig_table(view, seat))
-        top = view["discard_top"]
-        self.console.print(
-            f"Deck: {view['deck_count']} cards   Discard pile: {view['discard_count']} cards"
-            f" (top: {CARD_HELP[top]['title'] if top else 'empty'})")
-        if view["phase"] == "lucky-bird":
-            self.console.print("[bold magenta]Lucky Bird: play more of your cards, "
-                               "or choose 'done'.[/]")
+        draw_table(view, self.console, self.name)
         hand = Table(title="Your hand", show_header=True)
         hand.add_column("card", style="bold")
         hand.add_column("what it does")
@@ -333,22 +374,7 @@ class TerminalPlay:
 
     def tournament_panel(self, tournament: dict[str, Any]) -> Panel:
         """Trophy and mud bucket stacks, scores and past rounds."""
-        lines = [
-            f"Round {tournament['round']}" + (" (deciding round)" if tournament["deciding"] else ""),
-            "Trophies left (pretty wins): " + (", ".join(map(str, tournament["trophies"])) or "none"),
-            "Mud buckets left (dirty wins): " + (", ".join(map(str, tournament["buckets"])) or "none"),
-        ]
-        for entry in tournament["rounds"]:
-            if entry["winner"] is None:
-                lines.append(f"  round {entry['round']}: no winner")
-                continue
-            award = entry.get("award")
-            prize = ""
-            if award:
-                prize = f", {'trophy' if award['kind'] == 'trophy' else 'bucket'} {award['points']}"
-            lines.append(f"  round {entry['round']}: {self.name(entry['winner'])} "
-                         f"({entry['how']}{prize})")
-        return Panel("\n".join(lines), title="Tournament")
+        return tournament_panel(tournament, self.name)
 
     def show_moves(self, legal: list[Any]) -> None:
         """The legal moves, numbered from 1."""

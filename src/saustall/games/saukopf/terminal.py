@@ -48,6 +48,65 @@ InputFn = Callable[[str], str]
 BOT_NAMES = ("Resi", "Alois", "Zenzi", "Sepp")
 
 
+def seat_names(players: int) -> list[str]:
+    """Seats as a spectator names them: ``Player 1`` ..."""
+    return [f"Player {p + 1}" for p in range(players)]
+
+
+def draw_table(view: View, console: Console, names: Sequence[str] | None = None,
+               human: int | None = None) -> None:
+    """The table of a view without its hand: the bidding, the game, the Huftritte, each
+    player's cards, tricks and points, the trick on the table (the terminal client's screen
+    above the hand; the RL environments' text render, from the spectator's view).
+    ``human`` is the seat addressed as "you" (its verbs agree: "You play")."""
+    names = list(names) if names is not None else seat_names(view["players"])
+
+    def verb(seat: int, word: str) -> str:
+        return word if seat == human else word + "s"
+
+    bidding = view["bidding"]
+    if bidding["log"]:
+        log = ", ".join(f"{names[p]} {'quiekt' if b == 'pass' else b}"
+                        + (" (Napf)" if stage == "napf" else "")
+                        for stage, p, b in bidding["log"])
+        console.print(f"Bidding: {log}")
+    declared = view["declared"]
+    if declared:
+        partner = declared["partner"]
+        declarer = declared["declarer"]
+        text = (f"[bold]{names[declarer]}[/] {verb(declarer, 'play')} "
+                f"[bold]{declared['title']}[/] for {declared['bid']}"
+                f" ({'Napf: wins if the opponents take the bid' if declared['napf'] else 'Trog'})")
+        if partner is not None:
+            text += f", partner {names[partner]}"
+        if declared["open_trump"]:
+            text += f"; open trump {declared['open_trump']}"
+        if declared["given"]:
+            text += f"; card handed over: {declared['given']}"
+        console.print(text)
+        console.print("Trumps, high to low: " + (" ".join(declared["trumps"]) or "none"))
+        kicks = []
+        if view["kontra"] is not None:
+            kicks.append(f"Huftritt by {names[view['kontra']]}")
+        if view["re"] is not None:
+            kicks.append(f"Gegenhuftritt by {names[view['re']]}")
+        if kicks:
+            console.print(", ".join(kicks))
+    table = Table(show_header=True, box=None)
+    for column in ("player", "cards", "tricks", "card points", "meat", "roughness"):
+        table.add_column(column)
+    ledger = view["ledger"]
+    for p in range(view["players"]):
+        mark = " <-" if p in view["to_act"] else ""
+        table.add_row(names[p] + mark, str(view["hand_counts"][p]),
+                      str(view["tricks_won"][p]), str(view["points"][p]),
+                      str(ledger["meat"][p]), str(ledger["roughness"][p]))
+    console.print(table)
+    if view["trick"]:
+        console.print("On the table: " + "  ".join(
+            f"{names[p]} {c}" for p, c in view["trick"]))
+
+
 class SaukopfTerminal:
     """A Saukopf session at the terminal: one human seat (or none) and bots."""
 
@@ -210,47 +269,7 @@ class SaukopfTerminal:
     # -- drawing -----------------------------------------------------------------------
     def show_table(self, view: View) -> None:
         """The table as the human sees it: bidding, game, trick, points, own hand."""
-        bidding = view["bidding"]
-        if bidding["log"]:
-            log = ", ".join(f"{self.names[p]} {'quiekt' if b == 'pass' else b}"
-                            + (" (Napf)" if stage == "napf" else "")
-                            for stage, p, b in bidding["log"])
-            self.console.print(f"Bidding: {log}")
-        declared = view["declared"]
-        if declared:
-            partner = declared["partner"]
-            declarer = declared["declarer"]
-            text = (f"[bold]{self.names[declarer]}[/] {self._verb(declarer, 'play')} "
-                    f"[bold]{declared['title']}[/] for {declared['bid']}"
-                    f" ({'Napf: wins if the opponents take the bid' if declared['napf'] else 'Trog'})")
-            if partner is not None:
-                text += f", partner {self.names[partner]}"
-            if declared["open_trump"]:
-                text += f"; open trump {declared['open_trump']}"
-            if declared["given"]:
-                text += f"; card handed over: {declared['given']}"
-            self.console.print(text)
-            self.console.print("Trumps, high to low: " + (" ".join(declared["trumps"]) or "none"))
-            kicks = []
-            if view["kontra"] is not None:
-                kicks.append(f"Huftritt by {self.names[view['kontra']]}")
-            if view["re"] is not None:
-                kicks.append(f"Gegenhuftritt by {self.names[view['re']]}")
-            if kicks:
-                self.console.print(", ".join(kicks))
-        table = Table(show_header=True, box=None)
-        for column in ("player", "cards", "tricks", "card points", "meat", "roughness"):
-            table.add_column(column)
-        ledger = view["ledger"]
-        for p in range(view["players"]):
-            mark = " <-" if p in view["to_act"] else ""
-            table.add_row(self.names[p] + mark, str(view["hand_counts"][p]),
-                          str(view["tricks_won"][p]), str(view["points"][p]),
-                          str(ledger["meat"][p]), str(ledger["roughness"][p]))
-        self.console.print(table)
-        if view["trick"]:
-            self.console.print("On the table: " + "  ".join(
-                f"{self.names[p]} {c}" for p, c in view["trick"]))
+        draw_table(view, self.console, self.names, self.human)
         self.console.print("Your hand: [bold]" + " ".join(view.get("hand", [])) + "[/]")
 
     def show_moves(self, legal: list[Any]) -> None:

@@ -1,0 +1,124 @@
+"""Tianshou's DQN on a Saustall PettingZoo AEC environment, through Tianshou's own wrapper.
+
+    pip install -e '.[rl-examples]'
+    python examples/tianshou_dqn.py                                   # Dirty Pig, 2 players
+    python examples/tianshou_dqn.py --epochs 1 --epoch-steps 300 --eval-games 20   # quick
+
+``tianshou.env.PettingZooEnv(drecksau_v0.env(...))`` takes the environment as it is: it
+reads ``last()`` (observation, action mask, agent) and ``rewards``. As in Tianshou's
+tic-tac-toe example, a DQN learner plays ``player_0`` and Tianshou's masked random
+player ``player_1`` (``MultiAgentOffPolicyAlgorithm``); the learner's score is its own
+reward (``multi_agent_return_reduction``). Evaluation plays the Q-network, epsilon-greedy
+as Tianshou tests it (``--epsilon``, 0.05), against
+the random player, ``heuristic`` and the search levels through the Gymnasium
+environments (:mod:`evaluation`, beside this file), from a seat drawn at each game (the
+observation is relative to the seat, so the network plays the other seat too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any, Sequence
+
+import numpy as np
+import torch
+from tianshou.algorithm import DQN, MARLRandomDiscreteMaskedOffPolicyAlgorithm
+from tianshou.algorithm import MultiAgentOffPolicyAlgorithm
+from tianshou.algorithm.modelfree.dqn import DiscreteQLearningPolicy
+from tianshou.algorithm.optim import AdamOptimizerFactory
+from tianshou.data import Collector, CollectStats, VectorReplayBuffer
+from tianshou.env import DummyVectorEnv
+from tianshou.env.pettingzoo_env import PettingZooEnv
+from tianshou.trainer import OffPolicyTrainerParams
+from tianshou.utils.net.common import Net
+
+import evaluation
+from saustall.rl import drecksau_v0
+
+
+def make_env() -> PettingZooEnv:
+    """2-player Dirty Pig in Tianshou's PettingZoo wrapper."""
+    return PettingZooEnv(drecksau_v0.env(ruleset="dirty-pig", num_players=2))
+
+
+def train(epochs: int, epoch_steps: int, seed: int, envs: int = 4,
+          ) -> tuple[Net, Any]:
+    """DQN in seat 0 against the masked random player; the Q-network and the result."""
+    np.random.seed(seed)
+    torch.manual_seed(seed)
+    env = make_env()
+    space = env.observation_space["observation"]
+    net = Net(state_shape=space.shape, action_shape=int(env.action_space.n),
+              hidden_sizes=[128, 128])
+    learner = DQN(policy=DiscreteQLearningPolicy(model=net, action_space=env.action_space,
+                                                 eps_training=0.1, eps_inference=0.0),
+                  optim=AdamOptimizerFactory(lr=1e-4), gamma=0.99, n_step_return_horizon=3,
+                  target_update_freq=320)
+    opponent = MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=env.action_space)
+    algorithm = MultiAgentOffPolicyAlgorithm(algorithms=[learner, opponent], env=env)
+    training_envs = DummyVectorEnv([make_env for _ in range(envs)])
+    test_envs = DummyVectorEnv([make_env for _ in range(envs)])
+    training_envs.seed(seed)
+    test_envs.seed(seed + 1)
+    training_collector = Collector[CollectStats](
+        algorithm, training_envs, VectorReplayBuffer(20_000, envs), exploration_noise=True)
+    test_collector = Collector[CollectStats](algorithm, test_envs, exploration_noise=True)
+    training_collector.reset()
+    training_collector.collect(n_step=64 * envs)
+    result = algorithm.run_training(OffPolicyTrainerParams(
+        training_collector=training_collector, test_collector=test_collector,
+        max_epochs=epochs, epoch_num_steps=epoch_steps, collection_step_num_env_steps=10,
+        test_step_num_episodes=envs, batch_size=64,
+        update_step_num_gradient_steps_per_sample=0.1, test_in_training=False,
+        multi_agent_return_reduction=lambda rewards: rewards[:, 0], verbose=False,
+        show_progress=False))
+    return net, result
+
+
+def epsilon_greedy(net: Net, epsilon: float = 0.05, seed: int = 0) -> evaluation.Policy:
+    """The trained Q-network's best legal action, a random legal one with chance
+    ``epsilon`` (Tianshou's test-time epsilon in its tic-tac-toe example: a fully greedy
+    Q-network early in training can repeat one move, such as a discard, until the
+    turn cap stops the game as a draw)."""
+    rng = np.random.default_rng(seed)
+
+    def policy(observation: np.ndarray, mask: np.ndarray) -> int:
+        if rng.random() < epsilon:
+            return int(rng.choice(np.flatnonzero(mask)))
+        with torch.no_grad():
+            q, _ = net(torch.as_tensor(observation).unsqueeze(0))
+        q = q[0].masked_fill(~torch.as_tensor(mask, dtype=torch.bool), -float("inf"))
+        return int(q.argmax())
+
+    return policy
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Train, evaluate, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--epoch-steps", type=int, default=2000,
+                        help="environment steps (both seats') per epoch (2,000)")
+    parser.add_argument("--eval-games", type=int, default=400)
+    parser.add_argument("--epsilon", type=float, default=0.05,
+                        help="chance of a random legal move when evaluated (0.05)")
+    parser.add_argument("--levels", nargs="*", default=None)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (1)")
+    args = parser.parse_args(argv)
+    torch.set_num_threads(args.threads)
+    started = time.perf_counter()
+    net, _ = train(args.epochs, args.epoch_steps, args.seed)
+    print(f"Tianshou DQN, drecksau: {args.epochs} epochs of {args.epoch_steps} steps "
+          f"against Tianshou's random player in {time.perf_counter() - started:.0f} s; "
+          f"epsilon-greedy ({args.epsilon}):", flush=True)
+    levels = args.levels if args.levels is not None else evaluation.LEVELS["drecksau"]
+    evaluation.report(epsilon_greedy(net, args.epsilon, args.seed + 1), "drecksau", levels,
+                      args.eval_games, seed=args.seed + 1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
