@@ -3,8 +3,9 @@
 In the person's own language (the browser's, English, German or French), on a 390x844
 touch phone or a 1280x800 desktop: open a bare table link (no ``?invite=``), watch, take
 the seat, seat a bot, start, say something with a quick phrase and in free text, play a
-whole Saukopf deal against bots to its end screen, then find the answers to the questions
-newcomers ask in the rules search (each among the first three results). At every screen
+whole Saukopf deal against bots to its end screen, replay it from there (a few moves on,
+every hand shown, the expert's analysis of their own decisions), then find the answers to
+the questions newcomers ask in the rules search (each among the first three results). At every screen
 axe-core finds no violation at all (every rule, every impact, not only WCAG AA), on the
 phone every control is at least 44x44 px, and a screenshot is saved
 (``test-artifacts/screenshots/newcomer-<lang>-<device>-<screen>.png``).
@@ -20,6 +21,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.a11y import check_screen, serve_axe
 from tests.web.conftest import DESKTOP, PHONE, screenshot, watch_page
@@ -36,6 +38,32 @@ DEVICES: dict[str, dict[str, Any]] = {
 FAST = [("en", "phone"), ("de", "desktop"), ("fr", "phone")]
 MATRIX = [(lang, device) for lang in LOCALES for device in DEVICES]
 PATHS = MATRIX if os.environ.get("SAUSTALL_NEWCOMER_MATRIX") else FAST
+# The replay's words the newcomer reads, in their language: a wrong or missing translation
+# fails the path.
+REPLAY_WORDS: dict[str, dict[str, Any]] = {
+    "en": {"open": "Replay", "step": "Move {k} of {n}", "next": "One move on",
+           "prev": "One move back", "analyse": "Analyse {name}'s decisions",
+           "summary": ("{n} decision · clear mistakes: {m} ·",
+                       "{n} decisions · clear mistakes: {m} ·"),
+           "this": "This move:", "same": "The expert would have played the same.",
+           "best": "The expert would have played:"},
+    "de": {"open": "Wiederholung", "step": "Zug {k} von {n}", "next": "Einen Zug weiter",
+           "prev": "Einen Zug zurück", "analyse": "Entscheidungen von {name} analysieren",
+           "summary": ("{n} Entscheidung · klare Fehler: {m} ·",
+                       "{n} Entscheidungen · klare Fehler: {m} ·"),
+           "this": "Dieser Zug:", "same": "Der Experte hätte dasselbe gespielt.",
+           "best": "Der Experte hätte gespielt:"},
+    "fr": {"open": "Revoir", "step": "Coup {k} sur {n}", "next": "Un coup en avant",
+           "prev": "Un coup en arrière", "analyse": "Analyser les décisions de {name}",
+           "summary": ("{n} décision · erreurs nettes : {m} ·",
+                       "{n} décisions · erreurs nettes : {m} ·"),
+           "this": "Ce coup :", "same": "L'expert aurait joué la même chose.",
+           "best": "L'expert aurait joué :"},
+}
+# The analysis runs in the server's bot workers on a loaded machine: waited for, not timed.
+ANALYSIS_WAIT_MS = 240_000
+
+
 class Newcomer:
     """One person's browser on one device, checking every screen it reaches."""
 
@@ -50,6 +78,13 @@ class Newcomer:
         check_screen(self.page, f"{self.lang} {self.device}, {name}", self.device == "phone")
         screenshot(self.page, f"newcomer-{self.lang}-{self.device}-{name}", full_page=False)
         self.screens.append(name)
+
+    def press(self, control: Any) -> None:
+        """Press ``control`` as this person does: a tap on the phone, a click otherwise."""
+        if self.device == "phone":
+            control.tap()
+        else:
+            control.click()
 
 
 def host_a_table(server: Any) -> str:
@@ -123,11 +158,9 @@ def walk(server: Any, page: Any, person: Newcomer) -> None:
     page.wait_for_selector(".summary-modal", timeout=15000)
     person.screen("end-screen")
 
-    # -- Replay with analysis: the replay branch adds its step here (from the end screen:
-    # -- step through the deal just played, the analysis of the newcomer's decisions).
-
-    page.keyboard.press("Escape")
-    page.wait_for_selector(".summary-modal", state="detached")
+    # The deal again, from the end screen: move by move with every hand, and what the
+    # expert thinks of the newcomer's decisions.
+    replay(page, person)
 
     # The rules answer the questions newcomers ask, in their language.
     asked = [(game, query, wanted) for q_lang, game, query, wanted in QUESTIONS if q_lang == lang]
@@ -142,7 +175,85 @@ def walk(server: Any, page: Any, person: Newcomer) -> None:
         page.keyboard.press("Escape")
         page.wait_for_selector(".rules-modal", state="detached")
     assert person.screens == ["bare-link", "watching", "table-waiting", "table-playing",
-                              "chat-open", "end-screen", "rules-search"]
+                              "chat-open", "end-screen", "replay", "replay-analysis", "rules-search"]
+
+
+def replay(page: Any, person: Newcomer) -> None:
+    """From the end screen into the replay of the deal just played: a few moves on (by
+    keyboard on the desktop, by the step buttons on the phone) with every hand shown, then
+    the analysis of the newcomer's own decisions, and what the expert would have played."""
+    words = REPLAY_WORDS[person.lang]
+    person.press(page.locator(".summary-modal").get_by_role("button", name=words["open"], exact=True))
+    page.wait_for_selector(".summary-modal", state="detached")
+    page.wait_for_selector(".replay-layout .sk-hand .hand-card")
+    total = int(page.evaluate("() => window.saustallReplay.total"))
+    seat = int(page.evaluate("() => window.saustallReplay.perspective"))
+    assert page.evaluate("(s) => window.saustallReplay.names()[s]", seat) == "Anna"
+    status = page.locator("#status")
+    expect(status).to_contain_text(words["step"].format(k=0, n=total))
+    assert total >= 4, f"a whole deal of {total} moves"
+    assert_every_hand(page, 4)
+
+    # A few moves on and one back: arrow keys on the desktop, the buttons under a finger.
+    if person.device == "phone":
+        for k in (1, 2, 3):
+            person.press(page.get_by_role("button", name=words["next"], exact=True))
+            expect(status).to_contain_text(words["step"].format(k=k, n=total))
+        person.press(page.get_by_role("button", name=words["prev"], exact=True))
+    else:
+        page.locator("h1").click()  # the focus on the page, not in a control
+        for k in (1, 2, 3):
+            page.keyboard.press("ArrowRight")
+            expect(status).to_contain_text(words["step"].format(k=k, n=total))
+        page.keyboard.press("ArrowLeft")
+    expect(status).to_contain_text(words["step"].format(k=2, n=total))
+    assert page.input_value("#replay-slider") == "2"
+    assert_every_hand(page, 4)
+    person.screen("replay")
+
+    # The analysis of the newcomer's own decisions: asked for, waited for (the server's bot
+    # workers think it over), shown per move.
+    go = page.get_by_role("button", name=words["analyse"].format(name="Anna"), exact=True)
+    person.press(go)
+    summary = page.locator("#analysis .analysis-summary")
+    expect(summary).to_be_visible(timeout=ANALYSIS_WAIT_MS)
+    analysis = page.evaluate("(s) => window.saustallReplay.analyses[s].analysis", seat)
+    decisions = analysis["decisions"]
+    assert analysis["seats"] == [seat] and decisions, "the newcomer made decisions"
+    one, many = words["summary"]
+    mistakes = sum(1 for d in decisions if d["mistake"])
+    said = (one if len(decisions) == 1 else many).format(n=len(decisions), m=mistakes)
+    expect(summary).to_contain_text(said)
+    # The costliest decision is a tap away in the analysis' own list; a deal played as the
+    # expert would have is stepped to through the list of moves.
+    costly = max(decisions, key=lambda d: d["cost"])
+    if costly["cost"] > 0:
+        jump = page.locator(f"#analysis [data-jump='{costly['index'] + 1}']").first
+        person.press(jump)
+    else:
+        if page.locator("#moves-box[open]").count() == 0:
+            person.press(page.locator("#moves-box > summary"))
+        person.press(page.locator(f".replay-move[data-step='{costly['index'] + 1}']"))
+    expect(status).to_contain_text(words["step"].format(k=costly["index"] + 1, n=total))
+    now = page.locator("#analysis .analysis-now")
+    expect(now).to_contain_text(words["this"])
+    if costly["best"] == costly["chosen"]:
+        expect(now).to_contain_text(words["same"])
+    else:
+        expect(now).to_contain_text(words["best"])
+    assert_every_hand(page, 4)
+    person.screen("replay-analysis")
+
+
+def assert_every_hand(page: Any, seats: int) -> None:
+    """The replay shows every seat's hand as that seat's view holds it at this position."""
+    hands = page.locator(".replay-hand-list li")
+    expect(hands).to_have_count(seats)
+    held = page.evaluate("""() => { const r = window.saustallReplay;
+        return r.position(r.step).views.map((v) => v.hand.length); }""")
+    for seat in range(seats):
+        assert hands.nth(seat).locator(".replay-hand-cards svg").count() == held[seat], (seat, held)
+    assert sum(held) > 0
 
 
 def test_the_bare_link_host_leaves_two_seats_free(server: Any) -> None:
