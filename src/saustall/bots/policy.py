@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import json
 import random
+from functools import lru_cache
+from importlib import import_module
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -44,6 +46,29 @@ class PolicyError(SaustallError, ValueError):
 
 Observer = Callable[[View, Sequence[Action]], tuple[Any, list[int]]]
 """``(view, legal) -> (observation vector, action slot of each legal action)``."""
+
+
+def env_observer(env_module: str) -> Observer:
+    """The :data:`Observer` of the AEC environment in ``env_module`` (its ``raw_env``): the
+    environment's own encoder and action slots, one bare environment per ruleset and table
+    size, imported only when a policy first plays (the ``rl`` extra)."""
+
+    @lru_cache(maxsize=None)
+    def environment(ruleset: str, players: int) -> Any:
+        try:
+            raw_env = import_module(env_module).raw_env
+        except ImportError as error:
+            raise PolicyError("a learned policy reads the RL environment's observation: "
+                              "pip install 'saustall[rl]'") from error
+        return raw_env(ruleset=ruleset, num_players=players)
+
+    def observe(view: View, legal: Sequence[Action]) -> tuple[Any, list[int]]:
+        env = environment(view["ruleset"], view["players"])
+        seat = view["observer"]
+        index = env.actions.index[seat]
+        return env.encode(view, seat), [index[action] for action in legal]
+
+    return observe
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,10 @@ and docs/rl.md gives its strength.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Sequence
 
 from saustall.bots.base import Bot, make_bot
-from saustall.bots.policy import PolicyBot, PolicyError, register_policies
+from saustall.bots.policy import PolicyBot, env_observer, register_policies
 from saustall.core.game import Action, View
 from saustall.games.saukopf.actions import is_card
 
@@ -23,24 +22,9 @@ BIDDER = "heuristic"
 """The bot that takes every decision but the cards."""
 
 
-@lru_cache(maxsize=None)
-def _environment(ruleset: str, players: int) -> Any:
-    """The bare AEC environment whose encoder and slots a policy reads (one per table)."""
-    try:
-        from saustall.rl.saukopf_v0 import raw_env
-    except ImportError as error:
-        raise PolicyError("a learned policy reads the RL environment's observation: "
-                          "pip install 'saustall[rl]'") from error
-    return raw_env(ruleset=ruleset, num_players=players)
-
-
-def observe(view: View, legal: Sequence[Action]) -> tuple[Any, list[int]]:
-    """The observation vector of the view's seat and the action slot of each legal action,
-    exactly as :mod:`saustall.rl.saukopf_v0` encodes them."""
-    env = _environment(view["ruleset"], view["players"])
-    seat = view["observer"]
-    index = env.actions.index[seat]
-    return env.encode(view, seat), [index[action] for action in legal]
+observe = env_observer("saustall.rl.saukopf_v0")
+"""The observation vector of the view's seat and the action slot of each legal action,
+exactly as :mod:`saustall.rl.saukopf_v0` encodes them."""
 
 
 def not_card_play(view: View, legal: Sequence[Action]) -> bool:
