@@ -185,13 +185,14 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
               backend: str = "local", seating: str = "all",
               progress: ProgressCallback | None = None, chunk_size: int | None = None,
               ray_address: str | None = None,
-              max_actions: int = DEFAULT_MAX_ACTIONS) -> ArenaResult:
+              max_actions: int = DEFAULT_MAX_ACTIONS, facts: bool = True) -> ArenaResult:
     """Play ``deals`` duplicate deals between ``bots`` and return the figures.
 
     ``players`` defaults to the number of bots when the ruleset allows it, else the
     game's usual count. ``workers`` (local backend) defaults to every core; the Ray
     backend uses the cluster's CPUs (``ray_address``, or ``RAY_ADDRESS``, or a Ray
-    already initialized in this process, or a new local one).
+    already initialized in this process, or a new local one). ``facts``: whether the
+    games report the game's own facts (see :func:`saustall.arena.simulate.simulate`).
     """
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise InvalidOptionError(f"the number of deals must be a positive integer, "
@@ -206,7 +207,7 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
     name, count, resolved, lineups = check_arena(game, ruleset, players, bots, options,
                                                  seating)
     job = SimulationJob(game=game, ruleset=name, players=count, bots=tuple(bots), seed=seed,
-               options=resolved, max_actions=max_actions, seatings=lineups)
+               options=resolved, max_actions=max_actions, seatings=lineups, facts=facts)
     total = deals * len(lineups)
     if workers is None:
         workers = os.cpu_count() or 1

@@ -117,6 +117,16 @@ class GameResult:
     ``simulation.facts``), else None."""
 
 
+def result_dict(result: GameResult) -> dict[str, Any]:
+    """One game's result as JSON-ready data; facts that name themselves (an ``as_dict()``
+    method, for facts kept compact as tuples) by their names."""
+    data = asdict(result)
+    as_dict = getattr(result.facts, "as_dict", None)
+    if callable(as_dict):
+        data["facts"] = as_dict()
+    return data
+
+
 @dataclass(frozen=True)
 class Rate:
     """A proportion with its Wilson 95% confidence interval."""
@@ -222,7 +232,7 @@ class SimulationResult:
             "rotate": self.rotate, "summary": summary_dict(self.summary, self.game),
         }
         if with_games:
-            data["results"] = [asdict(r) for r in self.results]
+            data["results"] = [result_dict(r) for r in self.results]
         return data
 
 
@@ -372,6 +382,9 @@ class SimulationJob:
     options: dict[str, Any] = field(default_factory=dict)
     rotate: bool = False
     max_actions: int = DEFAULT_MAX_ACTIONS
+    facts: bool = True
+    """Whether each game reports its own facts (the support record's ``simulation.facts``;
+    off: ``--no-facts``, e.g. to measure what they cost)."""
     seatings: tuple[tuple[str, ...], ...] = ()
     """Duplicate play (the arena): game ``i`` is deal ``i // len(seatings)`` played with
     the bots seated as ``seatings[i % len(seatings)]``; every seating of a deal gets the
@@ -415,6 +428,7 @@ player, the game's own facts (a plain tuple: cheaper to pickle than a
 
 
 _FACTS: dict[str, Callable[[GameState], Any] | None] = {}
+_WATCH: dict[str, Callable[[GameState], None] | None] = {}
 
 
 def game_facts(game: str, state: GameState) -> Any:
@@ -427,6 +441,17 @@ def game_facts(game: str, state: GameState) -> Any:
     if facts is None or not state.is_terminal():
         return None
     return facts(state)
+
+
+def watch_game(game: str, state: GameState) -> None:
+    """Let a new game count what its facts need as it is played (its support record's
+    ``simulation.watch``; nothing for a game without one)."""
+    if game not in _WATCH:
+        reference = support(game).simulation.watch
+        _WATCH[game] = load_reference(reference, game) if reference is not None else None
+    watch = _WATCH[game]
+    if watch is not None:
+        watch(state)
 
 
 def play_game(job: SimulationJob, index: int) -> GameResult:
@@ -449,6 +474,8 @@ def _play(job: SimulationJob, game: Game, index: int) -> GameOutcome:
             for seat, level in enumerate(levels)]
     reads_view = [getattr(bot, "reads_view", True) for bot in bots]
     state = game.new_state(job.players, seed, job.options)
+    if job.facts:
+        watch_game(job.game, state)
     first = state.current_player
     actions = 0
     capped = False
@@ -465,7 +492,8 @@ def _play(job: SimulationJob, game: Game, index: int) -> GameOutcome:
     capped = capped or hit_cap(state)
     winners = tuple(state.winners()) if state.is_terminal() else ()
     returns = tuple(state.returns()) if state.is_terminal() else (0.0,) * job.players
-    return seed, winners, returns, actions, capped, first, game_facts(job.game, state)
+    facts = game_facts(job.game, state) if job.facts else None
+    return seed, winners, returns, actions, capped, first, facts
 
 
 def play_outcomes(job: SimulationJob, indices: range) -> list[GameOutcome]:
@@ -546,7 +574,7 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
              workers: int | None = None, chunk_size: int | None = None,
              rotate: bool = False, progress: ProgressCallback | None = None,
              max_actions: int = DEFAULT_MAX_ACTIONS, keep_results: bool = True,
-             on_game: GameCallback | None = None) -> SimulationResult:
+             on_game: GameCallback | None = None, facts: bool = True) -> SimulationResult:
     """Play ``games`` games and return their summary (and results).
 
     ``bots`` names one bot level per seat (a single name is used for every seat).
@@ -559,6 +587,9 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
     any number of games when ``keep_results`` is false: the result's ``results`` is then
     empty, and ``on_game`` (called with every result, in game order) is the way to see
     each game, e.g. to write it to a file.
+
+    With ``facts`` (the default) every game reports its own facts, summed up in the
+    summary's ``game_figures``; without, neither is gathered (they cost a little time).
     """
     if not isinstance(games, int) or games < 1:
         raise InvalidOptionError(f"the number of games must be a positive integer, not {games!r}")
@@ -569,7 +600,7 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
         bots = bots * players
     name, resolved = check_setup(game, ruleset, players, bots, options)
     job = SimulationJob(game=game, ruleset=name, players=players, bots=tuple(bots), seed=seed,
-               options=resolved, rotate=rotate, max_actions=max_actions)
+               options=resolved, rotate=rotate, max_actions=max_actions, facts=facts)
     if workers is None:
         workers = os.cpu_count() or 1
     if workers < 1:

@@ -91,7 +91,8 @@ def render(result: Any, console: Console, elapsed: float | None = None) -> None:
 def arena(game: str, bots: str, games: int, ruleset: Optional[str], players: Optional[int],
           seed: int, workers: Optional[int], backend: str, seating: str,
           option: Sequence[str], json_path: Optional[Path], report_path: Optional[Path],
-          ray_address: Optional[str], console: Console | None = None) -> None:
+          ray_address: Optional[str], console: Console | None = None,
+          facts: bool = True) -> None:
     """Run an arena from command line values and print (and write) its results."""
     from saustall.arena import run_arena
     from saustall.cli.common import parse_options
@@ -119,7 +120,7 @@ def arena(game: str, bots: str, games: int, ruleset: Optional[str], players: Opt
             result = run_arena(game, levels, games, ruleset=ruleset, players=players,
                                seed=seed, options=options, workers=workers,
                                backend=backend, seating=seating, progress=advance,
-                               ray_address=ray_address)
+                               ray_address=ray_address, facts=facts)
     except SaustallError as exc:  # a missing arena extra included: it names the install
         _fail(out, str(exc))
     elapsed = time.perf_counter() - started

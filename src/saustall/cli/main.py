@@ -167,12 +167,14 @@ def arena(
                                           "here (plots need the report extra)"),
     ray_address: Optional[str] = typer.Option(None, help="Ray cluster address (default: "
                                               "RAY_ADDRESS, else a local Ray)"),
+    no_facts: bool = typer.Option(False, "--no-facts", help="leave out the game's own facts "
+                                  "(cards, win kinds, contracts...): a little faster"),
 ) -> None:
     """Duplicate matches between bots: means with 95% CIs, OpenSkill ratings, report."""
     from saustall.cli.arena import arena as run
 
     run(game, bots, games, ruleset, players, seed, workers, backend, seating, option,
-        json_path, report, ray_address, console)
+        json_path, report, ray_address, console, facts=not no_facts)
 
 
 @app.command()

@@ -11,7 +11,6 @@ or with ``--json`` the machine-readable summary.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any, Iterable, NoReturn, Optional
 
@@ -25,8 +24,8 @@ from saustall.core.errors import SaustallError
 from saustall.core.registry import get
 from saustall.core.registry import support as registry_support
 from saustall.arena.simulate import (
-    GameResult, Rate, SimulationResult, Summary, check_setup, return_meaning, simulate,
-    summary_dict,
+    GameResult, Rate, SimulationResult, Summary, check_setup, result_dict, return_meaning,
+    simulate, summary_dict,
 )
 from saustall.core.support import load_reference
 
@@ -47,7 +46,7 @@ class GamesFile:
     def add(self, result: GameResult) -> None:
         """Write one game's result."""
         self.file.write(("\n    " if self.count == 0 else ",\n    ")
-                        + json.dumps(asdict(result)))
+                        + json.dumps(result_dict(result)))
         self.count += 1
 
     def finish(self, summary: Summary) -> None:
@@ -159,6 +158,9 @@ def build_app(console: Console | None = None) -> typer.Typer:
         as_json: bool = typer.Option(False, "--json", help="print machine-readable JSON"),
         per_game: bool = typer.Option(False, "--per-game", help="with --json: include every "
                                       "game's result"),
+        no_facts: bool = typer.Option(False, "--no-facts", help="leave out the game's own "
+                                      "facts (cards, win kinds, contracts...): a little "
+                                      "faster"),
         out_file: Optional[Path] = typer.Option(None, "--out", help="also write the JSON "
                                                 "(with every game, one per line, written as "
                                                 "games finish) to this file"),
@@ -196,7 +198,7 @@ def build_app(console: Console | None = None) -> typer.Typer:
         # Per-game results are held only to print them (--json --per-game); the summary
         # is gathered as games finish, so memory stays flat for any number of games.
         run_options: dict[str, Any] = {
-            "options": options, "workers": workers, "rotate": rotate,
+            "options": options, "workers": workers, "rotate": rotate, "facts": not no_facts,
             "keep_results": as_json and per_game,
             "on_game": games_file.add if games_file is not None else None}
         if as_json:

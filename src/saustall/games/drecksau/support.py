@@ -49,6 +49,13 @@ SUPPORT = GameSupport(
                                   "cap is a draw shared equally by all seats (so a bot's "
                                   "mean is its win rate)"),
         seat_results="saustall.games.drecksau.support:seat_results",
+        facts="saustall.games.drecksau.facts:game_facts",
+        watch="saustall.games.drecksau.facts:watch",
+        tally="saustall.games.drecksau.facts:DrecksauTally",
+        summary_key="drecksau",
+        render="saustall.games.drecksau.facts_view:render_simulation",
+        arena_render="saustall.games.drecksau.facts_view:render_arena",
+        report_section="saustall.games.drecksau.facts_view:report_section",
     ),
     web_renderer="drecksau",
     texts="saustall.games.drecksau.texts:TEXTS",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from dataclasses import asdict
 from typing import Any, Optional, Sequence
 
 import typer
@@ -22,6 +23,8 @@ from saustall.bots.base import default_level
 from saustall.games.pigasus.bots.reaction import LEVELS, SimulationResult, simulate_game
 from saustall.core import SaustallError, get
 from saustall.core.rng import derive_seed
+from saustall.games.pigasus.facts import PigasusTally
+from saustall.games.pigasus.facts_view import render_simulation as render_facts
 
 
 def summarize(results: Sequence[SimulationResult]) -> dict[str, Any]:
@@ -137,10 +140,15 @@ def simulate(
     except SaustallError as exc:
         raise typer.BadParameter(str(exc)) from None
     summary = summarize(results)
+    tally = PigasusTally(players)
+    for result in results:
+        tally.add(result.levels, result.facts)
+    facts = tally.summary()
     if as_json:
-        console.print_json(json.dumps(summary))
+        console.print_json(json.dumps({**summary, "pigasus": asdict(facts)}))
     else:
         render(summary, console)
+        render_facts(facts, console)
 
 
 def run_cli(game: str, args: list[str]) -> None:

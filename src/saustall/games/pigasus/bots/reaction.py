@@ -132,6 +132,7 @@ from saustall.core.registry import get
 from saustall.core.rng import derive_seed
 from saustall.games.pigasus.cards import card_from_code, near_misses, pairs_among, partner
 from saustall.games.pigasus.driver import RealtimeTable
+from saustall.games.pigasus.facts import game_facts
 from saustall.games.pigasus.game import (
     GRAB, POINT, REVEAL, TICK, PigasusAction, PigasusState,
 )
@@ -461,6 +462,8 @@ class SimulationResult:
     refused: int
     """Planned actions the engine refused (grabs that came too late)."""
     record: GameRecord
+    facts: Any = None
+    """The game's facts (:func:`saustall.games.pigasus.facts.game_facts`)."""
 
 
 def simulate_game(num_players: int = 4, seed: int = 0,
@@ -493,7 +496,7 @@ def simulate_game(num_players: int = 4, seed: int = 0,
         end_reason=state.end_reason, stats=tuple(dict(row) for row in state.stats),
         length_ms=state.now, events=len(state.history), reveals=state.reveals,
         tiebreak=state.tiebreak, refused=len(table.rejections),
-        record=state.record(),
+        record=state.record(), facts=game_facts(state),
     )
 
 
