@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from saustall.arena.scheme import seatings as make_seatings
 from saustall.arena.stats import CONFIDENCE, DuplicateTally, Interval, Rating, Ratings
 from saustall.bots.base import make_bot
 from saustall.core.errors import InvalidOptionError, SaustallError
-from saustall.core.registry import get, support
+from saustall.core.registry import get_variant, support
 from saustall.core.support import load_reference
 from saustall.arena.simulate import (
     DEFAULT_MAX_ACTIONS, GameOutcome, SimulationJob, chunk_ranges, make_figures_tally,
@@ -99,6 +99,9 @@ class ArenaResult:
     """The game's own figures (its ``simulation.tally``'s summary), or None."""
     deal_means: dict[str, tuple[float, ...]] = field(repr=False)
     """Each bot's mean result per deal (the distributions the report plots)."""
+    variant: dict[str, Any] = field(default_factory=dict)
+    """The balance levers of the house-rule variant played (empty: the ruleset itself)."""
+    variant_name: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON summary (``--json``): set-up, per bot mean, CI bounds and rating,
@@ -116,6 +119,8 @@ class ArenaResult:
                                 "deals": r.deals, "seat_games": r.seat_games,
                                 "rating": asdict(r.rating)} for r in self.results},
             "pairwise": [asdict(pair) for pair in self.pairs],
+            **({"variant": {"name": self.variant_name, "params": dict(self.variant)}}
+               if self.variant else {}),
             **({support(self.game).simulation.summary_key or "game_figures":
                 asdict(self.game_figures)} if self.game_figures is not None else {}),
         }
@@ -162,12 +167,13 @@ def require_extras() -> None:
 
 
 def check_arena(game: str, ruleset: str | None, players: int | None, bots: Sequence[str],
-                options: Mapping[str, Any] | None, seating: str
+                options: Mapping[str, Any] | None, seating: str,
+                params: Mapping[str, Any] | None = None, variant_name: str | None = None
                 ) -> tuple[str, int, dict[str, Any], tuple[tuple[str, ...], ...]]:
     """Check an arena's inputs; returns the ruleset name, the player count, the resolved
     options and the seatings. Raises a :class:`~saustall.core.errors.SaustallError`
-    naming what is wrong."""
-    bound = get(game, ruleset)
+    naming what is wrong (a house-rule variant's levers included)."""
+    bound = get_variant(game, ruleset, params, variant_name)
     spec = bound.ruleset
     if players is None:
         players = (len(bots) if spec.min_players <= len(bots) <= spec.max_players
@@ -176,6 +182,8 @@ def check_arena(game: str, ruleset: str | None, players: int | None, bots: Seque
     for level in bots:
         make_bot(game, level, 0)  # raises UnknownGameError naming the known bots
     resolved = spec.resolve_options(options)
+    if spec.variant:  # deal one game: a variant that cannot be laid out says why now
+        bound.new_state(players, 0, resolved)
     return spec.name, players, resolved, make_seatings(bots, players, seating)
 
 
@@ -185,14 +193,17 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
               backend: str = "local", seating: str = "all",
               progress: ProgressCallback | None = None, chunk_size: int | None = None,
               ray_address: str | None = None,
-              max_actions: int = DEFAULT_MAX_ACTIONS, facts: bool = True) -> ArenaResult:
+              max_actions: int = DEFAULT_MAX_ACTIONS, facts: bool = True,
+              params: Mapping[str, Any] | None = None,
+              variant_name: str | None = None) -> ArenaResult:
     """Play ``deals`` duplicate deals between ``bots`` and return the figures.
 
     ``players`` defaults to the number of bots when the ruleset allows it, else the
     game's usual count. ``workers`` (local backend) defaults to every core; the Ray
     backend uses the cluster's CPUs (``ray_address``, or ``RAY_ADDRESS``, or a Ray
     already initialized in this process, or a new local one). ``facts``: whether the
-    games report the game's own facts (see :func:`saustall.arena.simulate.simulate`).
+    games report the game's own facts; ``params``: balance levers of a house-rule
+    variant (see :func:`saustall.arena.simulate.simulate`).
     """
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise InvalidOptionError(f"the number of deals must be a positive integer, "
@@ -205,9 +216,11 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
     require_extras()
     bots = [bot.strip() for bot in bots]
     name, count, resolved, lineups = check_arena(game, ruleset, players, bots, options,
-                                                 seating)
+                                                 seating, params, variant_name)
+    spec = get_variant(game, name, params, variant_name).ruleset
     job = SimulationJob(game=game, ruleset=name, players=count, bots=tuple(bots), seed=seed,
-               options=resolved, max_actions=max_actions, seatings=lineups, facts=facts)
+                        options=resolved, max_actions=max_actions, seatings=lineups,
+                        variant=spec.variant, variant_name=spec.variant_name, facts=facts)
     total = deals * len(lineups)
     if workers is None:
         workers = os.cpu_count() or 1
@@ -228,7 +241,7 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
         stream = stream_chunks(play_chunk, job, chunks, workers)
     tally = DuplicateTally(bots, len(lineups))
     ratings = Ratings(bots)
-    facts = make_figures_tally(game, count)
+    figures = make_figures_tally(game, count)
     with_facts = 0
     done = 0
     for chunk, outcomes in stream:
@@ -236,14 +249,15 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
             lineup = job.lineup(index)
             per_bot = tally.add(lineup, seat_results(game, count, resolved, outcome))
             ratings.add(per_bot)
-            if facts is not None and outcome[6] is not None:
-                facts.add(lineup, outcome[6])
+            if figures is not None and outcome[6] is not None:
+                figures.add(lineup, outcome[6])
                 with_facts += 1
         done += len(chunk)
         if progress is not None:
             progress(done, total)
-    return _result(game, name, count, bots, deals, seed, resolved, seating, lineups, total,
-                   tally, ratings, facts if with_facts else None)
+    found = _result(game, name, count, bots, deals, seed, resolved, seating, lineups, total,
+                    tally, ratings, figures if with_facts else None)
+    return replace(found, variant=spec.variant_params(), variant_name=spec.variant_name)
 
 
 def _result(game: str, ruleset: str, players: int, bots: Sequence[str], deals: int,

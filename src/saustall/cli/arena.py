@@ -45,7 +45,7 @@ HELP = (
 
 
 def _fail(console: Console, message: str) -> NoReturn:
-    console.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
+    console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -57,7 +57,7 @@ def render(result: Any, console: Console, elapsed: float | None = None) -> None:
     """Print an :class:`~saustall.arena.run.ArenaResult` with its legend."""
     from saustall.arena.report import legend
 
-    title = (f"{result.game}/{result.ruleset}, {result.players} players: {result.deals} deals"
+    title = (f"{result.game}/{result.variant_name or result.ruleset}, {result.players} players: {result.deals} deals"
              f" x {len(result.seatings)} seatings = {result.games} games, seed {result.seed}")
     table = Table(title=escape(title))
     for column in ("bot", f"mean {result.metric}", "95% CI", "rating mu ± sigma", "ordinal"):
@@ -92,7 +92,8 @@ def arena(game: str, bots: str, games: int, ruleset: Optional[str], players: Opt
           seed: int, workers: Optional[int], backend: str, seating: str,
           option: Sequence[str], json_path: Optional[Path], report_path: Optional[Path],
           ray_address: Optional[str], console: Console | None = None,
-          facts: bool = True) -> None:
+          facts: bool = True, params: Sequence[str] = (),
+          ruleset_file: Optional[Path] = None) -> None:
     """Run an arena from command line values and print (and write) its results."""
     from saustall.arena import run_arena
     from saustall.cli.common import parse_options
@@ -108,6 +109,12 @@ def arena(game: str, bots: str, games: int, ruleset: Optional[str], players: Opt
     for path in (json_path, report_path):
         if path is not None and not path.parent.exists():
             _fail(out, f"cannot write {path}: no directory {path.parent}")
+    from saustall.cli.variants import read_variant
+
+    try:
+        variant = read_variant(game, ruleset, params, ruleset_file)
+    except SaustallError as exc:
+        _fail(out, str(exc))
     started = time.perf_counter()
     try:
         with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(),
@@ -117,10 +124,11 @@ def arena(game: str, bots: str, games: int, ruleset: Optional[str], players: Opt
             def advance(done: int, total: int) -> None:
                 progress.update(task, completed=done, total=total)
 
-            result = run_arena(game, levels, games, ruleset=ruleset, players=players,
+            result = run_arena(game, levels, games, ruleset=variant.ruleset, players=players,
                                seed=seed, options=options, workers=workers,
                                backend=backend, seating=seating, progress=advance,
-                               ray_address=ray_address, facts=facts)
+                               ray_address=ray_address, facts=facts,
+                               params=variant.params, variant_name=variant.name)
     except SaustallError as exc:  # a missing arena extra included: it names the install
         _fail(out, str(exc))
     elapsed = time.perf_counter() - started

@@ -169,12 +169,18 @@ def arena(
                                               "RAY_ADDRESS, else a local Ray)"),
     no_facts: bool = typer.Option(False, "--no-facts", help="leave out the game's own facts "
                                   "(cards, win kinds, contracts...): a little faster"),
+    param: list[str] = typer.Option([], "--param", help="a balance lever of the ruleset, "
+                                    "name=value (repeatable): a house-rule variant; "
+                                    "docs/design.md lists the levers"),
+    ruleset_file: Optional[Path] = typer.Option(None, "--ruleset-file", help="a variant.toml "
+                                                "naming a variant and its levers"),
 ) -> None:
     """Duplicate matches between bots: means with 95% CIs, OpenSkill ratings, report."""
     from saustall.cli.arena import arena as run
 
     run(game, bots, games, ruleset, players, seed, workers, backend, seating, option,
-        json_path, report, ray_address, console, facts=not no_facts)
+        json_path, report, ray_address, console, facts=not no_facts, params=param,
+        ruleset_file=ruleset_file)
 
 
 @app.command()

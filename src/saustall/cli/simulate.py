@@ -16,12 +16,14 @@ from typing import IO, Any, Iterable, NoReturn, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from saustall.cli.common import HELP_SETTINGS
 from saustall.core.errors import SaustallError
-from saustall.core.registry import get
+from saustall.cli.variants import read_variant
+from saustall.core.registry import get_variant
 from saustall.core.registry import support as registry_support
 from saustall.arena.simulate import (
     GameResult, Rate, SimulationResult, Summary, check_setup, result_dict, return_meaning,
@@ -57,7 +59,8 @@ class GamesFile:
 
 
 def _fail(console: Console, message: str) -> NoReturn:
-    console.print(f"[bold red]error:[/] {message}")
+    # one line, never read as markup: the message may quote a file's text
+    console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True, highlight=False)
     raise typer.Exit(2)
 
 
@@ -91,7 +94,8 @@ def legend(result: SimulationResult) -> list[tuple[str, str]]:
 def render(result: SimulationResult, console: Console) -> None:
     """Print a simulation's statistics as rich tables, each figure explained below."""
     summary = result.summary
-    title = (f"{result.game}/{result.ruleset}: {summary.games} games, {result.players} "
+    title = (f"{result.game}/{result.variant_name or result.ruleset}: {summary.games} games, "
+             f"{result.players} "
              f"players, seed {result.seed}" + (", bots rotate seats" if result.rotate else ""))
     seats = Table(title=title)
     for column in ("seat", "bot", "wins", "win rate [95% CI]", "mean return"):
@@ -158,6 +162,12 @@ def build_app(console: Console | None = None) -> typer.Typer:
         as_json: bool = typer.Option(False, "--json", help="print machine-readable JSON"),
         per_game: bool = typer.Option(False, "--per-game", help="with --json: include every "
                                       "game's result"),
+        param: list[str] = typer.Option([], "--param", help="a balance lever of the ruleset, "
+                                        "name=value (repeatable): a house-rule variant; "
+                                        "docs/design.md lists the levers"),
+        ruleset_file: Optional[Path] = typer.Option(None, "--ruleset-file", help="a "
+                                                    "variant.toml naming a variant and its "
+                                                    "levers (docs/design.md)"),
         no_facts: bool = typer.Option(False, "--no-facts", help="leave out the game's own "
                                       "facts (cards, win kinds, contracts...): a little "
                                       "faster"),
@@ -169,7 +179,8 @@ def build_app(console: Console | None = None) -> typer.Typer:
         from saustall.cli.common import parse_options
 
         try:
-            bound = get(game, ruleset)
+            variant = read_variant(game, ruleset, param, ruleset_file)
+            bound = get_variant(game, variant.ruleset, variant.params, variant.name)
         except SaustallError as exc:
             _fail(err, str(exc))
         count = players if players is not None else bound.default_players
@@ -184,13 +195,17 @@ def build_app(console: Console | None = None) -> typer.Typer:
             _fail(err, f"--workers must be at least 1, not {workers}")
         options: dict[str, Any] = parse_options(option)
         try:
-            name, resolved = check_setup(game, bound.ruleset.name, count, levels, options)
+            name, resolved = check_setup(game, bound.ruleset.name, count, levels, options,
+                                         variant.params, variant.name)
         except SaustallError as exc:
             _fail(err, str(exc))
         games_file: GamesFile | None = None
         if out_file is not None:
             head = {"game": game, "ruleset": name, "players": count, "bots": levels,
                     "seed": seed, "options": resolved, "rotate": rotate}
+            if bound.ruleset.variant:
+                head["variant"] = {"name": bound.ruleset.variant_name,
+                                   "params": bound.ruleset.variant_params()}
             try:
                 games_file = GamesFile(out_file, head)
             except OSError as exc:
@@ -199,6 +214,7 @@ def build_app(console: Console | None = None) -> typer.Typer:
         # is gathered as games finish, so memory stays flat for any number of games.
         run_options: dict[str, Any] = {
             "options": options, "workers": workers, "rotate": rotate, "facts": not no_facts,
+            "params": variant.params, "variant_name": variant.name,
             "keep_results": as_json and per_game,
             "on_game": games_file.add if games_file is not None else None}
         if as_json:

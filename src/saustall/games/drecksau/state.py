@@ -151,12 +151,13 @@ class DrecksauState(GameState):
         self.participants = participants if participants is not None else tuple(range(num_players))
         order = self.participants
         self._next_seat = {p: order[(i + 1) % len(order)] for i, p in enumerate(order)}
-        self.hand_size: int = options.get("hand_size", 3)
+        self.hand_size: int = options.get("hand_size", params.get("hand_size", 3))
         self.turn_style: str = params["turn_style"]
         self.pretty_wins: bool = params["pretty_wins"]
         self.turn_cap: int = options["turn_cap"]
         self.rng = new_rng(seed, rng_stream)
-        pigs_each = params["pigs_per_player"].get(len(self.participants), params["default_pigs"])
+        pigs_each: int = params.get("pigs_each", 0) or params["pigs_per_player"].get(
+            len(self.participants), params["default_pigs"])
         self.pigs: list[list[int]] = [
             [0] * pigs_each if p in self.participants else [] for p in range(num_players)]
         self.set_aside_pigs: int = params["pig_cards"] - pigs_each * len(self.participants)
@@ -594,6 +595,10 @@ class DrecksauState(GameState):
         }
         if player is not None and 0 <= player < self.num_players:
             view["hand"] = [CARD_KINDS[c] for c in self.hands[player]]
+        ruleset = self.game.ruleset
+        if ruleset.variant:  # a house-rule variant: bots that simulate must play it
+            view["variant"] = {"name": ruleset.variant_name,
+                               "params": ruleset.variant_params()}
         return view
 
     def public_phase(self) -> str | None:

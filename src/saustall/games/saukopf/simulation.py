@@ -26,6 +26,9 @@ from saustall.games.saukopf.cards import GAME_KINDS
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.observe import FinishedDeal
 
+__all__ = ["DealFacts", "SessionFacts", "SaukopfTally", "SaukopfSummary", "PointsStats",
+           "ContractStats", "Share", "LEGEND", "session_facts", "contract_name"]
+
 LEGEND: tuple[tuple[str, str], ...] = (
     ("net/deal", "net points per deal: meat points minus roughness points, a seat's "
                  "session total divided by the deals in the session (thrown-in deals "

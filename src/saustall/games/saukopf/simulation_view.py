@@ -12,10 +12,10 @@ from typing import Iterable
 from rich.console import Console
 from rich.table import Table
 
-from saustall.arena.figures import mean_text
+from saustall.arena.figures import Share, mean_text
 from saustall.cli.simulate import count_text
 from saustall.games.saukopf.simulation import LEGEND as SAUKOPF_LEGEND
-from saustall.games.saukopf.simulation import SaukopfSummary, Share
+from saustall.games.saukopf.simulation import SaukopfSummary
 
 
 def _share(share: Share) -> str:
