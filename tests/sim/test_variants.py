@@ -189,3 +189,15 @@ def test_a_missing_file_and_a_bad_param_are_named(tmp_path: Path) -> None:
         in text
     code, text = _run("drecksau", ["--param", "pigs_per_player=4", "--players", "6"])
     assert code == 2 and "need 24 pig cards, and pig_cards is 18" in text
+
+
+def test_saukopf_search_worlds_are_scored_by_the_variant_point_table() -> None:
+    from saustall.games.saukopf.sampling import WorldSampler
+
+    game = get_variant("saukopf", "saukopf", {"points.schlachtung": 5})
+    state = game.new_state(4, 2)
+    view = state.view(state.current_player)
+    assert view["variant"]["params"] == {"points.schlachtung": 5}
+    world = WorldSampler(game_for_view(view), view).sample(
+        __import__("saustall.core.rng", fromlist=["Rng"]).Rng(3))
+    assert world.game.ruleset.params["points"]["schlachtung"] == 5
