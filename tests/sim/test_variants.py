@@ -201,3 +201,13 @@ def test_saukopf_search_worlds_are_scored_by_the_variant_point_table() -> None:
     world = WorldSampler(game_for_view(view), view).sample(
         __import__("saustall.core.rng", fromlist=["Rng"]).Rng(3))
     assert world.game.ruleset.params["points"]["schlachtung"] == 5
+
+
+def test_the_heuristic_bot_counts_threats_from_the_variant_deck() -> None:
+    from saustall.games.drecksau.bots.heuristic import _threat_totals
+
+    base = get("drecksau", "dirty-pig").new_state(2, 1).view(0)
+    assert _threat_totals(base) == {"rain": 4, "farmer": 8, "lightning": 4, "escape": 0}
+    game = get_variant("drecksau", "dirty-pig", {"deck.farmer": 20, "deck.rain": 0})
+    view = game.new_state(2, 1).view(0)
+    assert _threat_totals(view) == {"rain": 0, "farmer": 20, "lightning": 4, "escape": 0}
