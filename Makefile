@@ -90,11 +90,11 @@ simulate-100k: $(STAMP)
 	  --workers $${WORKERS:-2} $(ARGS)
 
 # What the games' own facts cost: GAMES (default 100,000) 2-player Dirty Pig games on WORKERS
-# (default 2) with facts and with --no-facts, ROUNDS interleaved rounds (default 2): the
+# (default 2) with facts and with --no-facts, ROUNDS interleaved rounds (default 3): the
 # median ratio of CPU and wall time (bar: 1.3) and the memory as the games stream in.
 facts-overhead: $(STAMP)
 	$(PY) -m benchmarks.facts_overhead --games $${GAMES:-100000} --workers $${WORKERS:-2} \
-	  --rounds $${ROUNDS:-2} $(ARGS)
+	  --rounds $${ROUNDS:-3} $(ARGS)
 
 # Duplicate matches of the Drecksau bots in 2-player Dirty Pig (GAMES deals, default 2,000,
 # each played by every pairing in both seat orders), with the HTML report (docs/arena.md).
