@@ -203,8 +203,9 @@ def _moments(data: dict[str, Any]) -> Interval | None:
         return None
     found = Moments(n, float(data["total"]), float(data["total_sq"]), float(data["mean"]),
                     float(data.get("smallest", 0.0)), float(data.get("largest", 0.0)))
-    # a quantity never seen below 0 is a count or a length: its mean cannot be either
-    return found.estimate((0.0, None) if found.smallest >= 0 else UNBOUNDED)
+    # unclipped: the summary does not say the quantity's range (a net can go below 0 though
+    # none was seen), so the interval is not cut at what happened to be seen
+    return found.estimate()
 
 
 def _interval(data: dict[str, Any]) -> Interval | None:
@@ -219,6 +220,11 @@ def _interval(data: dict[str, Any]) -> Interval | None:
         return Interval(float(value), None if low is None else float(low),
                         None if high is None else float(high), n)
     return None
+
+
+def _label(key: Any) -> str:
+    """A key as a figure's name reads (``win_kinds``: ``win kinds``)."""
+    return str(key).replace("_", " ")
 
 
 def _name(record: dict[str, Any]) -> str:
@@ -240,7 +246,7 @@ def figures(data: Any, path: str = "") -> Iterator[Figure]:
             yield Figure(path, "mean", found)
             return
         for key, value in data.items():
-            yield from figures(value, f"{path} / {key}" if path else str(key))
+            yield from figures(value, f"{path} / {_label(key)}" if path else _label(key))
     elif isinstance(data, list):
         for position, item in enumerate(data):
             name = _name(item) if isinstance(item, dict) else ""
@@ -260,7 +266,7 @@ def share_groups(data: Any, path: str = "") -> Iterator[tuple[str, list[tuple[st
             return
         if len(data) > 1 and all(isinstance(value, dict) and _share(value)
                                  for value in data.values()):  # {"sauerei": share, ...}
-            yield path, [(str(key), _figure(f"{path} / {key}", value))
+            yield path, [(str(key), _figure(f"{path} / {_label(key)}", value))
                          for key, value in data.items()]
             return
         if len(data) > 1 and all(isinstance(value, dict) and not _share(value)
@@ -271,13 +277,14 @@ def share_groups(data: Any, path: str = "") -> Iterator[tuple[str, list[tuple[st
                                                 and _share(value[key])
                                                 for value in data.values())]
             for key in keys:
-                where = f"{path} / {key}" if path else str(key)
-                yield where, [(str(name), _figure(f"{path} / {name} / {key}", value[key]))
+                where = f"{path} / {_label(key)}" if path else _label(key)
+                yield where, [(str(name), _figure(f"{path} / {name} / {_label(key)}",
+                                                  value[key]))
                               for name, value in data.items()]
             if keys:
                 return
         for key, value in data.items():
-            yield from share_groups(value, f"{path} / {key}" if path else str(key))
+            yield from share_groups(value, f"{path} / {_label(key)}" if path else _label(key))
     elif isinstance(data, list):
         named = [item for item in data if isinstance(item, dict) and _name(item)]
         if named and len(named) == len(data):
@@ -288,7 +295,7 @@ def share_groups(data: Any, path: str = "") -> Iterator[tuple[str, list[tuple[st
                 for key in named[0]:
                     if all(isinstance(item.get(key), dict) and _share(item[key])
                            for item in named):
-                        where = f"{path} / {key}"
+                        where = f"{path} / {_label(key)}"
                         yield where, [(_name(item), _figure(f"{where} / {_name(item)}",
                                                             item[key])) for item in named]
             return
