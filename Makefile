@@ -137,8 +137,8 @@ balance: $(STAMP)
 	  --bots random,heuristic,racer --games $${GAMES:-5000} --workers $${WORKERS:-2} \
 	  --report $(OUT)/sauschoen-bots.html
 	$(VENV)/bin/saustall study drecksau --ruleset dirty-pig --players 2 --bots heuristic,racer \
-	  --variant drecksau --games $${GAMES:-5000} --workers $${WORKERS:-2} \
-	  --report $(OUT)/variant.html
+	  --param pigs_per_player=4 --games $${GAMES:-5000} --workers $${WORKERS:-2} \
+	  --report $(OUT)/four-pigs.html
 	$(VENV)/bin/saustall simulate pigasus --ruleset pigasus-teams --bots expert,club --rotate \
 	  -n $${PIGASUS_GAMES:-400} --workers $${WORKERS:-2} --report $(OUT)/pigasus-teams.html
 	$(VENV)/bin/saustall census --worth --bot $${BOT:-expert} --deals $${DEALS:-2000} \
