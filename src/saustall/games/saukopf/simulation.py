@@ -152,11 +152,9 @@ class PointsStats:
     schlachtmeister: Share
     """Sessions won, a shared trophy counting its share, out of sessions played."""
     oberrauborstler: Share
-    net_deal: Moments
-    """Net points (meat minus roughness) per deal, deal by deal (for intervals)."""
     net_per_deal_ci: Interval = Interval(0.0, None, None, 0)
     """:attr:`net_per_deal` with its t 95% interval over the sessions (each session's net
-    per deal one value)."""
+    per deal one value: the deals of a session are not independent, the sessions are)."""
     declared: int = 0
     """Deals this seat (bot) declared."""
     kontra_given: int = 0
@@ -225,7 +223,6 @@ class _Points:
         self.oberrauborstler = 0.0
         self.seats: set[str] = set()
         self.net_sessions = Sums()
-        self.net_deal = Sums()
         self.declared = self.kontra_given = self.re_given = 0
 
     def add(self, facts: SessionFacts, seat: int, bot: str) -> None:
@@ -238,9 +235,7 @@ class _Points:
         self.seats.add(bot)
         for deal in facts.deals:
             if not deal.kind:
-                self.net_deal.add(0)
                 continue
-            self.net_deal.add(deal.meat[seat] - deal.roughness[seat])
             self.declared += deal.declarer == seat
             self.kontra_given += deal.kontra_seat == seat
             self.re_given += deal.re_seat == seat
@@ -259,7 +254,7 @@ class _Points:
             oberrauborstler=Share.of(self.oberrauborstler, self.sessions),
             net_per_deal_ci=Interval((self.meat - self.roughness) / deals, found.low,
                                      found.high, found.n),
-            net_deal=self.net_deal.moments(), declared=self.declared,
+            declared=self.declared,
             kontra_given=self.kontra_given, re_given=self.re_given)
 
 

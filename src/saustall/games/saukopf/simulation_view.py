@@ -102,7 +102,7 @@ def render_contracts(summary: SaukopfSummary, console: Console) -> None:
     for seat, (row, share) in enumerate(zip(summary.seats, summary.declarer_seats)):
         seats.add_row(str(seat + 1), count_text(share.count), _interval_text(share),
                       str(row.kontra_given), str(row.re_given),
-                      mean_text(row.net_deal, signed=True))
+                      _net(row.net_per_deal_ci))
     console.print(seats)
 
 
