@@ -24,7 +24,6 @@ body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 62em; co
 table { border-collapse: collapse; margin: 1em 0; }
 th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; text-align: right; }
 th:first-child, td:first-child, td.text { text-align: left; }
-td:not(:first-child):not(.text) { white-space: nowrap; }
 td.flag { background: #fde2c8; font-weight: bold; }
 .legend dt { font-weight: bold; } .legend dd { margin: 0 0 0.5em 1.5em; }
 .note { color: #555; } .withheld { color: #8a3b00; }

@@ -173,12 +173,14 @@ def render_html(result: StudyResult) -> str:
     even = 1.0 / result.players
     firsts = [next(r for r in result.run(bot).rows if r.name == FIRST).interval
               for bot in result.bots]
-    note = (html.paragraph(f"First-player advantage withheld: {result.first_player_withheld}",
-                           "withheld") if result.first_player_withheld else "")
-    parts.append(html.section("First player under each bot", note, html.plots_or_note(
-        lambda: html.image(html.interval_chart(
-            list(result.bots), firsts, "first player's win share (%), dashed: even share",
-            reference=even, scale=100), "first player under each bot"))))
+    if result.first_player_withheld:  # no chart of a figure that means nothing here
+        parts.append(html.section("First player under each bot", html.paragraph(
+            f"First-player advantage withheld: {result.first_player_withheld}", "withheld")))
+    else:
+        parts.append(html.section("First player under each bot", html.plots_or_note(
+            lambda: html.image(html.interval_chart(
+                list(result.bots), firsts, "first player's win share (%), dashed: even "
+                "share", reference=even, scale=100), "first player under each bot"))))
     seats = [name for name in names if name.startswith("seat ") and name.endswith(" wins")]
     seat_intervals = [next(r for r in result.run(bot).rows if r.name == name).interval
                       for name in seats for bot in result.bots]
