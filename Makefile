@@ -8,7 +8,7 @@ COMPILED := $(shell sed -n 's|^    "\(saustall/.*\.py\)",$$|src/\1|p' setup.py)
 
 .PHONY: run test fuzz wire-fuzz steady bench bench-compare bench-rl bench-server simulate-100k arena \
 	typecheck play clean rl-differential rl-baselines rl-examples bench-batched census kill-test \
-	cluster-events slowloris fuzz-files bench-page newcomer-matrix balance
+	cluster-events slowloris fuzz-files bench-page newcomer-matrix balance facts-overhead
 
 # The toy game of docs/plugins.md, a separate package: the tests play it through every surface.
 TOY_GAME := tests/fixtures/saustall-nim
@@ -123,6 +123,13 @@ simulate-100k: $(STAMP)
 	  --ruleset dirty-pig --players 2 --bots random --games $${GAMES:-100000} \
 	  --workers $${WORKERS:-2} $(ARGS)
 
+# What the games' own facts cost: GAMES (default 100,000) 2-player Dirty Pig games on WORKERS
+# (default 2) with facts and with --no-facts, ROUNDS interleaved rounds (default 3): the
+# median ratio of CPU and wall time (bar: 1.3) and the memory as the games stream in.
+facts-overhead: $(STAMP)
+	$(PY) -m benchmarks.facts_overhead --games $${GAMES:-100000} --workers $${WORKERS:-2} \
+	  --rounds $${ROUNDS:-3} $(ARGS)
+
 # Duplicate matches of the Drecksau bots in 2-player Dirty Pig (GAMES deals, default 2,000,
 # each played by every pairing in both seat orders), with the HTML report (docs/arena.md).
 arena: $(STAMP)
@@ -153,8 +160,8 @@ balance: $(STAMP)
 	  --bots random,heuristic,racer --games $${GAMES:-5000} --workers $${WORKERS:-2} \
 	  --report $(OUT)/sauschoen-bots.html
 	$(VENV)/bin/saustall study drecksau --ruleset dirty-pig --players 2 --bots heuristic,racer \
-	  --variant drecksau --games $${GAMES:-5000} --workers $${WORKERS:-2} \
-	  --report $(OUT)/variant.html
+	  --param pigs_per_player=4 --games $${GAMES:-5000} --workers $${WORKERS:-2} \
+	  --report $(OUT)/four-pigs.html
 	$(VENV)/bin/saustall simulate pigasus --ruleset pigasus-teams --bots expert,club --rotate \
 	  -n $${PIGASUS_GAMES:-400} --workers $${WORKERS:-2} --report $(OUT)/pigasus-teams.html
 	$(VENV)/bin/saustall census --worth --bot $${BOT:-expert} --deals $${DEALS:-2000} \

@@ -38,3 +38,20 @@ def test_team_play_reports_team_balance_and_writes_games_and_a_report(tmp_path) 
     assert [row["index"] for row in rows] == [0, 1, 2, 3]
     text = report.read_text()
     assert "data:image/png;base64," in text and "http" not in text
+
+
+def test_a_house_rule_variant_is_simulated_and_named(tmp_path) -> None:
+    base = run_simulation(players=2, levels=["sharp"], games=2, seed=5)
+    wide = run_simulation(players=2, levels=["sharp"], games=2, seed=5,
+                          params={"window_ms": 1000})
+    assert "variant" not in base
+    assert wide["variant"]["params"] == {"window_ms": 1000}
+    # the same seeds under a wider window for simultaneous grabs: other games
+    assert wide["events"]["value"] != base["events"]["value"]
+    done = CliRunner().invoke(app, ["simulate", "pigasus", "-n", "1", "-p", "2",
+                                    "--param", "window_ms=1000", "--json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["variant"]["params"] == {"window_ms": 1000}
+    refused = CliRunner().invoke(app, ["simulate", "pigasus", "-n", "1", "--param",
+                                       "event_cap=5"])
+    assert refused.exit_code == 2 and "event_cap" in refused.output

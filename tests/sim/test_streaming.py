@@ -69,4 +69,5 @@ def test_one_and_two_workers_give_identical_summaries_without_holding_games() ->
     assert seen[1] == seen[2] == list(range(40))  # every game, in game order
     kept = simulate("drecksau", "dirty-pig", 2, ["heuristic", "random"], games=40, seed=11,
                     workers=2, rotate=True)
-    assert kept.summary == runs[1].summary == summarize(kept.results, players=2)
+    assert kept.summary == runs[1].summary == summarize(kept.results, players=2,
+                                                        game="drecksau")

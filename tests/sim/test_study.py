@@ -84,3 +84,31 @@ def test_the_study_command_prints_flags_json_and_a_report(tmp_path) -> None:
     refused = runner.invoke(app, ["study", "drecksau", "--bots", "random,nobody"])
     assert refused.exit_code == 2 and "nobody" in refused.output
     assert "Traceback" not in refused.output
+
+
+def test_a_house_rule_variant_from_param_is_paired_with_the_base(tmp_path) -> None:
+    runner = CliRunner()
+    done = runner.invoke(app, ["study", "drecksau", "--ruleset", "dirty-pig", "--bots",
+                               "heuristic", "--games", "30", "--players", "2", "--workers",
+                               "1", "--seed", "1", "--param", "pigs_per_player=4", "--json"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
+    assert data["variant"] == "dirty-pig pigs_per_player=4"
+    assert data["variant_params"] == {"pigs_per_player": 4}
+    changes = {row["figure"]: row for row in data["against_base"]}
+    # four pigs instead of five: about 10 actions fewer a game (35 against 24)
+    assert changes[LENGTH]["method"] == "paired t" and changes[LENGTH]["high"] < 0
+    # the game's own facts (win kinds, turns) are compared too, with their intervals
+    assert "win kinds / dirty" in changes and "turns" in changes
+    file = tmp_path / "four-pigs.toml"
+    file.write_text('name = "four-pigs"\n[params]\npigs_per_player = 4\n')
+    named = json.loads(runner.invoke(app, [
+        "study", "drecksau", "--ruleset", "dirty-pig", "--bots", "heuristic", "--games",
+        "30", "--players", "2", "--workers", "1", "--seed", "1", "--ruleset-file",
+        str(file), "--json"]).stdout)
+    assert named["variant"] == "four-pigs"
+    assert [r["value"] for r in named["against_base"]] == \
+        [r["value"] for r in data["against_base"]]  # the same games, only named
+    refused = runner.invoke(app, ["study", "drecksau", "--bots", "heuristic", "--param",
+                                  "pigs_per_player=9"])
+    assert refused.exit_code == 2 and "pigs_per_player" in refused.output

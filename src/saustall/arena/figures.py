@@ -1,15 +1,25 @@
-"""A game's own figures read generically: every share and mean with its interval.
+"""A game's own simulation figures: the building blocks a tally keeps, and their generic
+reading with intervals.
 
-A game's tally (its support record's ``simulation.tally``) sums up what its games report
-in its own shape. This module reads that shape without knowing the game, from the JSON
-form :func:`saustall.arena.simulate.records` gives it:
+**Building blocks.** A game's tally (its support record's ``simulation.tally``) adds up the
+facts of finished games into these, never into bare percentages: a :class:`Share` keeps its
+numerator and denominator (``count``/``total``), :class:`Moments` the number of games, the
+sum and the sum of squares of a quantity (with its smallest and largest value), so that
+Wilson or t intervals, and their differences between runs, can be worked out from the
+summary alone.
 
-* a mapping with ``count`` and ``total`` is a **share** (numerator and denominator): its
-  Wilson interval;
+**Reading.** :func:`figures` and :func:`share_groups` read a tally's summary without
+knowing the game, from the JSON form :func:`saustall.arena.simulate.records` gives it:
+
+* a mapping with ``count`` and ``total`` is a **share** (a :class:`Share`, or any tally's
+  own): its Wilson interval;
+* a mapping with ``n``/``total``/``total_sq``/``mean`` is a :class:`Moments`: the mean with
+  its t interval;
 * a mapping with ``value``/``low``/``high``/``n`` (or ``mean`` with ``low``/``high``/``n``)
   is an **interval** already made (a mean, clipped to its range by the game);
 * a list of records each with a ``name`` and a share is a **group** of shares (the game
-  kinds, the win kinds): one chart in the report.
+  kinds, the win kinds): one chart in the report; so is a mapping whose values are all
+  shares (``{"sauerei": Share, ...}``).
 
 So the table, the JSON, the report and ``saustall study`` show every figure a game adds
 with its interval and sample size, and compare them across bots, whatever the game.
@@ -17,10 +27,151 @@ with its interval and sample size, and compare them across bots, whatever the ga
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
-from saustall.stats import Interval, wilson
+from saustall.stats import Moments as RunningMoments
+from saustall.stats import (
+    UNBOUNDED, Bounds, Interval, t_interval_of, wilson, wilson_bounds,
+)
+
+@dataclass(frozen=True)
+class Share:
+    """A count out of a total and its share (0 when the total is 0)."""
+
+    count: float
+    total: int
+    share: float
+
+    @classmethod
+    def of(cls, count: float, total: int) -> "Share":
+        """``count / total``."""
+        return cls(count, total, count / total if total else 0.0)
+
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval of the share, within [0, 1]."""
+        return wilson_bounds(self.count, self.total)
+
+
+@dataclass(frozen=True)
+class Moments:
+    """A per-game quantity over ``n`` games: its sum, sum of squares, mean, extremes."""
+
+    n: int
+    total: float
+    total_sq: float
+    mean: float
+    smallest: float
+    """The smallest value seen (0 when there is none)."""
+    largest: float
+    """The largest value seen (0 when there is none)."""
+
+    def sd(self) -> float:
+        """The sample standard deviation (0 for fewer than two games)."""
+        if self.n < 2:
+            return 0.0
+        variance = (self.total_sq - self.total * self.total / self.n) / (self.n - 1)
+        return math.sqrt(max(variance, 0.0))
+
+    def interval(self, minimum: float = -math.inf, maximum: float = math.inf
+                 ) -> tuple[float, float]:
+        """The t 95% interval of the mean, clipped to the quantity's range
+        ``[minimum, maximum]`` (the range itself when there is no spread to measure)."""
+        found = self.estimate((None if minimum == -math.inf else minimum,
+                               None if maximum == math.inf else maximum))
+        if found.low is None or found.high is None:
+            return (minimum, maximum)
+        return (found.low, found.high)
+
+    def estimate(self, bounds: Bounds = UNBOUNDED) -> Interval:
+        """The mean with its t 95% interval clipped to ``bounds``, as the reports show it."""
+        return t_interval_of(self.mean, self.sd() ** 2, self.n, bounds)
+
+
+def mean_text(moments: Moments, decimals: int = 2, signed: bool = False,
+              minimum: float = -math.inf, maximum: float = math.inf) -> str:
+    """``31.40 [31.10, 31.70]``: a mean and its 95% interval within the quantity's range;
+    the mean alone, with ``(n=1)``, when there is no spread to measure."""
+    sign = "+" if signed else ""
+    mean = f"{moments.mean:{sign}.{decimals}f}"
+    if moments.n < 2:
+        return f"{mean} (n={moments.n})"
+    low, high = moments.interval(minimum, maximum)
+    return f"{mean} [{low:{sign}.{decimals}f}, {high:{sign}.{decimals}f}]"
+
+
+class Sums(RunningMoments):
+    """Running sums of one per-game quantity (:class:`saustall.stats.Moments`, flat
+    memory) that also keep its smallest and largest value: :meth:`moments` gives the
+    :class:`Moments` a summary holds."""
+
+    __slots__ = ("smallest", "largest")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.smallest = math.inf
+        self.largest = -math.inf
+
+    def add(self, value: float, times: int = 1) -> None:
+        """Count one game's value (``times`` times)."""
+        super().add(value, times)
+        if value < self.smallest:
+            self.smallest = value
+        if value > self.largest:
+            self.largest = value
+
+    def moments(self) -> Moments:
+        """The :class:`Moments` of the values added so far."""
+        if not self.n:
+            return Moments(0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        mean = self.mean
+        total_sq = self.variance() * (self.n - 1) + self.n * mean * mean
+        return Moments(self.n, mean * self.n, total_sq, mean, float(self.smallest),
+                       float(self.largest))
+
+
+def histogram_moments(histogram: dict[int, int]) -> Moments:
+    """The :class:`Moments` of the values a histogram ``{value: games}`` counts (exact:
+    integer sums)."""
+    n = sum(histogram.values())
+    if not n:
+        return Moments(0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    total = sum(value * count for value, count in histogram.items())
+    total_sq = sum(value * value * count for value, count in histogram.items())
+    return Moments(n, float(total), float(total_sq), total / n, float(min(histogram)),
+                   float(max(histogram)))
+
+
+def histogram_percentile(histogram: dict[int, int], q: float) -> float:
+    """The ``q``-th percentile (0-100, linear interpolation) of the values a histogram
+    ``{value: games}`` counts; 0 for an empty one."""
+    games = sum(histogram.values())
+    if not games:
+        return 0.0
+    position = (games - 1) * q / 100
+    low = math.floor(position)
+    high = min(low + 1, games - 1)
+    values = _nth(histogram, (low, high))
+    return values[0] + (values[1] - values[0]) * (position - low)
+
+
+def _nth(histogram: dict[int, int], ranks: Iterable[int]) -> list[float]:
+    ordered = sorted(histogram.items())
+    found = []
+    for rank in ranks:
+        seen = 0
+        for value, count in ordered:
+            if rank < seen + count:
+                found.append(float(value))
+                break
+            seen += count
+    return found
+
+
+# --------------------------------------------------------------------------------------
+# Reading a tally's summary generically
+# --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -43,7 +194,24 @@ def _share(data: dict[str, Any]) -> bool:
             and 0 <= count <= total)
 
 
+def _moments(data: dict[str, Any]) -> Interval | None:
+    """A :class:`Moments` in JSON form: its mean with the t interval."""
+    if not all(key in data for key in ("n", "total", "total_sq", "mean")):
+        return None
+    n = data["n"]
+    if not isinstance(n, int) or isinstance(n, bool):
+        return None
+    found = Moments(n, float(data["total"]), float(data["total_sq"]), float(data["mean"]),
+                    float(data.get("smallest", 0.0)), float(data.get("largest", 0.0)))
+    # unclipped: the summary does not say the quantity's range (a net can go below 0 though
+    # none was seen), so the interval is not cut at what happened to be seen
+    return found.estimate()
+
+
 def _interval(data: dict[str, Any]) -> Interval | None:
+    moments = _moments(data)
+    if moments is not None:
+        return moments
     value = data.get("value", data.get("mean"))
     n = data.get("n")
     if isinstance(value, (int, float)) and isinstance(n, int) and "low" in data \
@@ -52,6 +220,11 @@ def _interval(data: dict[str, Any]) -> Interval | None:
         return Interval(float(value), None if low is None else float(low),
                         None if high is None else float(high), n)
     return None
+
+
+def _label(key: Any) -> str:
+    """A key as a figure's name reads (``win_kinds``: ``win kinds``)."""
+    return str(key).replace("_", " ")
 
 
 def _name(record: dict[str, Any]) -> str:
@@ -73,7 +246,7 @@ def figures(data: Any, path: str = "") -> Iterator[Figure]:
             yield Figure(path, "mean", found)
             return
         for key, value in data.items():
-            yield from figures(value, f"{path} / {key}" if path else str(key))
+            yield from figures(value, f"{path} / {_label(key)}" if path else _label(key))
     elif isinstance(data, list):
         for position, item in enumerate(data):
             name = _name(item) if isinstance(item, dict) else ""
@@ -91,8 +264,27 @@ def share_groups(data: Any, path: str = "") -> Iterator[tuple[str, list[tuple[st
     if isinstance(data, dict):
         if _share(data) or _interval(data) is not None:
             return
+        if len(data) > 1 and all(isinstance(value, dict) and _share(value)
+                                 for value in data.values()):  # {"sauerei": share, ...}
+            yield path, [(str(key), _figure(f"{path} / {_label(key)}", value))
+                         for key, value in data.items()]
+            return
+        if len(data) > 1 and all(isinstance(value, dict) and not _share(value)
+                                 for value in data.values()):
+            # {"keiler": {"declarer_won": share, ...}, ...}: one group per share all hold
+            first = next(iter(data.values()))
+            keys = [key for key in first if all(isinstance(value.get(key), dict)
+                                                and _share(value[key])
+                                                for value in data.values())]
+            for key in keys:
+                where = f"{path} / {_label(key)}" if path else _label(key)
+                yield where, [(str(name), _figure(f"{path} / {name} / {_label(key)}",
+                                                  value[key]))
+                              for name, value in data.items()]
+            if keys:
+                return
         for key, value in data.items():
-            yield from share_groups(value, f"{path} / {key}" if path else str(key))
+            yield from share_groups(value, f"{path} / {_label(key)}" if path else _label(key))
     elif isinstance(data, list):
         named = [item for item in data if isinstance(item, dict) and _name(item)]
         if named and len(named) == len(data):
@@ -103,7 +295,7 @@ def share_groups(data: Any, path: str = "") -> Iterator[tuple[str, list[tuple[st
                 for key in named[0]:
                     if all(isinstance(item.get(key), dict) and _share(item[key])
                            for item in named):
-                        where = f"{path} / {key}"
+                        where = f"{path} / {_label(key)}"
                         yield where, [(_name(item), _figure(f"{where} / {_name(item)}",
                                                             item[key])) for item in named]
             return
@@ -113,4 +305,5 @@ def share_groups(data: Any, path: str = "") -> Iterator[tuple[str, list[tuple[st
                 yield from share_groups(item, f"{path} / {label}" if path else label)
 
 
-__all__ = ["Figure", "figures", "share_groups"]
+__all__ = ["Figure", "Moments", "Share", "Sums", "figures", "histogram_moments",
+           "histogram_percentile", "mean_text", "share_groups"]

@@ -124,7 +124,7 @@ def _plots(result: ArenaResult) -> list[tuple[str, str]]:
 
 def render_html(result: ArenaResult, elapsed: float | None = None) -> str:
     """The whole report as one HTML document."""
-    title = (f"Arena: {result.game}/{result.ruleset}, {result.players} players, "
+    title = (f"Arena: {result.game}/{result.variant_name or result.ruleset}, {result.players} players, "
              f"{', '.join(result.bots)}")
     parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}"
              f"</title><style>{STYLE}</style></head><body><h1>{escape(title)}</h1>"]

@@ -26,11 +26,11 @@ from saustall.arena.scheme import seatings as make_seatings
 from saustall.arena.stats import CONFIDENCE, DuplicateTally, Interval, Rating, Ratings
 from saustall.bots.base import make_bot, plays_ruleset
 from saustall.core.errors import InvalidOptionError, SaustallError
-from saustall.core.registry import get, support
+from saustall.core.registry import get_variant, support
 from saustall.core.support import load_reference
 from saustall.arena.simulate import (
     BACKENDS, DEFAULT_MAX_ACTIONS, GameOutcome, SimulationJob, backend_workers,
-    check_backend, chunk_ranges, make_figures_tally, play_outcomes, run_chunks,
+    check_backend, chunk_ranges, make_figures_tally, play_outcomes, records, run_chunks,
 )
 from saustall.stats import Bounds
 
@@ -119,6 +119,9 @@ class ArenaResult:
     """Each bot's mean result per deal (the distributions the report plots)."""
     game_rows: tuple[ArenaGame, ...] = field(default=(), repr=False)
     """Every game, in game order (the JSON's ``per_game``: one record per game)."""
+    variant: dict[str, Any] = field(default_factory=dict)
+    """The balance levers of the house-rule variant played (empty: the ruleset itself)."""
+    variant_name: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON summary (``--json``): set-up, per bot mean, CI bounds and rating,
@@ -137,8 +140,10 @@ class ArenaResult:
                                 "rating": asdict(r.rating)} for r in self.results},
             "pairwise": [asdict(pair) for pair in self.pairs],
             "per_game": [asdict(row) for row in self.game_rows],
+            **({"variant": {"name": self.variant_name, "params": dict(self.variant)}}
+               if self.variant else {}),
             **({support(self.game).simulation.summary_key or "game_figures":
-                asdict(self.game_figures)} if self.game_figures is not None else {}),
+                records(asdict(self.game_figures))} if self.game_figures is not None else {}),
         }
 
 
@@ -183,12 +188,13 @@ def require_extras() -> None:
 
 
 def check_arena(game: str, ruleset: str | None, players: int | None, bots: Sequence[str],
-                options: Mapping[str, Any] | None, seating: str
+                options: Mapping[str, Any] | None, seating: str,
+                params: Mapping[str, Any] | None = None, variant_name: str | None = None
                 ) -> tuple[str, int, dict[str, Any], tuple[tuple[str, ...], ...]]:
     """Check an arena's inputs; returns the ruleset name, the player count, the resolved
     options and the seatings. Raises a :class:`~saustall.core.errors.SaustallError`
-    naming what is wrong."""
-    bound = get(game, ruleset)
+    naming what is wrong (a house-rule variant's levers included)."""
+    bound = get_variant(game, ruleset, params, variant_name)
     spec = bound.ruleset
     if players is None:
         players = (len(bots) if spec.min_players <= len(bots) <= spec.max_players
@@ -200,6 +206,8 @@ def check_arena(game: str, ruleset: str | None, players: int | None, bots: Seque
             raise InvalidOptionError(f"bot {level!r} does not play {game}/{spec.name} "
                                      "(a learned policy plays the ruleset it was trained for)")
     resolved = spec.resolve_options(options)
+    if spec.variant:  # deal one game: a variant that cannot be laid out says why now
+        bound.new_state(players, 0, resolved)
     return spec.name, players, resolved, make_seatings(bots, players, seating)
 
 
@@ -209,13 +217,17 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
               backend: str = "local", seating: str = "all",
               progress: ProgressCallback | None = None, chunk_size: int | None = None,
               ray_address: str | None = None,
-              max_actions: int = DEFAULT_MAX_ACTIONS) -> ArenaResult:
+              max_actions: int = DEFAULT_MAX_ACTIONS, facts: bool = True,
+              params: Mapping[str, Any] | None = None,
+              variant_name: str | None = None) -> ArenaResult:
     """Play ``deals`` duplicate deals between ``bots`` and return the figures.
 
     ``players`` defaults to the number of bots when the ruleset allows it, else the
     game's usual count. ``workers`` (local backend) defaults to every core; the Ray
     backend uses the cluster's CPUs (``ray_address``, or ``RAY_ADDRESS``, or a Ray
-    already initialized in this process, or a new local one).
+    already initialized in this process, or a new local one). ``facts``: whether the
+    games report the game's own facts; ``params``: balance levers of a house-rule
+    variant (see :func:`saustall.arena.simulate.simulate`).
     """
     if not isinstance(deals, int) or isinstance(deals, bool) or deals < 1:
         raise InvalidOptionError(f"the number of deals must be a positive integer, "
@@ -226,9 +238,11 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
     require_extras()
     bots = [bot.strip() for bot in bots]
     name, count, resolved, lineups = check_arena(game, ruleset, players, bots, options,
-                                                 seating)
+                                                 seating, params, variant_name)
+    spec = get_variant(game, name, params, variant_name).ruleset
     job = SimulationJob(game=game, ruleset=name, players=count, bots=tuple(bots), seed=seed,
-               options=resolved, max_actions=max_actions, seatings=lineups)
+                        options=resolved, max_actions=max_actions, seatings=lineups,
+                        variant=spec.variant, variant_name=spec.variant_name, facts=facts)
     total = deals * len(lineups)
     workers = min(backend_workers(backend, workers, ray_address), total)
     if chunk_size is None:  # a few chunks per worker: balance without much overhead
@@ -238,7 +252,7 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
         play_chunk, job, chunks, workers, backend)
     tally = DuplicateTally(bots, len(lineups), score_bounds(game))
     ratings = Ratings(bots)
-    facts = make_figures_tally(game, count)
+    figures = make_figures_tally(game, count)
     with_facts = 0
     done = 0
     rows: list[ArenaGame] = []
@@ -251,15 +265,16 @@ def run_arena(game: str, bots: Sequence[str], deals: int, ruleset: str | None = 
                                   length=outcome[3]))
             per_bot = tally.add(lineup, scores)
             ratings.add(per_bot)
-            if facts is not None and outcome[6] is not None:
-                facts.add(lineup, outcome[6])
+            if figures is not None and outcome[6] is not None:
+                figures.add(lineup, outcome[6])
                 with_facts += 1
         done += len(chunk)
         if progress is not None:
             progress(done, total)
     found = _result(game, name, count, bots, deals, seed, resolved, seating, lineups, total,
-                    tally, ratings, facts if with_facts else None)
-    return replace(found, game_rows=tuple(rows))
+                    tally, ratings, figures if with_facts else None)
+    return replace(found, game_rows=tuple(rows), variant=spec.variant_params(),
+                   variant_name=spec.variant_name)
 
 
 def _result(game: str, ruleset: str, players: int, bots: Sequence[str], deals: int,

@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 from saustall.bots.base import make_bot
 from saustall.core.errors import InvalidOptionError
 from saustall.core.game import Game, GameState
-from saustall.core.registry import get, support
+from saustall.core.registry import get_variant, support
 from saustall.core.rng import derive_seed
 from saustall.core.support import load_reference
 from saustall.stats import (
@@ -108,6 +108,16 @@ class GameResult:
     facts: Any = None
     """The game's own facts, for games that report more (its support record's
     ``simulation.facts``), else None."""
+
+
+def result_dict(result: GameResult) -> dict[str, Any]:
+    """One game's result as JSON-ready data; facts that name themselves (an ``as_dict()``
+    method, for facts kept compact as tuples) by their names."""
+    data = asdict(result)
+    as_dict = getattr(result.facts, "as_dict", None)
+    if callable(as_dict):
+        data["facts"] = as_dict()
+    return data
 
 
 @dataclass(frozen=True)
@@ -258,6 +268,9 @@ class SimulationResult:
     results: tuple[GameResult, ...]
     """Every game's result in game order; empty when run with ``keep_results=False``."""
     summary: Summary
+    variant: dict[str, Any] = field(default_factory=dict)
+    """The balance levers of the house-rule variant played (empty: the ruleset itself)."""
+    variant_name: str = ""
 
     def to_dict(self, with_games: bool = False) -> dict[str, Any]:
         """A JSON-ready dict; per-game results only with ``with_games``."""
@@ -266,8 +279,10 @@ class SimulationResult:
             "bots": list(self.bots), "seed": self.seed, "options": dict(self.options),
             "rotate": self.rotate, "summary": summary_dict(self.summary, self.game),
         }
+        if self.variant:
+            data["variant"] = {"name": self.variant_name, "params": dict(self.variant)}
         if with_games:
-            data["results"] = [asdict(r) for r in self.results]
+            data["results"] = [result_dict(r) for r in self.results]
         return data
 
 
@@ -462,6 +477,13 @@ class SimulationJob:
     options: dict[str, Any] = field(default_factory=dict)
     rotate: bool = False
     max_actions: int = DEFAULT_MAX_ACTIONS
+    variant: tuple[tuple[str, Any], ...] = ()
+    """The balance levers of a house-rule variant of the ruleset (empty: the published
+    ruleset); the workers build the variant from them (:func:`job_game`)."""
+    variant_name: str = ""
+    facts: bool = True
+    """Whether each game reports its own facts (the support record's ``simulation.facts``;
+    off: ``--no-facts``, e.g. to measure what they cost)."""
     seatings: tuple[tuple[str, ...], ...] = ()
     """Duplicate play (the arena): game ``i`` is deal ``i // len(seatings)`` played with
     the bots seated as ``seatings[i % len(seatings)]``; every seating of a deal gets the
@@ -478,6 +500,11 @@ class SimulationJob:
         if self.seatings:
             return self.seatings[index % len(self.seatings)]
         return seat_bots(self.bots, index, self.rotate)
+
+
+def job_game(job: SimulationJob) -> Game:
+    """The game a job plays: its ruleset, or the house-rule variant of it the job names."""
+    return get_variant(job.game, job.ruleset, dict(job.variant), job.variant_name or None)
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -505,6 +532,7 @@ player, the game's own facts (a plain tuple: cheaper to pickle than a
 
 
 _FACTS: dict[str, Callable[[GameState], Any] | None] = {}
+_WATCH: dict[str, Callable[[GameState], None] | None] = {}
 
 
 def game_facts(game: str, state: GameState) -> Any:
@@ -519,9 +547,20 @@ def game_facts(game: str, state: GameState) -> Any:
     return facts(state)
 
 
+def watch_game(game: str, state: GameState) -> None:
+    """Let a new game count what its facts need as it is played (its support record's
+    ``simulation.watch``; nothing for a game without one)."""
+    if game not in _WATCH:
+        reference = support(game).simulation.watch
+        _WATCH[game] = load_reference(reference, game) if reference is not None else None
+    watch = _WATCH[game]
+    if watch is not None:
+        watch(state)
+
+
 def play_game(job: SimulationJob, index: int) -> GameResult:
     """Play game ``index`` of ``job`` to the end and return its result."""
-    return _result(job, index, _play(job, get(job.game, job.ruleset), index))
+    return _result(job, index, _play(job, job_game(job), index))
 
 
 def _result(job: SimulationJob, index: int, outcome: GameOutcome) -> GameResult:
@@ -539,6 +578,8 @@ def _play(job: SimulationJob, game: Game, index: int) -> GameOutcome:
             for seat, level in enumerate(levels)]
     reads_view = [getattr(bot, "reads_view", True) for bot in bots]
     state = game.new_state(job.players, seed, job.options)
+    if job.facts:
+        watch_game(job.game, state)
     first = state.current_player
     actions = 0
     capped = False
@@ -555,12 +596,13 @@ def _play(job: SimulationJob, game: Game, index: int) -> GameOutcome:
     capped = capped or hit_cap(state)
     winners = tuple(state.winners()) if state.is_terminal() else ()
     returns = tuple(state.returns()) if state.is_terminal() else (0.0,) * job.players
-    return seed, winners, returns, actions, capped, first, game_facts(job.game, state)
+    facts = game_facts(job.game, state) if job.facts else None
+    return seed, winners, returns, actions, capped, first, facts
 
 
 def play_outcomes(job: SimulationJob, indices: range) -> list[GameOutcome]:
     """Play the games ``indices`` of ``job`` (one chunk, on a worker); their outcomes."""
-    game = get(job.game, job.ruleset)
+    game = job_game(job)
     return [_play(job, game, index) for index in indices]
 
 
@@ -577,14 +619,18 @@ GameCallback = Callable[[GameResult], None]
 
 
 def check_setup(game: str, ruleset: str | None, players: int, bots: Sequence[str],
-                options: Mapping[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+                options: Mapping[str, Any] | None = None,
+                params: Mapping[str, Any] | None = None,
+                variant_name: str | None = None) -> tuple[str, dict[str, Any]]:
     """Check a simulation's inputs; returns the ruleset name and resolved options.
 
     Raises a :class:`~saustall.core.errors.SaustallError` naming what is wrong: unknown
     game, ruleset or bot, a real-time game, a player count the ruleset does not allow,
-    a bot list that does not match the player count, or a bad option.
+    a bot list that does not match the player count, a bad option, or a house-rule
+    variant (``params``) with an unknown lever, a bad value, or that cannot be dealt
+    for this many players.
     """
-    bound = get(game, ruleset)
+    bound = get_variant(game, ruleset, params, variant_name)
     spec = bound.ruleset
     if spec.realtime:
         raise InvalidOptionError(
@@ -597,6 +643,8 @@ def check_setup(game: str, ruleset: str | None, players: int, bots: Sequence[str
     for seat, level in enumerate(bots):
         make_bot(game, level, 0)  # raises UnknownGameError naming the known bots
     resolved = spec.resolve_options(options)
+    if spec.variant:  # deal one game: a variant that cannot be laid out says why now
+        bound.new_state(players, 0, resolved)
     return spec.name, resolved
 
 
@@ -670,7 +718,9 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
              rotate: bool = False, progress: ProgressCallback | None = None,
              max_actions: int = DEFAULT_MAX_ACTIONS, keep_results: bool = True,
              on_game: GameCallback | None = None, backend: str = "local",
-             ray_address: str | None = None) -> SimulationResult:
+             ray_address: str | None = None, facts: bool = True,
+             params: Mapping[str, Any] | None = None,
+             variant_name: str | None = None) -> SimulationResult:
     """Play ``games`` games and return their summary (and results).
 
     ``bots`` names one bot level per seat (a single name is used for every seat).
@@ -685,6 +735,12 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
     any number of games when ``keep_results`` is false: the result's ``results`` is then
     empty, and ``on_game`` (called with every result, in game order) is the way to see
     each game, e.g. to write it to a file.
+
+    ``params`` sets balance levers of the ruleset: the games are of that house-rule
+    variant (named ``variant_name``, or after the levers), and so are the bots' worlds.
+
+    With ``facts`` (the default) every game reports its own facts, summed up in the
+    summary's ``game_figures``; without, neither is gathered (they cost a little time).
     """
     if not isinstance(games, int) or games < 1:
         raise InvalidOptionError(f"the number of games must be a positive integer, not {games!r}")
@@ -693,9 +749,11 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
     bots = list(bots)
     if len(bots) == 1 and players > 1:
         bots = bots * players
-    name, resolved = check_setup(game, ruleset, players, bots, options)
+    name, resolved = check_setup(game, ruleset, players, bots, options, params, variant_name)
+    spec = get_variant(game, name, params, variant_name).ruleset
     job = SimulationJob(game=game, ruleset=name, players=players, bots=tuple(bots), seed=seed,
-               options=resolved, rotate=rotate, max_actions=max_actions)
+                        options=resolved, rotate=rotate, max_actions=max_actions,
+                        variant=spec.variant, variant_name=spec.variant_name, facts=facts)
     workers = min(backend_workers(backend, workers, ray_address), games)
     if chunk_size is None:  # a few chunks per worker: balance without much overhead
         chunk_size = max(1, min(250, math.ceil(games / (workers * 8))))
@@ -716,4 +774,5 @@ def simulate(game: str, ruleset: str | None, players: int, bots: Sequence[str],
             progress(done, games)
     return SimulationResult(
         game=game, ruleset=name, players=players, bots=tuple(bots), seed=seed,
-        options=resolved, rotate=rotate, results=tuple(kept), summary=tally.summary())
+        options=resolved, rotate=rotate, results=tuple(kept), summary=tally.summary(),
+        variant=spec.variant_params(), variant_name=spec.variant_name)

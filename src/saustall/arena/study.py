@@ -48,14 +48,18 @@ FIRST = "first player wins"
 
 @dataclass(frozen=True)
 class Variant:
-    """What a study compares with its base: a ruleset name, or options (params), or both.
+    """What a study compares with its base: a ruleset name, options, balance levers
+    (``params``: a house-rule variant, :meth:`saustall.core.game.Ruleset.with_params`),
+    or any of them together.
 
-    Named so that tables and records say which is which (default name: the ruleset and
-    the options as written)."""
+    Named so that tables and records say which is which (default name: the ruleset, the
+    options and the levers as written)."""
 
     ruleset: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     name: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """Balance levers (``--param``, ``--ruleset-file``)."""
 
     def label(self) -> str:
         """The variant's name as tables show it."""
@@ -63,6 +67,7 @@ class Variant:
             return self.name
         words = [self.ruleset] if self.ruleset else []
         words += [f"{key}={value}" for key, value in self.options.items()]
+        words += [f"{key}={value}" for key, value in self.params.items()]
         return " ".join(words) or "base"
 
 
@@ -138,6 +143,8 @@ class StudyResult:
     against_base: tuple[Comparison, ...]
     """Under each bot, each figure: the variant minus the base (paired by seed)."""
     first_player_withheld: str
+    variant_params: Mapping[str, Any] = field(default_factory=dict)
+    """The variant's balance levers (empty: none, or no variant)."""
 
     def figure_names(self) -> list[str]:
         """The figures in the order the first run has them."""
@@ -156,7 +163,9 @@ class StudyResult:
         return {
             "game": self.game, "ruleset": self.ruleset, "players": self.players,
             "bots": list(self.bots), "games": self.games, "seed": self.seed,
-            "variant": self.variant, "first_player_withheld": self.first_player_withheld,
+            "variant": self.variant,
+            **({"variant_params": dict(self.variant_params)} if self.variant_params else {}),
+            "first_player_withheld": self.first_player_withheld,
             "confidence": 0.95,
             "figures": [{"bot": run.bot, "variant": run.variant, "figure": row.name,
                          "kind": row.kind, **row.interval.as_dict(),
@@ -286,14 +295,15 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
     count = players if players is not None else bound.default_players
     runs: list[Run] = []
     per_game: dict[tuple[str, str], PerGame] = {}
-    setups: list[tuple[str, str | None, Mapping[str, Any]]] = [
-        ("base", bound.ruleset.name, dict(options or {}))]
+    setups: list[tuple[str, str | None, Mapping[str, Any], Mapping[str, Any]]] = [
+        ("base", bound.ruleset.name, dict(options or {}), {})]
     if variant is not None:
         setups.append((variant.label(), variant.ruleset or bound.ruleset.name,
-                       {**dict(options or {}), **dict(variant.options)}))
+                       {**dict(options or {}), **dict(variant.options)},
+                       dict(variant.params)))
     total = games * len(bots) * len(setups)
     finished = 0
-    for label, rules, chosen in setups:
+    for label, rules, chosen, levers in setups:
         for bot in bots:
             names, share_like = _per_game_names(count)
             collected = PerGame(names, share_like, [array("d") for _ in names])
@@ -308,7 +318,9 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
             result = simulate(game, rules, count, [bot] * count, games, seed=seed,
                               options=chosen, workers=workers, keep_results=False,
                               on_game=keep, progress=advance, backend=backend,
-                              ray_address=ray_address)
+                              ray_address=ray_address, params=levers or None,
+                              variant_name=(variant.name or None) if levers and variant
+                              else None)
             finished += games
             runs.append(Run(bot, label, result, _rows(result, collected)))
             per_game[(bot, label)] = collected
@@ -336,7 +348,8 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
                        bots=tuple(bots), games=games, seed=seed, runs=tuple(runs),
                        across_bots=tuple(across),
                        variant=variant.label() if variant is not None else None,
-                       against_base=tuple(against), first_player_withheld=withheld)
+                       against_base=tuple(against), first_player_withheld=withheld,
+                       variant_params=dict(variant.params) if variant is not None else {})
 
 
 __all__ = ["Comparison", "Row", "Run", "StudyResult", "Variant", "independent_difference",

@@ -59,7 +59,7 @@ def render(result: Any, console: Console, elapsed: float | None = None) -> None:
     """Print an :class:`~saustall.arena.run.ArenaResult` with its legend."""
     from saustall.arena.report import legend
 
-    title = (f"{result.game}/{result.ruleset}, {result.players} players: {result.deals} deals"
+    title = (f"{result.game}/{result.variant_name or result.ruleset}, {result.players} players: {result.deals} deals"
              f" x {len(result.seatings)} seatings = {result.games} games, seed {result.seed}")
     table = Table(title=escape(title))
     for column in ("bot", f"mean {result.metric}", "95% CI", "rating mu ± sigma", "ordinal"):
@@ -93,7 +93,9 @@ def render(result: Any, console: Console, elapsed: float | None = None) -> None:
 def arena(game: str, bots: str, games: int, ruleset: Optional[str], players: Optional[int],
           seed: int, workers: Optional[int], backend: str, seating: str,
           option: Sequence[str], json_path: Optional[Path], report_path: Optional[Path],
-          ray_address: Optional[str], console: Console | None = None) -> None:
+          ray_address: Optional[str], console: Console | None = None,
+          facts: bool = True, params: Sequence[str] = (),
+          ruleset_file: Optional[Path] = None) -> None:
     """Run an arena from command line values and print (and write) its results."""
     from saustall.arena import run_arena
     from saustall.cli.common import ProgressLine, parse_options
@@ -109,13 +111,20 @@ def arena(game: str, bots: str, games: int, ruleset: Optional[str], players: Opt
     for path in (json_path, report_path):
         if path is not None and not path.parent.exists():
             _fail(out, f"cannot write {path}: no directory {path.parent}")
+    from saustall.cli.variants import read_variant
+
+    try:
+        variant = read_variant(game, ruleset, params, ruleset_file)
+    except SaustallError as exc:
+        _fail(out, str(exc))
     started = time.perf_counter()
     try:
         with ProgressLine("arena") as progress:  # on standard error, whatever the output
-            result = run_arena(game, levels, games, ruleset=ruleset, players=players,
+            result = run_arena(game, levels, games, ruleset=variant.ruleset, players=players,
                                seed=seed, options=options, workers=workers,
                                backend=backend, seating=seating, progress=progress,
-                               ray_address=ray_address)
+                               ray_address=ray_address, facts=facts,
+                               params=variant.params, variant_name=variant.name)
     except SaustallError as exc:  # a missing arena extra included: it names the install
         _fail(out, str(exc))
     elapsed = time.perf_counter() - started

@@ -168,12 +168,20 @@ def arena(
                                           "here (plots need the report extra)"),
     ray_address: Optional[str] = typer.Option(None, help="Ray cluster address (default: "
                                               "RAY_ADDRESS, else a local Ray)"),
+    no_facts: bool = typer.Option(False, "--no-facts", help="leave out the game's own facts "
+                                  "(cards, win kinds, contracts...): a little faster"),
+    param: list[str] = typer.Option([], "--param", help="a balance lever of the ruleset, "
+                                    "name=value (repeatable): a house-rule variant; "
+                                    "docs/design.md lists the levers"),
+    ruleset_file: Optional[Path] = typer.Option(None, "--ruleset-file", help="a variant.toml "
+                                                "naming a variant and its levers"),
 ) -> None:
     """Duplicate matches between bots: means with 95% CIs, OpenSkill ratings, report."""
     from saustall.cli.arena import arena as run
 
     run(game, bots, games, ruleset, players, seed, workers, backend, seating, option,
-        json_path, report, ray_address, console)
+        json_path, report, ray_address, console, facts=not no_facts, params=param,
+        ruleset_file=ruleset_file)
 
 
 @app.command(help=STUDY_HELP)
@@ -188,6 +196,12 @@ def study(
                                           "paired by seed"),
     variant_option: list[str] = typer.Option([], "--variant-option", help="an option of "
                                              "the variant, name=value (repeatable)"),
+    param: list[str] = typer.Option([], "--param", help="a balance lever of the variant, "
+                                    "name=value (repeatable): the house-rule variant to "
+                                    "compare with the base; docs/design.md lists the levers"),
+    ruleset_file: Optional[Path] = typer.Option(None, "--ruleset-file", help="a "
+                                                "variant.toml naming the variant to compare "
+                                                "with the base (docs/design.md)"),
     players: Optional[int] = typer.Option(None, help="players per game (default: the "
                                           "game's usual count)"),
     seed: int = typer.Option(0, help="base seed; game i uses a seed derived from it"),
@@ -206,7 +220,7 @@ def study(
     from saustall.cli.study import study as run
 
     run(game, bots, games, ruleset, variant, variant_option, players, seed, workers,
-        backend, option, as_json, report, console)
+        backend, option, as_json, report, console, param, ruleset_file)
 
 
 @app.command()

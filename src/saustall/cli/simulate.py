@@ -12,7 +12,6 @@ writes every game as a JSON line as it finishes, ``--report`` an HTML report wit
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any, Iterable, NoReturn, Optional
 
@@ -23,13 +22,13 @@ from rich.table import Table
 
 from saustall.cli.common import HELP_SETTINGS
 from saustall.core.errors import SaustallError
-from saustall.core.registry import get
+from saustall.cli.variants import read_variant
+from saustall.core.registry import get_variant
 from saustall.core.registry import support as registry_support
 from saustall.arena.simulate import (
     GameResult, Rate, SimulationResult, Summary, check_backend, check_setup, records,
-    return_meaning, simulate,
+    result_dict, return_meaning, simulate,
 )
-from saustall.arena.sim_report import plain
 from saustall.core.support import load_reference
 from saustall.stats import Interval
 
@@ -47,7 +46,7 @@ class GamesFile:
 
     def add(self, result: GameResult) -> None:
         """Write one game's result as a line, and flush it to the file."""
-        row = {**self.head, **records(plain(result))}
+        row = {**self.head, **records(result_dict(result))}
         self.file.write(json.dumps(row) + "\n")
         self.file.flush()
         self.count += 1
@@ -107,7 +106,8 @@ def legend(result: SimulationResult) -> list[tuple[str, str]]:
 def render(result: SimulationResult, console: Console) -> None:
     """Print a simulation's statistics as rich tables, each figure explained below."""
     summary = result.summary
-    title = (f"{result.game}/{result.ruleset}: {summary.games:,} games, {result.players} "
+    title = (f"{result.game}/{result.variant_name or result.ruleset}: "
+             f"{summary.games:,} games, {result.players} "
              f"players, seed {result.seed}" + (", bots rotate seats" if result.rotate else ""))
     seats = Table(title=escape(title))
     for column in ("seat", "bot", "wins", "win rate [95% CI]", "mean return [95% CI]"):
@@ -201,6 +201,15 @@ def build_app(console: Console | None = None) -> typer.Typer:
         report: Optional[Path] = typer.Option(None, "--report", help="write an HTML report "
                                               "with plots (seat win rates, length "
                                               "distribution, the game's own figures)"),
+        param: list[str] = typer.Option([], "--param", help="a balance lever of the ruleset, "
+                                        "name=value (repeatable): a house-rule variant; "
+                                        "docs/design.md lists the levers"),
+        ruleset_file: Optional[Path] = typer.Option(None, "--ruleset-file", help="a "
+                                                    "variant.toml naming a variant and its "
+                                                    "levers (docs/design.md)"),
+        no_facts: bool = typer.Option(False, "--no-facts", help="leave out the game's own "
+                                      "facts (cards, win kinds, contracts...): a little "
+                                      "faster"),
     ) -> None:
         """Play many bot games in parallel and print win rates and game statistics.
 
@@ -211,7 +220,8 @@ def build_app(console: Console | None = None) -> typer.Typer:
         from saustall.cli.common import ProgressLine, parse_options
 
         try:
-            bound = get(game, ruleset)
+            variant = read_variant(game, ruleset, param, ruleset_file)
+            bound = get_variant(game, variant.ruleset, variant.params, variant.name)
         except SaustallError as exc:
             _fail(err, str(exc))
         count = players if players is not None else bound.default_players
@@ -226,7 +236,8 @@ def build_app(console: Console | None = None) -> typer.Typer:
             _fail(err, f"--workers must be at least 1, not {workers}")
         options: dict[str, Any] = parse_options(option)
         try:
-            name, resolved = check_setup(game, bound.ruleset.name, count, levels, options)
+            name, resolved = check_setup(game, bound.ruleset.name, count, levels, options,
+                                         variant.params, variant.name)
             check_backend(backend)
         except SaustallError as exc:
             _fail(err, str(exc))
@@ -235,7 +246,11 @@ def build_app(console: Console | None = None) -> typer.Typer:
                 _fail(err, f"cannot write {path}: no directory {path.parent}")
         games_file: GamesFile | None = None
         if out_file is not None:
-            head = {"game": game, "ruleset": name}
+            head = {"game": game, "ruleset": name, "players": count, "bots": levels,
+                    "seed": seed, "options": resolved, "rotate": rotate}
+            if bound.ruleset.variant:
+                head["variant"] = {"name": bound.ruleset.variant_name,
+                                   "params": bound.ruleset.variant_params()}
             try:
                 games_file = GamesFile(out_file, head)
             except OSError as exc:
@@ -248,6 +263,8 @@ def build_app(console: Console | None = None) -> typer.Typer:
                                   options=options, workers=workers, rotate=rotate,
                                   keep_results=as_json and per_game, backend=backend,
                                   ray_address=ray_address, progress=progress,
+                                  facts=not no_facts, params=variant.params,
+                                  variant_name=variant.name,
                                   on_game=games_file.add if games_file is not None else None)
         except SaustallError as exc:  # a Ray that does not start, above all
             _fail(err, str(exc))

@@ -33,9 +33,10 @@ HELP = (
     "difference interval excludes 0 (paired by seed where the figure is per game: "
     "Newcombe's paired interval for shares, t for means)."
     "\n\n"
-    "--variant RULESET (with --variant-option name=value for the variant's options) "
-    "plays the variant on the same seeds under each bot and gives variant minus base "
-    "with its paired interval. --report writes an HTML report with plots."
+    "--variant RULESET (with --variant-option name=value for the variant's options), "
+    "--param name=value (a balance lever) or --ruleset-file variant.toml names a variant: "
+    "it plays the same seeds under each bot and gives variant minus base with its paired "
+    "interval. --report writes an HTML report with plots."
 )
 
 
@@ -172,12 +173,14 @@ def render_html(result: StudyResult) -> str:
     even = 1.0 / result.players
     firsts = [next(r for r in result.run(bot).rows if r.name == FIRST).interval
               for bot in result.bots]
-    note = (html.paragraph(f"First-player advantage withheld: {result.first_player_withheld}",
-                           "withheld") if result.first_player_withheld else "")
-    parts.append(html.section("First player under each bot", note, html.plots_or_note(
-        lambda: html.image(html.interval_chart(
-            list(result.bots), firsts, "first player's win share (%), dashed: even share",
-            reference=even, scale=100), "first player under each bot"))))
+    if result.first_player_withheld:  # no chart of a figure that means nothing here
+        parts.append(html.section("First player under each bot", html.paragraph(
+            f"First-player advantage withheld: {result.first_player_withheld}", "withheld")))
+    else:
+        parts.append(html.section("First player under each bot", html.plots_or_note(
+            lambda: html.image(html.interval_chart(
+                list(result.bots), firsts, "first player's win share (%), dashed: even "
+                "share", reference=even, scale=100), "first player under each bot"))))
     seats = [name for name in names if name.startswith("seat ") and name.endswith(" wins")]
     seat_intervals = [next(r for r in result.run(bot).rows if r.name == name).interval
                       for name in seats for bot in result.bots]
@@ -253,7 +256,8 @@ def render_html(result: StudyResult) -> str:
 def study(game: str, bots: str, games: int, ruleset: Optional[str],
           variant: Optional[str], variant_option: Sequence[str], players: Optional[int],
           seed: int, workers: Optional[int], backend: str, option: Sequence[str],
-          json_out: bool, report: Optional[Path], console: Console) -> None:
+          json_out: bool, report: Optional[Path], console: Console,
+          params: Sequence[str] = (), ruleset_file: Optional[Path] = None) -> None:
     """Run a study from command line values; print it, write the report."""
     from saustall.cli.common import ProgressLine, parse_options
     from saustall.core.errors import SaustallError
@@ -265,8 +269,17 @@ def study(game: str, bots: str, games: int, ruleset: Optional[str],
     if report is not None and not report.parent.exists():
         _fail(err, f"cannot write {report}: no directory {report.parent}")
     chosen = None
-    if variant is not None or variant_option:
-        chosen = Variant(ruleset=variant, options=parse_options(variant_option))
+    if variant is not None or variant_option or params or ruleset_file is not None:
+        from saustall.cli.variants import read_variant
+
+        try:  # a file without --variant names the variant's ruleset itself (or the base's)
+            request = read_variant(game, variant if variant is not None or ruleset_file
+                                   is not None else ruleset, params, ruleset_file)
+        except SaustallError as exc:
+            _fail(err, str(exc))
+        chosen = Variant(ruleset=variant or request.ruleset,
+                         options=parse_options(variant_option), params=request.params,
+                         name=request.name or "")
     try:
         with ProgressLine("study", err) as progress:
             result = run_study(game, levels, games, ruleset=ruleset, variant=chosen,

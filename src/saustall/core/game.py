@@ -17,6 +17,7 @@ state; same seed and same actions give the same game.
 from __future__ import annotations
 
 import abc
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
@@ -156,6 +157,47 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class ParamSpec:
+    """One balance lever of a ruleset: a parameter a house-rule variant may set
+    (``--param name=value``, a ``--ruleset-file``; docs/design.md).
+
+    Every lever is a whole number or a yes/no, checked here, in one place, for its type
+    and range. Where it goes is its :attr:`target`: a ruleset parameter (a path into
+    :attr:`Ruleset.params`, e.g. ``("deck", "CARD")``), or the default of an option
+    (``("option", "turn_cap")``), so that an option's value still wins when given.
+    """
+
+    name: str
+    """As designers write it: ``turn_cap``, ``deck.CARD``, ``points.ITEM``."""
+    default: int | bool
+    """Its value in the published ruleset."""
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    target: tuple[str, ...] = ()
+    """``("param", key, ...)`` or ``("option", name)``; empty: ``("param", name)``."""
+
+    def allowed(self) -> str:
+        """What values it takes, in words."""
+        if type(self.default) is bool:
+            return "true or false"
+        low = "any" if self.minimum is None else str(self.minimum)
+        high = "any" if self.maximum is None else str(self.maximum)
+        return f"a whole number from {low} to {high}"
+
+    def check(self, value: Any) -> int | bool:
+        """Return ``value`` if the lever takes it, else raise :class:`InvalidOptionError`
+        naming the lever, the value and what is allowed."""
+        if type(value) is not type(self.default) or (
+                type(value) is int and ((self.minimum is not None and value < self.minimum)
+                                        or (self.maximum is not None
+                                            and value > self.maximum))):
+            raise InvalidOptionError(
+                f"parameter {self.name!r} must be {self.allowed()}, not {shown(value)}")
+        return value
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """An edition or variant of a game, with its parameters as plain data."""
 
@@ -173,6 +215,57 @@ class Ruleset:
     makes the same seed and actions give another game (or refuse an action). Records and
     stored server tables carry the revision they were made under, and one made under
     another revision is refused (:class:`~saustall.core.errors.RulesetRevisionError`)."""
+    levers: tuple[ParamSpec, ...] = ()
+    """The balance levers a house-rule variant may set (:meth:`with_params`)."""
+    variant: tuple[tuple[str, Any], ...] = ()
+    """The levers this ruleset was made with, by name (empty: the published ruleset)."""
+    variant_name: str = ""
+    """The variant's name (empty: the published ruleset)."""
+
+    @property
+    def display_name(self) -> str:
+        """The variant's name, or the ruleset's."""
+        return self.variant_name or self.name
+
+    def variant_params(self) -> dict[str, Any]:
+        """The levers this variant sets, by name (empty for a published ruleset)."""
+        return dict(self.variant)
+
+    def with_params(self, values: Mapping[str, Any], name: str | None = None) -> "Ruleset":
+        """This ruleset with some of its :attr:`levers` set: a named house-rule variant.
+
+        ``name`` defaults to one made of the ruleset and the values
+        (``RULESET+turn_cap=200``). Raises :class:`InvalidOptionError` naming an
+        unknown lever (and the known ones) or a value a lever does not take.
+        """
+        known = {spec.name: spec for spec in self.levers}
+        unknown = sorted(set(values) - set(known))
+        if unknown:
+            named = ", ".join(shown(n) for n in unknown[:_UNKNOWN_SHOWN])
+            raise InvalidOptionError(
+                f"{self.game}/{self.name} has no parameter {named}; parameters: "
+                f"{', '.join(known) or 'none'}")
+        chosen = {**dict(self.variant), **{key: known[key].check(values[key])
+                                           for key in values}}
+        if not chosen:
+            return self
+        params = _deep_copy(self.params)
+        options = list(self.options)
+        for key, value in chosen.items():
+            target = known[key].target or ("param", key)
+            if target[0] == "option":
+                options = [_with_default(spec, value) if spec.name == target[1] else spec
+                           for spec in options]
+                continue
+            place = params
+            for step in target[1:-1]:
+                place = place[step]
+            place[target[-1]] = value
+        derived = self.name + "".join(f"+{key}={_value_text(value)}"
+                                      for key, value in sorted(chosen.items()))
+        return dataclasses.replace(self, params=params, options=tuple(options),
+                                   variant=tuple(sorted(chosen.items())),
+                                   variant_name=name or derived)
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and check every option; unknown names are an error."""
@@ -221,6 +314,24 @@ class Ruleset:
                 f"{self.game}/{self.name} is for {self.min_players}-{self.max_players} players, "
                 f"not {shown(num_players)}"
             )
+
+
+def _deep_copy(params: Mapping[str, Any]) -> dict[str, Any]:
+    """``params`` with every nested mapping copied (a variant edits its own)."""
+    return {key: _deep_copy(value) if isinstance(value, Mapping) else value
+            for key, value in params.items()}
+
+
+def _with_default(spec: OptionSpec, value: Any) -> OptionSpec:
+    """``spec`` with ``value`` as its default (added to its choices if it has them)."""
+    choices = spec.choices
+    if choices is not None and value not in choices:
+        choices = tuple(sorted((*choices, value)))
+    return dataclasses.replace(spec, default=value, choices=choices)
+
+
+def _value_text(value: Any) -> str:
+    return ("true" if value else "false") if type(value) is bool else str(value)
 
 
 class GameState(abc.ABC):

@@ -57,7 +57,7 @@ _NUMBER_FIELDS = ("seed", "players", "format_version", "revision")
 _REQUIRED = ("format", "format_version", "engine_version", "game", "ruleset", "players",
              "seed", "options", "actions")
 """The fields every record has."""
-_OPTIONAL = ("rng", "meta", "winners", "revision")
+_OPTIONAL = ("rng", "meta", "winners", "revision", "variant")
 """The fields a record may have (``rng`` is missing from 0.1's records, ``revision`` from
 those written before revisions were recorded)."""
 MAX_REVISION = 1_000_000
@@ -105,6 +105,10 @@ class GameRecord:
     """The random stream that dealt the game (``"mt19937"`` for 0.1 records)."""
     revision: int = FIRST_REVISION
     """The revision of the ruleset's rules the game was played under."""
+    variant: dict[str, Any] | None = None
+    """A house-rule variant of the ruleset: ``{"name": ..., "params": {lever: value}}``
+    (see :meth:`saustall.core.game.Ruleset.with_params`); None for the ruleset itself.
+    The record replays as that variant."""
 
     @classmethod
     def from_state(cls, state: "GameState", meta: dict[str, Any] | None = None) -> "GameRecord":
@@ -131,6 +135,9 @@ class GameRecord:
             winners=state.winners() if state.is_terminal() else None,
             rng=state.rng_stream,
             revision=game.ruleset.revision,
+            variant=({"name": game.ruleset.variant_name,
+                      "params": game.ruleset.variant_params()}
+                     if game.ruleset.variant else None),
         )
 
     @classmethod
@@ -163,6 +170,8 @@ class GameRecord:
             data["meta"] = self.meta
         if self.winners is not None:
             data["winners"] = list(self.winners)
+        if self.variant is not None:
+            data["variant"] = self.variant
         return data
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -220,6 +229,7 @@ class GameRecord:
         meta = require_object(data.get("meta", {}), "meta")
         revision = (require_int(data["revision"], "revision", 1, MAX_REVISION)
                     if "revision" in data else FIRST_REVISION)  # none: before revisions
+        variant = _read_variant(data["variant"]) if "variant" in data else None
         return cls._of_checked_fields(
             game=game,
             ruleset=ruleset,
@@ -232,6 +242,7 @@ class GameRecord:
             winners=tuple(winners) if winners is not None else None,
             rng=rng,
             revision=revision,
+            variant=variant,
         )
 
     @classmethod
@@ -269,7 +280,11 @@ class GameRecord:
         from saustall.core import registry
 
         try:
-            game = registry.get(self.game, self.ruleset)
+            if self.variant is None:
+                game = registry.get(self.game, self.ruleset)
+            else:
+                game = registry.get_variant(self.game, self.ruleset, self.variant["params"],
+                                            self.variant["name"])
         except SaustallError as exc:
             raise RecordError(f"record cannot be set up: {exc}") from None
         self.check_revision(game.ruleset)
@@ -310,6 +325,20 @@ class GameRecord:
         if self.revision != ruleset.revision:
             raise RulesetRevisionError("this record", ruleset.game, ruleset.name,
                                        self.revision, ruleset.revision)
+
+
+def _read_variant(data: Any) -> dict[str, Any]:
+    """A record's ``variant``: a name and the levers, whole numbers or true/false (the
+    ruleset checks them when the record is replayed)."""
+    require_object(data, "variant", required=("name", "params"), optional=())
+    name = require_text(data["name"], "variant.name", max_length=4 * MAX_NAME_LENGTH)
+    params = require_object(data["params"], "variant.params")
+    for key, value in params.items():
+        if type(value) not in (int, bool) or (type(value) is int
+                                              and not -2**31 <= value < 2**31):
+            raise InputFileError(f"must be a whole number or true/false, not {shown(value)}",
+                                 field=field_path("variant.params", key))
+    return {"name": name, "params": dict(params)}
 
 
 _RECORD_FIELDS = frozenset(field.name for field in fields(GameRecord))

@@ -17,7 +17,7 @@ import threading
 import tomllib
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from saustall.core.errors import UnknownGameError
 from saustall.core.support import GameSupport, PluginError, load_reference
@@ -195,3 +195,50 @@ def get(game: str, ruleset: str | None = None) -> Game:
             f"game {game!r} has no ruleset {name!r}; rulesets: {', '.join(entries)}"
         ) from None
     return factory(found)
+
+
+_VARIANTS: dict[tuple[Any, ...], Game] = {}
+"""Variant games already built (a simulation asks for one per chunk of games)."""
+_VARIANTS_KEPT = 64
+
+
+def get_variant(game: str, ruleset: str | None = None,
+                params: Mapping[str, Any] | None = None, name: str | None = None) -> Game:
+    """``game`` bound to ``ruleset`` with some of its balance levers set: a house-rule
+    variant (:meth:`~saustall.core.game.Ruleset.with_params`); no ``params``: the
+    published ruleset, as :func:`get` gives it.
+
+    Raises :class:`~saustall.core.errors.InvalidOptionError` naming an unknown lever or a
+    value it does not take.
+    """
+    base = get(game, ruleset)
+    if not params:
+        return base
+    # typed: 4.0 == 4 == True-ish values must not find one another's variant
+    key = (game, base.ruleset.name,
+           tuple(sorted((k, type(v).__name__, v) for k, v in params.items())), name)
+    found = _VARIANTS.get(key)
+    if found is None:
+        if len(_VARIANTS) >= _VARIANTS_KEPT:
+            _VARIANTS.clear()
+        bound = base.ruleset.with_params(params, name)
+        factory = _game_entries(game)[base.ruleset.name][1]
+        found = _VARIANTS[key] = factory(bound)
+    return found
+
+
+def game_for_view(view: Mapping[str, Any]) -> Game:
+    """The game a seat's view is of, its house-rule variant included (views of a
+    variant name it under ``variant``: ``{"name": ..., "params": {...}}``): what a bot
+    that simulates the game must play, rather than the published ruleset."""
+    variant = view.get("variant") or {}
+    return get_variant(view["game"], view["ruleset"], variant.get("params"),
+                       variant.get("name"))
+
+
+def variant_view(ruleset: Ruleset) -> dict[str, Any] | None:
+    """What a view shows of a house-rule variant (public: everyone at the table knows
+    the house rules), or None for a published ruleset."""
+    if not ruleset.variant:
+        return None
+    return {"name": ruleset.variant_name, "params": ruleset.variant_params()}

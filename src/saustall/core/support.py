@@ -53,7 +53,12 @@ class SimulationSupport:
     """The arena's per-seat score: (its name, what it means). Default: the returns."""
     facts: Reference | None = None
     """``f(state) -> facts``: what a finished game reports beyond winners and returns
-    (picklable; called on the worker)."""
+    (plain data, cheap to pickle; called on the worker). Not called when a simulation
+    is run without facts (``--no-facts``)."""
+    watch: Reference | None = None
+    """``f(state) -> None``: called on each new game before its first action when facts
+    are wanted, so that the state counts events only play shows (cards drawn, say) for
+    :attr:`facts` to read; a game whose facts are all in the finished state needs none."""
     tally: Reference | None = None
     """``T(players)``: gathers facts in game order, ``add(bots, facts)``, ``summary()``;
     its summary is reported under :attr:`summary_key`."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from saustall.core.errors import InvalidOptionError
 from saustall.core.game import Action, Game, GameState, View
 from saustall.core.rng import Rng
 from saustall.games.drecksau.actions import check_action, decode_action, notation
@@ -32,9 +33,29 @@ class DrecksauGame(Game):
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any],
                    rng_stream: str) -> GameState:
+        if self.ruleset.variant:
+            self._check_variant(num_players, options)
         if self.ruleset.params.get("tournament"):
             return TournamentState(self, num_players, seed, options, rng_stream)
         return DrecksauState(self, num_players, seed, options, rng_stream=rng_stream)
+
+    def _check_variant(self, num_players: int, options: dict[str, Any]) -> None:
+        """Refuse a house-rule variant that cannot be laid out for ``num_players``:
+        too few pig cards for the pigs, or too few cards to deal the hands."""
+        params = self.ruleset.params
+        pigs = params.get("pigs_each", 0) or params["pigs_per_player"].get(
+            num_players, params["default_pigs"])
+        if pigs * num_players > params["pig_cards"]:
+            raise InvalidOptionError(
+                f"{self.ruleset.variant_name}: {num_players} players with {pigs} pigs each "
+                f"need {pigs * num_players} pig cards, and pig_cards is "
+                f"{params['pig_cards']}")
+        hand = options.get("hand_size", params.get("hand_size", 3))
+        cards = sum(params["deck"].values())
+        if hand * num_players > cards:
+            raise InvalidOptionError(
+                f"{self.ruleset.variant_name}: dealing {hand} cards to {num_players} "
+                f"players needs {hand * num_players} cards, and the deck holds {cards}")
 
     def check_action(self, action: object) -> Action:
         return check_action(action)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from saustall.core.game import OptionSpec, Ruleset
+from saustall.core.game import OptionSpec, ParamSpec, Ruleset
 
 # Card kinds in the action deck. Pig cards are laid out, never drawn.
 MUD: Final = 0
@@ -40,6 +40,34 @@ TURN_CAP: Final = OptionSpec(
     "turns after which an undecided game stops as a draw (random play can stall; 1-100000)",
     minimum=1, maximum=100_000)
 
+MAX_PIGS: Final = 5
+"""The most pigs a player may have (the action notation numbers them 0-4)."""
+MAX_HAND: Final = 4
+"""The largest hand (the exchange actions hold up to four cards)."""
+
+
+def _levers(deck: dict[str, int], pig_cards: int, hand_size: int, turn_cap: int,
+            hand_option: bool = False, round_cap: int = 0) -> tuple[ParamSpec, ...]:
+    """The balance levers of a Drecksau ruleset (docs/design.md): pigs per player, the
+    box's pig cards, every card kind's count in the deck, hand size, turn cap."""
+    levers = [
+        ParamSpec("pigs_per_player", 0, "pigs each player lays out, whatever the table's "
+                  "size (0: the edition's own numbers); the box must hold enough pig "
+                  "cards", 0, MAX_PIGS, ("param", "pigs_each")),
+        ParamSpec("pig_cards", pig_cards, "pig cards in the box", 1, 60),
+        ParamSpec("hand_size", hand_size, "cards in hand", 1, MAX_HAND,
+                  ("option", "hand_size") if hand_option else ("param", "hand_size")),
+        ParamSpec("turn_cap", turn_cap, "turns after which an undecided round stops as a "
+                  "draw", 1, 100_000, ("option", "turn_cap")),
+    ]
+    levers += [ParamSpec(f"deck.{name}", count, f"{name} cards in the deck", 0, 100,
+                         ("param", "deck", name)) for name, count in deck.items()]
+    if round_cap:
+        levers.append(ParamSpec("round_cap", round_cap, "rounds after which a tournament "
+                                "stops, the leaders sharing the win", 1, 1000))
+    return tuple(levers)
+
+
 DIRTY_PIG: Final = Ruleset(
     game="drecksau", name="dirty-pig", title="Dirty Pig (English edition)",
     summary="Get all your pigs dirty first; play one card or exchange 1-3 cards a turn.",
@@ -47,6 +75,7 @@ DIRTY_PIG: Final = Ruleset(
     params={"deck": ENGLISH_DECK, "pig_cards": 18, "pigs_per_player": {2: 5, 3: 4},
                    "default_pigs": 3, "turn_style": "exchange", "pretty_wins": False},
     options=(TURN_CAP,),
+    levers=_levers(ENGLISH_DECK, 18, 3, 1000),
 )
 
 DRECKSAU: Final = Ruleset(
@@ -57,6 +86,7 @@ DRECKSAU: Final = Ruleset(
                    "default_pigs": 3, "turn_style": "discard-one", "pretty_wins": False},
     options=(OptionSpec("hand_size", 3, "cards in hand: 3, or 4 for a faster game", (3, 4)),
                     TURN_CAP),
+    levers=_levers(GERMAN_DECK, 12, 3, 1000, hand_option=True),
 )
 
 SAUSCHOEN: Final = Ruleset(
@@ -67,6 +97,7 @@ SAUSCHOEN: Final = Ruleset(
                    "pigs_per_player": {}, "default_pigs": 3, "turn_style": "exchange",
                    "pretty_wins": True},
     options=(TURN_CAP,),
+    levers=_levers({**ENGLISH_DECK, **SAUSCHOEN_CARDS}, 18, 3, 1000),
 )
 
 SAUSCHOEN_TOURNAMENT: Final = Ruleset(
@@ -75,6 +106,7 @@ SAUSCHOEN_TOURNAMENT: Final = Ruleset(
     min_players=2, max_players=6,
     params={**SAUSCHOEN.params, "tournament": True, "stack": (1, 2, 3), "round_cap": 30},
     options=(TURN_CAP,),
+    levers=_levers({**ENGLISH_DECK, **SAUSCHOEN_CARDS}, 18, 3, 1000, round_cap=30),
 )
 
 ALL_RULESETS: Final = (DIRTY_PIG, DRECKSAU, SAUSCHOEN, SAUSCHOEN_TOURNAMENT)

@@ -64,6 +64,47 @@ _SEATS: Final = tuple((seat,) for seat in range(8))
 _COMPILED: Final = not __file__.endswith(".py")
 """Whether this module runs compiled (mypyc; see setup.py)."""
 
+# The event counters of a watched game (:attr:`DrecksauState.counts`, read by
+# :mod:`saustall.games.drecksau.facts`): one block per seat, then the table's own.
+NUM_KINDS: Final = len(CARD_KINDS)
+PLAYED: Final = 0
+"""Offset in a seat's block: cards played, by kind."""
+DRAWN: Final = NUM_KINDS
+"""Offset: cards drawn to refill the hand after a turn, by kind (not the first deal)."""
+DISCARDED: Final = 2 * NUM_KINDS
+"""Offset: cards that left the hand unplayed (exchanged, discarded, shown, left over
+after a Lucky Bird turn, further Lucky Birds lost), by kind."""
+EXCHANGES: Final = 3 * NUM_KINDS
+"""Offset: exchange (English) or discard (German) actions."""
+SHOWS: Final = EXCHANGES + 1
+"""Offset: hands shown as unusable (German edition)."""
+PASSES: Final = EXCHANGES + 2
+"""Offset: passes with an empty hand."""
+DONES: Final = EXCHANGES + 3
+"""Offset: Lucky Bird turns ended with 'done'."""
+SEAT_BLOCK: Final = EXCHANGES + 4
+"""Counters per seat."""
+RESHUFFLES: Final = 0
+"""Offset in the table's block (after the seats'): discard piles shuffled into a deck."""
+ENDED_BY: Final = 1
+"""Offset in the table's block: rounds won, by the kind of the card that won them."""
+ENDED_BY_OTHER: Final = ENDED_BY + NUM_KINDS
+"""Offset in the table's block: rounds won on another player's play."""
+ROUNDS: Final = ENDED_BY_OTHER + 1
+"""Offset in the table's block: rounds finished (a tournament counts them)."""
+TURNS: Final = ROUNDS + 1
+"""Offset in the table's block: turns of the finished rounds (a tournament)."""
+TABLE_ROUNDS: Final = ROUNDS + 2
+"""Offset in the table's block: rounds of the table (every player's turn once, the last
+one begun) in the finished rounds (a tournament)."""
+TABLE_BLOCK: Final = ROUNDS + 3
+"""Counters of the table."""
+
+
+def new_counts(num_players: int) -> list[int]:
+    """Zeroed event counters for a table of ``num_players`` (see :data:`SEAT_BLOCK`)."""
+    return [0] * (num_players * SEAT_BLOCK + TABLE_BLOCK)
+
 _DECKS: Final[dict[int, tuple[Any, tuple[int, ...]]]] = {}
 """Unshuffled decks by the id of their ruleset's ``deck`` counts, each kept with that
 mapping (so the id stays its own): :func:`_fresh_deck`."""
@@ -90,7 +131,7 @@ class DrecksauState(GameState):
                  "deck", "discard", "set_aside_pigs", "player", "phase", "turn",
                  "_winner", "win_kind", "participants", "rng", "_legal", "hand_size",
                  "turn_style", "pretty_wins", "turn_cap", "last_shown", "last_event", "_next_seat",
-                 "rng_stream")
+                 "rng_stream", "counts")
 
     def __init__(self, game: Game, num_players: int, seed: int,
                  options: dict[str, Any], participants: tuple[int, ...] | None = None,
@@ -110,12 +151,13 @@ class DrecksauState(GameState):
         self.participants = participants if participants is not None else tuple(range(num_players))
         order = self.participants
         self._next_seat = {p: order[(i + 1) % len(order)] for i, p in enumerate(order)}
-        self.hand_size: int = options.get("hand_size", 3)
+        self.hand_size: int = options.get("hand_size", params.get("hand_size", 3))
         self.turn_style: str = params["turn_style"]
         self.pretty_wins: bool = params["pretty_wins"]
         self.turn_cap: int = options["turn_cap"]
         self.rng = new_rng(seed, rng_stream)
-        pigs_each = params["pigs_per_player"].get(len(self.participants), params["default_pigs"])
+        pigs_each: int = params.get("pigs_each", 0) or params["pigs_per_player"].get(
+            len(self.participants), params["default_pigs"])
         self.pigs: list[list[int]] = [
             [0] * pigs_each if p in self.participants else [] for p in range(num_players)]
         self.set_aside_pigs: int = params["pig_cards"] - pigs_each * len(self.participants)
@@ -136,6 +178,16 @@ class DrecksauState(GameState):
         self._legal: list[int] | None = None
         self.last_shown: list[int] = []
         self.last_event: tuple[int, int] | None = None
+        self.counts: list[int] | None = None
+        """Event counters, kept only in a watched game (:meth:`watch`); None otherwise."""
+
+    def watch(self, counts: list[int] | None = None) -> None:
+        """Count this game's events from now on, into ``counts`` (a tournament passes
+        its own, shared by its rounds) or fresh zeroed counters (:func:`new_counts`).
+
+        Only a simulation that reports facts watches: clones and sampled worlds do not
+        count (their futures are not the game's)."""
+        self.counts = counts if counts is not None else new_counts(self.num_players)
 
     def clone(self) -> "DrecksauState":
         if _COMPILED:  # mypyc's classes are made only through __init__
@@ -172,6 +224,7 @@ class DrecksauState(GameState):
         self.last_shown = source.last_shown[:]
         self.last_event = source.last_event
         self._next_seat = source._next_seat
+        self.counts = None  # a clone's future is not the watched game's
 
     # ----------------------------------------------------------------------------------
     # 3. Legal actions
@@ -382,8 +435,11 @@ class DrecksauState(GameState):
         self.last_event = (p, action)
         if self.last_shown:
             self.last_shown = []
+        counts = self.counts
         if is_play(action):
             card = played_card(action)
+            if counts is not None:
+                counts[p * SEAT_BLOCK + PLAYED + card] += 1
             hand.remove(card)
             target = play_target(action)
             self._play_card(p, card, target, play_pig(action))
@@ -393,14 +449,20 @@ class DrecksauState(GameState):
                         break
                 else:
                     self._check_win(target)
+                    if counts is not None:
+                        self._count_win(p, card, target, counts)
                     return
             elif MAY_COMPLETE[card]:  # the target's pigs (another player's: they win at once)
                 if self._check_win(target):
+                    if counts is not None:
+                        self._count_win(p, card, target, counts)
                     return
             if card == LUCKY:
                 while LUCKY in hand:  # further Lucky Birds are lost unused
                     hand.remove(LUCKY)
                     self.discard.append(LUCKY)
+                    if counts is not None:
+                        counts[p * SEAT_BLOCK + DISCARDED + LUCKY] += 1
                 if hand:
                     self.phase = PHASE_LUCKY
                     return
@@ -411,14 +473,21 @@ class DrecksauState(GameState):
             for card in cards:
                 hand.remove(card)
             self.discard += cards
+            if counts is not None:
+                self._count_thrown(p, EXCHANGES, cards, counts)
         elif action == SHOW:
+            if counts is not None:
+                self._count_thrown(p, SHOWS, hand, counts)
             self.last_shown = list(hand)
             self.discard.extend(hand)
             hand.clear()
         elif action == DONE:
+            if counts is not None:
+                self._count_thrown(p, DONES, hand, counts)
             self.discard.extend(hand)
             hand.clear()
-        # (PASS changes nothing before the end of the turn.)
+        elif counts is not None:  # a pass changes nothing before the end of the turn
+            counts[p * SEAT_BLOCK + PASSES] += 1
         # The end of the turn, spelled out here rather than in a method as it follows
         # every action: refill the hand, then pass the turn on.
         missing = self.hand_size - len(hand)
@@ -430,7 +499,11 @@ class DrecksauState(GameState):
                         break  # every card is on a pig or in a hand: play on short-handed
                     deck, self.deck, self.discard = self.discard, self.discard, []
                     self.rng.shuffle(deck)
+                    if counts is not None:
+                        counts[self.num_players * SEAT_BLOCK + RESHUFFLES] += 1
                 card = deck.pop()
+                if counts is not None:
+                    counts[p * SEAT_BLOCK + DRAWN + card] += 1
                 slot = len(hand)  # bisect.insort, inline: a call costs more than a short hand
                 while slot and hand[slot - 1] > card:
                     slot -= 1
@@ -441,6 +514,22 @@ class DrecksauState(GameState):
             self.phase = PHASE_OVER  # a draw: nobody won within the cap
             return
         self.player = self._next_seat[p]
+
+    def _count_thrown(self, p: int, what: int, cards: list[int] | tuple[int, ...],
+                      counts: list[int]) -> None:
+        """Count ``p``'s action ``what`` (an exchange, show or done) in a watched game and
+        the ``cards`` it throws away unplayed."""
+        base = p * SEAT_BLOCK
+        counts[base + what] += 1
+        for card in cards:
+            counts[base + DISCARDED + card] += 1
+
+    def _count_win(self, p: int, card: int, target: int, counts: list[int]) -> None:
+        """Count the card that won a watched round, and whether another player played it."""
+        table = self.num_players * SEAT_BLOCK
+        counts[table + ENDED_BY + card] += 1
+        if target != p:
+            counts[table + ENDED_BY_OTHER] += 1
 
     def _play_card(self, p: int, card: int, target: int, pig: int) -> None:
         """Apply a play's effect (:mod:`saustall.games.drecksau.targets`' effect table)."""
@@ -506,6 +595,10 @@ class DrecksauState(GameState):
         }
         if player is not None and 0 <= player < self.num_players:
             view["hand"] = [CARD_KINDS[c] for c in self.hands[player]]
+        ruleset = self.game.ruleset
+        if ruleset.variant:  # a house-rule variant: bots that simulate must play it
+            view["variant"] = {"name": ruleset.variant_name,
+                               "params": ruleset.variant_params()}
         return view
 
     def public_phase(self) -> str | None:

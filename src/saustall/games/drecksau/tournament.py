@@ -20,7 +20,9 @@ from typing import Any, Final
 from saustall.core.errors import GameOverError
 from saustall.core.game import Action, Game, GameState, View, check_seat
 from saustall.core.rng import DEFAULT_STREAM, Rng, derive_seed
-from saustall.games.drecksau.state import DrecksauState
+from saustall.games.drecksau.state import (
+    ROUNDS, SEAT_BLOCK, TABLE_ROUNDS, TURNS, DrecksauState, new_counts,
+)
 
 
 _COMPILED: Final = not __file__.endswith(".py")
@@ -32,7 +34,7 @@ class TournamentState(GameState):
 
     __slots__ = ("game", "rng_stream", "num_players", "seed", "options", "history",
                  "trophies", "buckets", "awards", "round_cap", "round_index", "rounds",
-                 "deciding", "_winners", "_over", "round")
+                 "deciding", "_winners", "_over", "round", "counts")
 
     def __init__(self, game: Game, num_players: int, seed: int,
                  options: dict[str, Any], rng_stream: str = DEFAULT_STREAM,
@@ -58,16 +60,28 @@ class TournamentState(GameState):
         self.deciding = False
         self._winners: tuple[int, ...] = ()
         self._over = False
+        self.counts: list[int] | None = None
+        """Event counters of a watched tournament, shared by its rounds (:meth:`watch`)."""
         self.round = self._deal(tuple(range(num_players)))
+
+    def watch(self) -> None:
+        """Count the events of every round from now on into one set of counters
+        (:func:`saustall.games.drecksau.state.new_counts`), and each finished round's
+        turns."""
+        self.counts = new_counts(self.num_players)
+        self.round.watch(self.counts)
 
     def _deal(self, participants: tuple[int, ...]) -> DrecksauState:
         # Every round gets its own seed derived from the tournament seed, and the first
         # player moves one seat clockwise each round.
         first = participants[self.round_index % len(participants)]
-        return DrecksauState(self.game, self.num_players,
-                             derive_seed(self.seed, "round", self.round_index),
-                             self.options, participants=participants, first_player=first,
-                             rng_stream=self.rng_stream)
+        round_ = DrecksauState(self.game, self.num_players,
+                               derive_seed(self.seed, "round", self.round_index),
+                               self.options, participants=participants, first_player=first,
+                               rng_stream=self.rng_stream)
+        if self.counts is not None:
+            round_.watch(self.counts)
+        return round_
 
     def clone(self) -> "TournamentState":
         return self._with_round(self.round.clone())
@@ -98,6 +112,7 @@ class TournamentState(GameState):
         twin.deciding = self.deciding
         twin._winners = self._winners
         twin._over = self._over
+        twin.counts = None  # a clone's future is not the watched game's
 
     # -- legal actions -----------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
@@ -142,6 +157,12 @@ class TournamentState(GameState):
     def _finish_round(self) -> None:
         finished = self.round
         won = finished.winners()
+        counts = self.counts
+        if counts is not None:
+            table = self.num_players * SEAT_BLOCK
+            counts[table + ROUNDS] += 1
+            counts[table + TURNS] += finished.turn
+            counts[table + TABLE_ROUNDS] += -(-finished.turn // len(finished.participants))
         entry: dict[str, Any] = {"round": self.round_index + 1, "winner": won[0] if won else None,
                                  "how": finished.win_kind, "deciding": self.deciding,
                                  "award": None}

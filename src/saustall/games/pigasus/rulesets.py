@@ -11,7 +11,7 @@ The timing options (all integers, milliseconds) are explained in ``docs/rules/pi
 
 from __future__ import annotations
 
-from saustall.core.game import OptionSpec, Ruleset
+from saustall.core.game import OptionSpec, ParamSpec, Ruleset
 
 WINDOW = OptionSpec(
     "window_ms", 150,
@@ -41,6 +41,16 @@ NUM_TEAMS = OptionSpec("num_teams", 2, "number of teams; seats alternate between
                        (2, 3, 4, 5))
 
 
+def _lever(option: OptionSpec) -> ParamSpec:
+    """A timing option as a balance lever: a variant sets its default."""
+    return ParamSpec(option.name, option.default, option.help, option.minimum,
+                     option.maximum, ("option", option.name))
+
+
+LEVERS = tuple(_lever(option) for option in (WINDOW, POINT_LIMIT, LAST_CALL, EVENT_CAP, BENCH))
+"""Pigasus's balance levers (docs/design.md): its timings, the event cap, the bench."""
+
+
 PIGASUS = Ruleset(
     game="pigasus", name="pigasus", title="Pigasus",
     summary="Real-time race: spot two cards with swapped bodies and heads, grab the Pigasus, point.",
@@ -48,6 +58,7 @@ PIGASUS = Ruleset(
     params={"teams": False},
     options=(WINDOW, POINT_LIMIT, LAST_CALL, EVENT_CAP, BENCH, FIRST_DEALER),
     realtime=True,
+    levers=LEVERS,
 )
 
 PIGASUS_TEAMS = Ruleset(
@@ -57,6 +68,7 @@ PIGASUS_TEAMS = Ruleset(
     params={"teams": True},
     options=(WINDOW, POINT_LIMIT, LAST_CALL, EVENT_CAP, BENCH, FIRST_DEALER, NUM_TEAMS),
     realtime=True,
+    levers=LEVERS,
 )
 
 ALL_RULESETS = (PIGASUS, PIGASUS_TEAMS)

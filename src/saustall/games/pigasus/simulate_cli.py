@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any, Callable, Mapping, Optional, Sequence
 
@@ -28,12 +28,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from saustall.arena.simulate import backend_workers, chunk_ranges, run_chunks, seat_bots
+from saustall.arena.simulate import (
+    backend_workers, chunk_ranges, records, run_chunks, seat_bots,
+)
 from saustall.bots.base import default_level
 from saustall.cli.common import HELP_SETTINGS, ProgressLine, parse_options
-from saustall.core import SaustallError, get
+from saustall.core import SaustallError
+from saustall.core.registry import get_variant
 from saustall.core.rng import derive_seed
 from saustall.games.pigasus.bots.reaction import LEVELS, simulate_game
+from saustall.games.pigasus.facts import PigasusFacts, PigasusSummary
+from saustall.games.pigasus.facts import PigasusTally as FactsTally
 from saustall.stats import Interval, Moments, wilson
 
 GRAB_KEYS = ("grabs", "right", "split", "crowded", "wrong", "cards_won", "cards_paid")
@@ -51,6 +56,9 @@ class PigasusJob:
     pace: int
     seed: int
     rotate: bool = False
+    params: Mapping[str, Any] = field(default_factory=dict)
+    """The balance levers of a house-rule variant (empty: the ruleset itself)."""
+    variant_name: str | None = None
 
     def lineup(self, index: int) -> tuple[str, ...]:
         """The level in each seat for game ``index``."""
@@ -62,14 +70,17 @@ def game_seed(seed: int, index: int) -> int:
     return derive_seed(seed, "pigasus-sim", index)
 
 
-def play_games(job: PigasusJob, indices: range) -> list[dict[str, Any]]:
-    """Games ``indices`` of ``job`` (one chunk, on a worker): each game's row."""
+def play_games(job: PigasusJob, indices: range
+               ) -> list[tuple[dict[str, Any], PigasusFacts]]:
+    """Games ``indices`` of ``job`` (one chunk, on a worker): each game's row (JSON-ready)
+    and its facts (:mod:`saustall.games.pigasus.facts`)."""
     rows = []
     for index in indices:
         lineup = job.lineup(index)
         played = simulate_game(job.players, game_seed(job.seed, index), lineup, job.ruleset,
-                               dict(job.options), job.pace)
-        rows.append({
+                               dict(job.options), job.pace, dict(job.params),
+                               job.variant_name)
+        rows.append(({
             "index": index, "seed": played.seed, "levels": list(played.levels),
             "team_of": list(played.team_of), "scores": list(played.scores),
             "winners": list(played.winners), "end_reason": played.end_reason,
@@ -77,7 +88,7 @@ def play_games(job: PigasusJob, indices: range) -> list[dict[str, Any]]:
                       for row in played.stats],
             "length_s": played.length_ms / 1000, "events": played.events,
             "tiebreak": played.tiebreak, "refused": played.refused,
-        })
+        }, played.facts))
     return rows
 
 
@@ -104,19 +115,23 @@ class PigasusTally:
     team_of: list[int] = field(default_factory=list)
     lengths: dict[int, int] = field(default_factory=dict)
     events: Moments = field(default_factory=Moments)
-    tiebreaks: int = 0
     refused: int = 0
-    end_reasons: dict[str, int] = field(default_factory=dict)
     team_gap: Moments = field(default_factory=Moments)
-    team_wins: list[float] = field(default_factory=list)
     length_min: float = math.inf
     length_max: float = 0.0
 
+    facts: FactsTally | None = None
+    """The game's own facts (tie-breaks, units' balance...): one extraction, the one the
+    arena and ``saustall study`` read too."""
+
     def __post_init__(self) -> None:
         self.seats = [_Seat() for _ in range(self.players)]
+        self.facts = FactsTally(self.players)
 
-    def add(self, row: Mapping[str, Any]) -> None:
-        """Count one game (in game order)."""
+    def add(self, row: Mapping[str, Any], facts: PigasusFacts) -> None:
+        """Count one game (in game order): its row and its facts."""
+        assert self.facts is not None
+        self.facts.add(row["levels"], facts)
         self.games += 1
         winners = row["winners"]
         team_of = row["team_of"]
@@ -137,25 +152,17 @@ class PigasusTally:
         self.length_min = min(self.length_min, row["length_s"])
         self.length_max = max(self.length_max, row["length_s"])
         self.events.add(float(row["events"]))
-        self.tiebreaks += bool(row["tiebreak"])
         self.refused += row["refused"]
-        reason = str(row["end_reason"])
-        self.end_reasons[reason] = self.end_reasons.get(reason, 0) + 1
         if self.teams:
-            units = max(team_of) + 1
-            if not self.team_wins:
-                self.team_wins = [0.0] * units
-            won_teams = {team_of[seat] for seat in winners}
-            for unit in won_teams:
-                self.team_wins[unit] += 1.0 / len(won_teams)
             scores = row["scores"]
             self.team_gap.add(float(scores[0] - scores[1]) if len(scores) > 1 else 0.0)
 
     def summary(self) -> dict[str, Any]:
         """JSON-ready records: every share with its Wilson interval, every mean with its
         t interval (``value``, ``low``, ``high``, ``n``)."""
-        if self.games == 0:
+        if self.games == 0 or self.facts is None:
             raise ValueError("no games to summarize")
+        facts: PigasusSummary = self.facts.summary()
 
         def seat_record(tally: _Seat) -> dict[str, Any]:
             return {
@@ -181,27 +188,20 @@ class PigasusTally:
             "length_range_s": {"shortest": self.length_min, "longest": self.length_max},
             "lengths": [{"seconds": s, "games": g} for s, g in sorted(self.lengths.items())],
             "events": self.events.interval((0.0, None)).as_dict(),
-            "tiebreaks": wilson(self.tiebreaks, self.games).as_dict(),
+            "tiebreaks": wilson(facts.tiebreaks.count, facts.tiebreaks.total).as_dict(),
             "refused_grabs": self.refused,
-            "end_reasons": [{"reason": reason, "games": count}
-                            for reason, count in sorted(self.end_reasons.items())],
+            "end_reasons": [{"reason": reason, "games": int(share.count)}
+                            for reason, share in facts.end_reasons.items() if share.count],
+            "pigasus": records(asdict(facts)),
         }
         if self.teams:
             data["team_balance"] = {
-                "team_wins": [{"team": unit + 1, **wilson(wins, self.games).as_dict()}
-                              for unit, wins in enumerate(self.team_wins)],
+                "team_wins": [{"team": unit.unit + 1,
+                               **wilson(unit.wins.count, unit.wins.total).as_dict()}
+                              for unit in facts.units],
                 "cards_team1_minus_team2": self.team_gap.interval().as_dict(),
             }
         return data
-
-
-def summarize(rows: Sequence[Mapping[str, Any]], ruleset: str, players: int
-              ) -> dict[str, Any]:
-    """The summary of game rows (as :func:`play_games` gives them), in game order."""
-    tally = PigasusTally(ruleset, players, ruleset == "pigasus-teams")
-    for row in rows:
-        tally.add(row)
-    return tally.summary()
 
 
 def _iv(data: Mapping[str, Any], scale: float = 1.0, digits: int = 1, unit: str = "",
@@ -251,14 +251,21 @@ def render(summary: dict[str, Any], console: Console) -> None:
         f"Game length: mean {_iv(summary['length_s'], 1, 1, ' s')} (t 95% interval); "
         f"shortest {span['shortest']:.1f} s, longest {span['longest']:.1f} s (a range, "
         f"not an interval); events per game {_iv(summary['events'], 1, 0)}", highlight=False)
-    console.print(f"Tie-breaks: {_iv(summary['tiebreaks'], 100, 1, '%', with_n=True)} of games",
-                  highlight=False)
+    facts = summary["pigasus"]
+    console.print(f"Tie-breaks: {_iv(summary['tiebreaks'], 100, 1, '%', with_n=True)} of games;"
+                  f" decided in the tie-break {_share(facts['tie_decided'])} of them; shared "
+                  f"wins {_share(facts['shared_wins'])} of games", highlight=False)
     if "team_balance" in summary:
         balance = summary["team_balance"]
         wins = ", ".join(f"team {row['team']} {_iv(row, 100, 1, '%')}"
                          for row in balance["team_wins"])
         console.print(f"Team balance: wins {wins}; cards team 1 minus team 2 per game "
                       f"{_iv(balance['cards_team1_minus_team2'], 1, 2)}", highlight=False)
+
+
+def _share(data: Mapping[str, Any]) -> str:
+    """A :class:`~saustall.arena.figures.Share` in JSON form, with its Wilson interval."""
+    return wilson(data["count"], data["total"]).text(100, 1, "%")
 
 
 def render_html(summary: dict[str, Any], title: str) -> str:
@@ -303,6 +310,10 @@ def render_html(summary: dict[str, Any], title: str) -> str:
             [iv(row) for row in balance["team_wins"]], "team win share (%)", reference=0.5,
             scale=100), "team balance")))
     parts.append(html.section("Tie-breaks and team balance", *extra))
+    from saustall.arena.sim_report import game_figures_section
+
+    parts.append(game_figures_section("Pigasus's own figures (every one with its interval)",
+                                      summary["pigasus"]))
     return html.page(title, parts)
 
 
@@ -326,26 +337,32 @@ def run_simulation(players: int, levels: Sequence[str], games: int, ruleset: str
                    seed: int = 0, options: Mapping[str, Any] | None = None, pace: int = 1500,
                    workers: int | None = 1, rotate: bool = False, backend: str = "local",
                    progress: Callable[[int, int], None] | None = None,
-                   on_game: Callable[[Mapping[str, Any]], None] | None = None
+                   on_game: Callable[[Mapping[str, Any]], None] | None = None,
+                   params: Mapping[str, Any] | None = None, variant_name: str | None = None
                    ) -> dict[str, Any]:
-    """Play ``games`` games and return their summary (the same for any ``workers``)."""
+    """Play ``games`` games and return their summary (the same for any ``workers``);
+    ``params`` sets balance levers: a house-rule variant (named ``variant_name``)."""
     filled = tuple(levels[seat % len(levels)] for seat in range(players))
-    job = PigasusJob(players, filled, ruleset, dict(options or {}), pace, seed, rotate)
+    bound = get_variant("pigasus", ruleset, params, variant_name).ruleset
+    job = PigasusJob(players, filled, ruleset, dict(options or {}), pace, seed, rotate,
+                     dict(params or {}), variant_name)
     count = min(backend_workers(backend, workers), games)
     chunk_size = max(1, min(20, math.ceil(games / (count * 8))))
-    tally = PigasusTally(get("pigasus", ruleset).ruleset.name, players,
-                         get("pigasus", ruleset).ruleset.name == "pigasus-teams")
+    tally = PigasusTally(bound.name, players, bound.name == "pigasus-teams")
     done = 0
     for chunk, rows in run_chunks(play_games, job, chunk_ranges(games, chunk_size), count,
                                   backend):
-        for row in rows:
-            tally.add(row)
+        for row, facts in rows:
+            tally.add(row, facts)
             if on_game is not None:
                 on_game(row)
         done += len(chunk)
         if progress is not None:
             progress(done, games)
-    return tally.summary()
+    summary = tally.summary()
+    if bound.variant:
+        summary["variant"] = {"name": bound.variant_name, "params": bound.variant_params()}
+    return summary
 
 
 DEFAULT_LEVEL = default_level("pigasus")
@@ -379,6 +396,12 @@ def simulate(
     report: Optional[Path] = typer.Option(None, "--report", help="write an HTML report "
                                           "with plots here"),
     as_json: bool = typer.Option(False, "--json", help="print the summary as JSON records"),
+    param: Optional[list[str]] = typer.Option(
+        None, "--param", help="a balance lever of the ruleset, name=value (repeatable): a "
+                              "house-rule variant; docs/design.md lists the levers"),
+    ruleset_file: Optional[Path] = typer.Option(
+        None, "--ruleset-file", help="a variant.toml naming a variant and its levers "
+                                     "(docs/design.md)"),
 ) -> None:
     """Simulate Pigasus games between bots and report scores, grabs, game length,
     tie-breaks and team balance, each with its 95% interval. Progress goes to standard
@@ -392,11 +415,17 @@ def simulate(
     options = parse_options(option)
     lines = LinesFile(out_file) if out_file is not None else None
     try:
-        get("pigasus", ruleset).new_state(players, 0, options)
+        from saustall.cli.variants import read_variant
+
+        variant = read_variant("pigasus", ruleset, param or [], ruleset_file)
+        ruleset = variant.ruleset or ruleset
+        get_variant("pigasus", ruleset, variant.params, variant.name).new_state(
+            players, 0, options)
         with ProgressLine("simulating", err) as progress:
             summary = run_simulation(players, levels, games, ruleset, seed, options, pace,
                                      workers, rotate, backend, progress,
-                                     lines.add if lines is not None else None)
+                                     lines.add if lines is not None else None,
+                                     variant.params, variant.name)
     except SaustallError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         raise typer.Exit(2) from None
@@ -409,7 +438,8 @@ def simulate(
     else:
         render(summary, console)
     if report is not None:
-        title = (f"Simulation: pigasus/{summary['ruleset']}, {players} players, "
+        shown_ruleset = summary.get("variant", {}).get("name") or summary["ruleset"]
+        title = (f"Simulation: pigasus/{shown_ruleset}, {players} players, "
                  f"{summary['games']:,} games, bots {', '.join(levels)}")
         report.write_text(render_html(summary, title), encoding="utf-8")
         err.print(f"Report written to {report}")

@@ -25,7 +25,8 @@ def arena_game(job: Any, index: int) -> tuple[Any, ...]:
     seed = job.seed_of(index)
     played = simulate_game(job.players, seed, job.lineup(index), job.ruleset, job.options)
     cards = tuple(float(played.scores[played.team_of[seat]]) for seat in range(job.players))
-    return seed, tuple(played.winners), cards, played.events, False, 0, None
+    return (seed, tuple(played.winners), cards, played.events, False, 0,
+            played.facts if job.facts else None)
 
 
 SUPPORT = GameSupport(
@@ -56,6 +57,12 @@ SUPPORT = GameSupport(
         arena_score=("cards", "cards collected by the seat (in team play: by its team)"),
         realtime_game="saustall.games.pigasus.support:arena_game",
         return_bounds=(0.0, None),
+        facts="saustall.games.pigasus.facts:game_facts",
+        tally="saustall.games.pigasus.facts:PigasusTally",
+        summary_key="pigasus",
+        render="saustall.games.pigasus.facts_view:render_simulation",
+        arena_render="saustall.games.pigasus.facts_view:render_arena",
+        report_section="saustall.games.pigasus.facts_view:report_section",
     ),
     realtime_adapter="saustall.games.pigasus.server_adapter:adapter",
     web_renderer="pigasus",

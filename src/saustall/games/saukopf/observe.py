@@ -18,7 +18,7 @@ from saustall.games.saukopf.cards import (
     CARD_TEXT, KREUZUNG_KINDS, POINTS, Declaration, bid_text, cards_of, laufende_of_masks,
     mask_of,
 )
-from saustall.games.saukopf.scoring import DealOutcome, DealScore, score_deal
+from saustall.games.saukopf.scoring import DealOutcome, DealScore, Tariff, score_deal, tariff_of
 from saustall.games.saukopf.state import PHASE_PARTNER, DealState
 
 # --------------------------------------------------------------------------------------
@@ -88,6 +88,9 @@ def view(state: DealState, player: int | None, to_act: tuple[int, ...],
     if seat is not None:
         result["hand"] = [CARD_TEXT[c] for c in sorted(cards_of(state.masks[seat]),
                                                        key=state.order.sort_key)]
+    ruleset = state.game.ruleset
+    if ruleset.variant:  # a house-rule variant: bots that simulate must play it
+        result["variant"] = {"name": ruleset.variant_name, "params": ruleset.variant_params()}
     return result
 
 
@@ -183,7 +186,7 @@ class FinishedDeal:
     __slots__ = ("players", "deal", "dealer", "decl", "bid", "declarer", "partner",
                  "taken_points", "taken_tricks", "total_tricks", "order", "dealt", "aside",
                  "kontra", "re", "revoked_by", "bid_log", "tricks", "_outcome", "_score",
-                 "_entry")
+                 "_entry", "tariff")
 
     def __init__(self, state: DealState) -> None:
         assert state.decl is not None
@@ -196,6 +199,7 @@ class FinishedDeal:
         self.dealt, self.aside = state.dealt, state.aside
         self.kontra, self.re, self.revoked_by = state.kontra, state.re, state.revoked_by
         self.bid_log, self.tricks = state.bid_log, state.tricks
+        self.tariff: Tariff = tariff_of(state.game.ruleset.params.get("points"))
         self._outcome: DealOutcome | None = None
         self._score: DealScore | None = None
         self._entry: dict[str, Any] | None = None
@@ -218,7 +222,7 @@ class FinishedDeal:
                     mask_of(self.aside)),
                 spiess=self.decl.spiess,
                 kontra=self.kontra if self.kontra >= 0 else None,
-                re=self.re if self.re >= 0 else None)
+                re=self.re if self.re >= 0 else None, tariff=self.tariff)
         return self._outcome
 
     def score(self) -> DealScore:

@@ -11,10 +11,67 @@ The decisions on loose ends of the reference card are in ``docs/rules/saukopf.md
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final, Mapping, NamedTuple
 
 from saustall.games.saukopf.cards import GAME_KINDS, SCHWARZ, bid_text
 
-__all__ = ["DealOutcome", "DealScore", "Ledger", "score_deal", "declarer_won"]
+__all__ = ["DealOutcome", "DealScore", "Ledger", "Tariff", "DEFAULT_TARIFF", "score_deal",
+           "declarer_won", "tariff_of"]
+
+
+class Tariff(NamedTuple):
+    """The point table of the reference card: meat point items, the doubling of Kontra
+    and Re, roughness points. A ruleset's ``points`` parameter sets them (house rules:
+    ``--param points.schlachtung=3``; docs/design.md)."""
+
+    schlachtung: int = 2
+    """Meat points every won deal is worth."""
+    extrawurst: int = 1
+    """Added for a won Solo at a four-player table."""
+    schwarte: int = 1
+    """Per Laufender: Mit Schwarte (Napf) or Ohne Schwarte (Trog)."""
+    armes_schwein: int = -1
+    """Napf, ohne 4 or more."""
+    gluecksschwein: int = -1
+    """Trog, mit 4 or more."""
+    stallgeruch: int = 1
+    """Over 90 card points (Trog), 30 or fewer (Napf)."""
+    porco_negro: int = 1
+    """Every trick (Trog), none (Napf)."""
+    bolzenschuss: int = 1
+    """A lost game am Spieß: to the winners."""
+    kontra: int = 2
+    """The factor of a Huftritt (Kontra)."""
+    re: int = 2
+    """The factor of a Gegenhuftritt (Re)."""
+    uebergrunzer: int = 1
+    """Roughness: a lost game bid above 61."""
+    spiesser: int = 1
+    """Roughness: a lost game am Spieß."""
+    huftreter: int = 2
+    """Roughness: a Kontra against a game the declarer won."""
+    gegenhuftreter: int = 3
+    """Roughness: a Re on a game the declarer lost."""
+
+
+DEFAULT_TARIFF: Final = Tariff()
+"""The reference card's points."""
+
+TARIFF_LIMITS: Final = {"kontra": (1, 10), "re": (1, 10)}
+"""The range of a factor; every other item: -10 to 10 points."""
+
+_TARIFFS: dict[int, tuple[Mapping[str, int], Tariff]] = {}
+
+
+def tariff_of(points: Mapping[str, int] | None) -> Tariff:
+    """The :class:`Tariff` of a ruleset's ``points`` parameter (missing items: the
+    reference card's), worked out once per mapping."""
+    if points is None:
+        return DEFAULT_TARIFF
+    found = _TARIFFS.get(id(points))
+    if found is None or found[0] is not points:
+        found = _TARIFFS[id(points)] = (points, Tariff(**points))
+    return found[1]
 
 
 @dataclass(frozen=True)
@@ -44,6 +101,8 @@ class DealOutcome:
     """The seat that gave the Huftritt (Kontra), if any."""
     re: int | None = None
     """The seat that gave the Gegenhuftritt (Re), if any."""
+    tariff: Tariff = DEFAULT_TARIFF
+    """The point table the deal is scored by."""
 
     @property
     def napf(self) -> bool:
@@ -118,48 +177,52 @@ def declarer_won(outcome: DealOutcome) -> bool:
 def score_deal(outcome: DealOutcome) -> DealScore:
     """Score one deal by the reference card (decisions in ``docs/rules/saukopf.md``)."""
     won = declarer_won(outcome)
+    tariff = outcome.tariff
     winners = outcome.declarer_party if won else outcome.opponents
     win_points = outcome.declarer_points if won else outcome.opponent_points
     win_tricks = (outcome.declarer_tricks if won
                   else outcome.total_tricks - outcome.declarer_tricks)
     run = outcome.laufende if won else -outcome.laufende  # seen from the winners
-    items: list[tuple[str, int]] = [("Schlachtung", 2)]
+    items: list[tuple[str, int]] = [("Schlachtung", tariff.schlachtung)]
     if outcome.solo and outcome.players == 4:
-        items.append(("Extrawurst", 1))
+        items.append(("Extrawurst", tariff.extrawurst))
     if outcome.napf:
         if run > 0:
-            items.append((f"Mit Schwarte (mit {run})", run))
+            items.append((f"Mit Schwarte (mit {run})", run * tariff.schwarte))
         if run <= -4:
-            items.append(("Armes Schwein", -1))
+            items.append(("Armes Schwein", tariff.armes_schwein))
         if win_points <= 30:
-            items.append(("Stallgeruch", 1))
+            items.append(("Stallgeruch", tariff.stallgeruch))
         if win_tricks == 0:
-            items.append(("Porco Negro", 1))
+            items.append(("Porco Negro", tariff.porco_negro))
     else:
         if run < 0:
-            items.append((f"Ohne Schwarte (ohne {-run})", -run))
+            items.append((f"Ohne Schwarte (ohne {-run})", -run * tariff.schwarte))
         if run >= 4:
-            items.append(("Glücksschwein", -1))
+            items.append(("Glücksschwein", tariff.gluecksschwein))
         if win_points > 90:
-            items.append(("Stallgeruch", 1))
+            items.append(("Stallgeruch", tariff.stallgeruch))
         if win_tricks == outcome.total_tricks:
-            items.append(("Porco Negro", 1))
+            items.append(("Porco Negro", tariff.porco_negro))
     if outcome.spiess and not won:
-        items.append(("Bolzenschuss", 1))
-    multiplier = (2 if outcome.kontra is not None else 1) * (2 if outcome.re is not None else 1)
+        items.append(("Bolzenschuss", tariff.bolzenschuss))
+    multiplier = ((tariff.kontra if outcome.kontra is not None else 1)
+                  * (tariff.re if outcome.re is not None else 1))
     each = sum(value for _, value in items) * multiplier
     meat = tuple(each if p in winners else 0 for p in range(outcome.players))
     rough_items: list[tuple[int, str, int]] = []
     if won:
         if outcome.kontra is not None:
-            rough_items.append((outcome.kontra, "Huftreter", 2))
+            rough_items.append((outcome.kontra, "Huftreter", tariff.huftreter))
     else:
         if outcome.bid > 61:
-            rough_items.append((outcome.declarer, f"Übergrunzer (bid {bid_text(outcome.bid)})", 1))
+            rough_items.append((outcome.declarer,
+                                f"Übergrunzer (bid {bid_text(outcome.bid)})",
+                                tariff.uebergrunzer))
         if outcome.spiess:
-            rough_items.append((outcome.declarer, "Spießer", 1))
+            rough_items.append((outcome.declarer, "Spießer", tariff.spiesser))
         if outcome.re is not None:
-            rough_items.append((outcome.re, "Gegenhuftreter", 3))
+            rough_items.append((outcome.re, "Gegenhuftreter", tariff.gegenhuftreter))
     roughness = [0] * outcome.players
     for seat, _, value in rough_items:
         roughness[seat] += value

@@ -18,12 +18,17 @@ designer wants to know, so each simulated session also reports its
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
+from saustall.arena.figures import Moments, Share, Sums
 from saustall.core.game import GameState
 from saustall.games.saukopf.cards import GAME_KINDS
 from saustall.games.saukopf.game import SaukopfState
-from saustall.stats import Interval, Moments
+from saustall.stats import Interval
+from saustall.games.saukopf.observe import FinishedDeal
+
+__all__ = ["DealFacts", "SessionFacts", "SaukopfTally", "SaukopfSummary", "PointsStats",
+           "ContractStats", "Share", "LEGEND", "session_facts", "contract_name"]
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("net/deal", "net points per deal: meat points minus roughness points, a seat's "
@@ -48,13 +53,18 @@ LEGEND: tuple[tuple[str, str], ...] = (
                     "(Gegenhuftritt): share of kicked deals the declarer's party kicked "
                     "back"),
     ("declarer won", "share of played deals the declarer's party won"),
+    ("contract worth", "per contract (game kind, am Spieß apart): deals played, the "
+                       "share the declarer's party won, and the declarer's own net "
+                       "points (meat minus roughness) per deal with its 95% interval"),
+    ("declared / Kontra / Re", "per seat: deals it declared, Huftritte (Kontra) and "
+                               "Gegenhuftritte (Re) it gave"),
 )
 """Each figure of the Saukopf summary and what it means."""
 
 
 @dataclass(frozen=True)
 class DealFacts:
-    """One deal of a session, as the statistics need it."""
+    """One deal of a session, as the statistics need it (seats are 0-based; -1: none)."""
 
     kind: str
     """The game's notation name (``sauerei``, ``keiler``...); empty for a deal thrown in."""
@@ -62,6 +72,30 @@ class DealFacts:
     kontra: bool
     re: bool
     declarer_won: bool
+    declarer: int = -1
+    partner: int = -1
+    """The declarer's partner in a Doppel; -1 in a Solo."""
+    bid: int = 0
+    """The winning bid, 61-120 or 121 for Schwarz; 0 for a deal thrown in."""
+    declarer_points: int = 0
+    """Card points taken by the declarer's party (of 120)."""
+    laufende: int = 0
+    """Laufende seen from the declarer's party: +n "mit n", -n "ohne n"."""
+    kontra_seat: int = -1
+    """Who gave the Huftritt (Kontra)."""
+    re_seat: int = -1
+    """Who gave the Gegenhuftritt (Re)."""
+    meat: tuple[int, ...] = ()
+    """Meat points of each seat in this deal."""
+    roughness: tuple[int, ...] = ()
+    """Roughness points of each seat in this deal."""
+
+    @property
+    def declarer_net(self) -> int:
+        """The declarer's meat minus roughness points in this deal (0 when thrown in)."""
+        if self.declarer < 0:
+            return 0
+        return self.meat[self.declarer] - self.roughness[self.declarer]
 
 
 @dataclass(frozen=True)
@@ -78,38 +112,30 @@ class SessionFacts:
 
 
 def session_facts(state: GameState) -> SessionFacts:
-    """The facts of a finished Saukopf session, read from its public results and ledger."""
+    """The facts of a finished Saukopf session, read from its finished deals and ledger
+    (public: every deal's result is shown at the table)."""
     if not isinstance(state, SaukopfState):
         raise TypeError(f"not a Saukopf session: {type(state).__name__}")
     ledger = state.ledger
-    entries: list[dict[str, Any]] = state.results
     deals = []
-    for entry in entries:
-        if entry["thrown_in"]:
+    for deal in state._results:  # the deals' own records: cheaper than their text entries
+        score = deal.score()
+        if score is None or not isinstance(deal, FinishedDeal):
             deals.append(DealFacts("", False, False, False, False))
             continue
-        words = entry["game"].split()
-        deals.append(DealFacts(kind=words[0], spiess="spiess" in words[1:],
-                               kontra=entry["kontra"] is not None,
-                               re=entry["re"] is not None,
-                               declarer_won=bool(entry["declarer_won"])))
+        outcome = deal.outcome()
+        deals.append(DealFacts(
+            kind=GAME_KINDS[outcome.kind].name, spiess=outcome.spiess,
+            kontra=outcome.kontra is not None, re=outcome.re is not None,
+            declarer_won=score.declarer_won, declarer=outcome.declarer,
+            partner=-1 if outcome.partner is None else outcome.partner, bid=outcome.bid,
+            declarer_points=outcome.declarer_points, laufende=outcome.laufende,
+            kontra_seat=-1 if outcome.kontra is None else outcome.kontra,
+            re_seat=-1 if outcome.re is None else outcome.re,
+            meat=tuple(score.meat), roughness=tuple(score.roughness)))
     return SessionFacts(meat=tuple(ledger.meat), roughness=tuple(ledger.roughness),
                         schlachtmeister=tuple(ledger.schlachtmeister()),
                         oberrauborstler=tuple(ledger.oberrauborstler()), deals=tuple(deals))
-
-
-@dataclass(frozen=True)
-class Share:
-    """A count out of a total and its share (0 when the total is 0)."""
-
-    count: float
-    total: int
-    share: float
-
-    @classmethod
-    def of(cls, count: float, total: int) -> "Share":
-        """``count / total``."""
-        return cls(count, total, count / total if total else 0.0)
 
 
 @dataclass(frozen=True)
@@ -128,7 +154,29 @@ class PointsStats:
     oberrauborstler: Share
     net_per_deal_ci: Interval = Interval(0.0, None, None, 0)
     """:attr:`net_per_deal` with its t 95% interval over the sessions (each session's net
-    per deal one value)."""
+    per deal one value: the deals of a session are not independent, the sessions are)."""
+    declared: int = 0
+    """Deals this seat (bot) declared."""
+    kontra_given: int = 0
+    """Huftritte (Kontra) this seat (bot) gave."""
+    re_given: int = 0
+    """Gegenhuftritte (Re) this seat (bot) gave."""
+
+
+@dataclass(frozen=True)
+class ContractStats:
+    """What one contract (a game kind, with or without Spieß) was worth to the declarer."""
+
+    deals: int
+    """Played deals of this contract."""
+    declarer_won: Share
+    """Deals the declarer's party won, out of :attr:`deals`."""
+    declarer_net: Moments
+    """The declarer's own net points (meat minus roughness) per deal of this contract."""
+    declarer_points: Moments
+    """Card points the declarer's party took per deal (of 120)."""
+    kontra: Share
+    """Deals with a Kontra, out of :attr:`deals`."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +198,17 @@ class SaukopfSummary:
     declarer_won: Share
     no_oberrauborstler: Share
     """Sessions where nobody had a roughness point."""
+    contracts: dict[str, ContractStats]
+    """Each contract played (``kind``, or ``kind spiess`` am Spieß), in the order of
+    :data:`GAME_KINDS`: what it was worth to the declarer."""
+    declarer_seats: tuple[Share, ...]
+    """Each seat's share of the declarations, out of deals played."""
+    bids: dict[int, int]
+    """Played deals by winning bid (121: Schwarz)."""
+    laufende: dict[int, int]
+    """Played deals by Laufende of the declarer's party (+n mit, -n ohne)."""
+    declarer_points: Moments
+    """Card points of the declarer's party per played deal."""
 
 
 class _Points:
@@ -163,15 +222,23 @@ class _Points:
         self.schlachtmeister = 0.0
         self.oberrauborstler = 0.0
         self.seats: set[str] = set()
-        self.net = Moments()
+        self.net_sessions = Sums()
+        self.declared = self.kontra_given = self.re_given = 0
 
     def add(self, facts: SessionFacts, seat: int, bot: str) -> None:
         self.sessions += 1
-        self.net.add((facts.meat[seat] - facts.roughness[seat]) / max(len(facts.deals), 1))
+        self.net_sessions.add((facts.meat[seat] - facts.roughness[seat])
+                              / max(len(facts.deals), 1))
         self.deals += len(facts.deals)
         self.meat += facts.meat[seat]
         self.roughness += facts.roughness[seat]
         self.seats.add(bot)
+        for deal in facts.deals:
+            if not deal.kind:
+                continue
+            self.declared += deal.declarer == seat
+            self.kontra_given += deal.kontra_seat == seat
+            self.re_given += deal.re_seat == seat
         if seat in facts.schlachtmeister:
             self.schlachtmeister += 1.0 / len(facts.schlachtmeister)
         if seat in facts.oberrauborstler:
@@ -179,14 +246,43 @@ class _Points:
 
     def stats(self, who: str, detail: str) -> PointsStats:
         deals = max(self.deals, 1)
-        found = self.net.interval()
+        found = self.net_sessions.moments().estimate()
         return PointsStats(
             who=who, detail=detail, net_per_deal=(self.meat - self.roughness) / deals,
             meat_per_deal=self.meat / deals, roughness_per_deal=self.roughness / deals,
             schlachtmeister=Share.of(self.schlachtmeister, self.sessions),
             oberrauborstler=Share.of(self.oberrauborstler, self.sessions),
             net_per_deal_ci=Interval((self.meat - self.roughness) / deals, found.low,
-                                     found.high, found.n))
+                                     found.high, found.n),
+            declared=self.declared,
+            kontra_given=self.kontra_given, re_given=self.re_given)
+
+
+class _Contract:
+    """Running figures of one contract."""
+
+    def __init__(self) -> None:
+        self.deals = self.won = self.kontra = 0
+        self.net = Sums()
+        self.points = Sums()
+
+    def add(self, deal: DealFacts) -> None:
+        self.deals += 1
+        self.won += deal.declarer_won
+        self.kontra += deal.kontra
+        self.net.add(deal.declarer_net)
+        self.points.add(deal.declarer_points)
+
+    def stats(self) -> ContractStats:
+        return ContractStats(deals=self.deals, declarer_won=Share.of(self.won, self.deals),
+                             declarer_net=self.net.moments(),
+                             declarer_points=self.points.moments(),
+                             kontra=Share.of(self.kontra, self.deals))
+
+
+def contract_name(deal: DealFacts) -> str:
+    """``kind``, or ``kind spiess`` for a game am Spieß."""
+    return f"{deal.kind} spiess" if deal.spiess else deal.kind
 
 
 class SaukopfTally:
@@ -206,6 +302,11 @@ class SaukopfTally:
         self.re = 0
         self.declarer_won = 0
         self.no_oberrauborstler = 0
+        self.contracts: dict[str, _Contract] = {}
+        self.declarer_seats = [0] * players
+        self.bids: dict[int, int] = {}
+        self.laufende: dict[int, int] = {}
+        self.declarer_points = Sums()
 
     def add(self, bots: Sequence[str], facts: SessionFacts) -> None:
         """Count one finished session, its seats played by ``bots``."""
@@ -225,6 +326,11 @@ class SaukopfTally:
             self.kontra += deal.kontra
             self.re += deal.re
             self.declarer_won += deal.declarer_won
+            self.contracts.setdefault(contract_name(deal), _Contract()).add(deal)
+            self.declarer_seats[deal.declarer] += 1
+            self.bids[deal.bid] = self.bids.get(deal.bid, 0) + 1
+            self.laufende[deal.laufende] = self.laufende.get(deal.laufende, 0) + 1
+            self.declarer_points.add(deal.declarer_points)
 
     def summary(self) -> SaukopfSummary:
         """The :class:`SaukopfSummary` of the sessions added so far."""
@@ -240,4 +346,19 @@ class SaukopfTally:
             spiess=Share.of(self.spiess, played), kontra=Share.of(self.kontra, played),
             re=Share.of(self.re, self.kontra),
             declarer_won=Share.of(self.declarer_won, played),
-            no_oberrauborstler=Share.of(self.no_oberrauborstler, self.sessions))
+            no_oberrauborstler=Share.of(self.no_oberrauborstler, self.sessions),
+            contracts={name: self.contracts[name].stats()
+                       for name in sorted(self.contracts, key=_contract_order)},
+            declarer_seats=tuple(Share.of(count, played) for count in self.declarer_seats),
+            bids=dict(sorted(self.bids.items())),
+            laufende=dict(sorted(self.laufende.items())),
+            declarer_points=self.declarer_points.moments())
+
+
+_KIND_ORDER = {kind.name: kind.code for kind in GAME_KINDS}
+
+
+def _contract_order(name: str) -> tuple[int, str]:
+    """Contracts in the order of the game kinds, each without Spieß first."""
+    kind, _, spiess = name.partition(" ")
+    return (_KIND_ORDER.get(kind, len(_KIND_ORDER)), spiess)

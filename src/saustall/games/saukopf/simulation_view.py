@@ -12,9 +12,10 @@ from typing import Iterable
 from rich.console import Console
 from rich.table import Table
 
+from saustall.arena.figures import Share, mean_text
 from saustall.cli.simulate import count_text
 from saustall.games.saukopf.simulation import LEGEND as SAUKOPF_LEGEND
-from saustall.games.saukopf.simulation import SaukopfSummary, Share
+from saustall.games.saukopf.simulation import SaukopfSummary
 from saustall.stats import Interval, wilson
 
 
@@ -71,9 +72,38 @@ def render_simulation(summary: SaukopfSummary, console: Console) -> None:
     deals.add_row("Re (of deals with Kontra)", _share(summary.re))
     deals.add_row("declarer won", _share(summary.declarer_won))
     console.print(deals)
+    render_contracts(summary, console)
     for name, meaning in SAUKOPF_LEGEND:
         console.print(f"[bold]{name}[/]: {meaning}", highlight=False)
 
+
+
+def _interval_text(share: Share) -> str:
+    low, high = share.interval()
+    return f"{100 * share.share:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+def render_contracts(summary: SaukopfSummary, console: Console) -> None:
+    """Each contract's worth to the declarer, and who declared and kicked."""
+    table = Table(title="Saukopf contracts: worth to the declarer")
+    for column in ("contract", "deals", "won", "won [95% CI]", "net/deal [95% CI]",
+                   "card pts"):
+        table.add_column(column, justify="left" if column == "contract" else "right")
+    for name, stats in summary.contracts.items():
+        table.add_row(name, str(stats.deals), count_text(stats.declarer_won.count),
+                      _interval_text(stats.declarer_won),
+                      mean_text(stats.declarer_net, signed=True),
+                      f"{stats.declarer_points.mean:.1f}")
+    console.print(table)
+    seats = Table(title="Saukopf per seat: declarations and kicks")
+    for column in ("seat", "declared", "of deals [95% CI]", "Kontra", "Re",
+                   "net/deal [95% CI]"):
+        seats.add_column(column, justify="right")
+    for seat, (row, share) in enumerate(zip(summary.seats, summary.declarer_seats)):
+        seats.add_row(str(seat + 1), count_text(share.count), _interval_text(share),
+                      str(row.kontra_given), str(row.re_given),
+                      _net(row.net_per_deal_ci))
+    console.print(seats)
 
 
 def render_arena(summary: SaukopfSummary, console: Console) -> None:

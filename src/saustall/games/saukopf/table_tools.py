@@ -405,8 +405,9 @@ def build_app(console: Console | None = None) -> typer.Typer:
         except ScoreInputError as exc:
             fail(str(exc))
             return
+        # the score keeper scores by the reference card: the point table is not stored
         entry = {"outcome": {name: getattr(outcome, name)
-                             for name in DealOutcome.__dataclass_fields__}}
+                             for name in DealOutcome.__dataclass_fields__ if name != "tariff"}}
         data["deals"].append(entry)
         outcomes.append(outcome)
         save(ledger, data)

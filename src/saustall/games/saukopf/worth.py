@@ -3,9 +3,8 @@
 "Is the Unreine Kreuzung ever worth it?" is a question about finished deals: who
 declared what (and am Spieß or not) and what the deal paid the declarer's party. Each
 finished deal of a session gives one :class:`ContractDeal`, read from the session's
-public result entries by :func:`contract_deals`, the **one** place that knows where those
-figures sit (per-deal facts of the game's simulation can take its place without anything
-else changing). :class:`WorthTally` adds them up per game kind, and per kind am Spieß
+per-deal facts (:func:`saustall.games.saukopf.simulation.session_facts`, the one
+extraction the simulator's contract figures read too) by :func:`contract_deals`. :class:`WorthTally` adds them up per game kind, and per kind am Spieß
 and not, into a mean net with its t 95% interval and the share of deals the party won
 (Wilson), so ``saustall census --worth`` can answer per kind with the sample size.
 
@@ -17,10 +16,11 @@ per seat). A deal thrown in has no declarer and is not counted here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Iterable
 
 from saustall.core.game import GameState
-from saustall.games.saukopf.cards import GAME_KINDS
+from saustall.games.saukopf.cards import GAME_KINDS, bid_text
+from saustall.games.saukopf.simulation import DealFacts, session_facts
 from saustall.stats import Interval, Moments, wilson
 
 
@@ -43,25 +43,25 @@ class ContractDeal:
     """True when the declarer's party won the deal."""
 
 
+def contract_deal(deal: DealFacts) -> ContractDeal | None:
+    """One deal's contract and what it paid, from the deal's facts (None: thrown in)."""
+    if not deal.kind:
+        return None
+    party = [deal.declarer] + ([deal.partner] if deal.partner >= 0 else [])
+    nets = [deal.meat[seat] - deal.roughness[seat] for seat in party]
+    return ContractDeal(kind=deal.kind, spiess=deal.spiess, declarer=deal.declarer,
+                        partner=deal.partner if deal.partner >= 0 else None,
+                        bid=bid_text(deal.bid),
+                        declarer_net=nets[0], party_net=sum(nets) / len(nets),
+                        won=deal.declarer_won)
+
+
 def contract_deals(state: GameState) -> tuple[ContractDeal, ...]:
-    """Every played deal of a Saukopf session so far, from its public result entries."""
-    results: Iterable[dict[str, Any]] = getattr(state, "results", ())
-    found = []
-    for entry in results:
-        if entry.get("thrown_in"):
-            continue
-        words = str(entry["game"]).split()
-        declarer = int(entry["declarer"])
-        partner = entry.get("partner")
-        party = [declarer] + ([int(partner)] if partner is not None else [])
-        nets = [int(entry["meat"][seat]) - int(entry["roughness"][seat]) for seat in party]
-        found.append(ContractDeal(kind=words[0], spiess="spiess" in words[1:],
-                                  declarer=declarer,
-                                  partner=None if partner is None else int(partner),
-                                  bid=str(entry["bid"]), declarer_net=nets[0],
-                                  party_net=sum(nets) / len(nets),
-                                  won=bool(entry["declarer_won"])))
-    return tuple(found)
+    """Every played deal of a Saukopf session so far, read from the session's per-deal
+    facts (:func:`saustall.games.saukopf.simulation.session_facts`: the one extraction
+    that the simulator's contract figures read too)."""
+    found = (contract_deal(deal) for deal in session_facts(state).deals)
+    return tuple(deal for deal in found if deal is not None)
 
 
 @dataclass(frozen=True)
@@ -116,4 +116,4 @@ class WorthTally:
         return tuple(rows)
 
 
-__all__ = ["ContractDeal", "KindWorth", "WorthTally", "contract_deals"]
+__all__ = ["ContractDeal", "KindWorth", "WorthTally", "contract_deal", "contract_deals"]

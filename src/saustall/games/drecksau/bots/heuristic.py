@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 from saustall.bots.base import RandomBot, register_bot
 from saustall.games.drecksau.bots.policy import apply_card, is_win, rained
 from saustall.core.game import Action, View
-from saustall.core.registry import get
+from saustall.core.registry import get, get_variant
 from saustall.games.drecksau.actions import (
     DONE, PASS, SHOW, discarded_cards, is_discard, is_play, play_pig, play_target, played_card,
 )
@@ -48,14 +48,29 @@ from saustall.games.drecksau.rulesets import (
 WIN_SCORE = 1000.0
 """Score of a move that wins the round at once (and minus that for handing a win away)."""
 
-# How many of each threatening card a deck holds, to estimate how many are still unseen.
-_THREAT_TOTALS = {"rain": 4, "farmer": 8, "lightning": 4, "escape": 12}
+_THREATS = ("rain", "farmer", "lightning", "escape")
+"""The cards that undo a player's progress: their share still unseen is a threat."""
 
 
 @lru_cache(maxsize=None)
 def _pretty_wins(game: str, ruleset: str) -> bool:
     """Whether a ruleset also counts an all-pretty row as a win (Sauschön)."""
     return bool(get(game, ruleset).ruleset.params.get("pretty_wins", False))
+
+
+@lru_cache(maxsize=256)
+def _threat_totals_of(ruleset: str, variant: tuple[tuple[str, Any], ...],
+                      name: str) -> dict[str, int]:
+    deck = get_variant("drecksau", ruleset, dict(variant), name or None).ruleset.params["deck"]
+    return {card: int(deck.get(card, 0)) for card in _THREATS}
+
+
+def _threat_totals(view: View) -> dict[str, int]:
+    """How many of each threatening card the deck holds, to estimate how many are still
+    unseen: the deck of the table's house-rule variant, if it plays one."""
+    variant = view.get("variant") or {}
+    return _threat_totals_of(view["ruleset"], tuple(sorted(variant.get("params", {}).items())),
+                             variant.get("name", ""))
 
 
 def _flags(pig: dict[str, bool]) -> int:
@@ -76,8 +91,8 @@ class _Situation:
         self.pretty_wins = _pretty_wins(view["game"], view["ruleset"])
         pile: dict[str, int] = view.get("discard_pile", {})
         # Share of each threat still out there (in the deck or in someone's hand).
-        self.threat = {name: max(0.0, 1.0 - pile.get(name, 0) / total)
-                       for name, total in _THREAT_TOTALS.items()}
+        self.threat = {name: max(0.0, 1.0 - pile.get(name, 0) / total) if total else 0.0
+                       for name, total in _threat_totals(view).items()}
         if not self.pretty_wins:
             self.threat["escape"] = 0.0
         self.lucky_phase = view["phase"] == "lucky-bird"

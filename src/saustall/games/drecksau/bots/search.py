@@ -28,7 +28,7 @@ from typing import Any, Sequence
 from saustall.games.drecksau.bots import policy
 from saustall.bots.base import Bot, BotFactory, register_bot, register_level_ratings
 from saustall.core.game import Action, View
-from saustall.core.registry import get
+from saustall.core.registry import game_for_view
 from saustall.core.rng import Rng
 from saustall.games.drecksau.actions import is_play, play_pig, play_target, played_card
 from saustall.games.drecksau.game import DrecksauState
@@ -59,7 +59,7 @@ class SearchBot:
         """The candidate move with the best mean rollout result (seeded, replayable)."""
         if len(legal) == 1:
             return legal[0]
-        game = get("drecksau", view["ruleset"])
+        game = game_for_view(view)  # the house-rule variant, if the table plays one
         sampler = Rng(self.rng.randrange(2**62))
         worlds = [self._round(game.sample_world(view, sampler)) for _ in range(self.worlds)]
         moves = [int(a) for a in legal]  # type: ignore[call-overload]

@@ -128,10 +128,11 @@ from saustall.bots.base import register_bot, register_level_ratings
 from saustall.core.errors import IllegalActionError
 from saustall.core.game import Action, View
 from saustall.core.record import GameRecord
-from saustall.core.registry import get
+from saustall.core.registry import get_variant
 from saustall.core.rng import derive_seed
 from saustall.games.pigasus.cards import card_from_code, near_misses, pairs_among, partner
 from saustall.games.pigasus.driver import RealtimeTable
+from saustall.games.pigasus.facts import game_facts
 from saustall.games.pigasus.game import (
     GRAB, POINT, REVEAL, TICK, PigasusAction, PigasusState,
 )
@@ -461,13 +462,20 @@ class SimulationResult:
     refused: int
     """Planned actions the engine refused (grabs that came too late)."""
     record: GameRecord
+    facts: Any = None
+    """The game's facts (:func:`saustall.games.pigasus.facts.game_facts`)."""
 
 
 def simulate_game(num_players: int = 4, seed: int = 0,
                   levels: Sequence[str | Level] | None = None, ruleset: str = "pigasus",
                   options: Mapping[str, Any] | None = None,
-                  deal_interval_ms: int = DEFAULT_DEAL_INTERVAL_MS) -> SimulationResult:
+                  deal_interval_ms: int = DEFAULT_DEAL_INTERVAL_MS,
+                  params: Mapping[str, Any] | None = None,
+                  variant_name: str | None = None) -> SimulationResult:
     """Play one whole game of bots on simulated time; same arguments, same game.
+
+    ``params`` sets balance levers of the ruleset: a house-rule variant (named
+    ``variant_name``; :func:`saustall.core.registry.get_variant`).
 
     ``levels`` gives each seat's level, by name or as a :class:`Level` (e.g. a
     :func:`person_level`), cycled if shorter; default all ``"casual"``.
@@ -478,7 +486,7 @@ def simulate_game(num_players: int = 4, seed: int = 0,
         raise ValueError(f"unknown bot level {unknown[0]!r}; levels: {', '.join(LEVELS)}")
     resolved = [LEVELS[name] if isinstance(name, str) else name for name in chosen]
     seats = tuple(resolved[i % len(resolved)] for i in range(num_players))
-    game = get("pigasus", ruleset)
+    game = get_variant("pigasus", ruleset, params, variant_name)
     state = game.new_state(num_players, seed, options)
     assert isinstance(state, PigasusState)
     bots = {seat: PigasusBot(seats[seat], derive_seed(seed, "pigasus-bot", seat),
@@ -493,7 +501,7 @@ def simulate_game(num_players: int = 4, seed: int = 0,
         end_reason=state.end_reason, stats=tuple(dict(row) for row in state.stats),
         length_ms=state.now, events=len(state.history), reveals=state.reveals,
         tiebreak=state.tiebreak, refused=len(table.rejections),
-        record=state.record(),
+        record=state.record(), facts=game_facts(state),
     )
 
 

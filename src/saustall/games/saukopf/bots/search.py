@@ -64,7 +64,7 @@ from saustall.games.saukopf.bots.eval import (
 from saustall.games.saukopf.bots.rivals import REBID_RANGE, BidPlan, solo_rating
 from saustall.games.saukopf.bots.rollout import play_out
 from saustall.core.game import Action, View
-from saustall.core.registry import get
+from saustall.core.registry import game_for_view
 from saustall.core.rng import Rng
 from saustall.games.saukopf.actions import (
     KONTRA, LOWEST_BID, PASS, RE, bid_action, bid_of, card_of, declaration_of, declare_action,
@@ -404,7 +404,7 @@ class SearchBot:
     # -- worlds ------------------------------------------------------------------------
     def worlds(self, view: View, count: int) -> list[SaukopfState]:
         """``count`` worlds consistent with ``view`` (weighted by inference)."""
-        game = get("saukopf", view["ruleset"])
+        game = game_for_view(view)  # the house-rule variant, if the table plays one
         sampler = WorldSampler(game, view)
         weight = plausibility(view) if self.budget.infer else None
         rare = 1 if view["phase"] == "playing" else 2
@@ -688,7 +688,7 @@ class _WorldPool:
 
     def __init__(self, bot: SearchBot, view: View) -> None:
         self.bot = bot
-        self.sampler = WorldSampler(get("saukopf", view["ruleset"]), view)
+        self.sampler = WorldSampler(game_for_view(view), view)
         infer = bot.budget.infer
         self.weight = plausibility(view) if infer else None
         self.lean = declarer_trumps(view) if infer else None
