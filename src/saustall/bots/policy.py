@@ -48,27 +48,31 @@ Observer = Callable[[View, Sequence[Action]], tuple[Any, list[int]]]
 """``(view, legal) -> (observation vector, action slot of each legal action)``."""
 
 
-def env_observer(env_module: str) -> Observer:
+@lru_cache(maxsize=None)
+def _environment(env_module: str, ruleset: str, players: int) -> Any:
+    """The bare AEC environment of ``env_module`` for a table (one per ruleset and size)."""
+    try:
+        raw_env = import_module(env_module).raw_env
+    except ImportError as error:
+        raise PolicyError("a learned policy reads the RL environment's observation: "
+                          "pip install 'saustall[rl]'") from error
+    return raw_env(ruleset=ruleset, num_players=players)
+
+
+@dataclass(frozen=True)
+class EnvObserver:
     """The :data:`Observer` of the AEC environment in ``env_module`` (its ``raw_env``): the
-    environment's own encoder and action slots, one bare environment per ruleset and table
-    size, imported only when a policy first plays (the ``rl`` extra)."""
+    environment's own encoder and action slots, imported only when a policy first plays
+    (the ``rl`` extra). A plain value, so a bot holding it travels to a worker process."""
 
-    @lru_cache(maxsize=None)
-    def environment(ruleset: str, players: int) -> Any:
-        try:
-            raw_env = import_module(env_module).raw_env
-        except ImportError as error:
-            raise PolicyError("a learned policy reads the RL environment's observation: "
-                              "pip install 'saustall[rl]'") from error
-        return raw_env(ruleset=ruleset, num_players=players)
+    env_module: str
 
-    def observe(view: View, legal: Sequence[Action]) -> tuple[Any, list[int]]:
-        env = environment(view["ruleset"], view["players"])
+    def __call__(self, view: View, legal: Sequence[Action]) -> tuple[Any, list[int]]:
+        """The observation vector of the view's seat and the slot of each legal action."""
+        env = _environment(self.env_module, view["ruleset"], view["players"])
         seat = view["observer"]
         index = env.actions.index[seat]
         return env.encode(view, seat), [index[action] for action in legal]
-
-    return observe
 
 
 @dataclass(frozen=True)

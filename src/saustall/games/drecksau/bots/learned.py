@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from saustall.bots.base import Bot
-from saustall.bots.policy import PolicyBot, env_observer, register_policies
+from saustall.bots.policy import PolicyBot, EnvObserver, register_policies
 
 
-observe = env_observer("saustall.rl.drecksau_v0")
+observe = EnvObserver("saustall.rl.drecksau_v0")
 """The observation vector of the view's seat and the action slot of each legal action,
 exactly as :mod:`saustall.rl.drecksau_v0` encodes them."""
 

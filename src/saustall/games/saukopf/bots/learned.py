@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from saustall.bots.base import Bot, make_bot
-from saustall.bots.policy import PolicyBot, env_observer, register_policies
+from saustall.bots.policy import PolicyBot, EnvObserver, register_policies
 from saustall.core.game import Action, View
 from saustall.games.saukopf.actions import is_card
 
@@ -22,7 +22,7 @@ BIDDER = "heuristic"
 """The bot that takes every decision but the cards."""
 
 
-observe = env_observer("saustall.rl.saukopf_v0")
+observe = EnvObserver("saustall.rl.saukopf_v0")
 """The observation vector of the view's seat and the action slot of each legal action,
 exactly as :mod:`saustall.rl.saukopf_v0` encodes them."""
 
