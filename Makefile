@@ -48,12 +48,14 @@ wire-fuzz: $(STAMP)
 	SAUSTALL_WIRE_GAMES=$${GAMES:-10000} SAUSTALL_WIRE_PARTS=$${PARTS:-2} $(PY) -m pytest \
 	  -n $${PARTS:-2} --timeout 0 -rP -m long tests/server/test_hidden_information.py
 
-# The batched Drecksau simulator against the scalar engine: GAMES seeded games (default
-# 10,000) over every ruleset and player count, every state, legal-slot mask and acting
-# seat's observation (against the AEC env's) compared, in PARTS processes.
+# The batched simulators against the scalar engines: GAMES seeded Drecksau games (default
+# 10,000) over every ruleset and player count, TOURNAMENTS Sauschön tournaments (default
+# 1,000) over every table size, every state, legal-slot mask and acting seat's
+# observation (against the AEC env's) compared, in PARTS processes.
 rl-differential: $(STAMP)
-	SAUSTALL_RL_GAMES=$${GAMES:-10000} $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP \
-	  --durations=5 -m long tests/rl/test_batched.py
+	SAUSTALL_RL_GAMES=$${GAMES:-10000} SAUSTALL_RL_TOURNAMENTS=$${TOURNAMENTS:-1000} \
+	  $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP --durations=5 -m long \
+	  tests/rl/test_batched.py tests/rl/test_batched_tournament.py
 
 # The RL library examples (examples/, docs/rl.md): installs the `rl-examples` extra (torch
 # 2.13.0 CPU, sb3-contrib, Tianshou: minutes), runs their tests (each example tiny), then

@@ -114,7 +114,7 @@ def test_an_illegal_action_names_its_lane_and_changes_nothing() -> None:
 
 
 def test_rulesets_and_options_are_checked() -> None:
-    with pytest.raises(InvalidOptionError, match="not batched"):
+    with pytest.raises(InvalidOptionError, match="the tournament is .*BatchedTournament"):
         BatchedDrecksau("sauschoen-tournament", 2)
     with pytest.raises(InvalidOptionError):
         BatchedDrecksau("drecksau", 5)  # the German box seats 2-4
@@ -134,6 +134,18 @@ def test_finished_lanes_wait_until_reset_then_play_the_next_seed() -> None:
     dealt = sim.auto_reset(state)
     assert dealt.seed.tolist() == [12, 13] and not dealt.terminated.any()
     assert describe_lanes(sim, dealt) == describe_lanes(sim, sim.init([12, 13]))
+
+
+def test_two_seat_lanes_reset_eight_at_a_time() -> None:
+    # A subset of lanes whose count fills whole words once broke the two-seat rotation.
+    sim = BatchedDrecksau("dirty-pig", 2, {"turn_cap": 2})
+    state = sim.init(np.arange(16))
+    noise = np.random.default_rng(0)
+    for _ in range(2):
+        state = sim.step(state, random_columns(state.legal_action_mask, noise))
+    assert state.terminated.all()
+    dealt = sim.auto_reset(state)
+    assert describe_lanes(sim, dealt) == describe_lanes(sim, sim.init(np.arange(16, 32)))
 
 
 def test_observation_shows_only_the_observers_hand() -> None:

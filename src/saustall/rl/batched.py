@@ -8,8 +8,8 @@ uint64 arithmetic). A differential test (``tests/rl/test_batched.py``) checks ev
 against the scalar engine after every action.
 
 Rulesets: ``dirty-pig``, ``drecksau`` (``hand_size`` 3 or 4) and ``sauschoen``, every
-player count they allow; ``turn_cap`` as in the engine. The Sauschön tournament is not
-batched (its rounds re-seed through Python's Mersenne Twister, one lane at a time).
+player count they allow; ``turn_cap`` as in the engine. The Sauschön tournament is
+:class:`saustall.rl.batched_tournament.BatchedTournament` (its rounds played by this step).
 
 Use (needs numpy: the ``rl`` extra)::
 
@@ -170,8 +170,9 @@ class BatchedDrecksau(BatchTables):
         game = get_game("drecksau", ruleset)
         params = game.ruleset.params
         if params.get("tournament"):
-            raise InvalidOptionError(f"{ruleset!r} is not batched: only single rounds "
-                                     "(dirty-pig, drecksau, sauschoen) are")
+            raise InvalidOptionError(f"{ruleset!r} is not batched here: only single rounds "
+                                     "(dirty-pig, drecksau, sauschoen) are; the tournament "
+                                     "is saustall.rl.batched_tournament.BatchedTournament")
         game.ruleset.check_players(num_players)
         resolved = game.ruleset.resolve_options(options)
         self.ruleset = ruleset

@@ -173,6 +173,9 @@ def rotate_seats(rows: NDArray[Any], player: NDArray[np.intp], lane: NDArray[np.
     P = rows.shape[0]
     if P == 2 and swap is not None and rows.dtype == U8:
         # two seats: row r is row r or the other, picked by a byte mask 8 lanes a word
+        # (a strided ``rows``, e.g. some lanes picked out, is made contiguous first: its
+        # words must line up with ``out``'s)
+        rows = np.ascontiguousarray(rows)
         first, second = words(rows[0]), words(rows[1])
         picks = words(swap)
         differ = np.bitwise_xor(first, second)
