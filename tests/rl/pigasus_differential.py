@@ -103,15 +103,17 @@ def describe_env(env: pigasus_v0.parallel_env) -> dict[str, Any]:
     }
 
 
-def choose(mask: np.ndarray, obs: np.ndarray, noise: np.random.Generator) -> int:
-    """A seeded, mostly sensible action for one seat."""
+def choose(mask: np.ndarray, obs: np.ndarray, noise: np.random.Generator,
+           sleepy: bool = False) -> int:
+    """A seeded, mostly sensible action for one seat (a ``sleepy`` one is slow to point,
+    and often runs out of time)."""
     r = noise.random()
     if r < 0.03:
         return int(noise.integers(pigasus_v0.NUM_ACTIONS))  # perhaps refused
     legal = np.flatnonzero(mask)
     if mask[pigasus_v0.GIVE_UP_INDEX]:  # holding: point
-        if r < 0.25:
-            return pigasus_v0.NOOP  # think (time to point runs out now and then)
+        if r < (0.93 if sleepy else 0.25):
+            return pigasus_v0.NOOP  # think
         fingers = np.flatnonzero(obs[AT["fingers"]:AT["fingers"] + 72])
         pairs = np.flatnonzero(obs[AT["pairs"]:AT["pairs"] + 72])
         if fingers.size and r < 0.85:
@@ -135,7 +137,8 @@ def play_and_compare_pigasus(ruleset: str, players: int, options: dict[str, Any]
     """Play until ``games`` games have ended (or been truncated) in ``lanes`` lanes,
     comparing everything after every tick; returns counts (``games``, ``ticks``,
     ``refused``, ``settled``, ``tiebreaks``, ``truncated``, each end reason and each
-    kind of claim: ``right``, ``split``, ``crowded``, ``wrong``).
+    kind of claim: ``right``, ``split``, ``crowded``, ``wrong``; ``out_of_time``: holders
+    whose time to point ran out).
     Raises AssertionError naming the lane, seed, tick and field at the first difference."""
     env_options = dict(options)
     sim = BatchedPigasus(ruleset, players, **env_options)
@@ -156,7 +159,7 @@ def play_and_compare_pigasus(ruleset: str, players: int, options: dict[str, Any]
     noise = np.random.default_rng(first_seed)
     counts: dict[str, int] = {"games": 0, "ticks": 0, "refused": 0, "settled": 0,
                               "tiebreaks": 0, "truncated": 0, "right": 0, "split": 0,
-                              "crowded": 0, "wrong": 0,
+                              "crowded": 0, "wrong": 0, "out_of_time": 0,
                               **{reason: 0 for reason in END_REASONS}}
     agents = [agent_name(p) for p in range(players)]
 
@@ -207,8 +210,15 @@ def play_and_compare_pigasus(ruleset: str, players: int, options: dict[str, Any]
                 redeal(int(lane), int(state.seed[lane]))
                 observations[lane] = envs[lane]._observations()
             continue
-        actions = np.array([[choose(state.legal_action_mask[b, p], obs[b, p], noise)
+        actions = np.array([[choose(state.legal_action_mask[b, p], obs[b, p], noise, p == 1)
                              for p in range(players)] for b in range(lanes)])
+        # holders out of time during this tick (they did not point in it)
+        for lane in range(lanes):
+            for seat, grabbed, _, done in described[lane]["holders"]:
+                deadline = grabbed + sim.point_limit + 1
+                if (done < 0 and actions[lane, seat] == pigasus_v0.NOOP
+                        and deadline <= state.time[lane] + sim.tick_ms):
+                    counts["out_of_time"] += 1
         state = sim.step(state, actions, auto_reset=reset_in_step)
         for lane, env in enumerate(envs):
             result = env.step({agent: int(actions[lane, p]) for p, agent in enumerate(agents)})
