@@ -14,7 +14,7 @@ the bench, the tie-break on the set-aside cards, the event cap; in both rulesets
 (``pigasus``, ``pigasus-teams``: seat ``p`` in team ``p % num_teams``).
 
 Observations and masks are the parallel environment's, for every seat of every lane
-(``B x P x 321`` float32 and ``B x P x 76`` bool; the layout is
+(``B x P x 318`` float32 and ``B x P x 76`` bool; the layout is
 :data:`saustall.rl.pigasus_v0.LAYOUT`). Rewards come at the end: 1 shared among the
 winners (``returns()``). A game still running after ``max_ticks`` ticks is truncated.
 
@@ -24,7 +24,7 @@ Use (the game seed of ``parallel_env.reset(seed=s)`` is ``new_seed(random.Random
     sim = BatchedPigasus("pigasus", num_players=4)
     state = sim.init(np.arange(512))
     while not (state.terminated | state.truncated).all():
-        obs = sim.observe(state)                 # B x P x 321
+        obs = sim.observe(state)                 # B x P x 318
         actions = policy(obs, state.legal_action_mask)   # B x P action indices
         state = sim.step(state, actions)
 
@@ -286,8 +286,8 @@ class BatchedPigasus:
         running = np.flatnonzero(~frozen)
         t = s.time.copy()
         for k in range(P):
-            seat = (s.ticks[running] + k) % P
-            self._act(s, running, seat.astype(np.intp), action[running, seat], t[running])
+            acting = ((s.ticks[running] + k) % P).astype(np.intp)  # from ticks % P on
+            self._act(s, running, acting, action[running, acting], t[running])
         s.ticks[running] += 1
         s.time[running] += self.tick_ms
         self._tick_until(s, running, s.time[running])
@@ -581,8 +581,8 @@ class BatchedPigasus:
         return mask
 
     def observe(self, state: PigasusBatch, seat: int | None = None) -> NDArray[np.float32]:
-        """Every seat's observation at the tick's time (``B x P x 321``), or one seat's
-        in every lane (``B x 321``): the parallel environment's vector."""
+        """Every seat's observation at the tick's time (``B x P x 318``), or one seat's
+        in every lane (``B x 318``): the parallel environment's vector."""
         B, P = state.batch_size, self.num_players
         if seat is not None and not 0 <= seat < P:
             raise InvalidOptionError(f"seat must be 0-{P - 1}, not {seat!r}")
