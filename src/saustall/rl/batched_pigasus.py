@@ -174,10 +174,15 @@ class BatchedPigasus:
             raise InvalidOptionError(f"{self.num_units} teams need at least "
                                      f"{2 * self.num_units} players, not {num_players}")
         self.window: int = resolved["window_ms"]
+        """Grabs this many ms or less after the first hold the Pigasus together."""
         self.point_limit: int = resolved["point_limit_ms"]
+        """Ms a holder has to point."""
         self.last_call: int = resolved["last_call_ms"]
+        """Ms without change after the last card (a pair showing) that end the game."""
         self.event_cap: int = resolved["event_cap"]
+        """Engine actions (ticks included) after which the game is scored as it stands."""
         self.bench: bool = resolved["bench_empty_handed"]
+        """A wrong grab with nothing to give back benches the unit."""
         self.num_actions = NUM_ACTIONS
         """Actions per seat (76)."""
         self.observation_size = LAYOUT.size
@@ -491,6 +496,7 @@ class BatchedPigasus:
         self._check_end(s, lanes[rest], t[rest])
 
     def _clear_holders(self, s: PigasusBatch, lanes: NDArray[np.intp]) -> None:
+        """Nobody holds the Pigasus any more in ``lanes``."""
         s.holding[lanes] = False
         s.grab_rank[lanes] = 0
         s.grabbed_at[lanes] = 0
@@ -541,6 +547,7 @@ class BatchedPigasus:
 
     def _end(self, s: PigasusBatch, lanes: NDArray[np.intp], winners: NDArray[np.bool_],
              reason: int) -> None:
+        """The game is over in ``lanes``: ``winners`` (seats) win, for ``reason``."""
         if not lanes.size:
             return
         s.winners[lanes] = winners
