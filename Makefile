@@ -53,7 +53,7 @@ wire-fuzz: $(STAMP)
 # seat's observation (against the AEC env's) compared, in PARTS processes.
 rl-differential: $(STAMP)
 	SAUSTALL_RL_GAMES=$${GAMES:-10000} $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP \
-	  --durations=5 -m long tests/rl/test_batched.py
+	  --durations=5 -m long tests/rl/test_batched.py tests/rl/test_batched_saukopf.py
 
 # The RL library examples (examples/, docs/rl.md): installs the `rl-examples` extra (torch
 # 2.13.0 CPU, sb3-contrib, Tianshou: minutes), runs their tests (each example tiny), then

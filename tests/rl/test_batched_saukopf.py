@@ -1,0 +1,109 @@
+"""The batched Saukopf card play plays exactly the scalar engine's deals, in the AEC
+environment's action slots and observations.
+
+The differential runs (see saukopf_differential.py) compare every lane with its scalar
+twin after every action. ``make test`` plays a few hundred deals over every game kind of
+both rulesets; ``make rl-differential`` plays 10,000 (the ``long`` marker;
+``SAUSTALL_RL_GAMES`` to change the count).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+
+import numpy as np
+import pytest
+
+from saustall.core.errors import IllegalActionError, InvalidOptionError
+from saustall.core.registry import get
+from saustall.games.saukopf.actions import CARD_BASE, KONTRA, PASS, RE
+from saustall.games.saukopf.cards import GAME_KINDS
+from saustall.rl import saukopf_v0
+from saustall.rl.batched_saukopf import BatchedSaukopf
+from tests.rl.saukopf_differential import play_and_compare, ruleset_kinds, start_states
+
+LONG_GAMES = int(os.environ.get("SAUSTALL_RL_GAMES", "10000"))
+RULESETS = ("saukopf", "dreihaxer")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_batched_deals_match_the_engine_under_every_game(ruleset: str) -> None:
+    tally = play_and_compare(ruleset, 220, 48, seed=11)
+    assert tally.deals == 220
+    names = {GAME_KINDS[k].name for k in ruleset_kinds(ruleset)}
+    assert set(tally.kinds) == names  # every game kind the ruleset has was played
+    assert tally.spiess[True] and tally.spiess[False]
+    assert tally.kontra and tally.re
+    assert tally.declarer_won[True] and tally.declarer_won[False]
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_ten_thousand_batched_deals_match_the_engine(ruleset: str) -> None:
+    each = math.ceil(LONG_GAMES / len(RULESETS))
+    tally = play_and_compare(ruleset, each, 512, seed=100_003)
+    print(f"batched {ruleset}: {tally.deals} deals, {tally.actions} actions compared; "
+          f"games {dict(tally.kinds)}; Kontra {tally.kontra}, Re {tally.re}")
+    assert tally.deals == each
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_slots_and_observation_are_the_aec_environments(ruleset: str) -> None:
+    sim = BatchedSaukopf(ruleset)
+    env = saukopf_v0.raw_env(ruleset=ruleset)
+    assert sim.num_actions == env.action_space("player_0").n == 237
+    assert sim.layout.size == env.observation_space("player_0")["observation"].shape[0]
+    for seat in range(sim.num_players):
+        for code in [PASS, KONTRA, RE] + [CARD_BASE + c for c in range(32)]:
+            slot = env.actions.index[seat][code]
+            assert sim.engine_actions(sim.start(start_states(ruleset, 1, 3)),
+                                      [slot]).tolist() == [code]
+
+
+def test_an_illegal_slot_names_the_lane_and_changes_nothing() -> None:
+    sim = BatchedSaukopf("saukopf")
+    batch = sim.start(start_states("saukopf", 4, 5))
+    slots = np.flatnonzero(batch.legal_action_mask[0])[:1].repeat(4)
+    illegal = np.flatnonzero(~batch.legal_action_mask[2])[0]
+    slots[1:] = [np.flatnonzero(batch.legal_action_mask[b])[0] for b in (1, 2, 3)]
+    slots[2] = illegal
+    before = batch.copy()
+    with pytest.raises(IllegalActionError, match=f"lane 2: slot {illegal} "):
+        sim.step(batch, slots, inplace=True)
+    assert all(np.array_equal(getattr(before, name), getattr(batch, name))
+               for name in before.__dataclass_fields__)
+    with pytest.raises(InvalidOptionError, match="one slot per lane"):
+        sim.step(batch, slots[:3])
+
+
+def test_a_finished_lane_ignores_its_action_and_pays_once() -> None:
+    sim = BatchedSaukopf("dreihaxer")
+    batch = sim.start(start_states("dreihaxer", 2, 8))
+    paid = np.zeros((2, 3), dtype=np.float32)
+    while not batch.terminated.all():
+        legal = batch.legal_action_mask
+        slots = np.where(legal.any(axis=1), legal.argmax(axis=1), 0)
+        batch = sim.step(batch, slots)
+        paid += batch.rewards
+    assert paid.any()
+    again = sim.step(batch, [5, 5])
+    assert not again.rewards.any()
+    assert np.array_equal(again.taken_points, batch.taken_points)
+
+
+def test_start_refuses_a_deal_outside_card_play() -> None:
+    sim = BatchedSaukopf("saukopf")
+    bidding = get("saukopf").new_state(4, 1, {"deals": 1})
+    with pytest.raises(InvalidOptionError, match="state 0 is not in card play"):
+        sim.start([bidding])
+    first_of_two = get("saukopf").new_state(4, 1, {"deals": 2})
+    rng = random.Random(1)
+    while first_of_two.phase != "playing":  # random bidding: the first deal's card play
+        first_of_two.apply(rng.choice(first_of_two.legal_actions()))
+    assert first_of_two.deal_index == 0
+    with pytest.raises(InvalidOptionError, match="plays deal 1 of 2: only a session's last"):
+        sim.start([first_of_two])
+    with pytest.raises(InvalidOptionError, match="state 0 is not a saukopf state"):
+        sim.start(start_states("dreihaxer", 1, 1))
