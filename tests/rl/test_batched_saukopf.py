@@ -16,6 +16,9 @@ import random
 import numpy as np
 import pytest
 
+from benchmarks.batched import (
+    saukopf_actions_per_second, saukopf_pool, scalar_saukopf_actions_per_second,
+)
 from saustall.core.errors import IllegalActionError, InvalidOptionError
 from saustall.core.registry import get
 from saustall.games.saukopf.actions import CARD_BASE, KONTRA, PASS, RE
@@ -107,3 +110,30 @@ def test_start_refuses_a_deal_outside_card_play() -> None:
         sim.start([first_of_two])
     with pytest.raises(InvalidOptionError, match="state 0 is not a saukopf state"):
         sim.start(start_states("dreihaxer", 1, 1))
+
+
+def test_auto_reset_deals_finished_lanes_from_the_pool() -> None:
+    sim = BatchedSaukopf("saukopf")
+    pool = sim.start(start_states("saukopf", 6, 21))
+    batch = sim.start(start_states("saukopf", 3, 22))
+    noise = np.random.default_rng(0)
+    while not batch.terminated[1]:
+        legal = batch.legal_action_mask
+        batch = sim.step(batch, np.where(legal.any(axis=1), legal.argmax(axis=1), 0))
+    fresh = sim.auto_reset(batch, pool, noise)
+    assert not fresh.terminated.any() and batch.terminated[1]  # pure: batch unchanged
+    for b in range(3):
+        if batch.terminated[b]:
+            row = [r for r in range(6) if np.array_equal(pool.hands[r], fresh.hands[b])
+                   and pool.seed[r] == fresh.seed[b]]
+            assert row, f"lane {b} holds no deal of the pool"
+            assert np.array_equal(fresh.legal_action_mask[b], pool.legal_action_mask[row[0]])
+            assert np.array_equal(sim.observe(fresh)[b], sim.observe(pool)[row[0]])
+        else:
+            assert np.array_equal(fresh.hands[b], batch.hands[b])
+
+
+def test_the_benchmark_measures_the_batched_card_play() -> None:
+    pool = saukopf_pool("dreihaxer", 12)
+    assert saukopf_actions_per_second(16, 0.05, "dreihaxer", observe=True, pool=pool) > 0
+    assert scalar_saukopf_actions_per_second(0.05, "dreihaxer", pool=pool) > 0

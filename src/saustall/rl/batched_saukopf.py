@@ -42,7 +42,9 @@ deal's net points (meat minus roughness) per absolute seat, paid the step the la
 is taken (the AEC environment's ``reward="net"``, ``reward_scale="points"``; divide by
 :data:`~saustall.rl.saukopf_v0.MAX_DEAL_MEAT` for its ``normalized``). A finished lane
 stays as it is: its action is ignored and its rewards are 0 after that step (pgx's
-convention); :meth:`BatchedSaukopf.restart` loads new deals into chosen lanes.
+convention). :meth:`BatchedSaukopf.auto_reset` deals every finished lane a new deal
+from a pool of started deals (array copies, for training loops);
+:meth:`BatchedSaukopf.restart` loads scalar states into chosen lanes.
 
 State (:class:`SaukopfBatch`; ``B`` lanes, ``P`` players, ``T`` tricks a deal, ``A``
 slots; seats absolute, as in the engine):
@@ -179,6 +181,12 @@ class SaukopfBatch:
         """A deep copy (every array copied)."""
         return SaukopfBatch(**{f.name: getattr(self, f.name).copy() for f in fields(self)})
 
+    def take(self, rows: NDArray[np.integer[Any]] | Sequence[int]) -> "SaukopfBatch":
+        """A new batch of the lanes ``rows`` (repeats allowed), e.g. a training batch
+        drawn from a pool of started deals."""
+        index = np.asarray(rows, dtype=np.intp)
+        return SaukopfBatch(**{f.name: getattr(self, f.name)[index] for f in fields(self)})
+
     def fact(self, name: str) -> NDArray[np.int16]:
         """The column ``name`` of :attr:`deal_facts` (see :data:`FACTS`)."""
         return self.deal_facts[:, _F[name]]
@@ -284,6 +292,21 @@ class BatchedSaukopf:
             batch.rewards[b] = 0
             batch.legal_action_mask[b] = False
         self._write_legal(batch, np.array(rows, dtype=np.intp))
+
+    def auto_reset(self, batch: SaukopfBatch, pool: SaukopfBatch, noise: np.random.Generator,
+                   *, inplace: bool = False) -> SaukopfBatch:
+        """Every finished lane of ``batch`` takes a deal drawn from ``pool`` (a batch of
+        :meth:`start`, e.g. a few thousand scripted deals), uniformly by ``noise``: whole
+        rows copied, no scalar work (read the finished lanes' ``rewards`` first: the new
+        deals' are 0). Pure unless ``inplace``."""
+        done = np.flatnonzero(batch.terminated)
+        if not done.size:
+            return batch
+        s = batch if inplace else batch.copy()
+        rows = noise.integers(0, pool.batch_size, done.size)
+        for f in fields(s):
+            getattr(s, f.name)[done] = getattr(pool, f.name)[rows]
+        return s
 
     def _load(self, batch: SaukopfBatch, b: int, state: SaukopfState) -> None:
         """Copy the card play of ``state`` into lane ``b`` (checked first)."""
