@@ -76,7 +76,7 @@ slots; seats absolute, as in the engine):
 | ``net`` | B, P | int32 | the session's net points (the ledger), the deal's added at its end |
 | ``terminated`` | B | bool | the deal is over |
 | ``rewards`` | B, P | float32 | the last step's rewards: the deal's net points the step it ends, else 0 |
-| ``legal_action_mask`` | B, A | bool | legal slots of the seat to act; none once over |
+| ``legal_action_mask`` | B, A | bool | legal slots of the seat to act; none once over (stored lanes-last: a view of a contiguous ``A x B``) |
 | ``seed`` | B | int64 | the seed the lane's session was dealt from |
 
 ``python -m benchmarks.batched --game saukopf`` measures actions/s (one core, CPU time).
@@ -127,7 +127,6 @@ they are (seats absolute, -1 for none; ``napf_stage`` 1 when the bidding ended i
 Napf; ``laufende`` the declarer's party's, as scoring counts them; ``deals_finished`` the
 session's deals before this one)."""
 _F = {name: i for i, name in enumerate(FACTS)}
-_CARD_BITS: Final = np.arange(32, dtype=U32)
 _POINTS: Final = np.array(POINTS, dtype=I16)
 
 
@@ -178,18 +177,26 @@ class SaukopfBatch:
         return int(self.phase.shape[0])
 
     def copy(self) -> "SaukopfBatch":
-        """A deep copy (every array copied)."""
-        return SaukopfBatch(**{f.name: getattr(self, f.name).copy() for f in fields(self)})
+        """A deep copy (every array copied; the mask laid out lanes-last)."""
+        return self.take(slice(None))
 
-    def take(self, rows: NDArray[np.integer[Any]] | Sequence[int]) -> "SaukopfBatch":
+    def take(self, rows: NDArray[np.integer[Any]] | Sequence[int] | slice) -> "SaukopfBatch":
         """A new batch of the lanes ``rows`` (repeats allowed), e.g. a training batch
         drawn from a pool of started deals."""
-        index = np.asarray(rows, dtype=np.intp)
-        return SaukopfBatch(**{f.name: getattr(self, f.name)[index] for f in fields(self)})
+        index = rows if isinstance(rows, slice) else np.asarray(rows, dtype=np.intp)
+        taken = {f.name: getattr(self, f.name)[index].copy() for f in fields(self)}
+        taken["legal_action_mask"] = _lanes_last(taken["legal_action_mask"])
+        return SaukopfBatch(**taken)
 
     def fact(self, name: str) -> NDArray[np.int16]:
         """The column ``name`` of :attr:`deal_facts` (see :data:`FACTS`)."""
         return self.deal_facts[:, _F[name]]
+
+
+def _lanes_last(mask: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """``mask`` (lanes x slots) stored slot by slot, each slot's lanes contiguous, as
+    :func:`~saustall.rl.lanes.random_columns` reads it without a copy."""
+    return np.ascontiguousarray(mask.T).T
 
 
 @lru_cache(maxsize=None)
@@ -271,7 +278,7 @@ class BatchedSaukopf:
             passed=np.zeros((B, P), I8), aside=np.zeros(B, U32), net=np.zeros((B, P), I32),
             deals=np.ones(B, I16), terminated=np.zeros(B, np.bool_),
             rewards=np.zeros((B, P), np.float32),
-            legal_action_mask=np.zeros((B, self.num_actions), np.bool_),
+            legal_action_mask=np.zeros((self.num_actions, B), np.bool_).T,
             seed=np.zeros(B, I64))
         for b, state in enumerate(states):
             self._load(batch, b, state)
@@ -417,22 +424,31 @@ class BatchedSaukopf:
             np.where(holds_ace & (np.bitwise_count(hand) > 1), hand & ~ace_bit, hand))
         return np.where(batch.trick_len[rows] == 0, leading, following).astype(U32)
 
-    def _write_legal(self, batch: SaukopfBatch, lanes: NDArray[np.intp]) -> None:
-        """Write the legal mask of ``lanes`` (every slot of card play)."""
-        mask = batch.legal_action_mask
-        phase = batch.phase[lanes]
-        mask[lanes, self.pass_slot] = (phase == KONTRA_PHASE) | (phase == RE_PHASE)
-        seat = batch.current_player[lanes]
-        in_party = ((seat == batch.deal_facts[lanes, _F["declarer"]])
-                    | (seat == batch.partner[lanes]))
-        mask[lanes, self.kontra_slot] = (phase == KONTRA_PHASE) & ~in_party
-        mask[lanes, self.re_slot] = (phase == RE_PHASE) & in_party
-        playing = lanes[phase == PLAYING]
-        cards = np.zeros((lanes.shape[0], 32), dtype=np.bool_)
-        if playing.size:
-            legal = self.legal_cards(batch, playing)
-            cards[phase == PLAYING] = ((legal[:, None] >> _CARD_BITS) & 1).astype(np.bool_)
-        mask[lanes, self.card_slot:self.card_slot + 32] = cards
+    def _write_legal(self, batch: SaukopfBatch, lanes: NDArray[np.intp] | None = None) -> None:
+        """Write the legal mask of ``lanes`` (every slot of card play); None: of every
+        lane (a finished lane's all False), slot by slot over the lanes-last mask."""
+        every = lanes is None
+        rows = np.arange(batch.batch_size) if lanes is None else lanes
+        phase = batch.phase[rows]
+        seat = batch.current_player[rows]
+        in_party = ((seat == batch.deal_facts[rows, _F["declarer"]])
+                    | (seat == batch.partner[rows]))
+        playing = phase == PLAYING
+        columns = np.zeros((35, rows.shape[0]), dtype=np.bool_)  # pass, kontra, re, cards
+        columns[0] = (phase == KONTRA_PHASE) | (phase == RE_PHASE)
+        columns[1] = (phase == KONTRA_PHASE) & ~in_party
+        columns[2] = (phase == RE_PHASE) & in_party
+        if playing.any():
+            legal = self.legal_cards(batch, rows[playing])
+            raw = np.ascontiguousarray(legal, dtype="<u4").view(np.uint8).reshape(-1, 4)
+            columns[3:, playing] = np.unpackbits(raw, axis=1, bitorder="little").T
+        by_slot = batch.legal_action_mask.T
+        targets = [self.pass_slot, self.kontra_slot, self.re_slot]
+        for i, slot in enumerate(targets + list(range(self.card_slot, self.card_slot + 32))):
+            if every:
+                by_slot[slot] = columns[i]
+            else:
+                by_slot[slot, rows] = columns[i]
 
     # ----------------------------------------------------------------------------------
     # Step
@@ -450,7 +466,12 @@ class BatchedSaukopf:
         running = ~batch.terminated
         bad = running & ((slot < 0) | (slot >= self.num_actions))
         safe = np.where(bad, 0, slot)
-        bad |= running & ~batch.legal_action_mask[np.arange(B), safe]
+        by_slot = batch.legal_action_mask.T
+        if by_slot.flags.c_contiguous:  # lanes-last, as start and step lay it out
+            legal = np.take(by_slot.reshape(-1), safe * B + np.arange(B))
+        else:
+            legal = batch.legal_action_mask[np.arange(B), safe]
+        bad |= running & ~legal
         if bad.any():
             lane = int(np.flatnonzero(bad)[0])
             shown = int(slot[lane])
@@ -469,8 +490,7 @@ class BatchedSaukopf:
         self._answer_kontra(s, lanes[phase == KONTRA_PHASE],
                             slot[lanes[phase == KONTRA_PHASE]] == self.kontra_slot)
         self._answer_re(s, lanes[phase == RE_PHASE], slot[lanes[phase == RE_PHASE]] == self.re_slot)
-        s.legal_action_mask[lanes] = False
-        self._write_legal(s, lanes[~s.terminated[lanes]])
+        self._write_legal(s)  # the other slots stay False in card play
         return s
 
     def _play(self, s: SaukopfBatch, lanes: NDArray[np.intp], card: NDArray[np.intp]) -> None:
@@ -685,12 +705,14 @@ class BatchedSaukopf:
         else:
             me = np.broadcast_to(np.asarray(seat, dtype=np.intp), (B,))
         obs = out if out is not None else self.blank_observations(B)
-        obs[...] = 0
+        obs[...] = 0  # one pass: cheaper than clearing the one-hot blocks alone
         facts = batch.deal_facts
         rel_seats = (me[:, None] + np.arange(P)) % P  # the absolute seat of each relative row
 
-        def bits(masks: NDArray[np.uint32]) -> NDArray[np.float32]:
-            return ((masks[..., None] >> _CARD_BITS) & 1).astype(np.float32)
+        def bits(masks: NDArray[np.uint32]) -> NDArray[np.uint8]:
+            """The card bits of each lane's masks, card 0 first (``B x 32 * masks``)."""
+            raw = np.ascontiguousarray(masks, dtype="<u4").view(np.uint8).reshape(B, -1)
+            return np.unpackbits(raw, axis=1, bitorder="little")
 
         def one(block: str, seats: NDArray[Any], where: NDArray[np.bool_] | None = None) -> None:
             lanes = rows if where is None else rows[where]
@@ -703,7 +725,7 @@ class BatchedSaukopf:
         lane_of, row_of = np.nonzero(held)
         obs[lane_of, at["trick"] + 32 * row_of + trick[held]] = 1.0
         played = np.take_along_axis(batch.played, rel_seats, axis=1)
-        obs[:, at["played"]:at["played"] + 32 * P] = bits(played).reshape(B, 32 * P)
+        obs[:, at["played"]:at["played"] + 32 * P] = bits(played)
         obs[:, at["aside"]:at["aside"] + 32] = bits(batch.aside)
         obs[:, at["trumps"]:at["trumps"] + 32] = self._trump_values[batch.decl]
         obs[rows, at["phase"] + batch.phase.astype(np.intp)] = 1.0
