@@ -184,8 +184,9 @@ class SaukopfBatch:
         """A new batch of the lanes ``rows`` (repeats allowed), e.g. a training batch
         drawn from a pool of started deals."""
         index = rows if isinstance(rows, slice) else np.asarray(rows, dtype=np.intp)
-        taken = {f.name: getattr(self, f.name)[index].copy() for f in fields(self)}
-        taken["legal_action_mask"] = _lanes_last(taken["legal_action_mask"])
+        taken = {f.name: getattr(self, f.name)[index].copy() for f in fields(self)
+                 if f.name != "legal_action_mask"}
+        taken["legal_action_mask"] = _lanes_last(self.legal_action_mask, index)
         return SaukopfBatch(**taken)
 
     def fact(self, name: str) -> NDArray[np.int16]:
@@ -193,10 +194,11 @@ class SaukopfBatch:
         return self.deal_facts[:, _F[name]]
 
 
-def _lanes_last(mask: NDArray[np.bool_]) -> NDArray[np.bool_]:
-    """``mask`` (lanes x slots) stored slot by slot, each slot's lanes contiguous, as
-    :func:`~saustall.rl.lanes.random_columns` reads it without a copy."""
-    return np.ascontiguousarray(mask.T).T
+def _lanes_last(mask: NDArray[np.bool_], rows: NDArray[np.intp] | slice) -> NDArray[np.bool_]:
+    """A copy of the lanes ``rows`` of ``mask`` (lanes x slots) stored slot by slot, each
+    slot's lanes contiguous, as :func:`~saustall.rl.lanes.random_columns` reads it
+    without a copy."""
+    return np.ascontiguousarray(mask.T[:, rows]).T
 
 
 @lru_cache(maxsize=None)
