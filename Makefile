@@ -50,7 +50,8 @@ wire-fuzz: $(STAMP)
 
 # The batched Drecksau simulator against the scalar engine: GAMES seeded games (default
 # 10,000) over every ruleset and player count, every state, legal-slot mask and acting
-# seat's observation (against the AEC env's) compared, in PARTS processes.
+# seat's observation (against the AEC env's) compared, in PARTS processes; and the
+# batched Saukopf card play: GAMES deals over every game kind of both rulesets.
 rl-differential: $(STAMP)
 	SAUSTALL_RL_GAMES=$${GAMES:-10000} $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP \
 	  --durations=5 -m long tests/rl/test_batched.py tests/rl/test_batched_saukopf.py

@@ -22,6 +22,7 @@ import numpy as np
 
 from saustall.games.saukopf.cards import GAME_KINDS
 from saustall.games.saukopf.game import SaukopfState
+from saustall.games.saukopf.observe import FinishedDeal
 from saustall.games.saukopf.state import PHASE_KONTRA, PHASE_PLAYING, PHASE_RE
 from saustall.rl.batched_saukopf import BatchedSaukopf, SaukopfBatch, scripted_deal
 from saustall.rl.lanes import random_columns
@@ -97,6 +98,7 @@ def _check_lane(sim: BatchedSaukopf, batch: SaukopfBatch, obs: np.ndarray,
 def _check_finished(sim: BatchedSaukopf, batch: SaukopfBatch, b: int,
                     state: SaukopfState, tally: Tally) -> None:
     deal = state._results[-1]
+    assert isinstance(deal, FinishedDeal)
     score = deal.score()
     assert score is not None
     where = f"lane {b} (seed {state.seed}, {deal.decl.title()})"

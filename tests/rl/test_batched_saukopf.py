@@ -23,6 +23,7 @@ from saustall.core.errors import IllegalActionError, InvalidOptionError
 from saustall.core.registry import get
 from saustall.games.saukopf.actions import CARD_BASE, KONTRA, PASS, RE
 from saustall.games.saukopf.cards import GAME_KINDS
+from saustall.games.saukopf.game import SaukopfState
 from saustall.rl import saukopf_v0
 from saustall.rl.batched_saukopf import BatchedSaukopf
 from tests.rl.saukopf_differential import play_and_compare, ruleset_kinds, start_states
@@ -56,8 +57,8 @@ def test_ten_thousand_batched_deals_match_the_engine(ruleset: str) -> None:
 def test_slots_and_observation_are_the_aec_environments(ruleset: str) -> None:
     sim = BatchedSaukopf(ruleset)
     env = saukopf_v0.raw_env(ruleset=ruleset)
-    assert sim.num_actions == env.action_space("player_0").n == 237
-    assert sim.layout.size == env.observation_space("player_0")["observation"].shape[0]
+    assert sim.num_actions == env.actions.size == 237
+    assert sim.layout.size == env.obs_size
     for seat in range(sim.num_players):
         for code in [PASS, KONTRA, RE] + [CARD_BASE + c for c in range(32)]:
             slot = env.actions.index[seat][code]
@@ -99,9 +100,11 @@ def test_a_finished_lane_ignores_its_action_and_pays_once() -> None:
 def test_start_refuses_a_deal_outside_card_play() -> None:
     sim = BatchedSaukopf("saukopf")
     bidding = get("saukopf").new_state(4, 1, {"deals": 1})
+    assert isinstance(bidding, SaukopfState)
     with pytest.raises(InvalidOptionError, match="state 0 is not in card play"):
         sim.start([bidding])
     first_of_two = get("saukopf").new_state(4, 1, {"deals": 2})
+    assert isinstance(first_of_two, SaukopfState)
     rng = random.Random(1)
     while first_of_two.phase != "playing":  # random bidding: the first deal's card play
         first_of_two.apply(rng.choice(first_of_two.legal_actions()))

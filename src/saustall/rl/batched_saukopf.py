@@ -11,8 +11,9 @@ Solo, plain or am Spieß, at four (``saukopf``) and at three (``dreihaxer``).
 
 The bidding, the declaration and a Kreuzung's partner bidding and hand-over are not
 batched: a lane starts from a scalar state already in its card play
-(:meth:`BatchedSaukopf.start`), e.g. one of :func:`scripted_deal`, which deals a seed and
-bids and declares a chosen game by a fixed script. From there the lane plays exactly the
+(:meth:`BatchedSaukopf.start`), e.g. one of :func:`~saustall.rl.saukopf_deals.scripted_deal`
+(re-exported here), which deals a seed and bids and declares a chosen game by a fixed
+script. From there the lane plays exactly the
 scalar engine's deal (:mod:`saustall.games.saukopf.game`), action for action; the
 differential test (``tests/rl/test_batched_saukopf.py``) checks the legal masks, the
 acting seat's observation, the trick winners and the rewards against it after every
@@ -84,7 +85,6 @@ slots; seats absolute, as in the engine):
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, Final, Sequence
@@ -95,21 +95,18 @@ from numpy.typing import NDArray
 from saustall.core.errors import IllegalActionError, InvalidOptionError
 from saustall.core.registry import get as get_game
 from saustall.games.saukopf.actions import (
-    CARD_BASE, JOIN, KONTRA, NOTATION, PASS, RE, bid_action, declaration_of, is_declare,
+    CARD_BASE, KONTRA, NOTATION, PASS, RE, declaration_of, is_declare,
 )
-from saustall.games.saukopf.bidding import NAPF, TROG, declarations
+from saustall.games.saukopf.bidding import NAPF
 from saustall.games.saukopf.cards import (
-    GAME_KINDS, POINTS, SCHWARZ, TRUMP, Declaration, cards_of, laufende_of_masks, mask_of,
-    order_for,
+    GAME_KINDS, POINTS, SCHWARZ, TRUMP, Declaration, laufende_of_masks, mask_of, order_for,
 )
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.observe import party_mask
 from saustall.games.saukopf.scoring import tariff_of
-from saustall.games.saukopf.state import (
-    PHASE_BIDDING, PHASE_DECLARING, PHASE_GIVING, PHASE_KONTRA, PHASE_PARTNER, PHASE_PLAYING,
-    PHASE_RE,
-)
+from saustall.games.saukopf.state import PHASE_KONTRA, PHASE_PLAYING, PHASE_RE
 from saustall.rl.lanes import random_columns
+from saustall.rl.saukopf_deals import scripted_deal
 from saustall.rl.saukopf_v0 import KIND_INDEX, PHASES, raw_env
 
 __all__ = ["FACTS", "BatchedSaukopf", "SaukopfBatch", "random_columns", "scripted_deal"]
@@ -767,53 +764,3 @@ class BatchedSaukopf:
         obs[:, at["deal"]] = np.minimum(1.0, finished / batch.deals)
         one("dealer", facts[:, _F["dealer"]])
         return obs
-
-
-# --------------------------------------------------------------------------------------
-# Deals by script: the bidding and declaring the batch does not play
-# --------------------------------------------------------------------------------------
-
-def scripted_deal(ruleset: str, seed: int, kind: int, *,
-                  rng: random.Random | None = None) -> SaukopfState | None:
-    """The scalar deal of ``seed`` bid and declared by a fixed script for the game kind
-    ``kind`` (a code of :data:`~saustall.games.saukopf.cards.GAME_KINDS`), in its card
-    play; None when this deal's hands do not allow that game.
-
-    The script: in the game's stage (Trog or Napf) the first seat whose hand allows the
-    game bids its least bid (61 for a Doppel; at times, drawn from ``rng``, a higher one), everybody else
-    passes; the bidder declares a declaration of ``kind`` drawn from ``rng`` among the
-    legal ones (the called suit or trump, the Knorpel card, am Spieß or not). A
-    Kreuzung's partner bidding: each asked seat joins with probability 1/2 and hands
-    over a random legal card. The state is a single-deal session (``deals=1``), dealt by
-    seat 0; ``rng`` defaults to ``random.Random(seed)``.
-    """
-    rng = rng if rng is not None else random.Random(seed)
-    game = get_game("saukopf", ruleset)
-    info = GAME_KINDS[kind]
-    state = game.new_state(game.ruleset.min_players, seed, {"deals": 1})
-    stage = NAPF if info.napf else TROG
-    bid = 61 if info.doppel else info.min_bid
-    if not info.doppel and bid < SCHWARZ and rng.random() < 0.25:
-        bid = rng.choice([b for b in range(bid, 121) if stage == TROG or b == 61 or b >= 91])
-    assert isinstance(state, SaukopfState)
-    while state.phase == PHASE_BIDDING:
-        legal = state.legal_actions()
-        mine = bid_action(bid)
-        take = (state.stage == stage and state.top_bidder < 0 and mine in legal
-                and any(d.kind == kind for d in declarations(
-                    list(cards_of(state.masks[state.cur])), bid, stage, state.num_players,
-                    state.aside)))
-        state.apply(mine if take else PASS)
-    if state.phase != PHASE_DECLARING:
-        return None
-    choices = [a for a in state.legal_actions() if declaration_of(a).kind == kind]
-    if not choices:
-        return None
-    state.apply(rng.choice(choices))
-    while state.phase in (PHASE_PARTNER, PHASE_GIVING):
-        legal = state.legal_actions()
-        if state.phase == PHASE_PARTNER:
-            state.apply(JOIN if rng.random() < 0.5 else PASS)
-        else:
-            state.apply(rng.choice(legal))
-    return state if state.phase == PHASE_PLAYING else None
