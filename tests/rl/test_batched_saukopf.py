@@ -27,6 +27,7 @@ from saustall.games.saukopf.game import SaukopfState
 from saustall.rl import saukopf_v0
 from saustall.rl.batched_saukopf import BatchedSaukopf
 from tests.rl.saukopf_differential import play_and_compare, ruleset_kinds, start_states
+from tests.rl.test_one_space import policy
 
 LONG_GAMES = int(os.environ.get("SAUSTALL_RL_GAMES", "10000"))
 RULESETS = ("saukopf", "dreihaxer")
@@ -140,3 +141,45 @@ def test_the_benchmark_measures_the_batched_card_play() -> None:
     pool = saukopf_pool("dreihaxer", 12)
     assert saukopf_actions_per_second(16, 0.05, "dreihaxer", observe=True, pool=pool) > 0
     assert scalar_saukopf_actions_per_second(0.05, "dreihaxer", pool=pool) > 0
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_policy_plays_the_same_card_play_batched_and_in_the_aec_env(ruleset: str) -> None:
+    """The AEC env bids (the policy choosing through ``last()`` and ``step``); from the
+    first card the same policy plays on in the env and, from the env's deal, in a lane:
+    the same slots and the same returns."""
+    env = saukopf_v0.raw_env(ruleset=ruleset, deals=1)
+    sim = BatchedSaukopf(ruleset)
+    playing = env.layout.at["phase"] + saukopf_v0.PHASES.index("playing")
+    compared = 0
+    for seed in range(40):
+        env.reset(seed=seed)
+        obs, _, done, _, _ = env.last()
+        while not done and obs["observation"][playing] != 1.0:  # bidding, declaring...
+            env.step(int(policy(obs["observation"][None], obs["action_mask"][None])[0]))
+            obs, _, done, _, _ = env.last()
+        if done:
+            continue  # thrown in: no card play
+        assert isinstance(env.state, SaukopfState)
+        batch = sim.start([env.state])
+        env_slots, batch_slots = [], []
+        returns = np.zeros(sim.num_players)
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            slot = int(policy(obs["observation"][None], obs["action_mask"][None])[0])
+            env_slots.append(slot)
+            env.step(slot)
+            returns += [env.rewards[name] for name in env.possible_agents]
+        paid = np.zeros(sim.num_players)
+        while not batch.terminated.all():
+            slot = policy(sim.observe(batch), batch.legal_action_mask)
+            batch_slots.append(int(slot[0]))
+            batch = sim.step(batch, slot)
+            paid += batch.rewards[0]
+        assert batch_slots == env_slots
+        assert paid.tolist() == returns.tolist()
+        compared += 1
+    assert compared >= 10
