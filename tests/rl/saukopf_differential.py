@@ -1,9 +1,13 @@
-"""Play Saukopf deals through the batched card play and the scalar engine side by side.
+"""Play Saukopf deals through the batched simulator and the scalar engine side by side.
 
-Start states come from :func:`saustall.rl.batched_saukopf.scripted_deal`, cycling through
-every game kind the ruleset has (each kind's next seed that allows it); some are first
-played on by a few random scalar actions, so lanes also start mid-trick or in the
-Huftritt window. Every lane is compared with its scalar twin before the first action and
+Card play: start states come from :func:`saustall.rl.batched_saukopf.scripted_deal`,
+cycling through every game kind the ruleset has (each kind's next seed that allows it);
+some are first played on by a few random scalar actions, so lanes also start mid-trick or
+in the Huftritt window; half the Kreuzungen start right after their declaration (the
+partner bidding, the hand-over, and when nobody joins the Napf's bidding in the batch).
+Whole deals (``whole=True``): lanes dealt from seeds by :meth:`BatchedSaukopf.init`, the
+bidding too played in the batch by a random policy that passes often (so that the Napf
+and its games come up) and likes a bid of 61 (the Doppel games). Every lane is compared with its scalar twin before the first action and
 after every action: the seat to act, the legal mask against the AEC environment's mask of
 ``legal_actions()``, the acting seat's observation against the AEC environment's (entry
 for entry) and seat 0's, and the step's rewards against the change of ``returns()``; when
@@ -20,8 +24,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from saustall.games.saukopf.cards import GAME_KINDS
+from saustall.games.saukopf.cards import GAME_KINDS, KREUZUNG_KINDS
 from saustall.games.saukopf.game import SaukopfState
+from saustall.core.registry import get
 from saustall.games.saukopf.observe import FinishedDeal
 from saustall.games.saukopf.state import PHASE_KONTRA, PHASE_PLAYING, PHASE_RE
 from saustall.rl.batched_saukopf import BatchedSaukopf, SaukopfBatch, scripted_deal
@@ -34,7 +39,8 @@ def ruleset_kinds(ruleset: str) -> list[int]:
 
 
 def start_states(ruleset: str, count: int, seed: int) -> list[SaukopfState]:
-    """``count`` deals in card play, the game kinds in turn (see the module docstring)."""
+    """``count`` deals in (or just before) card play, the game kinds in turn (see the
+    module docstring)."""
     rng = random.Random(seed)
     kinds = ruleset_kinds(ruleset)
     found: list[SaukopfState] = []
@@ -42,7 +48,8 @@ def start_states(ruleset: str, count: int, seed: int) -> list[SaukopfState]:
     while len(found) < count:
         kind = kinds[len(found) % len(kinds)]
         for _ in range(10_000):
-            state = scripted_deal(ruleset, next_seed, kind, rng=rng)
+            state = scripted_deal(ruleset, next_seed, kind, rng=rng,
+                                  declared_only=kind in KREUZUNG_KINDS and rng.random() < 0.5)
             next_seed += 1
             if state is not None:
                 break
@@ -68,6 +75,7 @@ class Tally:
     spiess: Counter[bool] = field(default_factory=Counter)
     kontra: int = 0
     re: int = 0
+    thrown_in: int = 0
     declarer_won: Counter[bool] = field(default_factory=Counter)
 
 
@@ -98,7 +106,11 @@ def _check_lane(sim: BatchedSaukopf, batch: SaukopfBatch, obs: np.ndarray,
 def _check_finished(sim: BatchedSaukopf, batch: SaukopfBatch, b: int,
                     state: SaukopfState, tally: Tally) -> None:
     deal = state._results[-1]
-    assert isinstance(deal, FinishedDeal)
+    if not isinstance(deal, FinishedDeal):  # thrown in: nothing scored, no trick played
+        assert batch.trick_winners[b].tolist() == [-1] * sim.tricks
+        tally.deals += 1
+        tally.thrown_in += 1
+        return
     score = deal.score()
     assert score is not None
     where = f"lane {b} (seed {state.seed}, {deal.decl.title()})"
@@ -117,13 +129,34 @@ def _check_finished(sim: BatchedSaukopf, batch: SaukopfBatch, b: int,
     tally.declarer_won[score.declarer_won] += 1
 
 
-def play_and_compare(ruleset: str, deals: int, lanes: int, seed: int) -> Tally:
+def biased_columns(mask: np.ndarray, noise: np.random.Generator, sim: BatchedSaukopf) -> np.ndarray:
+    """Random legal slots, but pass with probability 0.6 where passing is legal, else
+    bid 61 with probability 0.625 where that is legal."""
+    slots = random_columns(mask, noise)
+    u = noise.random(mask.shape[0])
+    bid61 = sim.bidding.bid_slot
+    return np.where(mask[:, sim.pass_slot] & (u < 0.6), sim.pass_slot,
+                    np.where(mask[:, bid61] & (u < 0.85), bid61, slots))
+
+
+def play_and_compare(ruleset: str, deals: int, lanes: int, seed: int,
+                     whole: bool = False) -> Tally:
     """Play ``deals`` deals on ``lanes`` lanes, comparing as the module docstring says."""
     sim = BatchedSaukopf(ruleset)
-    starts = start_states(ruleset, deals, seed)
+    if whole:
+        game = get("saukopf", ruleset)
+        seeds = list(range(seed, seed + deals))
+        starts = []
+        for s in seeds:
+            state = game.new_state(sim.num_players, s, {"deals": 1})
+            assert isinstance(state, SaukopfState)
+            starts.append(state)
+        batch = sim.init(seeds[:lanes])
+    else:
+        starts = start_states(ruleset, deals, seed)
+        batch = sim.start(starts[:lanes])
     twins = starts[:lanes]
-    waiting = starts[lanes:]
-    batch = sim.start(twins)
+    waiting = starts[lanes:][::-1]  # popped from the end: in seed order
     noise = np.random.default_rng(seed)
     tally = Tally()
     obs, zero = sim.blank_observations(len(twins)), sim.blank_observations(len(twins))
@@ -134,7 +167,8 @@ def play_and_compare(ruleset: str, deals: int, lanes: int, seed: int) -> Tally:
             _check_lane(sim, batch, obs, zero, b, state)
         if batch.terminated.all():
             return tally
-        slots = random_columns(batch.legal_action_mask, noise)
+        slots = (biased_columns(batch.legal_action_mask, noise, sim) if whole
+                 else random_columns(batch.legal_action_mask, noise))
         codes = sim.engine_actions(batch, slots).tolist()
         before = [state.returns() for state in twins]
         batch = sim.step(batch, slots)

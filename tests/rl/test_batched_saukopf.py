@@ -26,6 +26,7 @@ from saustall.games.saukopf.cards import GAME_KINDS
 from saustall.games.saukopf.game import SaukopfState
 from saustall.rl import saukopf_v0
 from saustall.rl.batched_saukopf import BatchedSaukopf
+from saustall.rl.lanes import random_columns
 from tests.rl.saukopf_differential import play_and_compare, ruleset_kinds, start_states
 from tests.rl.test_one_space import policy
 
@@ -44,12 +45,22 @@ def test_batched_deals_match_the_engine_under_every_game(ruleset: str) -> None:
     assert tally.declarer_won[True] and tally.declarer_won[False]
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_ten_thousand_batched_deals_match_the_engine(ruleset: str) -> None:
-    each = math.ceil(LONG_GAMES / len(RULESETS))
-    tally = play_and_compare(ruleset, each, 512, seed=100_003)
-    print(f"batched {ruleset}: {tally.deals} deals, {tally.actions} actions compared; "
+def test_whole_deals_bid_and_played_in_the_batch_match_the_engine(ruleset: str) -> None:
+    tally = play_and_compare(ruleset, 240, 60, seed=5, whole=True)
+    assert tally.deals == 240
+    assert tally.thrown_in  # everybody passed in the Trog and in the Napf
+    assert {"mast", "knorpel", "keiler"} <= set(tally.kinds)  # Napf and Trog games
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("whole", [False, True], ids=["card-play", "whole-deals"])
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_ten_thousand_batched_deals_match_the_engine(ruleset: str, whole: bool) -> None:
+    each = math.ceil(LONG_GAMES / len(RULESETS) / 2)
+    tally = play_and_compare(ruleset, each, 512, seed=100_003, whole=whole)
+    print(f"batched {ruleset}{' whole deals' if whole else ''}: {tally.deals} deals "
+          f"({tally.thrown_in} thrown in), {tally.actions} actions compared; "
           f"games {dict(tally.kinds)}; Kontra {tally.kontra}, Re {tally.re}")
     assert tally.deals == each
 
@@ -98,11 +109,18 @@ def test_a_finished_lane_ignores_its_action_and_pays_once() -> None:
     assert np.array_equal(again.taken_points, batch.taken_points)
 
 
-def test_start_refuses_a_deal_outside_card_play() -> None:
+def test_start_takes_a_deal_in_any_phase_but_over() -> None:
     sim = BatchedSaukopf("saukopf")
     bidding = get("saukopf").new_state(4, 1, {"deals": 1})
     assert isinstance(bidding, SaukopfState)
-    with pytest.raises(InvalidOptionError, match="state 0 is not in card play"):
+    batch = sim.start([bidding])
+    assert batch.phase.tolist() == [saukopf_v0.PHASES.index("bidding")]
+    assert np.array_equal(batch.legal_action_mask[0],
+                          sim.env.actions.mask(bidding.cur, bidding.legal_actions()) == 1)
+    rng = random.Random(1)
+    while not bidding.is_terminal():
+        bidding.apply(rng.choice(bidding.legal_actions()))
+    with pytest.raises(InvalidOptionError, match="state 0's deal is over"):
         sim.start([bidding])
     first_of_two = get("saukopf").new_state(4, 1, {"deals": 2})
     assert isinstance(first_of_two, SaukopfState)
@@ -183,3 +201,19 @@ def test_a_policy_plays_the_same_card_play_batched_and_in_the_aec_env(ruleset: s
         assert paid.tolist() == returns.tolist()
         compared += 1
     assert compared >= 10
+
+
+def test_redeal_deals_each_finished_lane_its_next_seed() -> None:
+    sim = BatchedSaukopf("dreihaxer")
+    batch = sim.init([7, 8, 9])
+    noise = np.random.default_rng(2)
+    while not batch.terminated[0]:
+        batch = sim.step(batch, random_columns(batch.legal_action_mask, noise))
+    fresh = sim.redeal(batch)
+    assert batch.terminated[0] and not fresh.terminated.any()  # pure: batch unchanged
+    dealt = sim.init([10])
+    for f in dealt.__dataclass_fields__:
+        assert np.array_equal(getattr(fresh, f)[0], getattr(dealt, f)[0]), f
+    for b in (1, 2):
+        if not batch.terminated[b]:
+            assert np.array_equal(fresh.hands[b], batch.hands[b])

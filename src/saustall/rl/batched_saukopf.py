@@ -95,7 +95,7 @@ from numpy.typing import NDArray
 from saustall.core.errors import IllegalActionError, InvalidOptionError
 from saustall.core.registry import get as get_game
 from saustall.games.saukopf.actions import (
-    CARD_BASE, KONTRA, NOTATION, PASS, RE, declaration_of, is_declare,
+    CARD_BASE, KONTRA, NOTATION, PASS, RE, REVOKE_BASE, declaration_of, is_declare,
 )
 from saustall.games.saukopf.bidding import NAPF
 from saustall.games.saukopf.cards import (
@@ -104,7 +104,10 @@ from saustall.games.saukopf.cards import (
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.observe import party_mask
 from saustall.games.saukopf.scoring import tariff_of
-from saustall.games.saukopf.state import PHASE_KONTRA, PHASE_PLAYING, PHASE_RE
+from saustall.games.saukopf.state import (
+    PHASE_BIDDING, PHASE_KONTRA, PHASE_PARTNER, PHASE_PLAYING, PHASE_RE,
+)
+from saustall.rl.batched_saukopf_bidding import BIDDING, GIVING, PARTNER, SaukopfBidding
 from saustall.rl.lanes import random_columns
 from saustall.rl.saukopf_deals import scripted_deal
 from saustall.rl.saukopf_v0 import KIND_INDEX, PHASES, raw_env
@@ -234,10 +237,17 @@ class BatchedSaukopf:
         if [slot[CARD_BASE + c] for c in range(32)] != list(range(self.card_slot,
                                                                  self.card_slot + 32)):
             raise AssertionError("the card slots must be consecutive")
+        self._slot_code = np.array(
+            [code if isinstance(code, int) and not REVOKE_BASE <= code < REVOKE_BASE + 4
+             else -1 for code in self.env.actions.codes[0]], dtype=I32)
         self.declarations = _declarations()
         """Every declaration, in action-code order; :attr:`SaukopfBatch.decl` indexes it."""
         self._decl_index = {d: i for i, d in enumerate(self.declarations)}
+        self.undeclared = len(self.declarations)
+        """:attr:`SaukopfBatch.decl` of a lane whose game is not declared yet (its rows
+        of the tables: no trumps)."""
         orders = [order_for(d.kind, d.param, d.spiess) for d in self.declarations]
+        orders.append(order_for(-1))  # undeclared: no trumps, the printed suits
         self._eff = np.array([o.eff_suit for o in orders], dtype=I8)
         self._power = np.array([o.power for o in orders], dtype=I16)
         self._suit_masks = np.array([o.suit_masks for o in orders], dtype=U32)
@@ -245,10 +255,15 @@ class BatchedSaukopf:
         for i, o in enumerate(orders):
             for rank, c in enumerate(o.trumps):
                 self._trump_values[i, c] = (rank + 1) / len(o.trumps)
-        self._napf = np.array([GAME_KINDS[d.kind].napf for d in self.declarations])
-        self._solo = np.array([not GAME_KINDS[d.kind].doppel for d in self.declarations])
+        self._napf = np.array([GAME_KINDS[d.kind].napf for d in self.declarations] + [False])
+        self._solo = np.array([not GAME_KINDS[d.kind].doppel for d in self.declarations]
+                              + [False])
         self._kind_index = np.array([KIND_INDEX[GAME_KINDS[d.kind].name]
-                                     for d in self.declarations], dtype=np.intp)
+                                     for d in self.declarations] + [0], dtype=np.intp)
+        if PHASES.index(PHASE_BIDDING) != BIDDING or PHASES.index("giving") != GIVING:
+            raise AssertionError("the phase indices of batched_saukopf_bidding")
+        self.bidding = SaukopfBidding(self)
+        """Dealing, bidding, declaring and the Kreuzung's partner bidding."""
 
     # ----------------------------------------------------------------------------------
     # Starting lanes from scalar states
@@ -260,8 +275,30 @@ class BatchedSaukopf:
         :class:`InvalidOptionError` naming the first state that does not fit."""
         if not states:
             raise InvalidOptionError("start needs at least one state")
-        B, P, T = len(states), self.num_players, self.tricks
-        batch = SaukopfBatch(
+        batch = self._blank(len(states))
+        for b, state in enumerate(states):
+            self._load(batch, b, state)
+        self._write_legal(batch, np.arange(batch.batch_size))
+        return batch
+
+    def init(self, seeds: NDArray[np.integer[Any]] | Sequence[int], dealer: int = 0) -> SaukopfBatch:
+        """New deals, lane ``b`` dealt from ``seeds[b]`` exactly as
+        ``get("saukopf", ruleset).new_state(P, seed, {"deals": 1, "dealer": dealer})``
+        deals it, in its bidding: the whole deal is played in the batch."""
+        seed_array = np.asarray(seeds, dtype=I64)
+        if seed_array.ndim != 1 or seed_array.shape[0] < 1:
+            raise InvalidOptionError("seeds must be a non-empty 1-d sequence of integers")
+        if not 0 <= dealer < self.num_players:
+            raise InvalidOptionError(f"dealer must be a seat 0-{self.num_players - 1}")
+        batch = self._blank(seed_array.shape[0])
+        self.bidding.deal(batch, seed_array, dealer)
+        self._write_legal(batch, np.arange(batch.batch_size))
+        return batch
+
+    def _blank(self, B: int) -> SaukopfBatch:
+        """A batch of ``B`` lanes, every array at its neutral value."""
+        P, T = self.num_players, self.tricks
+        return SaukopfBatch(
             phase=np.zeros(B, I8), current_player=np.zeros(B, I8),
             last_player=np.full(B, -1, I8), hands=np.zeros((B, P), U32),
             played=np.zeros((B, P), U32), trick=np.full((B, P), -1, I8),
@@ -271,7 +308,7 @@ class BatchedSaukopf:
             tricks_done=np.zeros(B, I8), trick_winners=np.full((B, T), -1, I8),
             partner=np.zeros(B, I8), partner_public=np.zeros(B, np.bool_),
             ran_away=np.zeros(B, np.bool_), kontra=np.zeros(B, I8), re=np.zeros(B, I8),
-            kontra_done=np.zeros(B, np.bool_), poll=np.full((B, P), -1, I8),
+            kontra_done=np.zeros(B, np.bool_), poll=np.full((B, 2 * P - 2), -1, I8),
             poll_len=np.zeros(B, I8), poll_i=np.zeros(B, I8), decl=np.zeros(B, I16),
             deal_facts=np.zeros((B, len(FACTS)), I16), bids_left=np.zeros((B, P), I8),
             passed=np.zeros((B, P), I8), aside=np.zeros(B, U32), net=np.zeros((B, P), I32),
@@ -279,10 +316,6 @@ class BatchedSaukopf:
             rewards=np.zeros((B, P), np.float32),
             legal_action_mask=np.zeros((self.num_actions, B), np.bool_).T,
             seed=np.zeros(B, I64))
-        for b, state in enumerate(states):
-            self._load(batch, b, state)
-        self._write_legal(batch, np.arange(B))
-        return batch
 
     def restart(self, batch: SaukopfBatch, lanes: Sequence[int] | NDArray[np.integer[Any]],
                 states: Sequence[SaukopfState]) -> None:
@@ -314,19 +347,34 @@ class BatchedSaukopf:
             getattr(s, f.name)[done] = getattr(pool, f.name)[rows]
         return s
 
+    def redeal(self, batch: SaukopfBatch, *, inplace: bool = False,
+               dealer: int = 0) -> SaukopfBatch:
+        """Every finished lane of ``batch`` is dealt its next seed (its seed plus the batch
+        size) by :meth:`init`, in its bidding: the lanes together play seeds ``s0, s0 + 1,
+        ...`` when started from ``init(np.arange(B) + s0)`` (read the finished lanes'
+        ``rewards`` first). Pure unless ``inplace``."""
+        done = np.flatnonzero(batch.terminated)
+        if not done.size:
+            return batch
+        s = batch if inplace else batch.copy()
+        fresh = self.init(batch.seed[done] + batch.batch_size, dealer)
+        for f in fields(s):
+            getattr(s, f.name)[done] = getattr(fresh, f.name)
+        return s
+
     def _load(self, batch: SaukopfBatch, b: int, state: SaukopfState) -> None:
         """Copy the card play of ``state`` into lane ``b`` (checked first)."""
         if not isinstance(state, SaukopfState) or state.game.ruleset.name != self.ruleset:
             raise InvalidOptionError(f"state {b} is not a {self.ruleset} state")
-        if state.phase not in (PHASE_PLAYING, PHASE_KONTRA, PHASE_RE) or state.decl is None:
-            raise InvalidOptionError(f"state {b} is not in card play (phase {state.phase})")
+        if state.phase not in PHASES[:OVER]:
+            raise InvalidOptionError(f"state {b}'s deal is over (phase {state.phase})")
         if state.deal_index != state.deals - 1:
             raise InvalidOptionError(f"state {b} plays deal {state.deal_index + 1} of "
                                      f"{state.deals}: only a session's last deal is batched")
         if state.allow_revoke:
             raise InvalidOptionError(f"state {b} allows revokes: not batched")
         n, decl = self.num_players, state.decl
-        d = self._decl_index[decl]
+        d = self.undeclared if decl is None else self._decl_index[decl]
         batch.phase[b] = PHASES.index(state.phase)
         batch.current_player[b] = state.cur
         batch.last_player[b] = -1
@@ -361,17 +409,21 @@ class BatchedSaukopf:
         batch.ran_away[b] = state.ran_away
         batch.kontra[b], batch.re[b] = state.kontra, state.re
         batch.kontra_done[b] = state.kontra_done
-        poll = list(state.poll) if state.phase in (PHASE_KONTRA, PHASE_RE) else []
-        batch.poll[b] = poll + [-1] * (n - len(poll))
+        poll = list(state.poll) if state.phase in (PHASE_KONTRA, PHASE_RE, PHASE_PARTNER) else []
+        batch.poll[b] = poll + [-1] * (2 * n - 2 - len(poll))
         batch.poll_len[b], batch.poll_i[b] = len(poll), state.poll_i if poll else 0
         batch.decl[b] = d
         party = party_mask(state.dealt, state.declarer, state.partner, True)
+        playing = state.phase in (PHASE_PLAYING, PHASE_KONTRA, PHASE_RE)
         facts = {
-            "declarer": state.declarer, "kind": decl.kind, "spiess": int(decl.spiess),
-            "bid": state.bid, "called_ace": state.called_ace, "open_trump": state.kreuz_open,
+            "declarer": state.declarer, "kind": -1 if decl is None else decl.kind,
+            "spiess": int(decl is not None and decl.spiess),
+            "bid": state.top_bid, "called_ace": state.called_ace,
+            "open_trump": state.kreuz_open,
             "given": state.kreuz_given, "napf_stage": int(state.stage == NAPF),
             "top_bidder": state.top_bidder, "dealer": state.dealer,
-            "laufende": laufende_of_masks(state.order, party, mask_of(state.aside)),
+            "laufende": (laufende_of_masks(state.order, party, mask_of(state.aside))
+                         if playing else 0),
             "deals_finished": len(state.results),
         }
         batch.deal_facts[b] = [facts[name] for name in FACTS]
@@ -382,23 +434,17 @@ class BatchedSaukopf:
         batch.deals[b] = state.deals
         batch.terminated[b] = False
         batch.seed[b] = state.seed
-        if state.top_bid != state.bid:
-            raise AssertionError("in card play the top bid is the game's bid")
+        if decl is not None and state.top_bid != state.bid:
+            raise AssertionError("once declared, the top bid is the game's bid")
 
     # ----------------------------------------------------------------------------------
     # Legal actions
     # ----------------------------------------------------------------------------------
     def engine_actions(self, batch: SaukopfBatch,
                        slots: NDArray[np.integer[Any]] | list[int]) -> NDArray[np.int32]:
-        """The engine's action code of each lane's slot (card play's slots only: pass,
-        Kontra, Re and the cards; -1 for any other)."""
-        slot = np.asarray(slots, dtype=np.intp)
-        code = np.full(slot.shape, -1, dtype=I32)
-        card = (slot >= self.card_slot) & (slot < self.card_slot + 32)
-        code[card] = CARD_BASE + slot[card] - self.card_slot
-        for s, c in ((self.pass_slot, PASS), (self.kontra_slot, KONTRA), (self.re_slot, RE)):
-            code[slot == s] = c
-        return code
+        """The engine's action code of each lane's slot (-1 for a revoke slot: the batch
+        takes none)."""
+        return np.take(self._slot_code, np.asarray(slots, dtype=np.intp))
 
     def legal_cards(self, batch: SaukopfBatch, lanes: NDArray[np.intp]) -> NDArray[np.uint32]:
         """The cards the seat to act may play in each of ``lanes`` (playing lanes), as bit
@@ -423,9 +469,11 @@ class BatchedSaukopf:
             np.where(holds_ace & (np.bitwise_count(hand) > 1), hand & ~ace_bit, hand))
         return np.where(batch.trick_len[rows] == 0, leading, following).astype(U32)
 
-    def _write_legal(self, batch: SaukopfBatch, lanes: NDArray[np.intp] | None = None) -> None:
-        """Write the legal mask of ``lanes`` (every slot of card play); None: of every
-        lane (a finished lane's all False), slot by slot over the lanes-last mask."""
+    def _write_legal(self, batch: SaukopfBatch, lanes: NDArray[np.intp] | None = None,
+                     bidding: bool = True) -> None:
+        """Write the legal mask of ``lanes`` (the slots of card play); None: of every
+        lane (a finished lane's all False), slot by slot over the lanes-last mask. With
+        ``bidding``, the slots only the bidding phases use too, in every lane."""
         every = lanes is None
         rows = np.arange(batch.batch_size) if lanes is None else lanes
         phase = batch.phase[rows]
@@ -434,7 +482,8 @@ class BatchedSaukopf:
                     | (seat == batch.partner[rows]))
         playing = phase == PLAYING
         columns = np.zeros((35, rows.shape[0]), dtype=np.bool_)  # pass, kontra, re, cards
-        columns[0] = (phase == KONTRA_PHASE) | (phase == RE_PHASE)
+        columns[0] = ((phase == KONTRA_PHASE) | (phase == RE_PHASE) | (phase == BIDDING)
+                      | (phase == PARTNER))
         columns[1] = (phase == KONTRA_PHASE) & ~in_party
         columns[2] = (phase == RE_PHASE) & in_party
         if playing.any():
@@ -448,6 +497,9 @@ class BatchedSaukopf:
                 by_slot[slot] = columns[i]
             else:
                 by_slot[slot, rows] = columns[i]
+        if bidding:
+            before_play = np.flatnonzero((batch.phase < KONTRA_PHASE) & ~batch.terminated)
+            self.bidding.write_legal(batch, before_play)
 
     # ----------------------------------------------------------------------------------
     # Step
@@ -485,11 +537,14 @@ class BatchedSaukopf:
         lanes = np.flatnonzero(running)
         s.last_player[lanes] = s.current_player[lanes]
         phase = s.phase[lanes]
+        bidding = phase < KONTRA_PHASE
+        if bidding.any():
+            self.bidding.step(s, lanes[bidding], phase[bidding], slot[lanes[bidding]])
         self._play(s, lanes[phase == PLAYING], slot[lanes[phase == PLAYING]] - self.card_slot)
         self._answer_kontra(s, lanes[phase == KONTRA_PHASE],
                             slot[lanes[phase == KONTRA_PHASE]] == self.kontra_slot)
         self._answer_re(s, lanes[phase == RE_PHASE], slot[lanes[phase == RE_PHASE]] == self.re_slot)
-        self._write_legal(s)  # the other slots stay False in card play
+        self._write_legal(s, bidding=bool(bidding.any()))
         return s
 
     def _play(self, s: SaukopfBatch, lanes: NDArray[np.intp], card: NDArray[np.intp]) -> None:
@@ -736,10 +791,11 @@ class BatchedSaukopf:
             batch.bids_left, rel_seats, axis=1) / 2
         obs[:, at["passed"]:at["passed"] + P] = np.take_along_axis(batch.passed, rel_seats,
                                                                    axis=1)
-        obs[rows, at["game"] + self._kind_index[batch.decl]] = 1.0
+        declared = batch.decl < self.undeclared
+        obs[rows[declared], at["game"] + self._kind_index[batch.decl[declared]]] = 1.0
         obs[:, at["spiess"]] = facts[:, _F["spiess"]]
         declarer = facts[:, _F["declarer"]]
-        one("declarer", declarer)
+        one("declarer", declarer, declared)
         partner = batch.partner
         one("partner", partner, (partner >= 0) & (batch.partner_public | (partner == me)))
         for block, name in (("called_ace", "called_ace"), ("open_trump", "open_trump")):

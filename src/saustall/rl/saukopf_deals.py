@@ -22,19 +22,21 @@ from saustall.games.saukopf.state import (
 __all__ = ["scripted_deal"]
 
 
-def scripted_deal(ruleset: str, seed: int, kind: int, *,
-                  rng: random.Random | None = None) -> SaukopfState | None:
+def scripted_deal(ruleset: str, seed: int, kind: int, *, rng: random.Random | None = None,
+                  declared_only: bool = False) -> SaukopfState | None:
     """The scalar deal of ``seed`` bid and declared by a fixed script for the game kind
     ``kind`` (a code of :data:`~saustall.games.saukopf.cards.GAME_KINDS`), in its card
     play; None when this deal's hands do not allow that game.
 
     The script: in the game's stage (Trog or Napf) the first seat whose hand allows the
-    game bids its least bid (61 for a Doppel; at times, drawn from ``rng``, a higher one), everybody else
-    passes; the bidder declares a declaration of ``kind`` drawn from ``rng`` among the
-    legal ones (the called suit or trump, the Knorpel card, am Spieß or not). A
-    Kreuzung's partner bidding: each asked seat joins with probability 1/2 and hands
-    over a random legal card. The state is a single-deal session (``deals=1``), dealt by
-    seat 0; ``rng`` defaults to ``random.Random(seed)``.
+    game bids its least bid (61 for a Doppel; at times, drawn from ``rng``, a higher
+    one), everybody else passes; the bidder declares a declaration of ``kind`` drawn from
+    ``rng`` among the legal ones (the called suit or trump, the Knorpel card, am Spieß or
+    not). A Kreuzung's partner bidding: each asked seat joins with probability 1/2 and
+    hands over a random legal card; with ``declared_only`` the state is returned right
+    after the declaration instead (a Kreuzung in its partner bidding). The state is a
+    single-deal session (``deals=1``), dealt by seat 0; ``rng`` defaults to
+    ``random.Random(seed)``.
     """
     rng = rng if rng is not None else random.Random(seed)
     game = get_game("saukopf", ruleset)
@@ -60,6 +62,8 @@ def scripted_deal(ruleset: str, seed: int, kind: int, *,
     if not choices:
         return None
     state.apply(rng.choice(choices))
+    if declared_only:
+        return state
     while state.phase in (PHASE_PARTNER, PHASE_GIVING):
         legal = state.legal_actions()
         if state.phase == PHASE_PARTNER:
