@@ -108,6 +108,7 @@ from saustall.games.saukopf.state import (
     PHASE_BIDDING, PHASE_KONTRA, PHASE_PARTNER, PHASE_PLAYING, PHASE_RE,
 )
 from saustall.rl.batched_saukopf_bidding import BIDDING, GIVING, PARTNER, SaukopfBidding
+from saustall.rl.batched_saukopf_observe import observe
 from saustall.rl.lanes import random_columns
 from saustall.rl.saukopf_deals import scripted_deal
 from saustall.rl.saukopf_v0 import KIND_INDEX, PHASES, raw_env
@@ -750,73 +751,6 @@ class BatchedSaukopf:
                 out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
         """The AEC environment's observation (``B x F`` float32) of the seat to act in
         each lane (a finished lane: the seat that took its last action), or of ``seat``
-        (one seat, or one per lane); written into ``out`` when given."""
-        B, P, at, hs = batch.batch_size, self.num_players, self.layout.at, self.tricks
-        rows = np.arange(B)
-        if seat is None:
-            me = np.where(batch.current_player >= 0, batch.current_player,
-                          np.maximum(batch.last_player, 0)).astype(np.intp)
-        else:
-            me = np.broadcast_to(np.asarray(seat, dtype=np.intp), (B,))
-        obs = out if out is not None else self.blank_observations(B)
-        obs[...] = 0  # one pass: cheaper than clearing the one-hot blocks alone
-        facts = batch.deal_facts
-        rel_seats = (me[:, None] + np.arange(P)) % P  # the absolute seat of each relative row
-
-        def bits(masks: NDArray[np.uint32]) -> NDArray[np.uint8]:
-            """The card bits of each lane's masks, card 0 first (``B x 32 * masks``)."""
-            raw = np.ascontiguousarray(masks, dtype="<u4").view(np.uint8).reshape(B, -1)
-            return np.unpackbits(raw, axis=1, bitorder="little")
-
-        def one(block: str, seats: NDArray[Any], where: NDArray[np.bool_] | None = None) -> None:
-            lanes = rows if where is None else rows[where]
-            chosen = seats if where is None else seats[where]
-            obs[lanes, at[block] + (chosen.astype(np.intp) - me[lanes]) % P] = 1.0
-
-        obs[:, at["hand"]:at["hand"] + 32] = bits(batch.hands[rows, me])
-        trick = np.take_along_axis(batch.trick, rel_seats, axis=1).astype(np.intp)
-        held = trick >= 0
-        lane_of, row_of = np.nonzero(held)
-        obs[lane_of, at["trick"] + 32 * row_of + trick[held]] = 1.0
-        played = np.take_along_axis(batch.played, rel_seats, axis=1)
-        obs[:, at["played"]:at["played"] + 32 * P] = bits(played)
-        obs[:, at["aside"]:at["aside"] + 32] = bits(batch.aside)
-        obs[:, at["trumps"]:at["trumps"] + 32] = self._trump_values[batch.decl]
-        obs[rows, at["phase"] + batch.phase.astype(np.intp)] = 1.0
-        obs[:, at["napf"]] = facts[:, _F["napf_stage"]]
-        bid = facts[:, _F["bid"]].astype(np.float64)
-        obs[:, at["top_bid"]] = np.where(bid > 0, (bid - 60) / 61, 0.0)
-        one("top_bidder", facts[:, _F["top_bidder"]], facts[:, _F["top_bidder"]] >= 0)
-        obs[:, at["bids_left"]:at["bids_left"] + P] = np.take_along_axis(
-            batch.bids_left, rel_seats, axis=1) / 2
-        obs[:, at["passed"]:at["passed"] + P] = np.take_along_axis(batch.passed, rel_seats,
-                                                                   axis=1)
-        declared = batch.decl < self.undeclared
-        obs[rows[declared], at["game"] + self._kind_index[batch.decl[declared]]] = 1.0
-        obs[:, at["spiess"]] = facts[:, _F["spiess"]]
-        declarer = facts[:, _F["declarer"]]
-        one("declarer", declarer, declared)
-        partner = batch.partner
-        one("partner", partner, (partner >= 0) & (batch.partner_public | (partner == me)))
-        for block, name in (("called_ace", "called_ace"), ("open_trump", "open_trump")):
-            card = facts[:, _F[name]].astype(np.intp)
-            shown = card >= 0
-            obs[rows[shown], at[block] + card[shown]] = 1.0
-        given = facts[:, _F["given"]].astype(np.intp)
-        sees = (given >= 0) & ((me == declarer) | (me == partner))
-        obs[rows[sees], at["given"] + given[sees]] = 1.0
-        one("kontra", batch.kontra, batch.kontra >= 0)
-        one("re", batch.re, batch.re >= 0)
-        one("leader", batch.leader)
-        one("to_act", batch.current_player, batch.current_player >= 0)
-        for block, values, scale in (
-                ("points", batch.taken_points, 120.0), ("tricks_won", batch.taken_tricks, hs),
-                ("hand_counts", np.bitwise_count(batch.hands), hs)):
-            obs[:, at[block]:at[block] + P] = np.take_along_axis(
-                values, rel_seats, axis=1).astype(np.float64) / scale
-        net = np.take_along_axis(batch.net, rel_seats, axis=1).astype(np.float64) / 100
-        obs[:, at["net"]:at["net"] + P] = np.clip(net, -1.0, 1.0)
-        finished = facts[:, _F["deals_finished"]].astype(np.float64)
-        obs[:, at["deal"]] = np.minimum(1.0, finished / batch.deals)
-        one("dealer", facts[:, _F["dealer"]])
-        return obs
+        (one seat, or one per lane); written into ``out`` when given
+        (:func:`saustall.rl.batched_saukopf_observe.observe`)."""
+        return observe(self, batch, seat, out)
