@@ -4,8 +4,9 @@ Actions per CPU second of random legal play at batch 1, 64, 1,024 and 16,384 lan
 core, with auto-reset (:class:`saustall.rl.batched.BatchedDrecksau`; needs the ``rl`` extra).
 ``--game saukopf`` (``--ruleset dreihaxer`` for three) measures the batched Saukopf card
 play (:class:`saustall.rl.batched_saukopf.BatchedSaukopf`, lanes refilled from a pool of
-scripted deals) at 1 to 16,384 lanes, beside the scalar engine playing the same deals'
-card play one action at a time (the anchor), in interleaved rounds.
+scripted deals; ``--whole``: whole deals, the bidding too, lanes dealt from seeds) at 1
+to 16,384 lanes, beside the scalar engine playing the same one action at a time (the
+anchor), in interleaved rounds.
 """
 
 from __future__ import annotations
@@ -81,24 +82,30 @@ def saukopf_pool(ruleset: str = "saukopf", size: int = SAUKOPF_POOL) -> list[Any
 
 def saukopf_actions_per_second(batch: int, seconds: float, ruleset: str = "saukopf", *,
                                observe: bool = False, inplace: bool = False,
-                               pool: list[Any] | None = None) -> float:
+                               pool: list[Any] | None = None, whole: bool = False) -> float:
     """Actions per CPU second of the batched Saukopf card play at ``batch`` lanes, random
     legal slots, every finished lane dealt again from a pool of scripted deals (each step
-    counts the lanes that acted: all of them); with ``observe``, the acting seat's
+    counts the lanes that acted: all of them); with ``whole``, whole deals instead (the
+    bidding too: lanes dealt from seeds, ``redeal``); with ``observe``, the acting seat's
     observation every step, into one buffer."""
     from saustall.rl.batched_saukopf import BatchedSaukopf
 
     sim = BatchedSaukopf(ruleset)
-    starts = pool if pool is not None else saukopf_pool(ruleset)
-    deals = sim.start(starts)
     noise = np.random.default_rng(0)
-    state = deals.take(noise.integers(0, deals.batch_size, batch))
+    if whole:
+        state = sim.init(np.arange(batch))
+    else:
+        deals = sim.start(pool if pool is not None else saukopf_pool(ruleset))
+        state = deals.take(noise.integers(0, deals.batch_size, batch))
     buffer = sim.blank_observations(batch) if observe else None
 
     def step() -> int:
         nonlocal state
         state = sim.step(state, random_columns(state.legal_action_mask, noise), inplace=inplace)
-        state = sim.auto_reset(state, deals, noise, inplace=inplace)
+        if whole:
+            state = sim.redeal(state, inplace=inplace)
+        else:
+            state = sim.auto_reset(state, deals, noise, inplace=inplace)
         if buffer is not None:
             sim.observe(state, out=buffer)
         return batch
@@ -109,26 +116,31 @@ def saukopf_actions_per_second(batch: int, seconds: float, ruleset: str = "sauko
 
 
 def scalar_saukopf_actions_per_second(seconds: float, ruleset: str = "saukopf", *,
-                                      observe: bool = False,
-                                      pool: list[Any] | None = None) -> float:
+                                      observe: bool = False, pool: list[Any] | None = None,
+                                      whole: bool = False) -> float:
     """The anchor: the scalar engine's actions per CPU second over the same deals' card
-    play, random legal actions, each deal cloned from the pool when the last ends; with
-    ``observe``, the AEC environment's observation of the seat to act every step."""
+    play, random legal actions, each deal cloned from the pool when the last ends (with
+    ``whole``: whole deals, dealt from seeds 0, 1, ...); with ``observe``, the AEC
+    environment's observation of the seat to act every step."""
+    from saustall.core.registry import get
     from saustall.rl import saukopf_v0
 
-    starts = pool if pool is not None else saukopf_pool(ruleset)
+    game = get("saukopf", ruleset)
+    players = game.ruleset.min_players
+    starts = [] if whole else pool if pool is not None else saukopf_pool(ruleset)
     env = saukopf_v0.raw_env(ruleset=ruleset, deals=1)
     rng = random.Random(0)
     at = 0
-    state = starts[0].clone()
+    state = game.new_state(players, 0, {"deals": 1}) if whole else starts[0].clone()
 
     def step() -> int:
         nonlocal state, at
         if state.is_terminal():
-            at = (at + 1) % len(starts)
-            state = starts[at].clone()
+            at += 1
+            state = (game.new_state(players, at, {"deals": 1}) if whole
+                     else starts[at % len(starts)].clone())
         if observe:
-            env.observation_vector(state, state.cur)
+            env.observation_vector(state, state.current_player)
         state.apply(rng.choice(state.legal_actions()))
         return 1
 
@@ -136,21 +148,21 @@ def scalar_saukopf_actions_per_second(seconds: float, ruleset: str = "saukopf", 
 
 
 def saukopf_report(seconds: float, ruleset: str, observe: bool, inplace: bool,
-                   rounds: int = 5) -> None:
+                   whole: bool = False, rounds: int = 5) -> None:
     """Print the batched Saukopf card play's actions/s at each batch size, then batch
     4,096 beside the scalar anchor in interleaved rounds (medians, and the median of the
     per-round ratios)."""
-    pool = saukopf_pool(ruleset)
+    pool = None if whole else saukopf_pool(ruleset)
     for batch in BENCH_BATCHES:
         rate = saukopf_actions_per_second(batch, seconds, ruleset, observe=observe,
-                                          inplace=inplace, pool=pool)
+                                          inplace=inplace, pool=pool, whole=whole)
         print(f"  batch {batch:>6,}: {rate:>12,.0f} actions/s")
     ratios, anchors, rates = [], [], []
     for _ in range(rounds):
         batched = saukopf_actions_per_second(4_096, seconds, ruleset, observe=observe,
-                                             inplace=inplace, pool=pool)
+                                             inplace=inplace, pool=pool, whole=whole)
         anchor = scalar_saukopf_actions_per_second(seconds, ruleset, observe=observe,
-                                                   pool=pool)
+                                                   pool=pool, whole=whole)
         ratios.append(batched / anchor)
         anchors.append(anchor)
         rates.append(batched)
@@ -167,6 +179,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bench", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--seconds", type=float, default=3.0, help="per batch size")
     parser.add_argument("--game", default="drecksau", choices=("drecksau", "saukopf"))
+    parser.add_argument("--whole", action="store_true",
+                        help="saukopf: whole deals, the bidding too (else card play)")
     parser.add_argument("--ruleset", default=None,
                         help="default: dirty-pig (drecksau), saukopf (saukopf)")
     parser.add_argument("--players", type=int, default=2)
@@ -178,10 +192,11 @@ def main(argv: list[str] | None = None) -> None:
     pin_to_one_core()
     if args.game == "saukopf":
         ruleset = args.ruleset or "saukopf"
-        print(f"batched {ruleset} card play, one core, CPU time"
+        print(f"batched {ruleset} {'whole deals' if args.whole else 'card play'}, one core, "
+              "CPU time"
               f"{', in place' if args.inplace else ''}"
               f"{', with the acting seat observation' if args.observe else ''}:")
-        saukopf_report(args.seconds, ruleset, args.observe, args.inplace)
+        saukopf_report(args.seconds, ruleset, args.observe, args.inplace, args.whole)
         return
     args.ruleset = args.ruleset or "dirty-pig"
     print(f"batched {args.ruleset} {args.players}p, one core, CPU time"

@@ -217,3 +217,8 @@ def test_redeal_deals_each_finished_lane_its_next_seed() -> None:
     for b in (1, 2):
         if not batch.terminated[b]:
             assert np.array_equal(fresh.hands[b], batch.hands[b])
+
+
+def test_the_benchmark_measures_whole_deals() -> None:
+    assert saukopf_actions_per_second(16, 0.05, "saukopf", whole=True, inplace=True) > 0
+    assert scalar_saukopf_actions_per_second(0.05, "saukopf", whole=True, observe=True) > 0

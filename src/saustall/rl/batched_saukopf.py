@@ -1,58 +1,66 @@
-"""Batched Saukopf card play: many deals' tricks stepped together on numpy arrays.
+"""Batched Saukopf: many deals stepped together on numpy arrays, bidding to score.
 
-Each lane is one Saukopf deal from the start of its card play (or any later point of it)
-to its score: the tricks under the declared game (its trump order, Spieß reversed),
-following suit, the called Sau's rules (Davonlaufen, the search, no Abferkeln), the
-Huftritt window after the first card (Kontra, then Re), the trick winner, the card points
-and tricks taken, and at the end the deal's score (meat and roughness points by the
-ruleset's point table) paid as rewards. Every game kind is played: Sauerei, Kreuzung,
-Keiler, Wutz, Hauer, Ferkelparade, Knorpel, their Napf twins and the Masts, Doppel and
-Solo, plain or am Spieß, at four (``saukopf``) and at three (``dreihaxer``).
+Each lane is one Saukopf deal. :meth:`BatchedSaukopf.init` deals lane ``b`` from
+``seeds[b]`` exactly as the engine deals it (the same SplitMix64 shuffle) and the lane
+plays the whole deal: the bidding in the Trog and, if everybody passes, in the Napf
+(throwing the deal in when everybody passes again), the declaration (the games the hand
+and the bid allow), a Kreuzung's partner bidding and hand-over (back to the Napf's
+bidding when nobody joins), then the card play: the tricks under the declared game (its
+trump order, Spieß reversed), following suit, the called Sau's rules (Davonlaufen, the
+search, no Abferkeln), the Huftritt window after the first card (Kontra, then Re), the
+trick winner, card points and tricks, and at the end the deal's score (meat and
+roughness points by the ruleset's point table) paid as rewards. Every game kind is
+played: Sauerei, Kreuzung, Keiler, Wutz, Hauer, Ferkelparade, Knorpel, their Napf twins
+and the Masts, Doppel and Solo, plain or am Spieß, at four (``saukopf``) and at three
+(``dreihaxer``). The phases before the card play are stepped by
+:class:`~saustall.rl.batched_saukopf_bidding.SaukopfBidding`, the observation built by
+:mod:`saustall.rl.batched_saukopf_observe`.
 
-The bidding, the declaration and a Kreuzung's partner bidding and hand-over are not
-batched: a lane starts from a scalar state already in its card play
-(:meth:`BatchedSaukopf.start`), e.g. one of :func:`~saustall.rl.saukopf_deals.scripted_deal`
-(re-exported here), which deals a seed and bids and declares a chosen game by a fixed
-script. From there the lane plays exactly the
-scalar engine's deal (:mod:`saustall.games.saukopf.game`), action for action; the
-differential test (``tests/rl/test_batched_saukopf.py``) checks the legal masks, the
-acting seat's observation, the trick winners and the rewards against it after every
-action.
+A lane may also start from a scalar state, at any point of its deal
+(:meth:`BatchedSaukopf.start`), e.g. one of
+:func:`~saustall.rl.saukopf_deals.scripted_deal` (re-exported here), which deals a seed
+and bids and declares a chosen game kind by a fixed script: a pool of deals of every
+kind for card-play training. Either way the lane plays exactly the scalar engine's deal
+(:mod:`saustall.games.saukopf.game`), action for action; the differential test
+(``tests/rl/test_batched_saukopf.py``) checks the legal masks, the acting seat's
+observation, the trick winners and the rewards against it after every action.
 
 One environment, three speeds: the actions are the slots of the AEC environment
-(:mod:`saustall.rl.saukopf_v0`, ``Discrete(237)``; in card play slot 0 pass, 1 Kontra,
-2 Re, ``4 + c`` card ``c``) and :meth:`BatchedSaukopf.observe` is its observation vector,
-float for float (the same layout, built from the same whitelist): a policy trained here
-plays the AEC and Gym environments unchanged, in their card play.
+(:mod:`saustall.rl.saukopf_v0`, ``Discrete(237)``: slot 0 pass, 1 Kontra, 2 Re, 3 join,
+``4 + c`` card ``c``, then the gives, the bids and the declarations) and
+:meth:`BatchedSaukopf.observe` is its observation vector, float for float (the same
+layout, built from the same whitelist): a policy trained here plays the AEC and Gym
+environments unchanged.
 
 Use (needs numpy: the ``rl`` extra)::
 
     sim = BatchedSaukopf("saukopf")
-    starts = [scripted_deal("saukopf", seed, kind=seed % 11) for seed in range(2048)]
-    state = sim.start([s for s in starts if s is not None])
+    state = sim.init(np.arange(4096))                  # lane b: the deal of seed b
     noise = np.random.default_rng(0)
-    while not state.terminated.all():
+    for _ in range(1000):
         obs = sim.observe(state)                       # the acting seat's, every lane
         slots = random_columns(state.legal_action_mask, noise)
         state = sim.step(state, slots)                 # pure: ``state`` is left as it was
-    net = state.rewards                                # the deal's net points per seat
+        net = state.rewards                            # the deal's net points per seat
+        state = sim.redeal(state)                      # finished lanes: their next seed
 
-A lane must hold the last deal of its session (``deals=1`` for single deals: the AEC
-environment's ``deals`` option): its episode ends with the deal. Its rewards are the
-deal's net points (meat minus roughness) per absolute seat, paid the step the last trick
-is taken (the AEC environment's ``reward="net"``, ``reward_scale="points"``; divide by
-:data:`~saustall.rl.saukopf_v0.MAX_DEAL_MEAT` for its ``normalized``). A finished lane
-stays as it is: its action is ignored and its rewards are 0 after that step (pgx's
-convention). :meth:`BatchedSaukopf.auto_reset` deals every finished lane a new deal
-from a pool of started deals (array copies, for training loops);
-:meth:`BatchedSaukopf.restart` loads scalar states into chosen lanes.
+A lane holds the last deal of its session (``init``: single deals, ``deals=1``, the AEC
+environment's ``deals`` option; ``start`` refuses other states): its episode ends with
+the deal. Its rewards are the deal's net points (meat minus roughness) per absolute
+seat, paid the step the last trick is taken (the AEC environment's ``reward="net"``,
+``reward_scale="points"``; divide by :data:`~saustall.rl.saukopf_v0.MAX_DEAL_MEAT` for
+its ``normalized``); a deal thrown in pays nothing. A finished lane stays as it is: its
+action is ignored and its rewards are 0 after that step (pgx's convention).
+:meth:`BatchedSaukopf.redeal` deals every finished lane its next seed;
+:meth:`BatchedSaukopf.auto_reset` gives it a deal drawn from a pool of started deals
+(array copies); :meth:`BatchedSaukopf.restart` loads scalar states into chosen lanes.
 
 State (:class:`SaukopfBatch`; ``B`` lanes, ``P`` players, ``T`` tricks a deal, ``A``
 slots; seats absolute, as in the engine):
 
 | field | shape | dtype | meaning |
 | --- | --- | --- | --- |
-| ``phase`` | B | int8 | index into :data:`~saustall.rl.saukopf_v0.PHASES`: 6 playing, 4 kontra, 5 re, 7 over |
+| ``phase`` | B | int8 | index into :data:`~saustall.rl.saukopf_v0.PHASES`: 0 bidding, 1 declaring, 2 partner, 3 giving, 4 kontra, 5 re, 6 playing, 7 over |
 | ``current_player`` | B | int8 | seat to act, -1 once over |
 | ``last_player`` | B | int8 | seat that took the last action (-1 before any) |
 | ``hands`` | B, P | uint32 | each hand as a card bit mask (card ``c`` is bit ``c``) |
@@ -70,10 +78,10 @@ slots; seats absolute, as in the engine):
 | ``ran_away`` | B | bool | the called Sau's holder ran away |
 | ``kontra``, ``re`` | B | int8 | the seat that gave the Huftritt / Gegenhuftritt, -1 none |
 | ``kontra_done`` | B | bool | the Huftritt window has been opened |
-| ``poll``, ``poll_len``, ``poll_i`` | (B, P), B, B | int8 | the seats asked in the Huftritt window, in turn |
-| ``decl`` | B | int16 | the declared game: index into :attr:`BatchedSaukopf.declarations` |
-| ``deal_facts`` | B, 12 | int16 | what play does not change: :data:`FACTS` names the columns |
-| ``bids_left``, ``passed`` | B, P | int8 | the bidding's end (observed only) |
+| ``poll``, ``poll_len``, ``poll_i`` | (B, 2P - 2), B, B | int8 | the seats asked in turn in the Huftritt window or a Kreuzung's partner bidding |
+| ``decl`` | B | int16 | the declared game: index into :attr:`BatchedSaukopf.declarations` (:attr:`BatchedSaukopf.undeclared` before) |
+| ``deal_facts`` | B, 12 | int16 | what card play does not change: :data:`FACTS` names the columns |
+| ``bids_left``, ``passed`` | B, P | int8 | bids each seat has left (2 at first), whether it passed |
 | ``net`` | B, P | int32 | the session's net points (the ledger), the deal's added at its end |
 | ``terminated`` | B | bool | the deal is over |
 | ``rewards`` | B, P | float32 | the last step's rewards: the deal's net points the step it ends, else 0 |
@@ -123,10 +131,11 @@ OVER: Final = PHASES.index("over")
 
 FACTS: Final = ("declarer", "kind", "spiess", "bid", "called_ace", "open_trump", "given",
                 "napf_stage", "top_bidder", "dealer", "laufende", "deals_finished")
-"""The columns of :attr:`SaukopfBatch.deal_facts`: the deal's facts card play leaves as
-they are (seats absolute, -1 for none; ``napf_stage`` 1 when the bidding ended in the
-Napf; ``laufende`` the declarer's party's, as scoring counts them; ``deals_finished`` the
-session's deals before this one)."""
+"""The columns of :attr:`SaukopfBatch.deal_facts`: the deal's facts the card play leaves
+as they are (seats absolute, -1 for none; ``bid`` the top bid, the game's once declared;
+``napf_stage`` 1 while the bidding is, or ended, in the Napf; ``laufende`` the declarer's
+party's as scoring counts them, set when the card play starts; ``deals_finished`` the
+session's deals finished)."""
 _F = {name: i for i, name in enumerate(FACTS)}
 _POINTS: Final = np.array(POINTS, dtype=I16)
 
