@@ -3,11 +3,13 @@
 Card play: start states come from :func:`saustall.rl.batched_saukopf.scripted_deal`,
 cycling through every game kind the ruleset has (each kind's next seed that allows it);
 some are first played on by a few random scalar actions, so lanes also start mid-trick or
-in the Huftritt window; half the Kreuzungen start right after their declaration (the
-partner bidding, the hand-over, and when nobody joins the Napf's bidding in the batch).
+in the Huftritt window; two Kreuzungen in three start before their declaration (played
+in the batch) or right after it (the partner bidding, the hand-over, and when nobody
+joins the Napf's bidding in the batch).
 Whole deals (``whole=True``): lanes dealt from seeds by :meth:`BatchedSaukopf.init`, the
-bidding too played in the batch by a random policy that passes often (so that the Napf
-and its games come up) and likes a bid of 61 (the Doppel games). Every lane is compared with its scalar twin before the first action and
+bidding too played in the batch. Both play random legal slots, but pass often (so that
+the Napf and its games come up), like a bid of 61 (the Doppel games) and declaring a
+Kreuzung. Every lane is compared with its scalar twin before the first action and
 after every action: the seat to act, the legal mask against the AEC environment's mask of
 ``legal_actions()``, the acting seat's observation against the AEC environment's (entry
 for entry) and seat 0's, and the step's rewards against the change of ``returns()``; when
@@ -30,6 +32,7 @@ from saustall.core.registry import get
 from saustall.games.saukopf.observe import FinishedDeal
 from saustall.games.saukopf.state import PHASE_KONTRA, PHASE_PLAYING, PHASE_RE
 from saustall.rl.batched_saukopf import BatchedSaukopf, SaukopfBatch, scripted_deal
+from saustall.rl.saukopf_deals import STOPS
 from saustall.rl.lanes import random_columns
 
 
@@ -48,8 +51,8 @@ def start_states(ruleset: str, count: int, seed: int) -> list[SaukopfState]:
     while len(found) < count:
         kind = kinds[len(found) % len(kinds)]
         for _ in range(10_000):
-            state = scripted_deal(ruleset, next_seed, kind, rng=rng,
-                                  declared_only=kind in KREUZUNG_KINDS and rng.random() < 0.5)
+            stop = rng.choice(STOPS) if kind in KREUZUNG_KINDS else "play"
+            state = scripted_deal(ruleset, next_seed, kind, rng=rng, stop=stop)
             next_seed += 1
             if state is not None:
                 break
@@ -131,12 +134,18 @@ def _check_finished(sim: BatchedSaukopf, batch: SaukopfBatch, b: int,
 
 def biased_columns(mask: np.ndarray, noise: np.random.Generator, sim: BatchedSaukopf) -> np.ndarray:
     """Random legal slots, but pass with probability 0.6 where passing is legal, else
-    bid 61 with probability 0.625 where that is legal."""
+    bid 61 with probability 0.625 where that is legal; declare a Kreuzung (plain or am
+    Spieß) with probability 1/2 where one is legal."""
     slots = random_columns(mask, noise)
     u = noise.random(mask.shape[0])
     bid61 = sim.bidding.bid_slot
+    kreuzung = [sim.bidding.declare_slot + i for i, d in enumerate(sim.declarations)
+                if d.kind in KREUZUNG_KINDS]
+    crossing = mask[:, kreuzung]
+    pick = np.array(kreuzung)[np.argmax(crossing * noise.random(crossing.shape), axis=1)]
     return np.where(mask[:, sim.pass_slot] & (u < 0.6), sim.pass_slot,
-                    np.where(mask[:, bid61] & (u < 0.85), bid61, slots))
+                    np.where(mask[:, bid61] & (u < 0.85), bid61,
+                             np.where(crossing.any(axis=1) & (u < 0.5), pick, slots)))
 
 
 def play_and_compare(ruleset: str, deals: int, lanes: int, seed: int,
@@ -167,8 +176,7 @@ def play_and_compare(ruleset: str, deals: int, lanes: int, seed: int,
             _check_lane(sim, batch, obs, zero, b, state)
         if batch.terminated.all():
             return tally
-        slots = (biased_columns(batch.legal_action_mask, noise, sim) if whole
-                 else random_columns(batch.legal_action_mask, noise))
+        slots = biased_columns(batch.legal_action_mask, noise, sim)
         codes = sim.engine_actions(batch, slots).tolist()
         before = [state.returns() for state in twins]
         batch = sim.step(batch, slots)

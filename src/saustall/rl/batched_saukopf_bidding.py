@@ -257,8 +257,8 @@ class SaukopfBidding:
         declarer = s.fact("declarer")[crossing].astype(np.intp)
         trumps = s.hands[crossing, declarer] & _KREUZ
         lowest = trumps & (~trumps + U32(1))
-        s.fact("open_trump")[crossing] = np.where(
-            trumps != 0, np.bitwise_count(lowest - U32(1)), -1)
+        s.fact("open_trump")[crossing] = np.where(  # the lowest; -1 for none
+            trumps != 0, np.bitwise_count(lowest - U32(1)).astype(I16), I16(-1))
         order = (declarer[:, None] + np.arange(1, P)) % P
         order = np.concatenate([order, order], axis=1)
         s.poll[crossing] = order

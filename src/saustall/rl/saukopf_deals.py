@@ -19,11 +19,15 @@ from saustall.games.saukopf.state import (
     PHASE_BIDDING, PHASE_DECLARING, PHASE_GIVING, PHASE_PARTNER, PHASE_PLAYING,
 )
 
-__all__ = ["scripted_deal"]
+__all__ = ["STOPS", "scripted_deal"]
+
+
+STOPS = ("declaring", "declared", "play")
+"""Where :func:`scripted_deal` may stop."""
 
 
 def scripted_deal(ruleset: str, seed: int, kind: int, *, rng: random.Random | None = None,
-                  declared_only: bool = False) -> SaukopfState | None:
+                  stop: str = "play") -> SaukopfState | None:
     """The scalar deal of ``seed`` bid and declared by a fixed script for the game kind
     ``kind`` (a code of :data:`~saustall.games.saukopf.cards.GAME_KINDS`), in its card
     play; None when this deal's hands do not allow that game.
@@ -33,11 +37,14 @@ def scripted_deal(ruleset: str, seed: int, kind: int, *, rng: random.Random | No
     one), everybody else passes; the bidder declares a declaration of ``kind`` drawn from
     ``rng`` among the legal ones (the called suit or trump, the Knorpel card, am Spieß or
     not). A Kreuzung's partner bidding: each asked seat joins with probability 1/2 and
-    hands over a random legal card; with ``declared_only`` the state is returned right
-    after the declaration instead (a Kreuzung in its partner bidding). The state is a
-    single-deal session (``deals=1``), dealt by seat 0; ``rng`` defaults to
-    ``random.Random(seed)``.
+    hands over a random legal card. ``stop`` (one of :data:`STOPS`) returns the state
+    earlier: ``"declaring"`` when the bidder is to declare (a hand that allows ``kind``),
+    ``"declared"`` right after the declaration (a Kreuzung in its partner bidding). The
+    state is a single-deal session (``deals=1``), dealt by seat 0; ``rng`` defaults to
+    ``random.Random(seed)``. Raises ``ValueError`` for another ``stop``.
     """
+    if stop not in STOPS:
+        raise ValueError(f"stop must be one of {', '.join(STOPS)}, not {stop!r}")
     rng = rng if rng is not None else random.Random(seed)
     game = get_game("saukopf", ruleset)
     info = GAME_KINDS[kind]
@@ -61,8 +68,10 @@ def scripted_deal(ruleset: str, seed: int, kind: int, *, rng: random.Random | No
                if isinstance(a, int) and declaration_of(a).kind == kind]
     if not choices:
         return None
+    if stop == "declaring":
+        return state
     state.apply(rng.choice(choices))
-    if declared_only:
+    if stop == "declared":
         return state
     while state.phase in (PHASE_PARTNER, PHASE_GIVING):
         legal = state.legal_actions()
