@@ -20,12 +20,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from saustall.core.rng import _key  # the scalar stream's own key
-from saustall.games.saukopf.actions import BID_BASE, DECLARE_BASE, GIVE_BASE, JOIN, declaration_of
-from saustall.games.saukopf.bidding import (
-    KREUZ_MASK, NAPF, TROG, _ACE_BITS, _PLAIN_MASKS, _declare_actions,
+from saustall.games.saukopf.actions import BID_BASE, GIVE_BASE, JOIN, declare_action
+from saustall.games.saukopf.bidding import (  # the engine's own declaration table
+    KREUZ_MASK, NAPF, TROG, _declare_actions,
 )
 from saustall.games.saukopf.cards import (
-    ACE, CALLABLE_SUITS, KREUZUNG_KINDS, SAUEREI_KINDS, SCHWARZ, card, order_for,
+    ACE, CALLABLE_SUITS, KREUZUNG_KINDS, OBER, SAUEREI_KINDS, SCHWARZ, UNTER, card, mask_of,
+    order_for,
 )
 from saustall.rl.lanes import ShufflePlan
 
@@ -58,8 +59,7 @@ class SaukopfBidding:
         self.give_slot: int = slot[GIVE_BASE]
         self.bid_slot: int = slot[BID_BASE + 61]
         decls = sim.declarations
-        self.declare_slot: int = slot[DECLARE_BASE + 2 * (33 * decls[0].kind + decls[0].param + 1)
-                                      + int(decls[0].spiess)]
+        self.declare_slot: int = slot[declare_action(decls[0])]
         if ([slot[GIVE_BASE + c] for c in range(32)] != list(range(self.give_slot,
                                                                    self.give_slot + 32))
                 or [slot[BID_BASE + int(b)] for b in BIDS] != list(range(self.bid_slot,
@@ -71,8 +71,7 @@ class SaukopfBidding:
         if self.first_column < sim.card_slot + 32:
             raise AssertionError("the give and bid slots come after the cards")
         # declare_actions as a table: stage, bid class, callable suits (3 bits), Kreuzung ok
-        index = {code: i for i, code in enumerate(
-            DECLARE_BASE + 2 * (33 * d.kind + d.param + 1) + int(d.spiess) for d in decls)}
+        index = {declare_action(d): i for i, d in enumerate(decls)}
         self._declarable = np.zeros((2, 4, 8, 2, len(decls)), dtype=np.bool_)
         for stage_i, stage in enumerate((TROG, NAPF)):
             for class_i, bid in enumerate(_BID_CLASSES):
@@ -93,11 +92,11 @@ class SaukopfBidding:
         for i, row in enumerate(trumps):
             self._trumps[i, :len(row)] = row
         self._plan = ShufflePlan(32)
-        self._ace_bits = np.array([_ACE_BITS[s] for s in CALLABLE_SUITS], dtype=U32)
-        self._plain = np.array([_PLAIN_MASKS[s] for s in CALLABLE_SUITS], dtype=U32)
-        if declaration_of(DECLARE_BASE + 2 * (33 * decls[-1].kind + decls[-1].param + 1)
-                          + int(decls[-1].spiess)) != decls[-1]:
-            raise AssertionError("declaration codes")
+        # a suit's Sau may be called by a hand without it holding another card of the
+        # suit than its Ober and Unter (bidding.callable_suits_of)
+        self._ace_bits = np.array([1 << card(s, ACE) for s in CALLABLE_SUITS], dtype=U32)
+        self._plain = np.array([mask_of(card(s, r) for r in range(8) if r not in (OBER, UNTER))
+                                for s in CALLABLE_SUITS], dtype=U32)
 
     # ----------------------------------------------------------------------------------
     # Dealing
