@@ -52,13 +52,14 @@ wire-fuzz: $(STAMP)
 # 10,000) over every ruleset and player count, TOURNAMENTS Sauschön tournaments (default
 # 1,000) over every table size, every state, legal-slot mask and acting seat's
 # observation (against the AEC env's) compared; PIGASUS Pigasus games (default 400) tick
-# by tick against the parallel env (every seat's observation and mask); in PARTS processes.
+# by tick against the parallel env (every seat's observation and mask); GAMES Saukopf
+# deals over every game kind of both rulesets; in PARTS processes.
 rl-differential: $(STAMP)
 	SAUSTALL_RL_GAMES=$${GAMES:-10000} SAUSTALL_RL_TOURNAMENTS=$${TOURNAMENTS:-1000} \
 	  SAUSTALL_RL_PIGASUS_GAMES=$${PIGASUS:-400} \
 	  $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP --durations=5 -m long \
 	  tests/rl/test_batched.py tests/rl/test_batched_tournament.py \
-	  tests/rl/test_batched_pigasus.py
+	  tests/rl/test_batched_pigasus.py tests/rl/test_batched_saukopf.py
 
 # The RL library examples (examples/, docs/rl.md): installs the `rl-examples` extra (torch
 # 2.13.0 CPU, sb3-contrib, Tianshou: minutes), runs their tests (each example tiny), then

@@ -3,7 +3,8 @@
 PettingZoo AEC environments in the ``classic`` style, one module per game
 (:mod:`~saustall.rl.drecksau_v0`, :mod:`~saustall.rl.saukopf_v0`), and a parallel one for
 the real-time Pigasus (:mod:`~saustall.rl.pigasus_v0`); the batched Drecksau simulator
-(:mod:`~saustall.rl.batched`, numpy only). Importing this package also registers the
+(:mod:`~saustall.rl.batched`, numpy only) and the batched Saukopf card play
+(:mod:`~saustall.rl.batched_saukopf`). Importing this package also registers the
 single-agent Gymnasium environments ``saustall/Drecksau-v0``, ``saustall/Saukopf-v0`` and
 ``saustall/Pigasus-v0`` (see :mod:`saustall.rl.gym_envs`) when Gymnasium is installed.
 """
