@@ -7,9 +7,13 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from saustall.arena.study import FIRST, LENGTH, Variant, paired_difference, run_study
+from saustall.arena.study import FIRST, Variant, length_name, paired_difference, run_study
 from saustall.bots.base import make_bot, register_bot
 from saustall.cli.main import app
+
+
+LENGTH = length_name("turns")
+"""Drecksau's length figure in a study: its own unit, turns, paired by seed."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -37,7 +41,7 @@ def test_a_study_flags_where_bots_disagree_and_not_where_they_agree() -> None:
     twins = [c for c in result.across_bots if {c.a, c.b} == {"random", "random-twin"}]
     assert twins and not any(c.flagged for c in twins)
     assert all(c.difference.value == 0 for c in twins)
-    # random games run far longer than the heuristic's (about 80 actions against 34)
+    # random games run far longer than the heuristic's (about 80 turns against 34)
     length = by_pair[(LENGTH, "random", "heuristic")]
     assert length.flagged and length.difference.high < 0
     assert LENGTH in result.flagged()
@@ -96,10 +100,12 @@ def test_a_house_rule_variant_from_param_is_paired_with_the_base(tmp_path) -> No
     assert data["variant"] == "dirty-pig pigs_per_player=4"
     assert data["variant_params"] == {"pigs_per_player": 4}
     changes = {row["figure"]: row for row in data["against_base"]}
-    # four pigs instead of five: about 10 actions fewer a game (35 against 24)
+    # four pigs instead of five: about 10 turns fewer a game (35 against 24)
     assert changes[LENGTH]["method"] == "paired t" and changes[LENGTH]["high"] < 0
-    # the game's own facts (win kinds, turns) are compared too, with their intervals
-    assert "win kinds / dirty" in changes and "turns" in changes
+    # the game's own facts (win kinds) are compared too, with their intervals; its turns
+    # are the length row (paired), not a second copy beside it
+    assert "win kinds / dirty" in changes and "turns" not in changes
+    assert "game length (actions)" not in changes
     file = tmp_path / "four-pigs.toml"
     file.write_text('name = "four-pigs"\n[params]\npigs_per_player = 4\n')
     named = json.loads(runner.invoke(app, [

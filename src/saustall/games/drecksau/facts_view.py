@@ -24,7 +24,7 @@ def share_text(share: Share) -> str:
 
 def count_mean(moments: Moments) -> str:
     """A count per game: its mean and 95% interval, which stops at 0."""
-    return mean_text(moments, minimum=0.0)
+    return mean_text(moments)
 
 
 def _per_game(count: int, games: int) -> str:

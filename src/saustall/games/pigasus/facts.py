@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from saustall.arena.figures import Moments, Share, Sums
+from saustall.arena.figures import COUNT_BOUNDS, Moments, Share, Sums
 from saustall.core.game import GameState
 from saustall.games.pigasus.game import PigasusState
 
@@ -161,8 +161,8 @@ class PigasusTally:
         self.unit_cards: list[Sums] = []
         self.end_reasons: dict[str, int] = dict.fromkeys(END_REASONS, 0)
         self.tiebreaks = self.tie_decided = self.shared_wins = 0
-        self.margin = Sums()
-        self.length_s = Sums()
+        self.margin = Sums(COUNT_BOUNDS)
+        self.length_s = Sums(COUNT_BOUNDS)
 
     def add(self, bots: Sequence[str], facts: PigasusFacts) -> None:
         """Count one finished game, its seats played by ``bots``."""
@@ -170,7 +170,7 @@ class PigasusTally:
         if not self.unit_cards:
             self.team_of = facts.team_of
             self.unit_wins = [0.0] * len(facts.cards)
-            self.unit_cards = [Sums() for _ in facts.cards]
+            self.unit_cards = [Sums(COUNT_BOUNDS) for _ in facts.cards]
         for seat, bot in enumerate(bots):
             self.seats[seat].add(facts, seat, bot)
             self.bots.setdefault(bot, _Grabs()).add(facts, seat, str(seat + 1))

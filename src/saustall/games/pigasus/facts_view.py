@@ -37,7 +37,7 @@ def render_simulation(summary: PigasusSummary, console: Console) -> None:
         units.add_column(column, justify="right")
     for unit in summary.units:
         units.add_row(str(unit.unit + 1), ",".join(str(s + 1) for s in unit.seats),
-                      share_text(unit.wins), mean_text(unit.cards, minimum=0.0))
+                      share_text(unit.wins), mean_text(unit.cards))
     console.print(units)
     ends = Table(title="Pigasus: how the games ended", show_header=False)
     ends.add_column("what")
@@ -47,8 +47,8 @@ def render_simulation(summary: PigasusSummary, console: Console) -> None:
     ends.add_row("tie at the end (tie-break played)", share_text(summary.tiebreaks))
     ends.add_row("  decided in the tie-break", share_text(summary.tie_decided))
     ends.add_row("shared wins", share_text(summary.shared_wins))
-    ends.add_row("margin, cards: mean [95% CI]", mean_text(summary.margin, minimum=0.0))
-    ends.add_row("length, s: mean [95% CI]", mean_text(summary.length_s, minimum=0.0))
+    ends.add_row("margin, cards: mean [95% CI]", mean_text(summary.margin))
+    ends.add_row("length, s: mean [95% CI]", mean_text(summary.length_s))
     console.print(ends)
     for name, meaning in LEGEND:
         console.print(f"[bold]{name}[/]: {meaning}", highlight=False)
