@@ -90,7 +90,7 @@ class SimulationSupport:
     score_bounds: tuple[float | None, float | None] | None = None
     """The range of one seat's arena result (default: :attr:`return_bounds`)."""
     length_figure: str = ""
-    """The field of the game's facts that is its length in the game's own unit (Drecksau:
+    """The field of the game's facts that is its length in the game's own unit (e.g.
     ``turns``), when that is what a designer counts in; its summary figure of the same
     name. ``saustall study`` then measures the length per game in that unit (paired by
     seed) and shows it once, instead of the length in actions beside the same figure."""

@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from saustall.arena.figures import Share, mean_text
-from saustall.games.pigasus.facts import LEGEND, PigasusSummary
+from saustall.games.pigasus.facts import LEGEND, SEAT_COUNTERS, PigasusSeat, PigasusSummary
 
 
 def share_text(share: Share) -> str:
@@ -17,20 +17,23 @@ def share_text(share: Share) -> str:
             f"({share.count:,.0f}/{share.total:,})")
 
 
-def _per_game(count: int, games: int) -> str:
-    return f"{count / games:.2f}" if games else "-"
+def _per_game(row: PigasusSeat, counter: str) -> str:
+    """A counter's mean per game with its t interval (the n is the table's games)."""
+    if not row.games:
+        return "-"
+    found = row.per_game(counter)
+    return found.text(1.0, 2, with_n=found.low is None)
 
 
 def render_simulation(summary: PigasusSummary, console: Console) -> None:
     """Print Pigasus's own figures: grabs per seat, units' balance, ties; the legend."""
-    seats = Table(title=f"Pigasus per seat: per game, over {summary.games:,} games")
+    seats = Table(title=f"Pigasus per seat: per game, mean [95% CI], n = {summary.games:,} "
+                        f"games")
     for column in ("seat", "bot", "grabs", "pairs", "split", "wrong", "crowded", "paid"):
         seats.add_column(column, justify="left" if column in ("seat", "bot") else "right")
     for row in summary.seats:
         seats.add_row(row.who.removeprefix("seat "), row.detail,
-                      *(_per_game(value, row.games) for value in (
-                          row.grabs, row.pairs, row.split, row.wrong, row.crowded,
-                          row.cards_paid)))
+                      *(_per_game(row, counter) for counter in SEAT_COUNTERS))
     console.print(seats)
     units = Table(title="Pigasus balance: per player (team)")
     for column in ("unit", "seats", "wins [95% CI]", "cards per game [95% CI]"):

@@ -206,8 +206,8 @@ class PigasusTally:
 
 def _iv(data: Mapping[str, Any], scale: float = 1.0, digits: int = 1, unit: str = "",
         with_n: bool = False) -> str:
-    return Interval(data["value"], data["low"], data["high"], data["n"]).text(
-        scale, digits, unit, with_n=with_n)
+    return Interval(data["value"], data["low"], data["high"], data["n"],
+                    data.get("note", "")).text(scale, digits, unit, with_n=with_n)
 
 
 def render(summary: dict[str, Any], console: Console) -> None:
@@ -273,7 +273,8 @@ def render_html(summary: dict[str, Any], title: str) -> str:
     from saustall.arena import html
 
     def iv(data: Mapping[str, Any]) -> Interval:
-        return Interval(data["value"], data["low"], data["high"], data["n"])
+        return Interval(data["value"], data["low"], data["high"], data["n"],
+                        data.get("note", ""))
 
     seats = summary["seats"]
     labels = [f"seat {s['seat'] + 1} ({s['level']})" for s in seats]
