@@ -118,3 +118,29 @@ def test_a_house_rule_variant_from_param_is_paired_with_the_base(tmp_path) -> No
     refused = runner.invoke(app, ["study", "drecksau", "--bots", "heuristic", "--param",
                                   "pigs_per_player=9"])
     assert refused.exit_code == 2 and "pigs_per_player" in refused.output
+
+
+def test_a_pigasus_study_puts_levels_side_by_side_and_pairs_a_variant(tmp_path) -> None:
+    result = run_study("pigasus", ["casual", "club"], 4, players=3, seed=2, workers=1,
+                       variant=Variant(params={"window_ms": 600}))
+    names = result.figure_names()
+    assert names[:3] == ["seat 1 wins", "seat 2 wins", "seat 3 wins"]
+    assert result.length == "game length (s)" and result.length in names
+    assert {"tie-break", "wrong grabs per game", "end reasons / most-cards"} <= set(names)
+    assert "tiebreaks" not in names and "length s" not in names  # given once, paired
+    assert "no first player" in result.first_player_withheld
+    # the same seeds for both levels and for the variant: paired comparisons
+    methods = {c.figure: c.method for c in result.across_bots}
+    assert methods["seat 1 wins"] == "paired Newcombe" and methods[result.length] == "paired t"
+    assert {c.a for c in result.against_base} == {"casual", "club"}
+    again = run_study("pigasus", ["casual"], 4, players=3, seed=2, workers=2)
+    assert again.run("casual").rows == result.run("casual").rows
+    report = tmp_path / "pigasus.html"
+    done = CliRunner().invoke(app, ["study", "pigasus", "--bots", "casual,club", "--games",
+                                    "3", "--players", "3", "--workers", "1", "--param",
+                                    "window_ms=600", "--report", str(report)])
+    assert done.exit_code == 0, done.output
+    assert "first-player advantage withheld" in done.stdout and "casual" in done.stdout
+    text = report.read_text()
+    assert "Seat win rates" in text and "Game length (simulated seconds)" in text
+    assert "data:image/png;base64," in text

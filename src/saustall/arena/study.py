@@ -145,6 +145,9 @@ class StudyGames:
     lengths: tuple[tuple[float, int], ...] = ()
     length_unit: str = "actions"
     first_player_withheld: str = ""
+    length_figure: str = ""
+    """The name of the per-game figure that is the game's length (e.g. ``game length
+    (s)``): the study's length row."""
 
 
 @dataclass(frozen=True)
@@ -403,6 +406,7 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
             make_bot(game, bot, 0)  # raises naming the known bots
     withheld = ""
     length_unit = "actions"
+    length = length_name(unit)
     runs: list[Run] = []
     per_game: dict[tuple[str, str], PerGame] = {}
     setups: list[tuple[str, str | None, Mapping[str, Any], Mapping[str, Any]]] = [
@@ -430,6 +434,7 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
                 per_game[(bot, label)] = played.per_game
                 withheld = played.first_player_withheld
                 length_unit = played.length_unit
+                length = played.length_figure or length
                 continue
             names, share_like = _per_game_names(count, unit)
             collected = PerGame(names, share_like, [array("d") for _ in names])
@@ -478,7 +483,7 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
                        variant=variant.label() if variant is not None else None,
                        against_base=tuple(against), first_player_withheld=withheld,
                        variant_params=dict(variant.params) if variant is not None else {},
-                       length=length_name(unit), length_unit=length_unit)
+                       length=length, length_unit=length_unit)
 
 
 __all__ = ["FIRST", "LENGTH", "Comparison", "PerGame", "Row", "Run", "StudyGames", "StudyJob", "StudyResult", "Variant", "independent_difference",

@@ -32,6 +32,9 @@ from saustall.games.pigasus.simulate_cli import PigasusJob, play_games
 PACE_MS = 1500
 """Milliseconds between two revealed cards (``saustall simulate pigasus``'s default)."""
 
+LENGTH = "game length (s)"
+"""The study's length figure: simulated seconds per game."""
+
 NO_FIRST_PLAYER = ("every player acts at once in a real-time game: there is no first "
                    "player")
 
@@ -41,7 +44,7 @@ def _names(players: int, units: int, teams: bool) -> tuple[list[str], list[bool]
                                                                          float | None]]]:
     word = "team" if teams else "seat"
     names = [f"{word} {unit + 1} wins" for unit in range(units)]
-    names += ["tie-break", "shared win", "game length (s)", "wrong grabs per game",
+    names += ["tie-break", "shared win", LENGTH, "wrong grabs per game",
               "pairs per game", "margin, cards"]
     share_like = [True] * (units + 2) + [False] * 4
     bounds: list[tuple[float | None, float | None]] = [(0.0, 1.0)] * (units + 2)
@@ -99,7 +102,7 @@ def study_games(job: StudyJob, progress: Callable[[int, int], None]) -> StudyGam
     return StudyGames(per_game, summary, frozenset(given),
                       tuple((float(s), g) for s, g in sorted(lengths.items())),
                       "simulated seconds", NO_FIRST_PLAYER + f" (the {word}s' wins are the "
-                      f"balance)")
+                      f"balance)", LENGTH)
 
 
-__all__ = ["NO_FIRST_PLAYER", "PACE_MS", "study_games"]
+__all__ = ["LENGTH", "NO_FIRST_PLAYER", "PACE_MS", "study_games"]
