@@ -144,3 +144,20 @@ def test_forced_worth_is_the_same_for_any_workers_and_the_command_writes_json_an
     refused = CliRunner().invoke(app, ["census", "--force", "schafkopf"])
     assert refused.exit_code == 2 and "unknown game kind 'schafkopf'" in refused.output
     assert "Traceback" not in refused.output
+
+
+def test_a_vegane_mast_am_spiess_is_seated_on_the_hand_taking_the_fewest_tricks() -> None:
+    from saustall.games.saukopf.bots.eval import tricks_of_mask
+    from saustall.games.saukopf.cards import VEGANE_MAST, order_for
+
+    spiess, plain = order_for(VEGANE_MAST, -1, True), order_for(VEGANE_MAST, -1, False)
+    moved = 0
+    for index in range(20):
+        state = _deal(index)
+        seat = forced_declarer(state, ("vegane-mast", True))
+        assert seat is not None
+        fewest = min(tricks_of_mask(mask, spiess) for mask in state.masks)
+        assert tricks_of_mask(state.masks[seat], spiess) == fewest
+        moved += seat != forced_declarer(state, ("vegane-mast", False))
+    # am Spieß the 9s, 8s and 7s are the highest cards: another hand suits it
+    assert moved > 0 and plain is not spiess

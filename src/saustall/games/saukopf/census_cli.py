@@ -184,7 +184,9 @@ def render_forced(result: ForcedResult, elapsed: float, console: Console) -> Non
     console.print(f"[bold]what was played[/]: census deal i for every contract (the same "
                   f"cards), one-deal sessions; {SEAT_RULE}", highlight=False)
     units = result.deals * len(result.rows)
-    console.print(f"{units:,} deals in {elapsed:.1f} s", highlight=False)
+    console.print(f"{units:,} deals in {elapsed:.1f} s, {result.cpu_seconds:.1f} s CPU "
+                  f"({1000 * result.cpu_seconds / units:.0f} ms CPU per deal)",
+                  highlight=False)
 
 
 def render_forced_html(result: ForcedResult) -> str:

@@ -10,7 +10,9 @@ contract is **forced** and everything else is the bots' own:
 * **The declarer** is, of the seats that may declare the kind (and am Spieß or not) after
   the kind's least bid, the seat whose hand the kind suits best by the bots' own quick
   rating of a declaration (:func:`saustall.games.saukopf.bots.eval.rate_mask`, the best
-  over the kind's suits or cards); ties go to the hand with more card points in a Trog
+  over the kind's suits or cards; for a Vegane Mast, whose rating ignores Spieß, the
+  fewest tricks by the same rating's count in the game's own order: :func:`seat_rating`);
+  ties go to the hand with more card points in a Trog
   game and fewer in a Napf game (played to lose), then to the seat first in the bidding
   (left of the dealer). Why the best-suited seat and not each seat in turn: a player
   declares a game on a hand that suits it, so "is it ever worth it?" is a question about
@@ -44,18 +46,19 @@ from saustall.core.registry import get
 from saustall.core.rng import derive_seed
 from saustall.games.saukopf.actions import PASS, bid_action, declaration_of, is_declare
 from saustall.games.saukopf.bidding import NAPF, TROG, declarations
-from saustall.games.saukopf.bots.eval import rate_mask
+from saustall.games.saukopf.bots.eval import rate_mask, tricks_of_mask
 from saustall.games.saukopf.cards import (
-    GAME_KINDS, KIND_BY_NAME, KREUZUNG_KINDS, GameKind, cards_of, mask_points,
+    GAME_KINDS, KIND_BY_NAME, KREUZUNG_KINDS, VEGANE_MAST, Declaration, GameKind, cards_of,
+    mask_points, order_for,
 )
-from saustall.games.saukopf.census import deal_seed
+from saustall.games.saukopf.census import cpu_seconds, deal_seed
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.simulation import session_facts
 from saustall.arena.simulate import backend_workers, chunk_ranges, run_chunks
 from saustall.stats import Interval, Moments, wilson
 
 SEAT_RULE = ("the declarer is the seat the kind suits best by the bots' own quick rating "
-             "of the declaration (ties: more card points in a Trog game, fewer in a Napf "
+             "of the declaration (a Vegane Mast: the fewest tricks in its own order; ties: more card points in a Trog game, fewer in a Napf "
              "game, then the first in the bidding); it bids the kind's least bid, the others "
              "pass; the bots choose the suit or card and play everything else")
 """How a forced deal is set up, in the words the output uses."""
@@ -116,6 +119,16 @@ def _choices(state: SaukopfState, seat: int, kind: GameKind, spiess: bool
     return [d for d in found if d.kind == kind.code and d.spiess == spiess]
 
 
+def seat_rating(hand: int, decl: Declaration, players: int) -> float:
+    """How well ``decl`` suits the hand mask ``hand``: the bots' quick rating
+    (:func:`rate_mask`), but for a Vegane Mast the fewest tricks the hand would take in
+    the game's own order (that rating asks only for a hand of 9s, 8s and 7s, which am
+    Spieß are the highest cards: it would seat the worst hand for a Vegane Mast am Spieß)."""
+    if decl.kind == VEGANE_MAST:
+        return -tricks_of_mask(hand, order_for(decl.kind, decl.param, decl.spiess))
+    return rate_mask(hand, decl, players)
+
+
 def forced_declarer(state: SaukopfState, contract: Contract) -> int | None:
     """The seat that declares ``contract`` on this deal (see the module docstring), or
     None when no seat may."""
@@ -129,7 +142,7 @@ def forced_declarer(state: SaukopfState, contract: Contract) -> int | None:
         if not choices:
             continue
         hand = state.masks[seat]
-        rating = max(rate_mask(hand, decl, n) for decl in choices)
+        rating = max(seat_rating(hand, decl, n) for decl in choices)
         points = mask_points(hand)
         key = (rating, -points if kind.napf else points, -position)
         if best is None or key > best:
@@ -290,11 +303,14 @@ class ForcedResult:
     seed: int
     deals: int
     rows: tuple[ForcedWorth, ...]
+    cpu_seconds: float = 0.0
+    """CPU time of this process and its finished workers while the deals were played."""
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (``forced``: one record per contract)."""
         return {"ruleset": self.ruleset, "players": self.players, "bot": self.bot,
                 "seed": self.seed, "deals": self.deals, "seat_rule": SEAT_RULE,
+                "cpu_seconds": self.cpu_seconds,
                 "forced": [row.to_dict() for row in self.rows]}
 
 
@@ -316,6 +332,7 @@ def run_forced(ruleset: str, bot: str, deals: int, contracts: Sequence[Contract]
     if chunk_size is None:
         chunk_size = max(1, min(20, math.ceil(units / (workers * 8))))
     tallies = [_Tally() for _ in job.contracts]
+    started = cpu_seconds()
     done = 0
     stream: Iterator[tuple[range, list[ForcedDeal]]] = run_chunks(
         play_forced_chunk, job, chunk_ranges(units, chunk_size), workers, backend)
@@ -333,7 +350,8 @@ def run_forced(ruleset: str, bot: str, deals: int, contracts: Sequence[Contract]
         won=wilson(tally.won, tally.declared), kontra=wilson(tally.kontra, tally.declared),
         unjoined=wilson(tally.unjoined, tally.declared))
         for contract, tally in zip(job.contracts, tallies))
-    return ForcedResult(job.ruleset, players, bot, seed, deals, rows)
+    return ForcedResult(job.ruleset, players, bot, seed, deals, rows,
+                        cpu_seconds() - started)
 
 
 def kreuzung(kind: str) -> bool:
@@ -343,4 +361,5 @@ def kreuzung(kind: str) -> bool:
 
 __all__ = ["Contract", "ForcedDeal", "ForcedJob", "ForcedResult", "ForcedWorth", "SEAT_RULE",
            "contract_label", "force_bidding", "forced_contracts", "forced_declarer",
+           "seat_rating",
            "kreuzung", "least_bid", "play_forced", "play_forced_chunk", "run_forced"]
