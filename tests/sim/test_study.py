@@ -128,6 +128,7 @@ def test_a_pigasus_study_puts_levels_side_by_side_and_pairs_a_variant(tmp_path) 
     assert result.length == "game length (s)" and result.length in names
     assert {"tie-break", "wrong grabs per game", "end reasons / most-cards"} <= set(names)
     assert "tiebreaks" not in names and "length s" not in names  # given once, paired
+    assert "units / seat 1 / cards" in names and "units / seat 1 / wins" not in names
     assert "no first player" in result.first_player_withheld
     # the same seeds for both levels and for the variant: paired comparisons
     methods = {c.figure: c.method for c in result.across_bots}
@@ -143,4 +144,5 @@ def test_a_pigasus_study_puts_levels_side_by_side_and_pairs_a_variant(tmp_path) 
     assert "first-player advantage withheld" in done.stdout and "casual" in done.stdout
     text = report.read_text()
     assert "Seat win rates" in text and "Game length (simulated seconds)" in text
+    assert "first player wins" not in text  # no first player: not in the legend either
     assert "data:image/png;base64," in text

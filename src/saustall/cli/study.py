@@ -249,15 +249,22 @@ def render_html(result: StudyResult) -> str:
             f"Variant {result.variant} minus base (paired by seed)",
             html.table(["figure", "bot", "variant − base [95% CI]", "method"], rows, flags),
             *charts))
+    unit = result.length_unit
+    firsts_meaning = [] if result.first_player_withheld else [
+        ("first player wins", "share of games the player who acted first won (a shared "
+                              "win counts its share); the even share is 1/players")]
+    length_meaning = (f"the table's {result.length}: its mean per game, paired by seed; "
+                      f"the distribution is drawn in {unit}"
+                      + (" taken in a game by everyone together" if unit == "actions"
+                         else ""))
     parts.append(html.section("What the figures mean", html.legend([
         ("flag", "two bots' difference on the figure has a 95% interval without 0: the "
                  "answer depends on who plays; in the variant's table, a highlighted "
                  "difference excludes 0: the variant changes the figure under that bot"),
         ("paired", "the same seeds under each bot (and for the variant), so per-game "
                    "figures are compared game by game"),
-        ("first player wins", "share of games the player who acted first won (a shared "
-                              "win counts its share); the even share is 1/players"),
-        ("game length", "actions taken in a game by everyone together"),
+        *firsts_meaning,
+        ("game length", length_meaning),
     ])))
     return html.page(title, parts)
 

@@ -97,8 +97,10 @@ def study_games(job: StudyJob, progress: Callable[[int, int], None]) -> StudyGam
     assert per_game is not None  # at least one game: the study checks --games
     summary = records(asdict(tally.summary()))
     word = "team" if teams else "seat"
+    for record in summary["units"]:  # named as the per-game rows name them
+        record["name"] = f"{word} {record['unit'] + 1}"
     given = {"tiebreaks", "shared wins", "length s", "margin"}
-    given |= {f"units / {unit + 1} / wins" for unit in range(units)}
+    given |= {f"units / {word} {unit + 1} / wins" for unit in range(units)}
     return StudyGames(per_game, summary, frozenset(given),
                       tuple((float(s), g) for s, g in sorted(lengths.items())),
                       "simulated seconds", NO_FIRST_PLAYER + f" (the {word}s' wins are the "
