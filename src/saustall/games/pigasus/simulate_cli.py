@@ -136,9 +136,12 @@ class PigasusTally:
         winners = row["winners"]
         team_of = row["team_of"]
         self.team_of = list(team_of)
+        # a shared win is split between the units that share it (in team play a seat
+        # wins what its team wins, not half of it)
+        won_units = {team_of[seat] for seat in winners}
         for seat in range(self.players):
             unit = team_of[seat]
-            won = (1.0 / len(winners)) if seat in winners else 0.0
+            won = (1.0 / len(won_units)) if unit in won_units else 0.0
             level = row["levels"][seat]
             for tally in (self.seats[seat], self.bots.setdefault(level, _Seat())):
                 tally.games += 1
