@@ -42,6 +42,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from saustall.bots.base import make_bot
 from saustall.core.errors import InvalidOptionError
+from saustall.core.game import Action
 from saustall.core.registry import get
 from saustall.core.rng import derive_seed
 from saustall.games.saukopf.actions import PASS, bid_action, declaration_of, is_declare
@@ -203,9 +204,10 @@ def play_forced(job: ForcedJob, contract: Contract, index: int) -> ForcedDeal:
     bots = [make_bot("saukopf", job.bot, derive_seed(seed, "bot", seat))
             for seat in range(job.players)]
     force_bidding(state, declarer, kind)
-    legal = [a for a in state.legal_actions(declarer) if is_declare(a)
-             and declaration_of(a).kind == kind.code
-             and declaration_of(a).spiess == contract[1]]
+    legal: list[Action] = [a for a in state.legal_actions(declarer)
+                           if isinstance(a, int) and is_declare(a)
+                           and declaration_of(a).kind == kind.code
+                           and declaration_of(a).spiess == contract[1]]
     state.apply(bots[declarer].choose(state.view(declarer), legal), declarer)
     played = False
     while not state.is_terminal():
