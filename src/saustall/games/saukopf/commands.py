@@ -42,12 +42,12 @@ def add_commands(app: typer.Typer) -> None:
                                     "ray (a Ray cluster; the ray extra)"),
         report: Optional[Path] = typer.Option(None, "--report", help="write an HTML report "
                                               "with plots here"),
-        force: list[str] = typer.Option([], "--force", help="force a contract: a game kind "
+        force: list[str] = typer.Option([], "--force", metavar="KIND", help="force a contract: a game kind "
                                         "(wutz, unreine-kreuzung...; several, comma-separated "
                                         "or repeated) or all; each is played on every deal by "
                                         "the seat it suits best, the others passing, and "
                                         "played out: its worth per deal (--deals per kind)"),
-        spiess: str = typer.Option("both", help="with --force: no, yes (am Spieß) or both"),
+        spiess: str = typer.Option("both", metavar="no|yes|both", help="with --force: no, yes (am Spieß) or both"),
     ) -> None:
         """Saukopf census: how often a table of one bot throws in, the mix of game kinds,
         and with --worth what each contract is worth.
