@@ -155,7 +155,9 @@ census: $(STAMP)
 
 # The designer's balance questions (docs/design.md, Reports and studies), each an HTML
 # report in $(OUT) (default reports/): Dirty Pig 2p under three bots, Sauschön, a variant
-# against the base, Pigasus tie-breaks and team balance, Saukopf contract worth.
+# against the base, Pigasus tie-breaks and team balance (and its levels side by side),
+# Saukopf contract worth (the bots' own contracts, and every kind forced: FORCE_BOT,
+# FORCE_DEALS per contract).
 OUT ?= reports
 balance: $(STAMP)
 	mkdir -p $(OUT)
@@ -172,6 +174,11 @@ balance: $(STAMP)
 	  -n $${PIGASUS_GAMES:-400} --workers $${WORKERS:-2} --report $(OUT)/pigasus-teams.html
 	$(VENV)/bin/saustall census --worth --bot $${BOT:-expert} --deals $${DEALS:-2000} \
 	  --workers $${WORKERS:-2} --report $(OUT)/saukopf-worth.html
+	$(VENV)/bin/saustall census --force all --bot $${FORCE_BOT:-club} \
+	  --deals $${FORCE_DEALS:-200} --workers $${WORKERS:-2} --report $(OUT)/saukopf-forced.html
+	$(VENV)/bin/saustall study pigasus --ruleset pigasus-teams --players 4 \
+	  --bots casual,club,expert --games $${PIGASUS_GAMES:-400} --workers $${WORKERS:-2} \
+	  --report $(OUT)/pigasus-study.html
 
 # KILLS (default 20) times: a table's owning process is SIGKILLed mid-game (turn-based and
 # real-time Pigasus in turn), its game must go on on the other within 5 s, nothing

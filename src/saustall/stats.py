@@ -67,14 +67,18 @@ def estimate(values: Sequence[float], few: float = math.inf) -> Estimate:
 class Interval:
     """A figure with its 95% interval and the sample size it rests on.
 
-    ``low``/``high`` are None when there is nothing to measure a spread from (fewer than
-    two values for a mean, no trials for a share)."""
+    ``low``/``high`` are None when there is nothing to measure a spread from, and
+    ``note`` says why: fewer than two values for a mean (``n too small``), values all
+    alike (``no spread``: a t interval would have width 0, claiming a certainty two or
+    three equal values do not give), no trials for a share."""
 
     value: float
     low: float | None
     high: float | None
     n: int
     """How many values (games, deals, pairs) it rests on."""
+    note: str = ""
+    """Why there is no interval (empty when there is one)."""
 
     def contains(self, value: float) -> bool:
         """True when ``value`` lies within the interval (or there is none)."""
@@ -93,14 +97,18 @@ class Interval:
         sign = "+" if signed else ""
         value = f"{self.value * scale:{sign}.{digits}f}{unit}"
         if self.low is None or self.high is None:
-            return f"{value} (n={self.n:,}, no interval)"
+            return f"{value} (n={self.n:,}, {self.note or 'no interval'})"
         size = f" (n={self.n:,})" if with_n else ""
         return (f"{value} [{self.low * scale:{sign}.{digits}f}, "
                 f"{self.high * scale:{sign}.{digits}f}]{size}")
 
-    def as_dict(self) -> dict[str, float | int | None]:
-        """JSON-ready: value, low, high, n."""
-        return {"value": self.value, "low": self.low, "high": self.high, "n": self.n}
+    def as_dict(self) -> dict[str, float | int | str | None]:
+        """JSON-ready: value, low, high, n (and ``note`` where there is no interval)."""
+        found: dict[str, float | int | str | None] = {
+            "value": self.value, "low": self.low, "high": self.high, "n": self.n}
+        if self.note:
+            found["note"] = self.note
+        return found
 
 
 def clip(value: float, bounds: Bounds) -> float:
@@ -134,7 +142,7 @@ def wilson_bounds(successes: float, trials: int, z: float = Z_95) -> tuple[float
 def wilson(successes: float, trials: int) -> Interval:
     """The share ``successes / trials`` with its Wilson 95% interval (none: no trials)."""
     if trials == 0:
-        return Interval(0.0, None, None, 0)
+        return Interval(0.0, None, None, 0, NONE_TO_COUNT)
     low, high = wilson_bounds(successes, trials)
     return Interval(successes / trials, low, high, trials)
 
@@ -231,11 +239,31 @@ class Moments:
         return t_interval_of(self.mean, self.variance(), self.n, bounds)
 
 
+TOO_FEW = "n too small"
+"""The note of a mean over fewer than two values: no spread can be measured."""
+NO_SPREAD = "no spread"
+"""The note of a mean over values all alike: its t interval would have width 0."""
+NONE_TO_COUNT = "none to count"
+"""The note of a share of nothing."""
+
+
+def no_spread(mean: float, variance: float) -> bool:
+    """True when values with this mean and sample variance are all alike (up to rounding
+    in running sums)."""
+    return variance <= 1e-12 * max(1.0, mean * mean)
+
+
 def t_interval_of(mean: float, variance: float, n: int, bounds: Bounds = UNBOUNDED
                   ) -> Interval:
-    """A mean of ``n`` values with sample ``variance``: its t 95% interval, clipped."""
+    """A mean of ``n`` values with sample ``variance``: its t 95% interval, clipped to
+    ``bounds``. No interval (with its reason as the note) below two values or when the
+    values are all alike: a zero-width interval would claim a certainty they do not
+    give (three equal values say little about the next)."""
+    mean = clip(mean, bounds)
     if n < 2:
-        return Interval(mean, None, None, n)
+        return Interval(mean, None, None, n, TOO_FEW if n else NONE_TO_COUNT)
+    if no_spread(mean, variance):
+        return Interval(mean, None, None, n, NO_SPREAD)
     half = t_quantile(n - 1) * math.sqrt(variance / n)
     return Interval(mean, clip(mean - half, bounds), clip(mean + half, bounds), n)
 
@@ -258,7 +286,7 @@ def difference_bounds(bounds: Bounds) -> Bounds:
     return (low - high, high - low)
 
 
-__all__ = ["Bounds", "CONFIDENCE", "Estimate", "Interval", "Moments", "SHARE_BOUNDS",
-           "UNBOUNDED", "Z_95", "clip", "difference_bounds", "estimate", "newcombe",
+__all__ = ["Bounds", "CONFIDENCE", "Estimate", "Interval", "Moments", "NONE_TO_COUNT",
+           "NO_SPREAD", "SHARE_BOUNDS", "TOO_FEW", "UNBOUNDED", "Z_95", "clip", "no_spread", "difference_bounds", "estimate", "newcombe",
            "newcombe_paired", "t_interval", "t_interval_of", "t_quantile", "wilson",
            "wilson_bounds"]

@@ -194,14 +194,21 @@ def test_command_writes_json_and_report(tmp_path: Path) -> None:
     assert data["metric"] == "win share" and data["confidence"] == 0.95
     assert set(data["results"]) == {"random", "heuristic", "racer"}
     for figures in data["results"].values():
-        assert set(figures) == {"mean", "ci_low", "ci_high", "deals", "seat_games", "rating"}
-        assert figures["ci_low"] <= figures["mean"] <= figures["ci_high"]
+        assert set(figures) == {"mean", "ci_low", "ci_high", "ci_note", "deals", "seat_games",
+                                "rating"}
+        if figures["ci_low"] is None:  # 4 deals: a bot may score the same on every one
+            assert figures["ci_note"] == "no spread" and figures["ci_high"] is None
+        else:
+            assert figures["ci_low"] <= figures["mean"] <= figures["ci_high"]
         rating = figures["rating"]
         assert rating["ordinal"] == pytest.approx(rating["mu"] - 3 * rating["sigma"])
     assert [(p["bot"], p["opponent"]) for p in data["pairwise"]] == [
         ("random", "heuristic"), ("random", "racer"), ("heuristic", "racer")]
     for pair in data["pairwise"]:
-        assert pair["ci_low"] <= pair["mean_difference"] <= pair["ci_high"]
+        if pair["ci_low"] is None:  # the same difference on every deal: no interval
+            assert pair["ci_note"] == "no spread"
+        else:
+            assert pair["ci_low"] <= pair["mean_difference"] <= pair["ci_high"]
     html = report.read_text()
     assert html.count("data:image/png;base64,") == 3  # ratings, means, distributions
     assert escape(PLOTS_MISSING) not in html

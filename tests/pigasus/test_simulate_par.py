@@ -36,6 +36,11 @@ def test_team_play_reports_team_balance_and_writes_games_and_a_report(tmp_path) 
     assert "Team balance" in done.stdout and "a range, not an interval" in done.stdout
     rows = [json.loads(line) for line in lines.read_text().splitlines()]
     assert [row["index"] for row in rows] == [0, 1, 2, 3]
+    # a seat wins what its team wins (not half of it)
+    summary = run_simulation(players=4, levels=["club"], games=4, ruleset="pigasus-teams")
+    teams = {row["team"]: row["value"] for row in summary["team_balance"]["team_wins"]}
+    for seat in summary["seats"]:
+        assert seat["win_share"]["value"] == teams[seat["team"] + 1]
     text = report.read_text()
     assert "data:image/png;base64," in text and "http" not in text
 

@@ -38,3 +38,30 @@ def test_a_mapping_of_shares_is_a_group_and_names_read_as_words() -> None:
     groups = dict(share_groups(summary))
     assert [name for name, _ in groups["win kinds"]] == ["dirty", "pretty"]
     assert [name for name, _ in groups["contracts / declarer won"]] == ["keiler", "hauer"]
+
+
+def test_moments_carry_their_range_so_a_summary_reader_clips_to_it() -> None:
+    # a count that is rarely above 0: its t interval would reach below 0
+    counts = Sums((0.0, None))
+    for value in [0.0] * 9 + [1.0]:
+        counts.add(value)
+    data = records(asdict(counts.moments()))
+    assert (data["range_low"], data["range_high"]) == (0.0, None)
+    (found,) = figures({"reshuffles": data})
+    unclipped = t_interval([0.0] * 9 + [1.0])
+    assert unclipped.low < 0.0  # what the summary would say without its range
+    assert found.interval.low == 0.0 and found.interval.high == pytest.approx(unclipped.high)
+    # a net has no range: its interval is not cut at what happened to be seen
+    nets = Sums()
+    for value in (1.0, 2.0, 3.0):
+        nets.add(value)
+    (net,) = figures({"net": records(asdict(nets.moments()))})
+    assert net.interval.low < 1.0
+    # card points of a Saukopf deal stop at 120
+    from saustall.games.saukopf.simulation import CARD_POINT_BOUNDS
+
+    points = Sums(CARD_POINT_BOUNDS)
+    for value in (120.0, 120.0, 110.0):
+        points.add(value)
+    (found,) = figures({"points": records(asdict(points.moments()))})
+    assert found.interval.high == 120.0 and found.interval.low < 120.0

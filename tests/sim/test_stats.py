@@ -115,3 +115,27 @@ def test_arena_intervals_stay_within_the_win_share_range() -> None:
     difference = tally.pair_interval("weak", "strong")  # near -1: clipped to [-1, 1]
     assert -1.0 == difference.low <= difference.mean <= difference.high <= 1.0
     assert not math.isnan(difference.high)
+
+
+def test_a_mean_without_spread_or_of_one_value_has_no_interval_and_says_why() -> None:
+    # three equal values: a t interval would be [3, 3], a certainty three values do not give
+    alike = t_interval([3.0, 3.0, 3.0])
+    assert (alike.low, alike.high, alike.n, alike.note) == (None, None, 3, "no spread")
+    assert alike.text() == "3.0 (n=3, no spread)"
+    assert alike.as_dict()["note"] == "no spread"
+    one = t_interval([5.0])
+    assert one.low is None and one.note == "n too small"
+    assert one.text(digits=2) == "5.00 (n=1, n too small)"
+    running = Moments()
+    running.add(2.0, times=4)
+    assert running.interval().note == "no spread"
+    # with any spread there is an interval, however wide
+    assert t_interval([3.0, 3.0, 4.0]).low is not None
+    assert wilson(0, 0).note == "none to count"
+    assert "note" not in t_interval([1.0, 2.0]).as_dict()  # only where an interval is missing
+    # the arena's per-deal means: the same, and its text says why
+    from saustall.arena.stats import ci_text
+
+    same = arena_t_interval([0.5, 0.5, 0.5])
+    assert same.low is None and ci_text(same.low, same.high, same.n) == "none: no spread"
+    assert ci_text(None, None, 1) == "none: n too small"

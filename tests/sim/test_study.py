@@ -7,9 +7,13 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from saustall.arena.study import FIRST, LENGTH, Variant, paired_difference, run_study
+from saustall.arena.study import FIRST, Variant, length_name, paired_difference, run_study
 from saustall.bots.base import make_bot, register_bot
 from saustall.cli.main import app
+
+
+LENGTH = length_name("turns")
+"""Drecksau's length figure in a study: its own unit, turns, paired by seed."""
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -37,7 +41,7 @@ def test_a_study_flags_where_bots_disagree_and_not_where_they_agree() -> None:
     twins = [c for c in result.across_bots if {c.a, c.b} == {"random", "random-twin"}]
     assert twins and not any(c.flagged for c in twins)
     assert all(c.difference.value == 0 for c in twins)
-    # random games run far longer than the heuristic's (about 80 actions against 34)
+    # random games run far longer than the heuristic's (about 80 turns against 34)
     length = by_pair[(LENGTH, "random", "heuristic")]
     assert length.flagged and length.difference.high < 0
     assert LENGTH in result.flagged()
@@ -96,10 +100,12 @@ def test_a_house_rule_variant_from_param_is_paired_with_the_base(tmp_path) -> No
     assert data["variant"] == "dirty-pig pigs_per_player=4"
     assert data["variant_params"] == {"pigs_per_player": 4}
     changes = {row["figure"]: row for row in data["against_base"]}
-    # four pigs instead of five: about 10 actions fewer a game (35 against 24)
+    # four pigs instead of five: about 10 turns fewer a game (35 against 24)
     assert changes[LENGTH]["method"] == "paired t" and changes[LENGTH]["high"] < 0
-    # the game's own facts (win kinds, turns) are compared too, with their intervals
-    assert "win kinds / dirty" in changes and "turns" in changes
+    # the game's own facts (win kinds) are compared too, with their intervals; its turns
+    # are the length row (paired), not a second copy beside it
+    assert "win kinds / dirty" in changes and "turns" not in changes
+    assert "game length (actions)" not in changes
     file = tmp_path / "four-pigs.toml"
     file.write_text('name = "four-pigs"\n[params]\npigs_per_player = 4\n')
     named = json.loads(runner.invoke(app, [
@@ -112,3 +118,31 @@ def test_a_house_rule_variant_from_param_is_paired_with_the_base(tmp_path) -> No
     refused = runner.invoke(app, ["study", "drecksau", "--bots", "heuristic", "--param",
                                   "pigs_per_player=9"])
     assert refused.exit_code == 2 and "pigs_per_player" in refused.output
+
+
+def test_a_pigasus_study_puts_levels_side_by_side_and_pairs_a_variant(tmp_path) -> None:
+    result = run_study("pigasus", ["casual", "club"], 4, players=3, seed=2, workers=1,
+                       variant=Variant(params={"window_ms": 600}))
+    names = result.figure_names()
+    assert names[:3] == ["seat 1 wins", "seat 2 wins", "seat 3 wins"]
+    assert result.length == "game length (s)" and result.length in names
+    assert {"tie-break", "wrong grabs per game", "end reasons / most-cards"} <= set(names)
+    assert "tiebreaks" not in names and "length s" not in names  # given once, paired
+    assert "units / seat 1 / cards" in names and "units / seat 1 / wins" not in names
+    assert "no first player" in result.first_player_withheld
+    # the same seeds for both levels and for the variant: paired comparisons
+    methods = {c.figure: c.method for c in result.across_bots}
+    assert methods["seat 1 wins"] == "paired Newcombe" and methods[result.length] == "paired t"
+    assert {c.a for c in result.against_base} == {"casual", "club"}
+    again = run_study("pigasus", ["casual"], 4, players=3, seed=2, workers=2)
+    assert again.run("casual").rows == result.run("casual").rows
+    report = tmp_path / "pigasus.html"
+    done = CliRunner().invoke(app, ["study", "pigasus", "--bots", "casual,club", "--games",
+                                    "3", "--players", "3", "--workers", "1", "--param",
+                                    "window_ms=600", "--report", str(report)])
+    assert done.exit_code == 0, done.output
+    assert "first-player advantage withheld" in done.stdout and "casual" in done.stdout
+    text = report.read_text()
+    assert "Seat win rates" in text and "Game length (simulated seconds)" in text
+    assert "first player wins" not in text  # no first player: not in the legend either
+    assert "data:image/png;base64," in text

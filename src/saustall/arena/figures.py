@@ -66,6 +66,16 @@ class Moments:
     """The smallest value seen (0 when there is none)."""
     largest: float
     """The largest value seen (0 when there is none)."""
+    range_low: float | None = None
+    """The least value the quantity can take (None: unbounded below), so that a reader of
+    the summary alone clips the interval to it."""
+    range_high: float | None = None
+    """The greatest value the quantity can take (None: unbounded above)."""
+
+    @property
+    def bounds(self) -> Bounds:
+        """The quantity's range, ``(range_low, range_high)``."""
+        return (self.range_low, self.range_high)
 
     def sd(self) -> float:
         """The sample standard deviation (0 for fewer than two games)."""
@@ -74,44 +84,35 @@ class Moments:
         variance = (self.total_sq - self.total * self.total / self.n) / (self.n - 1)
         return math.sqrt(max(variance, 0.0))
 
-    def interval(self, minimum: float = -math.inf, maximum: float = math.inf
-                 ) -> tuple[float, float]:
-        """The t 95% interval of the mean, clipped to the quantity's range
-        ``[minimum, maximum]`` (the range itself when there is no spread to measure)."""
-        found = self.estimate((None if minimum == -math.inf else minimum,
-                               None if maximum == math.inf else maximum))
-        if found.low is None or found.high is None:
-            return (minimum, maximum)
-        return (found.low, found.high)
-
-    def estimate(self, bounds: Bounds = UNBOUNDED) -> Interval:
-        """The mean with its t 95% interval clipped to ``bounds``, as the reports show it."""
-        return t_interval_of(self.mean, self.sd() ** 2, self.n, bounds)
+    def estimate(self, bounds: Bounds | None = None) -> Interval:
+        """The mean with its t 95% interval clipped to ``bounds`` (by default the
+        quantity's own range), as the reports show it; no interval, with the reason,
+        below two values or without spread (:func:`saustall.stats.t_interval_of`)."""
+        return t_interval_of(self.mean, self.sd() ** 2, self.n,
+                             self.bounds if bounds is None else bounds)
 
 
 def mean_text(moments: Moments, decimals: int = 2, signed: bool = False,
-              minimum: float = -math.inf, maximum: float = math.inf) -> str:
-    """``31.40 [31.10, 31.70]``: a mean and its 95% interval within the quantity's range;
-    the mean alone, with ``(n=1)``, when there is no spread to measure."""
-    sign = "+" if signed else ""
-    mean = f"{moments.mean:{sign}.{decimals}f}"
-    if moments.n < 2:
-        return f"{mean} (n={moments.n})"
-    low, high = moments.interval(minimum, maximum)
-    return f"{mean} [{low:{sign}.{decimals}f}, {high:{sign}.{decimals}f}]"
+              with_n: bool = False) -> str:
+    """``31.40 [31.10, 31.70]``: a mean and its 95% interval within the quantity's range
+    (and ``(n=...)`` with ``with_n``); without an interval, the mean with its n and why
+    (``n too small``, ``no spread``)."""
+    return moments.estimate().text(1.0, decimals, "", signed, with_n)
 
 
 class Sums(RunningMoments):
     """Running sums of one per-game quantity (:class:`saustall.stats.Moments`, flat
-    memory) that also keep its smallest and largest value: :meth:`moments` gives the
-    :class:`Moments` a summary holds."""
+    memory) that also keep its smallest and largest value and the range it can take:
+    :meth:`moments` gives the :class:`Moments` a summary holds."""
 
-    __slots__ = ("smallest", "largest")
+    __slots__ = ("smallest", "largest", "bounds")
 
-    def __init__(self) -> None:
+    def __init__(self, bounds: Bounds = UNBOUNDED) -> None:
         super().__init__()
         self.smallest = math.inf
         self.largest = -math.inf
+        self.bounds = bounds
+        """The range the quantity can take (its intervals are clipped to it)."""
 
     def add(self, value: float, times: int = 1) -> None:
         """Count one game's value (``times`` times)."""
@@ -123,24 +124,30 @@ class Sums(RunningMoments):
 
     def moments(self) -> Moments:
         """The :class:`Moments` of the values added so far."""
+        low, high = self.bounds
         if not self.n:
-            return Moments(0, 0.0, 0.0, 0.0, 0.0, 0.0)
+            return Moments(0, 0.0, 0.0, 0.0, 0.0, 0.0, low, high)
         mean = self.mean
         total_sq = self.variance() * (self.n - 1) + self.n * mean * mean
         return Moments(self.n, mean * self.n, total_sq, mean, float(self.smallest),
-                       float(self.largest))
+                       float(self.largest), low, high)
 
 
-def histogram_moments(histogram: dict[int, int]) -> Moments:
+COUNT_BOUNDS: Bounds = (0.0, None)
+"""The range of a count or a length: never below 0."""
+
+
+def histogram_moments(histogram: dict[int, int], bounds: Bounds = COUNT_BOUNDS) -> Moments:
     """The :class:`Moments` of the values a histogram ``{value: games}`` counts (exact:
-    integer sums)."""
+    integer sums); ``bounds`` is the range the values can take (by default a count's)."""
     n = sum(histogram.values())
+    low, high = bounds
     if not n:
-        return Moments(0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        return Moments(0, 0.0, 0.0, 0.0, 0.0, 0.0, low, high)
     total = sum(value * count for value, count in histogram.items())
     total_sq = sum(value * value * count for value, count in histogram.items())
     return Moments(n, float(total), float(total_sq), total / n, float(min(histogram)),
-                   float(max(histogram)))
+                   float(max(histogram)), low, high)
 
 
 def histogram_percentile(histogram: dict[int, int], q: float) -> float:
@@ -201,10 +208,12 @@ def _moments(data: dict[str, Any]) -> Interval | None:
     n = data["n"]
     if not isinstance(n, int) or isinstance(n, bool):
         return None
+    low, high = data.get("range_low"), data.get("range_high")
     found = Moments(n, float(data["total"]), float(data["total_sq"]), float(data["mean"]),
-                    float(data.get("smallest", 0.0)), float(data.get("largest", 0.0)))
-    # unclipped: the summary does not say the quantity's range (a net can go below 0 though
-    # none was seen), so the interval is not cut at what happened to be seen
+                    float(data.get("smallest", 0.0)), float(data.get("largest", 0.0)),
+                    None if low is None else float(low), None if high is None else float(high))
+    # clipped to the range the summary carries (range_low/range_high), never to what
+    # happened to be seen (a net can go below 0 though none was seen)
     return found.estimate()
 
 
@@ -305,5 +314,5 @@ def share_groups(data: Any, path: str = "") -> Iterator[tuple[str, list[tuple[st
                 yield from share_groups(item, f"{path} / {label}" if path else label)
 
 
-__all__ = ["Figure", "Moments", "Share", "Sums", "figures", "histogram_moments",
+__all__ = ["COUNT_BOUNDS", "Figure", "Moments", "Share", "Sums", "figures", "histogram_moments",
            "histogram_percentile", "mean_text", "share_groups"]

@@ -19,7 +19,7 @@ from html import escape
 from typing import Any, Sequence
 
 from saustall.arena.run import ArenaResult
-from saustall.arena.stats import CONFIDENCE
+from saustall.arena.stats import CONFIDENCE, ci_text
 from saustall.core import registry
 from saustall.core.support import load_reference
 
@@ -40,10 +40,8 @@ def _number(value: float | None, digits: int = 3) -> str:
     return "n/a" if value is None else f"{value:.{digits}f}"
 
 
-def _ci(low: float | None, high: float | None) -> str:
-    if low is None or high is None:
-        return "n/a (one deal)"
-    return f"[{low:.3f}, {high:.3f}]"
+def _ci(low: float | None, high: float | None, n: int) -> str:
+    return ci_text(low, high, n)
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -137,14 +135,15 @@ def render_html(result: ArenaResult, elapsed: float | None = None) -> str:
     parts.append("<h2>Bots</h2>" + _table(
         ["bot", f"mean {result.metric}", "95% CI", "deals", "seat-games", "rating mu",
          "sigma", "ordinal"],
-        [[r.bot, _number(r.mean), _ci(r.ci_low, r.ci_high), str(r.deals),
+        [[r.bot, _number(r.mean), _ci(r.ci_low, r.ci_high, r.deals), str(r.deals),
           str(r.seat_games), f"{r.rating.mu:.2f}", f"{r.rating.sigma:.2f}",
           f"{r.rating.ordinal:.2f}"] for r in ranked]))
     if result.pairs:
         parts.append("<h2>Head to head</h2>" + _table(
-            ["A", "B", "A minus B", "95% CI", "A's mean", "deals"],
-            [[p.bot, p.opponent, f"{p.mean_difference:+.3f}", _ci(p.ci_low, p.ci_high),
-              _number(p.bot_mean), str(p.deals)] for p in result.pairs]))
+            ["A", "B", "A minus B", "95% CI", "A's mean [95% CI]", "deals"],
+            [[p.bot, p.opponent, f"{p.mean_difference:+.3f}", _ci(p.ci_low, p.ci_high, p.deals),
+              f"{_number(p.bot_mean)} {_ci(p.bot_mean_low, p.bot_mean_high, p.deals)}",
+              str(p.deals)] for p in result.pairs]))
     section = registry.support(result.game).simulation.report_section
     if result.game_figures is not None and section is not None:
         heading, rows = load_reference(section, result.game)(result.game_figures)

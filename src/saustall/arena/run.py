@@ -23,7 +23,9 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from saustall.arena.scheme import seatings as make_seatings
-from saustall.arena.stats import CONFIDENCE, DuplicateTally, Interval, Rating, Ratings
+from saustall.arena.stats import (
+    CONFIDENCE, DuplicateTally, Interval, Rating, Ratings, ci_note, t_interval,
+)
 from saustall.bots.base import make_bot, plays_ruleset
 from saustall.core.errors import InvalidOptionError, SaustallError
 from saustall.core.registry import get_variant, support
@@ -77,6 +79,10 @@ class PairResult:
     bot_mean: float
     """``bot``'s own mean result in the games where ``opponent`` sat too (at a two-player
     table of a win-share game: its win rate against the opponent)."""
+    bot_mean_low: float | None = None
+    """:attr:`bot_mean`'s 95% t interval over the deals, clipped to the result's range
+    (None: fewer than two deals, or no spread)."""
+    bot_mean_high: float | None = None
 
 
 @dataclass(frozen=True)
@@ -136,9 +142,11 @@ class ArenaResult:
             "ci_method": "Student t-interval over per-deal means (duplicate groups)",
             "rating_model": "openskill PlackettLuce; ordinal = mu - 3 sigma",
             "results": {r.bot: {"mean": r.mean, "ci_low": r.ci_low, "ci_high": r.ci_high,
+                                "ci_note": ci_note(r.ci_low, r.deals),
                                 "deals": r.deals, "seat_games": r.seat_games,
                                 "rating": asdict(r.rating)} for r in self.results},
-            "pairwise": [asdict(pair) for pair in self.pairs],
+            "pairwise": [asdict(pair) | {"ci_note": ci_note(pair.ci_low, pair.deals)}
+                         for pair in self.pairs],
             "per_game": [asdict(row) for row in self.game_rows],
             **({"variant": {"name": self.variant_name, "params": dict(self.variant)}}
                if self.variant else {}),
@@ -293,10 +301,11 @@ def _result(game: str, ruleset: str, players: int, bots: Sequence[str], deals: i
         if not tally.pair_differences[(a, b)]:
             continue
         found = tally.pair_interval(a, b)
-        firsts = tally.pair_means[(a, b)]
+        own = t_interval(tally.pair_means[(a, b)], bounds=tally.bounds)
         pairs.append(PairResult(bot=a, opponent=b, mean_difference=found.mean,
                                 ci_low=found.low, ci_high=found.high, deals=found.n,
-                                bot_mean=math.fsum(firsts) / len(firsts)))
+                                bot_mean=own.mean, bot_mean_low=own.low,
+                                bot_mean_high=own.high))
     metric, meaning = metric_of(game)
     return ArenaResult(
         game=game, ruleset=ruleset, players=players, bots=tuple(bots), deals=deals,

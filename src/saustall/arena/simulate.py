@@ -30,7 +30,7 @@ import math
 import os
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 from saustall.bots.base import make_bot
@@ -398,7 +398,7 @@ class Tally:
         for length, count in sorted(self.lengths.items()):
             moments.add(float(length), count)
         found = moments.interval((0.0, None))
-        return Interval(self.length_sum / self.games, found.low, found.high, found.n)
+        return replace(found, value=self.length_sum / self.games)
 
     def summary(self) -> Summary:
         """The :class:`Summary` of the games added so far."""
@@ -408,8 +408,7 @@ class Tally:
         bounds = self.return_bounds()
 
         def mean_ci(mean: float, moments: Moments) -> Interval:
-            found = moments.interval(bounds)
-            return Interval(mean, found.low, found.high, found.n)
+            return replace(moments.interval(bounds), value=mean)
 
         seats = tuple(
             SeatStats(seat=seat, bot="/".join(sorted(self.seat_levels[seat])),

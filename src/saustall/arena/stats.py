@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Sequence
 
-from saustall.stats import UNBOUNDED, Bounds, clip, difference_bounds
+from saustall.stats import (
+    NO_SPREAD, TOO_FEW, UNBOUNDED, Bounds, clip, difference_bounds, no_spread,
+)
 
 CONFIDENCE = 0.95
 """The level of every interval."""
@@ -37,13 +39,28 @@ CONFIDENCE = 0.95
 @dataclass(frozen=True)
 class Interval:
     """A mean with its confidence interval; the bounds are None with fewer than two
-    values (no spread to estimate)."""
+    values or values all alike (no spread to estimate: :func:`ci_text` says which)."""
 
     mean: float
     low: float | None
     high: float | None
     n: int
     """How many values (duplicate groups) it rests on."""
+
+
+def ci_note(low: float | None, n: int) -> str:
+    """Why an interval is missing (``n too small``, ``no spread``); empty when there is
+    one."""
+    if low is not None:
+        return ""
+    return TOO_FEW if n < 2 else NO_SPREAD
+
+
+def ci_text(low: float | None, high: float | None, n: int) -> str:
+    """``[0.412, 0.588]``, or why there is no interval (``none: no spread``)."""
+    if low is None or high is None:
+        return f"none: {ci_note(None, n)}"
+    return f"[{low:.3f}, {high:.3f}]"
 
 
 def t_quantile(confidence: float, df: int) -> float:
@@ -65,6 +82,8 @@ def t_interval(values: Sequence[float], confidence: float = CONFIDENCE,
     if n < 2:
         return Interval(mean, None, None, n)
     variance = math.fsum((value - mean) ** 2 for value in values) / (n - 1)
+    if no_spread(mean, variance):  # all alike: a zero-width interval would claim certainty
+        return Interval(mean, None, None, n)
     half = t_quantile(confidence, n - 1) * math.sqrt(variance / n)
     return Interval(mean, clip(mean - half, bounds), clip(mean + half, bounds), n)
 

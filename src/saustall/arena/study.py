@@ -37,13 +37,27 @@ from saustall.arena.figures import figures
 from saustall.arena.sim_report import plain
 from saustall.arena.simulate import GameResult, SimulationResult, records, simulate
 from saustall.core.errors import InvalidOptionError
+from saustall.bots.base import make_bot
 from saustall.core.registry import get, support
+from saustall.core.support import load_reference
 from saustall.stats import (
-    Interval, difference_bounds, newcombe, newcombe_paired, t_interval_of, t_quantile,
+    Bounds, Interval, wilson, difference_bounds, newcombe, newcombe_paired, t_interval, t_interval_of,
+    t_quantile,
 )
 
 LENGTH = "game length (actions)"
+"""The length figure of a game that names no unit of its own (``length_figure``)."""
 FIRST = "first player wins"
+
+
+def length_name(unit: str) -> str:
+    """The study's length figure in ``unit`` (``game length (turns)``)."""
+    return f"game length ({unit})" if unit else LENGTH
+
+
+def is_length(name: str) -> bool:
+    """True for the study's length figure, in whatever unit."""
+    return name.startswith("game length (")
 
 
 @dataclass(frozen=True)
@@ -79,10 +93,61 @@ class PerGame:
     share_like: list[bool]
     """True for a figure whose per-game value is a share of 0..1 (a win, a draw)."""
     values: list[array[float]]
+    bounds: list[Bounds] = field(default_factory=list)
+    """The range of each figure's per-game value (default: a count's, from 0)."""
+
+    @classmethod
+    def empty(cls, names: Sequence[str], share_like: Sequence[bool],
+              bounds: Sequence[Bounds] = ()) -> "PerGame":
+        """No games yet, for these figures."""
+        return cls(list(names), list(share_like), [array("d") for _ in names],
+                   list(bounds) or [(0.0, None)] * len(names))
 
     def add(self, row: Sequence[float]) -> None:
+        """One game's values, in the order of :attr:`names`."""
         for column, value in zip(self.values, row):
             column.append(value)
+
+    def bounds_of(self, column: int) -> Bounds:
+        """The range of figure ``column``'s per-game value."""
+        return self.bounds[column] if column < len(self.bounds) else (0.0, None)
+
+
+@dataclass(frozen=True)
+class StudyJob:
+    """One bot's games of a study, for a game's own study driver
+    (``SimulationSupport.study_games``, real-time games)."""
+
+    game: str
+    ruleset: str
+    players: int
+    bot: str
+    games: int
+    seed: int
+    options: Mapping[str, Any]
+    params: Mapping[str, Any]
+    variant_name: str | None
+    workers: int | None
+    backend: str
+    ray_address: str | None
+
+
+@dataclass(frozen=True)
+class StudyGames:
+    """What a game's own study driver returns for one bot: its per-game values (paired
+    by seed), the game's own figures as JSON records (:func:`saustall.arena.figures.figures`
+    reads them), the figures among those the per-game values already give (left out),
+    the length distribution, and why the first player's figure means nothing."""
+
+    per_game: PerGame
+    figures: Any
+    skip: frozenset[str] = frozenset()
+    lengths: tuple[tuple[float, int], ...] = ()
+    length_unit: str = "actions"
+    first_player_withheld: str = ""
+    length_figure: str = ""
+    """The name of the per-game figure that is the game's length (e.g. ``game length
+    (s)``): the study's length row."""
 
 
 @dataclass(frozen=True)
@@ -122,8 +187,13 @@ class Run:
     bot: str
     variant: str
     """``base`` or the variant's label."""
-    result: SimulationResult
+    result: SimulationResult | None
+    """The simulation (None: a real-time game's own driver played it)."""
     rows: tuple[Row, ...]
+    lengths: tuple[tuple[float, int], ...] = ()
+    """The length distribution: (length, games)."""
+    figures: Any = None
+    """The game's own figures (the simulation summary's ``game_figures``), or None."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +215,10 @@ class StudyResult:
     first_player_withheld: str
     variant_params: Mapping[str, Any] = field(default_factory=dict)
     """The variant's balance levers (empty: none, or no variant)."""
+    length: str = LENGTH
+    """The name of the length figure: in actions, or in the game's own unit."""
+    length_unit: str = "actions"
+    """The unit of the length distribution (:attr:`Run.lengths`)."""
 
     def figure_names(self) -> list[str]:
         """The figures in the order the first run has them."""
@@ -167,6 +241,7 @@ class StudyResult:
             **({"variant_params": dict(self.variant_params)} if self.variant_params else {}),
             "first_player_withheld": self.first_player_withheld,
             "confidence": 0.95,
+            "length_figure": self.length,
             "figures": [{"bot": run.bot, "variant": run.variant, "figure": row.name,
                          "kind": row.kind, **row.interval.as_dict(),
                          **({"count": row.count, "total": row.total}
@@ -184,37 +259,61 @@ def _comparison(found: Comparison) -> dict[str, Any]:
             "flagged": found.flagged, **found.difference.as_dict()}
 
 
-def _per_game_names(players: int) -> tuple[list[str], list[bool]]:
+def _per_game_names(players: int, unit: str = "") -> tuple[list[str], list[bool]]:
     names = [FIRST] + [f"seat {seat + 1} wins" for seat in range(players)]
-    names += ["draws", "turn cap hit", LENGTH]
+    names += ["draws", "turn cap hit", length_name(unit)]
     return names, [True] * (players + 3) + [False]
 
 
-def _per_game_row(result: GameResult, players: int) -> list[float]:
+def _per_game_row(result: GameResult, players: int, unit: str = "") -> list[float]:
     share = 1.0 / len(result.winners) if result.winners else 0.0
     row = [share if result.first_player in result.winners else 0.0]
     row += [share if seat in result.winners else 0.0 for seat in range(players)]
-    row += [0.0 if result.winners else 1.0, 1.0 if result.capped else 0.0,
-            float(result.length)]
+    length = getattr(result.facts, unit) if unit else result.length
+    row += [0.0 if result.winners else 1.0, 1.0 if result.capped else 0.0, float(length)]
     return row
 
 
-def _rows(result: SimulationResult, per_game: PerGame) -> tuple[Row, ...]:
+def _rows(result: SimulationResult, per_game: PerGame, unit: str = "") -> tuple[Row, ...]:
     summary = result.summary
     rows = [Row(FIRST, "share", _rate(summary.first_player_wins),
                 summary.first_player_wins.successes, summary.first_player_wins.trials)]
     rows += [Row(f"seat {seat.seat + 1} wins", "share", _rate(seat.wins), seat.wins.successes,
                  seat.wins.trials) for seat in summary.seats]
     draws = sum(per_game.values[per_game.names.index("draws")])
-    from saustall.stats import wilson
-
     rows.append(Row("draws", "share", wilson(draws, summary.games), draws, summary.games))
     rows.append(Row("turn cap hit", "share", _rate(summary.capped), summary.capped.successes,
                     summary.capped.trials))
-    rows.append(Row(LENGTH, "mean", summary.length))
+    if unit:  # the game's own length figure, read per game (paired), shown once
+        column = per_game.values[per_game.names.index(length_name(unit))]
+        rows.append(Row(length_name(unit), "mean", t_interval(list(column), (0.0, None))))
+    else:
+        rows.append(Row(LENGTH, "mean", summary.length))
     if summary.game_figures is not None:
         for found in figures(records(plain(summary.game_figures))):
+            if unit and found.path == unit:
+                continue  # the length row above
             rows.append(Row(found.path, found.kind, found.interval, found.count, found.total))
+    return tuple(rows)
+
+
+def _driver_rows(found: StudyGames) -> tuple[Row, ...]:
+    """A real-time game's figures: its per-game values (shares by Wilson, means by t
+    within their range), then its own tallied figures but those the first give."""
+    rows = []
+    per_game = found.per_game
+    for column, name in enumerate(per_game.names):
+        values = per_game.values[column]
+        n = len(values)
+        if per_game.share_like[column]:
+            count = math.fsum(values)
+            rows.append(Row(name, "share", wilson(count, n), count, n))
+        elif n:
+            rows.append(Row(name, "mean", t_interval(list(values), per_game.bounds_of(column))))
+    for figure in figures(found.figures):
+        if figure.path not in found.skip:
+            rows.append(Row(figure.path, figure.kind, figure.interval, figure.count,
+                            figure.total))
     return tuple(rows)
 
 
@@ -269,7 +368,8 @@ def _compare(figure: str, run_a: Run, games_a: PerGame, run_b: Run, games_b: Per
         column = games_a.names.index(figure)
         difference, method = paired_difference(games_a.values[column],
                                                 games_b.values[column],
-                                                games_a.share_like[column], (0.0, None))
+                                                games_a.share_like[column],
+                                                games_a.bounds_of(column))
     else:
         difference, method = independent_difference(row_a, row_b)
     return Comparison(figure, a, b, difference, method, row_a.kind)
@@ -293,6 +393,20 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
         raise InvalidOptionError(f"name each bot once; repeated: {', '.join(repeated)}")
     bound = get(game, ruleset)
     count = players if players is not None else bound.default_players
+    simulation = support(game).simulation
+    unit = simulation.length_figure
+    driver = None
+    if bound.ruleset.realtime:
+        if simulation.study_games is None:
+            raise InvalidOptionError(f"{game} is a real-time game and names no study "
+                                     f"driver (simulation.study_games)")
+        driver = load_reference(simulation.study_games, game)
+        bound.ruleset.check_players(count)
+        for bot in bots:
+            make_bot(game, bot, 0)  # raises naming the known bots
+    withheld = ""
+    length_unit = "actions"
+    length = length_name(unit)
     runs: list[Run] = []
     per_game: dict[tuple[str, str], PerGame] = {}
     setups: list[tuple[str, str | None, Mapping[str, Any], Mapping[str, Any]]] = [
@@ -305,11 +419,28 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
     finished = 0
     for label, rules, chosen, levers in setups:
         for bot in bots:
-            names, share_like = _per_game_names(count)
+            if driver is not None:  # a real-time game: its own driver plays the games
+                def step(done: int, _: int, before: int = finished) -> None:
+                    if progress is not None:
+                        progress(before + done, total)
+
+                played: StudyGames = driver(StudyJob(
+                    game, rules or bound.ruleset.name, count, bot, games, seed, chosen,
+                    levers, (variant.name or None) if levers and variant else None,
+                    workers, backend, ray_address), step)
+                finished += games
+                runs.append(Run(bot, label, None, _driver_rows(played), played.lengths,
+                                played.figures))
+                per_game[(bot, label)] = played.per_game
+                withheld = played.first_player_withheld
+                length_unit = played.length_unit
+                length = played.length_figure or length
+                continue
+            names, share_like = _per_game_names(count, unit)
             collected = PerGame(names, share_like, [array("d") for _ in names])
 
             def keep(result: GameResult, collected: PerGame = collected) -> None:
-                collected.add(_per_game_row(result, count))
+                collected.add(_per_game_row(result, count, unit))
 
             def advance(done: int, _: int, before: int = finished) -> None:
                 if progress is not None:
@@ -322,7 +453,10 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
                               variant_name=(variant.name or None) if levers and variant
                               else None)
             finished += games
-            runs.append(Run(bot, label, result, _rows(result, collected)))
+            runs.append(Run(bot, label, result, _rows(result, collected, unit),
+                            tuple((float(v), c) for v, c in result.summary.lengths),
+                            result.summary.game_figures))
+            withheld = result.summary.first_player_withheld
             per_game[(bot, label)] = collected
     base_runs = [r for r in runs if r.variant == "base"]
     across: list[Comparison] = []
@@ -343,14 +477,14 @@ def run_study(game: str, bots: Sequence[str], games: int, ruleset: str | None = 
                 if found is not None:
                     against.append(Comparison(found.figure, base.bot, found.b,
                                               found.difference, found.method, found.kind))
-    withheld = runs[0].result.summary.first_player_withheld if runs else ""
     return StudyResult(game=game, ruleset=bound.ruleset.name, players=count,
                        bots=tuple(bots), games=games, seed=seed, runs=tuple(runs),
                        across_bots=tuple(across),
                        variant=variant.label() if variant is not None else None,
                        against_base=tuple(against), first_player_withheld=withheld,
-                       variant_params=dict(variant.params) if variant is not None else {})
+                       variant_params=dict(variant.params) if variant is not None else {},
+                       length=length, length_unit=length_unit)
 
 
-__all__ = ["Comparison", "Row", "Run", "StudyResult", "Variant", "independent_difference",
-           "paired_difference", "run_study"]
+__all__ = ["FIRST", "LENGTH", "Comparison", "PerGame", "Row", "Run", "StudyGames", "StudyJob", "StudyResult", "Variant", "independent_difference",
+           "is_length", "length_name", "paired_difference", "run_study"]

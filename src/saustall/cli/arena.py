@@ -51,8 +51,10 @@ def _fail(console: Console, message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _ci(low: float | None, high: float | None) -> str:
-    return "n/a" if low is None or high is None else f"[{low:.3f}, {high:.3f}]"
+def _ci(low: float | None, high: float | None, n: int) -> str:
+    from saustall.arena.stats import ci_text
+
+    return ci_text(low, high, n)
 
 
 def render(result: Any, console: Console, elapsed: float | None = None) -> None:
@@ -65,18 +67,20 @@ def render(result: Any, console: Console, elapsed: float | None = None) -> None:
     for column in ("bot", f"mean {result.metric}", "95% CI", "rating mu ± sigma", "ordinal"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for row in sorted(result.results, key=lambda r: -r.mean):
-        table.add_row(escape(row.bot), f"{row.mean:.3f}", _ci(row.ci_low, row.ci_high),
+        table.add_row(escape(row.bot), f"{row.mean:.3f}", _ci(row.ci_low, row.ci_high, row.deals),
                       f"{row.rating.mu:.2f} ± {row.rating.sigma:.2f}",
                       f"{row.rating.ordinal:.2f}")
     console.print(table)
     if result.pairs:
         pairs = Table(title="Head to head (paired by deal)")
-        for column in ("A", "B", "A minus B", "95% CI", "A's mean", "deals"):
+        for column in ("A", "B", "A minus B", "95% CI", "A's mean [95% CI]", "deals"):
             pairs.add_column(column, justify="left" if column in ("A", "B") else "right")
         for pair in result.pairs:
             pairs.add_row(escape(pair.bot), escape(pair.opponent),
-                          f"{pair.mean_difference:+.3f}", _ci(pair.ci_low, pair.ci_high),
-                          f"{pair.bot_mean:.3f}", str(pair.deals))
+                          f"{pair.mean_difference:+.3f}", _ci(pair.ci_low, pair.ci_high, pair.deals),
+                          f"{pair.bot_mean:.3f} "
+                          f"{_ci(pair.bot_mean_low, pair.bot_mean_high, pair.deals)}",
+                          str(pair.deals))
         console.print(pairs)
     if result.game_figures is not None:
         simulation = registry.support(result.game).simulation

@@ -74,9 +74,8 @@ def _pct(rate: Rate) -> str:
 
 
 def _mean(found: Interval, digits: int = 3) -> str:
-    if found.low is None or found.high is None:
-        return f"{found.value:.{digits}f}"
-    return f"{found.value:.{digits}f} [{found.low:.{digits}f}, {found.high:.{digits}f}]"
+    """A mean with its interval (the n is the table's); without one, its n and why."""
+    return found.text(1.0, digits, with_n=found.low is None)
 
 
 def legend(result: SimulationResult) -> list[tuple[str, str]]:

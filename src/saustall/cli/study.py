@@ -9,6 +9,7 @@ done by :func:`saustall.arena.study.run_study`.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from html import escape as html_escape
 from pathlib import Path
 from typing import Any, NoReturn, Optional, Sequence
@@ -19,7 +20,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from saustall.arena import html
-from saustall.arena.study import FIRST, LENGTH, Comparison, StudyResult, Variant, run_study
+from saustall.arena.study import (
+    FIRST, Comparison, StudyResult, Variant, is_length, run_study,
+)
 from saustall.stats import Interval
 
 HELP = (
@@ -52,14 +55,14 @@ def figure_text(name: str, found: Interval, kind: str, with_n: bool = True) -> s
     """A figure as the tables print it: shares in percent, means as they are."""
     if kind == "share":
         return found.text(100, 1, "%", with_n=with_n)
-    return found.text(1, 1 if name == LENGTH else 3, with_n=with_n)
+    return found.text(1, 1 if is_length(name) else 3, with_n=with_n)
 
 
 def difference_text(found: Comparison, with_n: bool = True) -> str:
     """A difference with its interval: percentage points for shares."""
     if found.kind == "share":
         return found.difference.text(100, 1, " pts", signed=True, with_n=with_n)
-    return found.difference.text(1, 1 if found.figure == LENGTH else 3, signed=True,
+    return found.difference.text(1, 1 if is_length(found.figure) else 3, signed=True,
                                  with_n=with_n)
 
 
@@ -104,9 +107,9 @@ def render(result: StudyResult, console: Console) -> None:
         for bot in result.bots:
             row = next(r for r in result.run(bot).rows if r.name == FIRST)
             found = row.interval
-            shifted = Interval(found.value - even, None if found.low is None else
-                               found.low - even, None if found.high is None else
-                               found.high - even, found.n)
+            shifted = replace(found, value=found.value - even,
+                              low=None if found.low is None else found.low - even,
+                              high=None if found.high is None else found.high - even)
             console.print(f"first-player advantage under {escape(bot)}: "
                           f"{shifted.text(100, 1, ' points', signed=True)} over the even "
                           f"share {100 * even:.1f}%", highlight=False)
@@ -171,32 +174,37 @@ def render_html(result: StudyResult) -> str:
         ["figure", *result.bots, "where bots disagree (B − A [95% CI])"], rows, marks)))
     # the first player under each bot, against the even share
     even = 1.0 / result.players
-    firsts = [next(r for r in result.run(bot).rows if r.name == FIRST).interval
-              for bot in result.bots]
     if result.first_player_withheld:  # no chart of a figure that means nothing here
         parts.append(html.section("First player under each bot", html.paragraph(
             f"First-player advantage withheld: {result.first_player_withheld}", "withheld")))
     else:
+        firsts = [next(r for r in result.run(bot).rows if r.name == FIRST).interval
+                  for bot in result.bots]
         parts.append(html.section("First player under each bot", html.plots_or_note(
             lambda: html.image(html.interval_chart(
                 list(result.bots), firsts, "first player's win share (%), dashed: even "
                 "share", reference=even, scale=100), "first player under each bot"))))
-    seats = [name for name in names if name.startswith("seat ") and name.endswith(" wins")]
+    seats = [name for name in names if name.split(" ")[0] in ("seat", "team")
+             and name.endswith(" wins")]
     seat_intervals = [next(r for r in result.run(bot).rows if r.name == name).interval
                       for name in seats for bot in result.bots]
-    parts.append(html.section("Seat win rates", html.plots_or_note(
-        lambda: html.image(html.interval_chart(
-            seats, seat_intervals, "win share (%), 95% Wilson interval", reference=even,
-            scale=100, series=list(result.bots)), "seat win rates"))))
-    lengths: dict[str, Sequence[tuple[float, int]]] = {bot: [(float(v), c) for v, c in result.run(bot).result.summary.lengths]
-               for bot in result.bots}
-    parts.append(html.section("Game length (actions)", html.plots_or_note(
-        lambda: html.image(html.histogram(lengths, "game length (actions)"),
+    if seats:
+        units = len(seats)
+        parts.append(html.section("Seat win rates", html.plots_or_note(
+            lambda: html.image(html.interval_chart(
+                seats, seat_intervals, "win share (%), 95% Wilson interval",
+                reference=1.0 / units, scale=100, series=list(result.bots)),
+                "seat win rates"))))
+    lengths: dict[str, Sequence[tuple[float, int]]] = {
+        bot: list(result.run(bot).lengths) for bot in result.bots}
+    unit = result.length_unit
+    parts.append(html.section(f"Game length ({unit})", html.plots_or_note(
+        lambda: html.image(html.histogram(lengths, f"game length ({unit})"),
                            "length distribution by bot"))))
     # each group of shares the game adds (kinds of games, kinds of wins) by bot
     groups: dict[str, dict[str, list[tuple[str, Interval]]]] = {}
     for bot in result.bots:
-        figures_data = result.run(bot).result.summary.game_figures
+        figures_data = result.run(bot).figures
         if figures_data is None:
             continue
         for where, group in share_groups(records(plain(figures_data))):
@@ -222,12 +230,13 @@ def render_html(result: StudyResult) -> str:
             flags.append([False, False, found.flagged, False])
         shares = [c for c in result.against_base
                   if c.kind == "share" and (c.figure == FIRST or c.figure.startswith("seat "))]
-        lengths_changed = [c for c in result.against_base if c.figure == LENGTH]
+        lengths_changed = [c for c in result.against_base if is_length(c.figure)]
         charts = []
         for shown, axis, scale in ((shares, "variant minus base (share points), 95% paired "
                                     "interval", 100.0),
-                                   (lengths_changed, "variant minus base (actions), 95% "
-                                    "paired t interval", 1.0)):
+                                   (lengths_changed, f"variant minus base "
+                                    f"({result.length.removeprefix('game length ')[1:-1]}), "
+                                    f"95% paired t interval", 1.0)):
             if not shown:
                 continue
             labels = [f"{c.figure} ({c.a})" for c in shown]
@@ -240,15 +249,22 @@ def render_html(result: StudyResult) -> str:
             f"Variant {result.variant} minus base (paired by seed)",
             html.table(["figure", "bot", "variant − base [95% CI]", "method"], rows, flags),
             *charts))
+    unit = result.length_unit
+    firsts_meaning = [] if result.first_player_withheld else [
+        ("first player wins", "share of games the player who acted first won (a shared "
+                              "win counts its share); the even share is 1/players")]
+    length_meaning = (f"the table's {result.length}: its mean per game, paired by seed; "
+                      f"the distribution is drawn in {unit}"
+                      + (" taken in a game by everyone together" if unit == "actions"
+                         else ""))
     parts.append(html.section("What the figures mean", html.legend([
         ("flag", "two bots' difference on the figure has a 95% interval without 0: the "
                  "answer depends on who plays; in the variant's table, a highlighted "
                  "difference excludes 0: the variant changes the figure under that bot"),
         ("paired", "the same seeds under each bot (and for the variant), so per-game "
                    "figures are compared game by game"),
-        ("first player wins", "share of games the player who acted first won (a shared "
-                              "win counts its share); the even share is 1/players"),
-        ("game length", "actions taken in a game by everyone together"),
+        *firsts_meaning,
+        ("game length", length_meaning),
     ])))
     return html.page(title, parts)
 

@@ -77,6 +77,11 @@ class SimulationSupport:
     realtime_game: Reference | None = None
     """For a real-time game: ``f(job, index) -> GameOutcome``, one arena game played on
     simulated time (:mod:`saustall.arena.simulate`)."""
+    study_games: Reference | None = None
+    """For a real-time game: ``f(StudyJob, on_progress) -> StudyGames`` plays one bot's
+    games of a ``saustall study`` (:mod:`saustall.arena.study`) on the game's own driver:
+    each game's values (paired by seed across bots and the variant) and the summary of the
+    game's own figures."""
     wins_note: str = ""
     """What a win is in this game, when it is more than the word says (the legend)."""
     return_bounds: tuple[float | None, float | None] = (None, None)
@@ -84,6 +89,11 @@ class SimulationSupport:
     intervals of mean returns are clipped to it."""
     score_bounds: tuple[float | None, float | None] | None = None
     """The range of one seat's arena result (default: :attr:`return_bounds`)."""
+    length_figure: str = ""
+    """The field of the game's facts that is its length in the game's own unit (e.g.
+    ``turns``), when that is what a designer counts in; its summary figure of the same
+    name. ``saustall study`` then measures the length per game in that unit (paired by
+    seed) and shows it once, instead of the length in actions beside the same figure."""
     first_player_withheld: str = ""
     """Why the first-player advantage means nothing in this game (e.g. every seat leads
     once per session), which the simulator then says instead of printing it; empty:

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import sys
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import add
 from typing import Any, NamedTuple, Sequence
 
-from saustall.arena.figures import Moments, Share, histogram_moments
+from saustall.arena.figures import COUNT_BOUNDS, Moments, Share, histogram_moments
 from saustall.core.game import GameState
+from saustall.stats import Interval, t_interval_of
 from saustall.games.drecksau.actions import is_play, played_card
 from saustall.games.drecksau.rulesets import CARD_KINDS
 from saustall.games.drecksau.state import (
@@ -81,6 +82,10 @@ class DrecksauFacts(NamedTuple):
     :func:`saustall.games.drecksau.state.new_counts` says, packed as unsigned 64-bit
     little-endian ints (:func:`pack`): one bytes object pickles in one copy, and a tally
     adds a whole game's counters as one big int (:class:`DrecksauTally`)."""
+    squares: bytes = b""
+    """The squares of the seats' counters, then of the table's card counts (every seat's
+    played, drawn, thrown away by kind and exchanges, summed), packed as :attr:`counts`:
+    added up over games they give each mean per game its t interval."""
 
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         # A named tuple pickles through copyreg, 30 times slower than its plain tuple:
@@ -240,7 +245,24 @@ def game_facts(state: GameState) -> DrecksauFacts:
         how = last.win_kind
         round_wins = (int(how == "dirty"), int(how == "pretty"), int(how is None))
     return DrecksauFacts(last.win_kind or "none", tuple(state.winners()), turns,
-                         table_rounds, rounds, round_wins, _ending(last), pack(counts))
+                         table_rounds, rounds, round_wins, _ending(last), pack(counts),
+                         pack(squares_of(counts, state.num_players)))
+
+
+TABLE_SQUARES = EXCHANGES + 1
+"""Table-wide card counters whose squares a game's facts carry: played, drawn, thrown
+away by kind, and exchanges (offsets 0 .. EXCHANGES of a seat's block, summed over
+seats)."""
+
+
+def squares_of(counts: Sequence[int], players: int) -> list[int]:
+    """The squares :attr:`DrecksauFacts.squares` packs: each seat counter's, then each
+    table-wide card count's (worked out in the worker, so the tally adds one more big
+    int per game)."""
+    seats = players * SEAT_BLOCK
+    table = [sum(counts[seat * SEAT_BLOCK + offset] for seat in range(players))
+             for offset in range(TABLE_SQUARES)]
+    return [count * count for count in counts[:seats]] + [count * count for count in table]
 
 
 # --------------------------------------------------------------------------------------
@@ -266,6 +288,21 @@ class CardCounts:
     passes: int
     wins: dict[str, float]
     """Rounds won, by win kind (a shared win counts its share)."""
+    squares: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Sums over the games of each per-game count squared (``played``, ``drawn``,
+    ``discarded`` by kind; ``exchanges`` under ``""``): with the totals, each mean per
+    game's t interval (:meth:`per_game`)."""
+
+    def per_game(self, what: str, kind: str = "") -> Interval:
+        """The mean per game of ``what`` (``played``, ``drawn``, ``discarded`` of
+        ``kind``, or ``exchanges``) with its t 95% interval (never below 0)."""
+        total = self.exchanges if what == "exchanges" else getattr(self, what)[kind]
+        square = self.squares.get(what, {}).get(kind, 0)
+        n = self.games
+        if n == 0:
+            return t_interval_of(0.0, 0.0, 0, COUNT_BOUNDS)
+        variance = (square - total * total / n) / (n - 1) if n > 1 else 0.0
+        return t_interval_of(total / n, max(variance, 0.0), n, COUNT_BOUNDS)
 
 
 @dataclass(frozen=True)
@@ -303,11 +340,15 @@ class _Cards:
         self.drawn = [0] * NUM_KINDS
         self.discarded = [0] * NUM_KINDS
         self.exchanges = self.shows = self.passes = 0
+        self.squares = [0] * TABLE_SQUARES
+        """Sums of squares of the per-game counts at offsets 0 .. EXCHANGES."""
         self.wins: dict[str, float] = {}
         self.names: set[str] = set()
 
-    def add_block(self, counts: Sequence[int], seat: int, games: int, name: str) -> None:
-        """Add one seat's block of summed counters over ``games`` games."""
+    def add_block(self, counts: Sequence[int], seat: int, games: int, name: str,
+                  squares: Sequence[int] = ()) -> None:
+        """Add one seat's block of summed counters over ``games`` games (and of their
+        squares, the same layout)."""
         base = seat * SEAT_BLOCK
         self.games += games
         self.names.add(name)
@@ -315,9 +356,15 @@ class _Cards:
             self.played[kind] += counts[base + PLAYED + kind]
             self.drawn[kind] += counts[base + DRAWN + kind]
             self.discarded[kind] += counts[base + DISCARDED + kind]
+        if squares:
+            self.add_squares(squares[base:base + TABLE_SQUARES])
         self.exchanges += counts[base + EXCHANGES]
         self.shows += counts[base + SHOWS]
         self.passes += counts[base + PASSES]
+
+    def add_squares(self, squares: Sequence[int]) -> None:
+        """Add sums of squares of the per-game counts (offsets 0 .. EXCHANGES)."""
+        self.squares = list(map(add, self.squares, squares))
 
     def add_wins(self, wins: dict[str, float]) -> None:
         for kind, count in wins.items():
@@ -330,13 +377,17 @@ class _Cards:
             drawn={CARD_KINDS[k]: self.drawn[k] for k in kinds},
             discarded={CARD_KINDS[k]: self.discarded[k] for k in kinds},
             exchanges=self.exchanges, shows=self.shows, passes=self.passes,
-            wins=dict(sorted(self.wins.items())))
+            wins=dict(sorted(self.wins.items())),
+            squares={what: {CARD_KINDS[k]: self.squares[offset + k] for k in kinds}
+                     for what, offset in (("played", PLAYED), ("drawn", DRAWN),
+                                          ("discarded", DISCARDED))}
+            | {"exchanges": {"": self.squares[EXCHANGES]}})
 
 
 class _Lineup:
     """Running sums of the games one seating of bots played (a vector add per game)."""
 
-    __slots__ = ("games", "packed", "wins")
+    __slots__ = ("games", "packed", "squares", "wins")
 
     def __init__(self, players: int) -> None:
         self.games = 0
@@ -344,6 +395,8 @@ class _Lineup:
         """The games' counters added up, as one big int: each game's packed counters
         read as a little-endian int and added (no counter comes near 2**64, so none
         carries into the next)."""
+        self.squares = 0
+        """The games' squares (:attr:`DrecksauFacts.squares`), added up the same way."""
         self.wins: list[dict[str, float]] = [{} for _ in range(players)]
 
 
@@ -386,6 +439,7 @@ class DrecksauTally:
             lineup = self.lineups[key] = _Lineup(self.players)
         lineup.games += 1
         lineup.packed += int.from_bytes(facts.counts, "little")
+        lineup.squares += int.from_bytes(facts.squares, "little")
         if facts.rounds == 1 and facts.winners:  # who won one round, and how
             share = 1.0 / len(facts.winners)
             for seat in facts.winners:
@@ -399,17 +453,21 @@ class DrecksauTally:
         bots: dict[str, _Cards] = {}
         table = _Cards()
         size = players * SEAT_BLOCK + TABLE_BLOCK
+        square_size = players * SEAT_BLOCK + TABLE_SQUARES
         totals = [0] * size
         for lineup_bots, lineup in self.lineups.items():
             counts = unpack(lineup.packed.to_bytes(size * COUNTER_BYTES, "little"), size)
+            squares = unpack(lineup.squares.to_bytes(square_size * COUNTER_BYTES, "little"),
+                             square_size)
             totals = list(map(add, totals, counts))
             for seat, bot in enumerate(lineup_bots):
-                seats[seat].add_block(counts, seat, lineup.games, bot)
+                seats[seat].add_block(counts, seat, lineup.games, bot, squares)
                 seats[seat].add_wins(lineup.wins[seat])
                 found = bots.setdefault(bot, _Cards())
-                found.add_block(counts, seat, lineup.games, str(seat + 1))
+                found.add_block(counts, seat, lineup.games, str(seat + 1), squares)
                 found.add_wins(lineup.wins[seat])
                 table.add_block(counts, seat, 0, "")
+            table.add_squares(squares[players * SEAT_BLOCK:])
         round_wins = [sum(wins[kind] * games for wins, games in self.round_wins.items())
                       for kind in range(len(WIN_KINDS))]
         table.games = self.games

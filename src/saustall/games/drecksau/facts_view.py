@@ -24,11 +24,15 @@ def share_text(share: Share) -> str:
 
 def count_mean(moments: Moments) -> str:
     """A count per game: its mean and 95% interval, which stops at 0."""
-    return mean_text(moments, minimum=0.0)
+    return mean_text(moments)
 
 
-def _per_game(count: int, games: int) -> str:
-    return f"{count / games:.2f}" if games else "-"
+def _per_game(row: CardCounts, what: str, kind: str = "") -> str:
+    """A count's mean per game with its t 95% interval (the n is the table's games)."""
+    if not row.games:
+        return "-"
+    found = row.per_game(what, kind)
+    return found.text(1.0, 2, with_n=found.low is None)
 
 
 def render_simulation(summary: DrecksauSummary, console: Console) -> None:
@@ -57,13 +61,13 @@ def render_simulation(summary: DrecksauSummary, console: Console) -> None:
     length.add_row("reshuffles per game", count_mean(summary.reshuffles))
     console.print(length)
     table = summary.table
-    cards = Table(title="Drecksau: cards per game, by kind (all seats)")
+    cards = Table(title=f"Drecksau: cards per game, by kind (all seats), mean [95% CI], "
+                        f"n = {table.games:,} games")
     for column in ("card", "played", "drawn", "thrown away"):
         cards.add_column(column, justify="left" if column == "card" else "right")
     for kind in table.played:
-        cards.add_row(kind, _per_game(table.played[kind], table.games),
-                      _per_game(table.drawn[kind], table.games),
-                      _per_game(table.discarded[kind], table.games))
+        cards.add_row(kind, _per_game(table, "played", kind), _per_game(table, "drawn", kind),
+                      _per_game(table, "discarded", kind))
     console.print(cards)
     _render_seats("Drecksau per seat: cards per game", summary.seats, console)
     if any("," in bot.detail for bot in summary.bots):  # a bot in several seats
@@ -77,7 +81,8 @@ def _render_seats(title: str, rows: tuple[CardCounts, ...], console: Console) ->
     """One column per seat (or bot), one row per card kind played, then drawn."""
     if not rows:
         return
-    table = Table(title=title)
+    games = "/".join(sorted({f"{row.games:,}" for row in rows}))
+    table = Table(title=f"{title}, mean [95% CI], n = {games}")
     table.add_column("card")
     for row in rows:
         name = row.who.replace("seat ", "") + (f" {row.detail}" if row.who.startswith("seat")
@@ -86,15 +91,14 @@ def _render_seats(title: str, rows: tuple[CardCounts, ...], console: Console) ->
     kinds = list(rows[0].played)
     for label, field in (("played", "played"), ("drawn", "drawn")):
         for kind in kinds:
-            table.add_row(f"{kind} {label}", *(_per_game(getattr(row, field)[kind], row.games)
-                                                for row in rows))
-    table.add_row("exchanges", *(_per_game(row.exchanges, row.games) for row in rows))
+            table.add_row(f"{kind} {label}", *(_per_game(row, field, kind) for row in rows))
+    table.add_row("exchanges", *(_per_game(row, "exchanges") for row in rows))
     console.print(table)
 
 
 def render_arena(summary: DrecksauSummary, console: Console) -> None:
     """One line of Drecksau's figures under the arena's tables."""
-    kinds = ", ".join(f"{kind} {100 * share.share:.1f}%"
+    kinds = ", ".join(f"{kind} {share_text(share)}"
                       for kind, share in summary.win_kinds.items() if share.count)
     console.print(f"Drecksau rounds: {summary.rounds:,}; won {kinds}; turns per game "
                   f"{count_mean(summary.turns)}", highlight=False)

@@ -58,6 +58,7 @@ SUPPORT = GameSupport(
         watch="saustall.games.drecksau.facts:watch",
         tally="saustall.games.drecksau.facts:DrecksauTally",
         summary_key="drecksau",
+        length_figure="turns",
         render="saustall.games.drecksau.facts_view:render_simulation",
         arena_render="saustall.games.drecksau.facts_view:render_arena",
         report_section="saustall.games.drecksau.facts_view:report_section",

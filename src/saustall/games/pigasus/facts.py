@@ -10,11 +10,12 @@ play: units score.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
-from saustall.arena.figures import Moments, Share, Sums
+from saustall.arena.figures import COUNT_BOUNDS, Moments, Share, Sums
 from saustall.core.game import GameState
+from saustall.stats import Interval, t_interval_of
 from saustall.games.pigasus.game import PigasusState
 
 END_REASONS = ("most-cards", "tiebreak", "tiebreak-exhausted", "event-cap")
@@ -91,6 +92,18 @@ class PigasusSeat:
     wrong: int
     crowded: int
     cards_paid: int
+    squares: dict[str, int] = field(default_factory=dict)
+    """Per counter (``grabs``, ``pairs``...), the sum over the games of its per-game value
+    squared: with the total, the mean per game's t interval (:meth:`per_game`)."""
+
+    def per_game(self, counter: str) -> Interval:
+        """The mean per game of ``counter`` (``grabs``, ``pairs``, ``split``, ``wrong``,
+        ``crowded``, ``cards_paid``) with its t 95% interval (never below 0)."""
+        total, square, n = getattr(self, counter), self.squares.get(counter, 0), self.games
+        if n == 0:
+            return t_interval_of(0.0, 0.0, 0, COUNT_BOUNDS)
+        variance = (square - total * total / n) / (n - 1) if n > 1 else 0.0
+        return t_interval_of(total / n, max(variance, 0.0), n, COUNT_BOUNDS)
 
 
 @dataclass(frozen=True)
@@ -127,25 +140,34 @@ class PigasusSummary:
     """Game length in simulated seconds."""
 
 
+SEAT_COUNTERS = ("grabs", "pairs", "split", "wrong", "crowded", "cards_paid")
+"""A seat's per-game counters, as :class:`PigasusSeat` names them."""
+
+
 class _Grabs:
     def __init__(self) -> None:
         self.games = self.grabs = self.pairs = self.split = 0
         self.wrong = self.crowded = self.cards_paid = 0
+        self.squares = dict.fromkeys(SEAT_COUNTERS, 0)
         self.names: set[str] = set()
 
     def add(self, facts: PigasusFacts, seat: int, name: str) -> None:
         self.games += 1
         self.names.add(name)
-        self.grabs += facts.grabs[seat]
-        self.pairs += facts.pairs[seat]
-        self.split += facts.split[seat]
-        self.wrong += facts.wrong[seat]
-        self.crowded += facts.crowded[seat]
-        self.cards_paid += facts.cards_paid[seat]
+        values = (facts.grabs[seat], facts.pairs[seat], facts.split[seat], facts.wrong[seat],
+                  facts.crowded[seat], facts.cards_paid[seat])
+        self.grabs += values[0]
+        self.pairs += values[1]
+        self.split += values[2]
+        self.wrong += values[3]
+        self.crowded += values[4]
+        self.cards_paid += values[5]
+        for counter, value in zip(SEAT_COUNTERS, values):
+            self.squares[counter] += value * value
 
     def seat(self, who: str, detail: str) -> PigasusSeat:
         return PigasusSeat(who, detail, self.games, self.grabs, self.pairs, self.split,
-                           self.wrong, self.crowded, self.cards_paid)
+                           self.wrong, self.crowded, self.cards_paid, dict(self.squares))
 
 
 class PigasusTally:
@@ -161,8 +183,8 @@ class PigasusTally:
         self.unit_cards: list[Sums] = []
         self.end_reasons: dict[str, int] = dict.fromkeys(END_REASONS, 0)
         self.tiebreaks = self.tie_decided = self.shared_wins = 0
-        self.margin = Sums()
-        self.length_s = Sums()
+        self.margin = Sums(COUNT_BOUNDS)
+        self.length_s = Sums(COUNT_BOUNDS)
 
     def add(self, bots: Sequence[str], facts: PigasusFacts) -> None:
         """Count one finished game, its seats played by ``bots``."""
@@ -170,7 +192,7 @@ class PigasusTally:
         if not self.unit_cards:
             self.team_of = facts.team_of
             self.unit_wins = [0.0] * len(facts.cards)
-            self.unit_cards = [Sums() for _ in facts.cards]
+            self.unit_cards = [Sums(COUNT_BOUNDS) for _ in facts.cards]
         for seat, bot in enumerate(bots):
             self.seats[seat].add(facts, seat, bot)
             self.bots.setdefault(bot, _Grabs()).add(facts, seat, str(seat + 1))

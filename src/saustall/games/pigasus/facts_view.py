@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from saustall.arena.figures import Share, mean_text
-from saustall.games.pigasus.facts import LEGEND, PigasusSummary
+from saustall.games.pigasus.facts import LEGEND, SEAT_COUNTERS, PigasusSeat, PigasusSummary
 
 
 def share_text(share: Share) -> str:
@@ -17,27 +17,30 @@ def share_text(share: Share) -> str:
             f"({share.count:,.0f}/{share.total:,})")
 
 
-def _per_game(count: int, games: int) -> str:
-    return f"{count / games:.2f}" if games else "-"
+def _per_game(row: PigasusSeat, counter: str) -> str:
+    """A counter's mean per game with its t interval (the n is the table's games)."""
+    if not row.games:
+        return "-"
+    found = row.per_game(counter)
+    return found.text(1.0, 2, with_n=found.low is None)
 
 
 def render_simulation(summary: PigasusSummary, console: Console) -> None:
     """Print Pigasus's own figures: grabs per seat, units' balance, ties; the legend."""
-    seats = Table(title=f"Pigasus per seat: per game, over {summary.games:,} games")
+    seats = Table(title=f"Pigasus per seat: per game, mean [95% CI], n = {summary.games:,} "
+                        f"games")
     for column in ("seat", "bot", "grabs", "pairs", "split", "wrong", "crowded", "paid"):
         seats.add_column(column, justify="left" if column in ("seat", "bot") else "right")
     for row in summary.seats:
         seats.add_row(row.who.removeprefix("seat "), row.detail,
-                      *(_per_game(value, row.games) for value in (
-                          row.grabs, row.pairs, row.split, row.wrong, row.crowded,
-                          row.cards_paid)))
+                      *(_per_game(row, counter) for counter in SEAT_COUNTERS))
     console.print(seats)
     units = Table(title="Pigasus balance: per player (team)")
     for column in ("unit", "seats", "wins [95% CI]", "cards per game [95% CI]"):
         units.add_column(column, justify="right")
     for unit in summary.units:
         units.add_row(str(unit.unit + 1), ",".join(str(s + 1) for s in unit.seats),
-                      share_text(unit.wins), mean_text(unit.cards, minimum=0.0))
+                      share_text(unit.wins), mean_text(unit.cards))
     console.print(units)
     ends = Table(title="Pigasus: how the games ended", show_header=False)
     ends.add_column("what")
@@ -47,8 +50,8 @@ def render_simulation(summary: PigasusSummary, console: Console) -> None:
     ends.add_row("tie at the end (tie-break played)", share_text(summary.tiebreaks))
     ends.add_row("  decided in the tie-break", share_text(summary.tie_decided))
     ends.add_row("shared wins", share_text(summary.shared_wins))
-    ends.add_row("margin, cards: mean [95% CI]", mean_text(summary.margin, minimum=0.0))
-    ends.add_row("length, s: mean [95% CI]", mean_text(summary.length_s, minimum=0.0))
+    ends.add_row("margin, cards: mean [95% CI]", mean_text(summary.margin))
+    ends.add_row("length, s: mean [95% CI]", mean_text(summary.length_s))
     console.print(ends)
     for name, meaning in LEGEND:
         console.print(f"[bold]{name}[/]: {meaning}", highlight=False)

@@ -136,9 +136,12 @@ class PigasusTally:
         winners = row["winners"]
         team_of = row["team_of"]
         self.team_of = list(team_of)
+        # a shared win is split between the units that share it (in team play a seat
+        # wins what its team wins, not half of it)
+        won_units = {team_of[seat] for seat in winners}
         for seat in range(self.players):
             unit = team_of[seat]
-            won = (1.0 / len(winners)) if seat in winners else 0.0
+            won = (1.0 / len(won_units)) if unit in won_units else 0.0
             level = row["levels"][seat]
             for tally in (self.seats[seat], self.bots.setdefault(level, _Seat())):
                 tally.games += 1
@@ -206,8 +209,8 @@ class PigasusTally:
 
 def _iv(data: Mapping[str, Any], scale: float = 1.0, digits: int = 1, unit: str = "",
         with_n: bool = False) -> str:
-    return Interval(data["value"], data["low"], data["high"], data["n"]).text(
-        scale, digits, unit, with_n=with_n)
+    return Interval(data["value"], data["low"], data["high"], data["n"],
+                    data.get("note", "")).text(scale, digits, unit, with_n=with_n)
 
 
 def render(summary: dict[str, Any], console: Console) -> None:
@@ -273,7 +276,8 @@ def render_html(summary: dict[str, Any], title: str) -> str:
     from saustall.arena import html
 
     def iv(data: Mapping[str, Any]) -> Interval:
-        return Interval(data["value"], data["low"], data["high"], data["n"])
+        return Interval(data["value"], data["low"], data["high"], data["n"],
+                        data.get("note", ""))
 
     seats = summary["seats"]
     labels = [f"seat {s['seat'] + 1} ({s['level']})" for s in seats]

@@ -56,6 +56,7 @@ SUPPORT = GameSupport(
     simulation=SimulationSupport(
         arena_score=("cards", "cards collected by the seat (in team play: by its team)"),
         realtime_game="saustall.games.pigasus.support:arena_game",
+        study_games="saustall.games.pigasus.study:study_games",
         return_bounds=(0.0, None),
         facts="saustall.games.pigasus.facts:game_facts",
         tally="saustall.games.pigasus.facts:PigasusTally",

@@ -185,7 +185,8 @@ def _share_record(share: Share) -> dict[str, Any]:
             "low": found.low, "high": found.high}
 
 
-def _cpu_seconds() -> float:
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children so far, in seconds."""
     times = os.times()
     return times.user + times.system + times.children_user + times.children_system
 
@@ -210,7 +211,7 @@ def run_census(ruleset: str, bot: str, deals: int, seed: int = 0,
         chunk_size = max(1, min(50, math.ceil(deals / (workers * 8))))
     job = CensusJob(bound.ruleset.name, players, bot, seed, worth)
     tally = WorthTally(players)
-    started = _cpu_seconds()
+    started = cpu_seconds()
     kinds = {kind.name: 0 for kind in GAME_KINDS if players == 4 or not kind.doppel}
     thrown = spiess = failed = 0
     done = 0
@@ -234,8 +235,8 @@ def run_census(ruleset: str, bot: str, deals: int, seed: int = 0,
         thrown_in=Share.of(thrown, deals),
         kinds=tuple((name, Share.of(count, played)) for name, count in kinds.items()),
         spiess=Share.of(spiess, played), failed_kreuzung=failed,
-        cpu_seconds=_cpu_seconds() - started, worth=tally.summary() if worth else ())
+        cpu_seconds=cpu_seconds() - started, worth=tally.summary() if worth else ())
 
 
-__all__ = ["CensusJob", "CensusResult", "INDEPENDENCE", "STOP_RULE", "deal_seed",
+__all__ = ["CensusJob", "CensusResult", "INDEPENDENCE", "STOP_RULE", "cpu_seconds", "deal_seed",
            "play_contract", "run_census"]

@@ -42,6 +42,12 @@ def add_commands(app: typer.Typer) -> None:
                                     "ray (a Ray cluster; the ray extra)"),
         report: Optional[Path] = typer.Option(None, "--report", help="write an HTML report "
                                               "with plots here"),
+        force: list[str] = typer.Option([], "--force", metavar="KIND", help="force a contract: a game kind "
+                                        "(wutz, unreine-kreuzung...; several, comma-separated "
+                                        "or repeated) or all; each is played on every deal by "
+                                        "the seat it suits best, the others passing, and "
+                                        "played out: its worth per deal (--deals per kind)"),
+        spiess: str = typer.Option("both", metavar="no|yes|both", help="with --force: no, yes (am Spieß) or both"),
     ) -> None:
         """Saukopf census: how often a table of one bot throws in, the mix of game kinds,
         and with --worth what each contract is worth.
@@ -52,15 +58,17 @@ def add_commands(app: typer.Typer) -> None:
         game kind (and am Spieß or not), the declaring party's mean net points with a 95%
         interval and how often it won: "is the Unreine Kreuzung ever worth it?" is
         saustall census --worth --deals 2000 (rare kinds need many deals; the sample size
-        is printed with each). Forced Napf deals (how the bots bid a Napf they would rarely
-        reach) are a separate study: scripts/saukopf_napf.py. Whole sessions (Kontra, Re,
+        is printed with each). --force KIND (or all) plays every deal as that contract
+        whatever the bots would bid, so kinds the bots never declare get a figure too:
+        saustall census --force all --bot club --deals 200 --workers 2 --report worth.html
+        (docs/design.md says which seat declares and why). Whole sessions (Kontra, Re,
         trophies): saustall simulate saukopf.
         """
         from saustall.games.saukopf.census_cli import census as run
 
         try:
             run(ruleset, bot, deals, seed, workers, json_path, console, worth=worth,
-                backend=backend, report=report)
+                backend=backend, report=report, force=force, spiess=spiess)
         except SaustallError as exc:
             from saustall.cli.common import print_error
 

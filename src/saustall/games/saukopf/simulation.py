@@ -17,10 +17,11 @@ designer wants to know, so each simulated session also reports its
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
-from saustall.arena.figures import Moments, Share, Sums
+from saustall.arena.figures import COUNT_BOUNDS, Moments, Share, Sums
+from saustall.stats import Bounds
 from saustall.core.game import GameState
 from saustall.games.saukopf.cards import GAME_KINDS
 from saustall.games.saukopf.game import SaukopfState
@@ -61,6 +62,10 @@ LEGEND: tuple[tuple[str, str], ...] = (
 )
 """Each figure of the Saukopf summary and what it means."""
 
+
+
+CARD_POINT_BOUNDS: Bounds = (0.0, 120.0)
+"""The range of a party's card points in a deal."""
 
 @dataclass(frozen=True)
 class DealFacts:
@@ -155,6 +160,10 @@ class PointsStats:
     net_per_deal_ci: Interval = Interval(0.0, None, None, 0)
     """:attr:`net_per_deal` with its t 95% interval over the sessions (each session's net
     per deal one value: the deals of a session are not independent, the sessions are)."""
+    meat_per_deal_ci: Interval = Interval(0.0, None, None, 0)
+    """:attr:`meat_per_deal` with its t 95% interval over the sessions (never below 0)."""
+    roughness_per_deal_ci: Interval = Interval(0.0, None, None, 0)
+    """:attr:`roughness_per_deal` with its t 95% interval over the sessions."""
     declared: int = 0
     """Deals this seat (bot) declared."""
     kontra_given: int = 0
@@ -223,12 +232,16 @@ class _Points:
         self.oberrauborstler = 0.0
         self.seats: set[str] = set()
         self.net_sessions = Sums()
+        self.meat_sessions = Sums(COUNT_BOUNDS)
+        self.roughness_sessions = Sums(COUNT_BOUNDS)
         self.declared = self.kontra_given = self.re_given = 0
 
     def add(self, facts: SessionFacts, seat: int, bot: str) -> None:
         self.sessions += 1
-        self.net_sessions.add((facts.meat[seat] - facts.roughness[seat])
-                              / max(len(facts.deals), 1))
+        deals = max(len(facts.deals), 1)
+        self.net_sessions.add((facts.meat[seat] - facts.roughness[seat]) / deals)
+        self.meat_sessions.add(facts.meat[seat] / deals)
+        self.roughness_sessions.add(facts.roughness[seat] / deals)
         self.deals += len(facts.deals)
         self.meat += facts.meat[seat]
         self.roughness += facts.roughness[seat]
@@ -246,14 +259,20 @@ class _Points:
 
     def stats(self, who: str, detail: str) -> PointsStats:
         deals = max(self.deals, 1)
-        found = self.net_sessions.moments().estimate()
+
+        def per_deal(sums: Sums, total: int) -> Interval:
+            # the per-deal figure itself is the pooled one (the same when sessions have
+            # equal deals), its interval over the sessions
+            return replace(sums.moments().estimate(), value=total / deals)
+
         return PointsStats(
             who=who, detail=detail, net_per_deal=(self.meat - self.roughness) / deals,
             meat_per_deal=self.meat / deals, roughness_per_deal=self.roughness / deals,
             schlachtmeister=Share.of(self.schlachtmeister, self.sessions),
             oberrauborstler=Share.of(self.oberrauborstler, self.sessions),
-            net_per_deal_ci=Interval((self.meat - self.roughness) / deals, found.low,
-                                     found.high, found.n),
+            net_per_deal_ci=per_deal(self.net_sessions, self.meat - self.roughness),
+            meat_per_deal_ci=per_deal(self.meat_sessions, self.meat),
+            roughness_per_deal_ci=per_deal(self.roughness_sessions, self.roughness),
             declared=self.declared,
             kontra_given=self.kontra_given, re_given=self.re_given)
 
@@ -264,7 +283,7 @@ class _Contract:
     def __init__(self) -> None:
         self.deals = self.won = self.kontra = 0
         self.net = Sums()
-        self.points = Sums()
+        self.points = Sums(CARD_POINT_BOUNDS)
 
     def add(self, deal: DealFacts) -> None:
         self.deals += 1
@@ -306,7 +325,7 @@ class SaukopfTally:
         self.declarer_seats = [0] * players
         self.bids: dict[int, int] = {}
         self.laufende: dict[int, int] = {}
-        self.declarer_points = Sums()
+        self.declarer_points = Sums(CARD_POINT_BOUNDS)
 
     def add(self, bots: Sequence[str], facts: SessionFacts) -> None:
         """Count one finished session, its seats played by ``bots``."""

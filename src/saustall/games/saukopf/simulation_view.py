@@ -20,9 +20,13 @@ from saustall.stats import Interval, wilson
 
 
 def _net(found: Interval) -> str:
-    if found.low is None or found.high is None:
-        return f"{found.value:+.3f}"
-    return f"{found.value:+.3f} [{found.low:+.3f}, {found.high:+.3f}]"
+    """A mean net with its interval (the n is the table's); without one, its n and why."""
+    return found.text(1.0, 3, signed=True, with_n=found.low is None)
+
+
+def _mean(found: Interval) -> str:
+    """A mean per deal with its interval (the n is the table's); without one, n and why."""
+    return found.text(1.0, 3, with_n=found.low is None)
 
 
 def _share(share: Share, digits: int = 1) -> str:
@@ -51,12 +55,12 @@ def render_simulation(summary: SaukopfSummary, console: Console) -> None:
                        summary.bots))
     for title, first, second, rows in tables:
         table = Table(title=title)
-        for column in (first, second, "net/deal [95% CI]", "meat/deal", "rough/deal", "Schlachtm.",
-                       "Oberraub."):
+        for column in (first, second, "net/deal [95% CI]", "meat/deal [95% CI]",
+                       "rough/deal [95% CI]", "Schlachtm.", "Oberraub."):
             table.add_column(column, justify="left" if column in ("bot", "seats") else "right")
         for row in rows:
             table.add_row(row.who.removeprefix("seat "), row.detail, _net(row.net_per_deal_ci),
-                          f"{row.meat_per_deal:.3f}", f"{row.roughness_per_deal:.3f}",
+                          _mean(row.meat_per_deal_ci), _mean(row.roughness_per_deal_ci),
                           _share(row.schlachtmeister), _share(row.oberrauborstler))
         console.print(table)
     console.print(f"Sessions: {summary.sessions:,}. Schlachtmeister shares add up to 100%; "
@@ -87,13 +91,13 @@ def render_contracts(summary: SaukopfSummary, console: Console) -> None:
     """Each contract's worth to the declarer, and who declared and kicked."""
     table = Table(title="Saukopf contracts: worth to the declarer")
     for column in ("contract", "deals", "won", "won [95% CI]", "net/deal [95% CI]",
-                   "card pts"):
+                   "card pts [95% CI]"):
         table.add_column(column, justify="left" if column == "contract" else "right")
     for name, stats in summary.contracts.items():
         table.add_row(name, str(stats.deals), count_text(stats.declarer_won.count),
                       _interval_text(stats.declarer_won),
                       mean_text(stats.declarer_net, signed=True),
-                      f"{stats.declarer_points.mean:.1f}")
+                      mean_text(stats.declarer_points, 1))
     console.print(table)
     seats = Table(title="Saukopf per seat: declarations and kicks")
     for column in ("seat", "declared", "of deals [95% CI]", "Kontra", "Re",
