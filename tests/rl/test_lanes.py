@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from saustall.core.rng import Rng
+from saustall.core.rng import Rng, _int_keys
 from saustall.rl.lanes import ShufflePlan, random_columns, stream_next
 
 
@@ -44,3 +44,9 @@ def test_random_columns_are_legal_and_reach_every_legal_column() -> None:
                 assert set(picks[:, lane].tolist()) == legal
             else:
                 assert set(picks[:, lane].tolist()) == {0}
+
+
+def test_integer_seed_keys_are_the_scalar_keys() -> None:
+    seeds = [0, 1, 7, -3, 2**40, 2**63 - 1]
+    keys = np.frombuffer(_int_keys(seeds), dtype="<u8")
+    assert keys.tolist() == [Rng(seed)._state for seed in seeds]

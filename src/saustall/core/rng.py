@@ -56,14 +56,23 @@ _LOW33: Final = (1 << 33) - 1
 _LOW34: Final = (1 << 34) - 1
 _LOW37: Final = (1 << 37) - 1
 _LOW62: Final = (1 << 62) - 1
+_PERSON: Final = b"saustall-rng"
 
 
 def _key(seed: int | str) -> int:
     """The 64-bit stream key of ``seed``: a hash, so nearby seeds give unrelated streams
     and seeds of any size (or text) are well defined."""
     text = f"{type(seed).__name__}:{seed}".encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8, person=b"saustall-rng").digest(),
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8, person=_PERSON).digest(),
                           "little")
+
+
+def _int_keys(seeds: list[int]) -> bytes:
+    """:func:`_key` of each integer seed as 8 little-endian bytes, one after another (the
+    batched simulators read them as one uint64 array: no Python int per key)."""
+    blake2b = hashlib.blake2b
+    return b"".join([blake2b(b"int:%d" % seed, digest_size=8, person=_PERSON).digest()
+                     for seed in seeds])
 
 
 class Rng:

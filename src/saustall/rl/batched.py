@@ -89,7 +89,7 @@ from numpy.typing import NDArray
 
 from saustall.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
 from saustall.core.registry import get as get_game
-from saustall.core.rng import _key  # the scalar stream's own key
+from saustall.core.rng import _int_keys  # the scalar stream's own keys
 from saustall.games.drecksau.rulesets import CARD_BY_NAME, LUCKY
 from saustall.rl.drecksau_space import DrecksauSpace
 from saustall.rl.lanes import (
@@ -241,7 +241,7 @@ class BatchedDrecksau(BatchTables):
         """Deal new games from ``seeds`` in ``lanes`` (DrecksauState.__init__); the decks
         of the ``also`` lanes (their ``also_lengths`` cards) are shuffled in the same pass."""
         state.seed[lanes] = seeds
-        state.rng[lanes] = np.array([_key(int(seed)) for seed in seeds.tolist()], dtype=U64)
+        state.rng[lanes] = np.frombuffer(_int_keys(seeds.tolist()), dtype="<u8")
         D, P = len(self._deck), self.num_players
         state.deck[lanes] = self._deck
         lengths = np.full(lanes.shape[0], D, dtype=np.intp)
@@ -360,13 +360,12 @@ class BatchedDrecksau(BatchTables):
             np.logical_and(in_turn & ~usable, ~empty, out=columns[self._show_slot])
             open_ = in_turn & usable
         # Discards: column j needs ``t`` cards of kind ``k`` for each (k, t) of its plan;
-        # lanes that may not discard see an empty hand (code 0).
-        open_code = code * open_
+        # lanes that may not discard see an empty hand (rank 0).
+        held = np.take(self._hand_counts_lanes, rank * open_, axis=1)  # rank 0: no cards
         needs = np.empty((self.kinds, self._most_needed, B), dtype=U8)
         for kind in range(self.kinds):
-            held = (open_code // int(self._pow[kind])) % (self.hand_size + 1)
             for need in range(self._most_needed):
-                np.greater(held, need, out=needs[kind, need].view(np.bool_))
+                np.greater(held[kind], need, out=needs[kind, need].view(np.bool_))
         need_words = words(needs.reshape(-1, B))
         for column, rows in self._discard_plan:
             if len(rows) == 1:

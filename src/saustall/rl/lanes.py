@@ -53,26 +53,32 @@ class ShufflePlan:
     def __init__(self, size: int) -> None:
         """Tables for every deck length ``0 .. size``."""
         # Rng.shuffle of n cards as tables by (n, step): step s swaps position n-1-s with
-        # a digit of one of _batches(n)'s draws: (draw % product) // divisor % bound. A
-        # rejection limit of 2**64 is stored as 0 (nothing is rejected).
+        # a digit of one of _batches(n)'s draws: (draw // divisor) % bound. A rejection
+        # limit of 2**64 is stored as 0 (nothing is rejected). A step past the deck's
+        # reads draw column G, which stays 0.
         D = size
         groups = [_batches(n) if n >= 2 else () for n in range(D + 1)]
         G = max(len(plan) for plan in groups)
+        self._draw_columns = G + 1
         self._groups = np.array([len(plan) for plan in groups], dtype=np.intp)
         self._product = np.ones((D + 1, G), dtype=U64)
         self._limit = np.zeros((D + 1, G), dtype=U64)
-        self._step_group = np.zeros((D + 1, D), dtype=np.intp)
+        self._step_group = np.full((D + 1, D), G, dtype=np.intp)
         self._step_divisor = np.ones((D + 1, D), dtype=U64)
         self._step_bound = np.ones((D + 1, D), dtype=U64)
+        # 1 where the next step's digit comes from the same draw: digit = q - bound * q'
+        # with q = draw // divisor and q' the next step's (one division a step, not two)
+        self._step_carry = np.zeros((D + 1, D), dtype=U64)
         for n, plan in enumerate(groups):
             for g, (product, limit, steps) in enumerate(plan):
                 self._product[n, g] = product
                 self._limit[n, g] = limit % (1 << 64)
                 divisor = 1
-                for k, bound in steps:
+                for i, (k, bound) in enumerate(steps):
                     self._step_group[n, n - 1 - k] = g
                     self._step_divisor[n, n - 1 - k] = divisor
                     self._step_bound[n, n - 1 - k] = bound
+                    self._step_carry[n, n - 1 - k] = i + 1 < len(steps)
                     divisor *= bound
 
     def shuffle(self, deck: NDArray[np.int8], rng: NDArray[np.uint64], lanes: NDArray[np.intp],
@@ -90,8 +96,9 @@ class ShufflePlan:
             return
         groups = self._groups[lengths]
         streams = rng[lanes]
-        draws = np.zeros((lanes.shape[0], int(groups.max())), dtype=U64)
-        for g in range(draws.shape[1]):
+        m, C = lanes.shape[0], self._draw_columns
+        draws = np.zeros((m, C), dtype=U64)
+        for g in range(int(groups.max())):
             drawing = np.flatnonzero(groups > g)
             product = self._product[lengths[drawing], g]
             limit = self._limit[lengths[drawing], g]
@@ -104,19 +111,28 @@ class ShufflePlan:
             streams[drawing] = states
             draws[drawing, g] = value % product
         rng[lanes] = streams
-        digits = np.take_along_axis(draws, self._step_group[lengths, :steps], axis=1)
-        other = ((digits // self._step_divisor[lengths, :steps])
-                 % self._step_bound[lengths, :steps]).astype(np.intp)
-        D, m = deck.shape[1], lanes.shape[0]
+        # each step's digit: j, the position swapped with n-1-s (all below 2**63)
+        at = self._step_group[lengths, :steps]
+        at += (np.arange(m, dtype=np.intp) * C)[:, None]
+        quotient = np.take(draws, at)
+        quotient //= self._step_divisor[lengths, :steps]
+        below = np.zeros_like(quotient)
+        np.multiply(quotient[:, 1:], self._step_carry[lengths, :steps - 1], out=below[:, :-1])
+        below *= self._step_bound[lengths, :steps]
+        other = np.subtract(quotient, below, out=quotient).view(np.intp)
+        D = deck.shape[1]
         start = (np.arange(m, dtype=np.intp) * D)[None, :]
         # Flat positions, one row per step, each lane's pair (k, j) side by side: the
         # lanes still swapping at a step are a prefix of its row, and one fancy
         # assignment swaps them all (numpy reads the right side before writing).
-        pairs = np.empty((steps, m, 2), dtype=np.intp)
-        pairs[:, :, 0] = start + lengths[None, :] - 1 - np.arange(steps)[:, None]
-        pairs[:, :, 1] = start + other.T
-        targets = pairs.reshape(steps, 2 * m)
-        sources = pairs[:, :, ::-1].reshape(steps, 2 * m)
+        targets = np.empty((steps, m, 2), dtype=np.intp)
+        sources = np.empty((steps, m, 2), dtype=np.intp)
+        np.subtract(start + lengths[None, :] - 1, np.arange(steps)[:, None],
+                    out=targets[:, :, 0])
+        np.add(start, other.T, out=targets[:, :, 1])
+        sources[:, :, 0] = targets[:, :, 1]
+        sources[:, :, 1] = targets[:, :, 0]
+        targets, sources = targets.reshape(steps, 2 * m), sources.reshape(steps, 2 * m)
         active = (2 * np.searchsorted(-lengths, -(np.arange(steps) + 2), side="right")).tolist()
         cards = deck[lanes].reshape(-1)
         for step in range(steps):
@@ -138,13 +154,19 @@ def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArr
     B, A = mask.shape
     columns = np.ascontiguousarray(mask.T).view(U8)  # no copy for a lane-last mask
     full, rest = divmod(A, 8)
-    packed = np.zeros((full + (rest > 0), B), dtype=U8)  # 8 columns a byte
+    packed = np.empty((full + (rest > 0), B), dtype=U8)  # 8 columns a byte
     packed_words, column_words = words(packed), words(columns)
-    blocks = column_words[:full * 8].reshape(full, 8, -1)
-    for bit in range(8):
-        packed_words[:full] |= blocks[:, bit] << bit
-    for bit in range(rest):
-        packed_words[full] |= column_words[full * 8 + bit] << bit
+    if full:
+        blocks = column_words[:full * 8].reshape(full, 8, -1)
+        shifted = np.empty_like(packed_words[:full])
+        packed_words[:full] = blocks[:, 0]
+        for bit in range(1, 8):
+            np.left_shift(blocks[:, bit], bit, out=shifted, casting="unsafe")
+            packed_words[:full] |= shifted
+    if rest:
+        packed_words[full] = column_words[full * 8]
+        for bit in range(1, rest):
+            packed_words[full] |= column_words[full * 8 + bit] << bit
     counts = np.bitwise_count(packed)
     if A < 256:  # set bits up to each byte fit a byte: add 8 lanes a word
         ends = counts.copy()
@@ -155,10 +177,9 @@ def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArr
         ends = np.cumsum(counts, axis=0, dtype=np.uint16)
     total = ends[-1]
     pick = (noise.random(B) * total).astype(ends.dtype)
-    found = np.zeros(B, dtype=np.intp)
-    for row in ends:
-        found += row <= pick
-    found = np.minimum(found, ends.shape[0] - 1)
+    # the byte holding the pick: how many bytes end at or before it
+    found = np.minimum(np.less_equal(ends, pick).sum(axis=0, dtype=np.uint16),
+                       ends.shape[0] - 1).astype(np.intp)
     at = found * B + np.arange(B)
     nth = pick - (np.take(ends, at) - np.take(counts, at))
     bit = np.take(NTH_BIT, np.take(packed, at).astype(np.intp) * 8 + np.minimum(nth, 7))
