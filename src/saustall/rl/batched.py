@@ -207,6 +207,7 @@ class BatchedDrecksau(BatchTables):
         self._hand_counts_lanes = np.ascontiguousarray(self._hand_counts.T)
         self._code_len_u8 = self._code_len.astype(U8)  # cards in the hand of each code
         self._rows = np.arange(0, dtype=np.intp)
+        self._pile_starts = np.arange(0, dtype=np.intp)
 
     def slot_of(self, seat: int, code: int) -> int:
         """The action slot in which ``seat`` takes the engine's action ``code``; raises
@@ -231,6 +232,12 @@ class BatchedDrecksau(BatchTables):
         if self._rows.shape[0] != batch:
             self._rows = np.arange(batch, dtype=np.intp)
         return self._rows
+
+    def _pile_rows(self, batch: int) -> NDArray[np.intp]:
+        """Where each lane's discard pile starts in the flat ``discard`` array."""
+        if self._pile_starts.shape[0] != batch:
+            self._pile_starts = np.arange(batch, dtype=np.intp) * (len(self._deck) + _WIDTH)
+        return self._pile_starts
 
     # ----------------------------------------------------------------------------------
     # Random stream and dealing
@@ -329,7 +336,7 @@ class BatchedDrecksau(BatchTables):
         have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
         own_bits, other_bits = have_bits & self._own_bits, have_bits & self._other_bits
         # The pigs seen from the seat to act: relative seat r is seat (player + r) % P.
-        swap = swap_bytes(player, (N, B)) if P == 2 else None
+        swap = swap_bytes(player) if P == 2 else None
         relative = rotate_seats(pigs, player, lane, np.empty((P, N, B), dtype=U8), swap)
         play_bits = np.take(self._fit_bits, relative)  # P, N, B
         play_bits[0] &= own_bits
@@ -440,7 +447,7 @@ class BatchedDrecksau(BatchTables):
         with ``reset``, deal the next game where a game is over and return those lanes."""
         # Written for speed: np.take and arithmetic over whole lanes rather than fancy or
         # boolean indexing (several times slower per element), subsets only where rare.
-        P, N, W = self.num_players, self.pigs_each, s.discard.shape[1]
+        N = self.pigs_each
         s.rewards[:] = 0
         B = rows.shape[0]
         player = s.current_player.astype(np.intp)
@@ -461,7 +468,7 @@ class BatchedDrecksau(BatchTables):
             s.pigs[rain] = np.take(self._rained, s.pigs[rain])
         # What goes on the discard pile, in the engine's order: four slots written per
         # lane, ``count`` of them kept (the slack columns take the rest).
-        added = np.take(self._append, a, axis=0)
+        added = np.take(self._append_words, a)  # the four cards as one 4-byte word
         count = info[_F_COUNT] + (((bits & _B_LIGHTNING) != 0)
                                   & ((flags & self._found_flag) != 0))
         if self.pretty_wins:
@@ -473,10 +480,13 @@ class BatchedDrecksau(BatchTables):
         cleared = np.flatnonzero(clears)
         if cleared.size:  # show / done: the whole hand, sorted
             rank = np.take(self._rank, before[cleared])
-            added[cleared] = np.take(self._hand_sorted, rank, axis=0)
+            added[cleared] = np.take(self._hand_sorted_words, rank)
             count[cleared] = np.take(self._hand_len, rank)
-        at = (rows * W + s.discard_len)[:, None] + np.arange(_WIDTH)[None, :]
-        s.discard.reshape(-1)[at] = added
+        # one 4-byte store a lane, at any byte of the pile: a word view with a 1-byte stride
+        # (unaligned; the pile has _WIDTH slack bytes past its longest)
+        pile_words = np.ndarray((s.discard.size - _WIDTH + 1,), dtype=self._append_words.dtype,
+                                buffer=s.discard, strides=(1,))
+        pile_words[self._pile_rows(B) + s.discard_len] = added
         s.discard_len[:] += count.astype(I32)
         # the pile's count per kind (6 bits a kind): the cards every such action
         # discards, the card found on a pig, further Lucky Birds, a shown hand
@@ -624,9 +634,9 @@ class BatchedDrecksau(BatchTables):
         observer = player if seat is None else np.full(B, seat, dtype=np.intp)
         # every hand's length, then seen from the observer (as the pigs)
         lengths = np.take(self._code_len_u8, state.hands.T)
-        swap = swap_bytes(observer, (N, B)) if P == 2 else None
+        swap = swap_bytes(observer) if P == 2 else None
         sizes = rotate_seats(lengths, observer, lane, np.empty((P, B), dtype=U8),
-                        None if swap is None else swap[0])
+                        swap)
         relative = rotate_seats(state.pigs.transpose(1, 2, 0), observer, lane,
                            np.empty((P, N, B), dtype=U8), swap)
         own = np.take(np.ascontiguousarray(state.hands.T).reshape(-1), observer * B + lane)

@@ -26,10 +26,10 @@ from saustall.games.drecksau.targets import (
 from saustall.rl.drecksau_space import DrecksauSpace
 from saustall.rl.lanes import runs_of
 
-I8, I32, I64, U8, U64 = np.int8, np.int32, np.int64, np.uint8, np.uint64
+I8, I32, I64, U8, U32, U64 = np.int8, np.int32, np.int64, np.uint8, np.uint32, np.uint64
 _FLAGS = 32
 """Pig flag values 0..31."""
-_WIDTH = 4
+_WIDTH = 4  # a uint32: the step writes the four as one word
 """The most cards one action puts on the discard pile (a German hand of four shown)."""
 _PILE_BITS = 6
 """Bits of each card kind's count in ``pile_counts``."""
@@ -148,6 +148,8 @@ class BatchTables:
                 + self._checks_win * _B_WIN)
         # One row per field, one column per action: np.take(..., axis=1) gathers every
         # field of every lane's action at once, each field a contiguous row.
+        # each action's cards as one 4-byte word (the step stores them with one write)
+        self._append_words = self._append.view(U32).reshape(-1)
         self._table = np.stack([bits, self._target, self._pig_offset, self._and, self._or,
                                 self._append_n, self._delta]).astype(I64)
         # the pile counts (6 bits a kind) an action adds: its sure cards; the card it
@@ -230,6 +232,7 @@ class BatchTables:
             self._hand_sorted[rank, :len(hand)] = hand
             self._have_bits[rank] = sum(1 << k for k, c in enumerate(self._targeted)
                                         if c in hand)
+        self._hand_sorted_words = self._hand_sorted.view(U32).reshape(-1)
         # Per discard column, the rows of _legal's ``needs`` (kind k, at least t cards:
         # row k * T + t - 1) that must all be set.
         self._most_needed = H if self.exchange else 1

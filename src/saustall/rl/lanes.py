@@ -190,16 +190,18 @@ def rotate_seats(rows: NDArray[Any], player: NDArray[np.intp], lane: NDArray[np.
             out: NDArray[Any], swap: NDArray[Any] | None = None) -> NDArray[Any]:
     """``out[r, ..., b] = rows[(player[b] + r) % P, ..., b]``: the rows (seats, lanes
     last) seen from each lane's ``player``. ``swap`` (two seats only): the bytes
-    ``0xFF`` where ``player`` is 1, as from :func:`swap_bytes`."""
+    ``0xFF`` where ``player`` is 1, one per lane (:func:`swap_bytes`)."""
     P = rows.shape[0]
     if P == 2 and swap is not None and rows.dtype == U8:
         # two seats: row r is row r or the other, picked by a byte mask 8 lanes a word
-        first, second = words(rows[0]), words(rows[1])
-        picks = words(swap)
+        parts = [rows[0], rows[1], out[0], out[1], np.ascontiguousarray(swap)]
+        if all(part.flags.c_contiguous for part in parts) and rows.shape[-1] % 8 == 0:
+            parts = [part.view(U64) for part in parts]
+        first, second, low, high, picks = parts
         differ = np.bitwise_xor(first, second)
         differ &= picks
-        np.bitwise_xor(first, differ, out=words(out[0]))
-        np.bitwise_xor(second, differ, out=words(out[1]))
+        np.bitwise_xor(first, differ, out=low)
+        np.bitwise_xor(second, differ, out=high)
         return out
     B = rows.shape[-1]
     inner = int(np.prod(rows.shape[1:-1], dtype=np.intp))
@@ -214,10 +216,11 @@ def rotate_seats(rows: NDArray[Any], player: NDArray[np.intp], lane: NDArray[np.
     return out
 
 
-def swap_bytes(player: NDArray[Any], shape: tuple[int, ...]) -> NDArray[np.uint8]:
-    """0xFF where ``player`` is 1, else 0, broadcast to ``shape`` (lanes last) and
-    contiguous, for :func:`rotate_seats`."""
-    return np.ascontiguousarray(np.broadcast_to((player != 0).astype(U8) * U8(0xFF), shape))
+def swap_bytes(player: NDArray[Any]) -> NDArray[np.uint8]:
+    """0xFF where ``player`` (0 or 1, one per lane) is 1, else 0: the ``swap`` of
+    :func:`rotate_seats` (it broadcasts over the rows)."""
+    ones = player.view(U8) if player.dtype.itemsize == 1 else (player != 0).view(U8)
+    return np.negative(ones)
 
 
 def runs_of(numbers: list[int]) -> list[tuple[int, int]]:
