@@ -630,25 +630,30 @@ class BatchedDrecksau(BatchTables):
             raise InvalidOptionError(f"out must be float32 of shape {(B, self.space.layout.size)}, "
                                      f"not {out.dtype} {out.shape}")
         lane = self._lane_rows(B)
-        player = state.current_player.astype(np.intp)
-        observer = player if seat is None else np.full(B, seat, dtype=np.intp)
+        observer = state.current_player if seat is None else np.full(B, seat, dtype=I8)
+        at = observer.astype(np.intp)
+        hands = state.hands.T  # P x B: a view in the lane-last layout
         # every hand's length, then seen from the observer (as the pigs)
-        lengths = np.take(self._code_len_u8, state.hands.T)
+        lengths = np.take(self._code_len_u8, hands)
         swap = swap_bytes(observer) if P == 2 else None
-        sizes = rotate_seats(lengths, observer, lane, np.empty((P, B), dtype=U8),
-                        swap)
-        relative = rotate_seats(state.pigs.transpose(1, 2, 0), observer, lane,
-                           np.empty((P, N, B), dtype=U8), swap)
-        own = np.take(np.ascontiguousarray(state.hands.T).reshape(-1), observer * B + lane)
+        sizes = rotate_seats(lengths, at, lane, np.empty((P, B), dtype=U8), swap)
+        relative = rotate_seats(state.pigs.transpose(1, 2, 0), at, lane,
+                                np.empty((P, N, B), dtype=U8), swap)
+        own = np.take(hands.reshape(-1), at * B + lane)
         hand = np.take(self._hand_counts_lanes, np.take(self._rank, own), axis=1)
-        acting = player - observer
-        acting += P * (acting < 0)
-        to_act = (acting[None, :] == self._seat_rows) & (state.phase != 2)[None, :]
-        length = state.discard_len.astype(np.intp)
-        width = state.discard.shape[1]
-        top = np.take(state.discard.reshape(-1), lane * width + np.maximum(length - 1, 0))
-        top = np.where(length > 0, top, -1)
-        pile = (state.pile_counts[None, :] >> self._pile_shifts) & ((1 << _PILE_BITS) - 1)
+        running = state.phase != 2
+        if seat is None:  # the observer is the seat to act (relative seat 0)
+            to_act = np.zeros((P, B), dtype=np.bool_)
+            to_act[0] = running
+        else:
+            acting = state.current_player - I8(seat)
+            acting += I8(P) * (acting < 0)
+            to_act = (acting[None, :] == self._seat_rows) & running[None, :]
+        length = state.discard_len
+        top = np.take(state.discard.reshape(-1), self._pile_rows(B) + np.maximum(length - 1, 0))
+        top = np.where(length > 0, top, I8(-1))
+        pile = np.right_shift(state.pile_counts[None, :], self._pile_shifts)
+        pile &= (1 << _PILE_BITS) - 1
         self.space.encode_lanes(out.T, hand, relative, self._seated, sizes, to_act, pile,
                                 top, state.deck_len, state.phase == 1, state.turn,
                                 self.turn_cap)

@@ -92,7 +92,7 @@ class DrecksauSpace:
         """The size of the action space."""
         self.kind_slot = {kind: i for i, kind in enumerate(self.kinds)}
         """The entry of each card kind within the per-kind blocks."""
-        self._totals = np.array([self.deck_total[kind] for kind in self.kinds], np.float64)
+        self._totals = np.array([self.deck_total[kind] for kind in self.kinds], np.float32)
         self._kind_rows = np.array(self.kinds)[:, None]  # the discard top's one-hot
 
     # -- layout and slots --------------------------------------------------------------
@@ -214,14 +214,19 @@ class DrecksauSpace:
         np.multiply(hand_counts, np.float32(1 / MAX_HAND),
                     out=out[at["hand_counts"]:at["hand_counts"] + n], casting="unsafe")
         out[at["to_act"]:at["to_act"] + n] = to_act
-        # float64 quotients rounded once to float32, as the AEC environment packs them
+        # Quotients of small integers divided in float32: the same floats as float64
+        # quotients rounded to float32, as the AEC environment packs them (53 >= 2 * 24 + 2
+        # bits: the double rounding is innocuous; test_float32_quotients_are_the_rounded_ones)
         np.divide(discard, self._totals[:, None], out=out[at["discard"]:at["discard"] + k],
-                  casting="unsafe")
+                  dtype=np.float32, casting="unsafe")
         np.equal(np.asarray(top)[None, :], self._kind_rows,
                  out=out[at["discard_top"]:at["discard_top"] + k], casting="unsafe")
-        np.divide(deck, self.deck_size, out=out[at["deck"]], casting="unsafe")
+        np.divide(deck, np.float32(self.deck_size), out=out[at["deck"]], dtype=np.float32,
+                  casting="unsafe")
         out[at["lucky"]] = lucky
-        np.minimum(np.divide(turn, turn_cap), 1.0, out=out[at["turn"]], casting="unsafe")
+        row = out[at["turn"]]
+        np.divide(turn, np.float32(turn_cap), out=row, dtype=np.float32, casting="unsafe")
+        np.minimum(row, np.float32(1.0), out=row)
 
     def encode_tournament(self, out: NDArray[np.float32], table: dict[str, Any],
                           seat: int) -> None:
