@@ -50,3 +50,20 @@ def test_integer_seed_keys_are_the_scalar_keys() -> None:
     seeds = [0, 1, 7, -3, 2**40, 2**63 - 1]
     keys = np.frombuffer(_int_keys(seeds), dtype="<u8")
     assert keys.tolist() == [Rng(seed)._state for seed in seeds]
+
+
+def test_many_shuffles_at_once_are_the_scalar_shuffles() -> None:
+    """Hundreds of lanes of every length: the batches some lanes draw again (rejected
+    draws, up to half of them for some lengths) stay each lane's own."""
+    plan = ShufflePlan(90)
+    lengths = np.random.default_rng(5).integers(0, 91, 400).astype(np.intp)
+    sources = [Rng(seed) for seed in range(len(lengths))]
+    deck = np.tile(np.arange(90, dtype=np.int8), (len(lengths), 1))
+    rng = np.array([source._state for source in sources], dtype=np.uint64)
+    lanes = np.arange(len(lengths))[::-1].copy()  # in any order
+    plan.shuffle(deck, rng, lanes, lengths[::-1].copy())
+    for lane, (source, length) in enumerate(zip(sources, lengths.tolist())):
+        cards = list(range(length))
+        source.shuffle(cards)
+        assert deck[lane, :length].tolist() == cards
+        assert int(rng[lane]) == source._state
