@@ -34,7 +34,7 @@ def test_shuffles_of_many_lengths_are_the_scalar_shuffles() -> None:
 
 def test_random_columns_are_legal_and_reach_every_legal_column() -> None:
     noise = np.random.default_rng(3)
-    for width in (17, 300):  # byte counts in a byte, and wider than 255 columns
+    for width in (5, 17, 300):  # under a byte, byte counts in a byte, past 255 columns
         mask = noise.random((24, width)) < 6 / width  # a few legal columns a lane
         mask[5] = False  # nothing legal: column 0
         picks = np.array([random_columns(mask, noise) for _ in range(400)])

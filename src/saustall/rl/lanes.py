@@ -190,17 +190,21 @@ def random_columns(mask: NDArray[np.bool_], noise: np.random.Generator) -> NDArr
     full, rest = divmod(A, 8)
     packed = np.empty((full + (rest > 0), B), dtype=U8)  # 8 columns a byte
     packed_words, column_words = words(packed), words(columns)
+    # Horner, highest column first: double the byte, or in the next column (the bytes
+    # stay below 256, so 8 lanes of a word never carry into each other)
     if full:
         blocks = column_words[:full * 8].reshape(full, 8, -1)
-        shifted = np.empty_like(packed_words[:full])
-        packed_words[:full] = blocks[:, 0]
-        for bit in range(1, 8):
-            np.left_shift(blocks[:, bit], bit, out=shifted, casting="unsafe")
-            packed_words[:full] |= shifted
+        whole = packed_words[:full]
+        whole[...] = blocks[:, 7]
+        for bit in range(6, -1, -1):
+            whole += whole
+            whole |= blocks[:, bit]
     if rest:
-        packed_words[full] = column_words[full * 8]
-        for bit in range(1, rest):
-            packed_words[full] |= column_words[full * 8 + bit] << bit
+        last = packed_words[full]
+        last[...] = column_words[full * 8 + rest - 1]
+        for bit in range(rest - 2, -1, -1):
+            last += last
+            last |= column_words[full * 8 + bit]
     counts = np.bitwise_count(packed)
     if A < 256:  # set bits up to each byte fit a byte: add 8 lanes a word
         ends = counts.copy()
