@@ -579,11 +579,23 @@ class BatchedDrecksau(BatchTables):
             self._deal(s, over, s.seed[over] + rows.shape[0], refill, length)
         elif refill.size:
             self._plan.shuffle(s.deck, s.rng, refill, length)
-        for k in range(self.hand_size):
-            lane = np.flatnonzero((missing > k) & (s.deck_len > 0))  # else short-handed
-            if not lane.size:
-                break
-            self._draw(s, lane, hands, hand_at)
+        # Every other card drawn at once: ``missing`` of them, fewer where the deck runs
+        # out (short-handed).
+        count = np.minimum(missing, s.deck_len)
+        lane = np.flatnonzero(count)
+        if lane.size:
+            count = np.take(count, lane)
+            top = np.take(s.deck_len, lane)
+            s.deck_len[lane] = top - count
+            top += lane * D - 1  # each top card, flat
+            cards = np.take(self._pow, np.take(s.deck.reshape(-1), top))
+            for k in range(1, self.hand_size):
+                more = np.flatnonzero(count > k)
+                if not more.size:
+                    break
+                cards[more] += np.take(self._pow, np.take(s.deck.reshape(-1), top[more] - k))
+            at = np.take(hand_at, lane)
+            hands[at] = np.take(hands, at) + cards
         return over
 
     def _draw(self, s: BatchState, lanes: NDArray[np.intp], hands: NDArray[np.int32],
