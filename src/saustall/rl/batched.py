@@ -455,7 +455,7 @@ class BatchedDrecksau(BatchTables):
         hand_at = player * B + rows
         before = np.take(hands, hand_at).astype(I64)
         info = np.take(self._table, a, axis=1)
-        bits = info[_F_BITS]
+        bits = np.take(self._action_bits, a)  # one byte a lane: the tests below are cheap
         clears = (bits & _B_CLEARS) != 0
         after = (before - info[_F_DELTA]) * ~clears
         # Pigs: one targeted pig per lane (untargeted actions rewrite pig 0.0 unchanged).
@@ -529,14 +529,14 @@ class BatchedDrecksau(BatchTables):
                          & (((bits & _B_LUCKY) != 0) | (s.phase == 1)))
             s.phase[open_turn] = 1
             ending &= ~open_turn
-        return self._end_turn(s, ending, hands, hand_at, rows, reset)
+        return self._end_turn(s, ending, hands, hand_at, after, rows, reset)
 
     def _end_turn(self, s: BatchState, ending: NDArray[np.bool_], hands: NDArray[np.int32],
-                  hand_at: NDArray[np.intp], rows: NDArray[np.intp],
+                  hand_at: NDArray[np.intp], held: NDArray[np.int64], rows: NDArray[np.intp],
                   reset: bool) -> NDArray[np.intp] | None:
         """Refill the hands of the ``ending`` lanes and pass the turn on (or stop at the
         cap). ``hands`` is the flat lane-last view of the hands, ``hand_at`` each lane's
-        hand of the player to act in it.
+        hand of the player to act in it, ``held`` that hand (its code) now.
 
         With ``reset``, every lane whose game is over is dealt its next game (a capped
         game skips its last refill: nobody sees it), its deck shuffled in the same pass
@@ -558,7 +558,7 @@ class BatchedDrecksau(BatchTables):
         moved = s.current_player + drawing
         s.current_player[:] = moved - P * (moved >= P)
         over = np.flatnonzero(s.phase == 2) if reset else None
-        missing = (self.hand_size - np.take(self._code_len, np.take(hands, hand_at))) * ending
+        missing = (self.hand_size - np.take(self._code_len, held)) * ending
         short = np.flatnonzero(missing > s.deck_len)
         refill = short[np.take(s.discard_len, short) > 0]
         # These lanes draw the deck's last cards, then the discard pile, shuffled, becomes

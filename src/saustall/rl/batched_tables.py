@@ -146,6 +146,7 @@ class BatchTables:
         bits = (self._is_play * _B_PLAY + self._clears_hand * _B_CLEARS + self._is_rain * _B_RAIN
                 + self._is_lightning * _B_LIGHTNING + self._is_lucky * _B_LUCKY
                 + self._checks_win * _B_WIN)
+        self._action_bits = bits.astype(U8)
         # One row per field, one column per action: np.take(..., axis=1) gathers every
         # field of every lane's action at once, each field a contiguous row.
         # each action's cards as one 4-byte word (the step stores them with one write)
