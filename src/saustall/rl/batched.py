@@ -99,7 +99,7 @@ from saustall.rl.lanes import (
 __all__ = ["BatchState", "BatchedDrecksau", "random_columns"]
 
 from saustall.rl.batched_tables import (
-    I8, I32, I64, U8, U64, _B_CLEARS, _B_LIGHTNING, _B_LUCKY, _B_PLAY, _B_RAIN, _B_WIN,
+    I8, I32, I64, U8, U16, U64, _B_CLEARS, _B_LIGHTNING, _B_LUCKY, _B_PLAY, _B_RAIN, _B_WIN,
     _F_AND, _F_BITS, _F_COUNT, _F_DELTA, _F_OR, _F_PIG, _F_TARGET, _PILE_BITS, _WIDTH,
     BatchTables,
 )
@@ -338,7 +338,10 @@ class BatchedDrecksau(BatchTables):
         # The pigs seen from the seat to act: relative seat r is seat (player + r) % P.
         swap = swap_bytes(player) if P == 2 else None
         relative = rotate_seats(pigs, player, lane, np.empty((P, N, B), dtype=U8), swap)
-        play_bits = np.take(self._fit_bits, relative)  # P, N, B
+        if B % 2 == 0:  # two lanes a lookup: their flag bytes read as one uint16
+            play_bits = np.take(self._fit_pairs, relative.view(U16)).view(U8)  # P, N, B
+        else:
+            play_bits = np.take(self._fit_bits, relative)
         play_bits[0] &= own_bits
         play_bits[1:] &= other_bits
         columns = np.empty((self.num_actions, B), np.bool_) if out is None else out.T

@@ -26,7 +26,8 @@ from saustall.games.drecksau.targets import (
 from saustall.rl.drecksau_space import DrecksauSpace
 from saustall.rl.lanes import runs_of
 
-I8, I32, I64, U8, U32, U64 = np.int8, np.int32, np.int64, np.uint8, np.uint32, np.uint64
+I8, I32, I64, U8, U16, U32, U64 = (np.int8, np.int32, np.int64, np.uint8, np.uint16,
+                                     np.uint32, np.uint64)
 _FLAGS = 32
 """Pig flag values 0..31."""
 _WIDTH = 4  # a uint32: the step writes the four as one word
@@ -254,6 +255,13 @@ class BatchTables:
         for f in range(_FLAGS):
             masks = row_masks([f])
             self._fit_bits[f] = sum(1 << k for k, c in enumerate(self._targeted) if masks[c] & 1)
+        # the same for two pigs at once: a uint16 of two flag bytes (any byte order: the
+        # table is built from the bytes themselves) to their two fit bytes
+        pairs = np.zeros((1 << 16, 2), dtype=U8)
+        both = np.arange(1 << 16, dtype=U16).view(U8).reshape(-1, 2)
+        usable = (both < _FLAGS).all(axis=1)
+        pairs[usable] = self._fit_bits[both[usable]]
+        self._fit_pairs = pairs.view(U16).reshape(-1)
         self._own_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
                                 if CARD_SCOPE[c] in (OWN, ANYONE)))
         self._other_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
