@@ -100,7 +100,7 @@ __all__ = ["BatchState", "BatchedDrecksau", "random_columns"]
 
 from saustall.rl.batched_tables import (
     I8, I32, I64, U8, U16, U64, _B_CLEARS, _B_LIGHTNING, _B_LUCKY, _B_PLAY, _B_RAIN, _B_WIN,
-    _F_AND, _F_BITS, _F_COUNT, _F_DELTA, _F_OR, _F_PIG, _F_TARGET, _PILE_BITS, _WIDTH,
+    _F_AND, _F_COUNT, _F_DELTA, _F_OR, _F_PIG, _F_TARGET, _PILE_BITS, _WIDTH,
     BatchTables,
 )
 
