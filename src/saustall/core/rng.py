@@ -70,9 +70,13 @@ def _key(seed: int | str) -> int:
 def _int_keys(seeds: list[int]) -> bytes:
     """:func:`_key` of each integer seed as 8 little-endian bytes, one after another (the
     batched simulators read them as one uint64 array: no Python int per key)."""
-    blake2b = hashlib.blake2b
-    return b"".join([blake2b(b"int:%d" % seed, digest_size=8, person=_PERSON).digest()
-                     for seed in seeds])
+    empty = hashlib.blake2b(digest_size=8, person=_PERSON)  # copied: no set-up per key
+    digests = []
+    for seed in seeds:
+        hashed = empty.copy()
+        hashed.update(b"int:%d" % seed)
+        digests.append(hashed.digest())
+    return b"".join(digests)
 
 
 class Rng:

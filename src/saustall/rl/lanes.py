@@ -105,7 +105,7 @@ class ShufflePlan:
             drawn = _mix(ahead)
             accepted = drawn < bound[:, None]
             first = accepted.argmax(axis=1)
-            got = np.take_along_axis(accepted, first[:, None], axis=1)[:, 0]
+            got = accepted.any(axis=1)
             took, at = todo[got], first[got]
             value[took] = drawn[got, at]
             states[took] = ahead[got, at]
