@@ -377,13 +377,20 @@ class BatchedDrecksau(BatchTables):
             for need in range(self._most_needed):
                 np.greater(held[kind], need, out=needs[kind, need].view(np.bool_))
         need_words = words(needs.reshape(-1, B))
-        for column, rows in self._discard_plan:
-            if len(rows) == 1:
-                mask_words[column] = need_words[rows[0]]
-            else:
-                np.bitwise_and(need_words[rows[0]], need_words[rows[1]], out=mask_words[column])
-                if len(rows) == 3:
-                    np.bitwise_and(mask_words[column], need_words[rows[2]], out=mask_words[column])
+        # a run of columns at a time: the rows they share, and each its own last row
+        shared = np.empty_like(need_words[0])
+        for first, stop, prefix, last in self._discard_groups:
+            target = mask_words[first:stop]
+            if not prefix:
+                target[...] = need_words[last]
+                continue
+            common = need_words[prefix[0]]
+            if len(prefix) > 1:
+                np.bitwise_and(common, need_words[prefix[1]], out=shared)
+                for row in prefix[2:]:
+                    shared &= need_words[row]
+                common = shared
+            np.bitwise_and(common, need_words[last], out=target)
         mask = columns.T
         return mask
 

@@ -243,6 +243,7 @@ class BatchTables:
             rows = tuple(kind * self._most_needed + cards.count(kind) - 1
                          for kind in sorted(set(cards)))
             self._discard_plan.append((self._discard_slots[j], rows))
+        self._discard_groups = _grouped(sorted(self._discard_plan))
         self._hand_pile = (self._hand_counts.astype(I64)
                            << (_PILE_BITS * np.arange(K, dtype=I64))).sum(axis=1)
         if len(self._targeted) > 8:
@@ -273,3 +274,22 @@ class BatchTables:
         self._all_dirty = (flags & (DIRTY | IS_PRETTY)) == DIRTY
         self._pretty = (flags & IS_PRETTY) != 0
         self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
+
+
+def _grouped(plan: list[tuple[int, tuple[int, ...]]]
+             ) -> list[tuple[int, int, tuple[int, ...], slice]]:
+    """The discard plan (column, rows) as runs the mask writes with one call each:
+    ``(first column, stop, common rows, rows slice)``: consecutive columns whose rows
+    share all but the last, the last rising by a constant step."""
+    runs: list[tuple[int, int, tuple[int, ...], int, int, int]] = []
+    for column, rows in plan:
+        if runs:
+            first, stop, prefix, start, last, step = runs[-1]
+            rise = rows[-1] - last
+            if (column == stop and rows[:-1] == prefix and rise > 0
+                    and (stop - first == 1 or rise == step)):
+                runs[-1] = (first, column + 1, prefix, start, rows[-1], rise)
+                continue
+        runs.append((column, column + 1, rows[:-1], rows[-1], rows[-1], 1))
+    return [(first, stop, prefix, slice(start, last + 1, step))
+            for first, stop, prefix, start, last, step in runs]

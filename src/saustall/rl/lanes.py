@@ -166,11 +166,11 @@ class ShufflePlan:
         np.add(start, other.T, out=targets[:, :, 1])
         sources[:, :, 0] = targets[:, :, 1]
         sources[:, :, 1] = targets[:, :, 0]
-        targets, sources = targets.reshape(steps, 2 * m), sources.reshape(steps, 2 * m)
+        into, out_of = targets.reshape(steps, 2 * m), sources.reshape(steps, 2 * m)
         active = (2 * np.searchsorted(-lengths, -(np.arange(steps) + 2), side="right")).tolist()
         cards = deck[lanes].reshape(-1)
         for step in range(steps):
-            cards[targets[step, :active[step]]] = cards[sources[step, :active[step]]]
+            cards[into[step, :active[step]]] = cards[out_of[step, :active[step]]]
         deck[lanes] = cards.reshape(-1, D)
 
 
@@ -258,7 +258,8 @@ def swap_bytes(player: NDArray[Any]) -> NDArray[np.uint8]:
     """0xFF where ``player`` (0 or 1, one per lane) is 1, else 0: the ``swap`` of
     :func:`rotate_seats` (it broadcasts over the rows)."""
     ones = player.view(U8) if player.dtype.itemsize == 1 else (player != 0).view(U8)
-    return np.negative(ones)
+    swap: NDArray[np.uint8] = np.negative(ones)
+    return swap
 
 
 def runs_of(numbers: list[int]) -> list[tuple[int, int]]:
