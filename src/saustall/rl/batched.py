@@ -205,6 +205,7 @@ class BatchedDrecksau(BatchTables):
         self._seat_rows = np.arange(num_players)[:, None]
         self._pile_shifts = _PILE_BITS * np.arange(self.kinds, dtype=I64)[:, None]
         self._hand_counts_lanes = np.ascontiguousarray(self._hand_counts.T)
+        self._hand_rows = self.space.hand_rows(self._hand_counts_lanes)  # K x ranks
         self._code_len_u8 = self._code_len.astype(U8)  # cards in the hand of each code
         self._rows = np.arange(0, dtype=np.intp)
         self._pile_starts = np.arange(0, dtype=np.intp)
@@ -662,7 +663,8 @@ class BatchedDrecksau(BatchTables):
         relative = rotate_seats(state.pigs.transpose(1, 2, 0), at, lane,
                                 np.empty((P, N, B), dtype=U8), swap)
         own = np.take(hands.reshape(-1), at * B + lane)
-        hand = np.take(self._hand_counts_lanes, np.take(self._rank, own), axis=1)
+        # the hand block looked up by the encoder's own table (float32, one row a kind)
+        np.take(self._hand_rows, np.take(self._rank, own), axis=1, out=out.T[:self.kinds])
         running = state.phase != 2
         if seat is None:  # the observer is the seat to act (relative seat 0)
             to_act = np.zeros((P, B), dtype=np.bool_)
@@ -676,7 +678,7 @@ class BatchedDrecksau(BatchTables):
         top = np.where(length > 0, top, I8(-1))
         pile = np.right_shift(state.pile_counts[None, :], self._pile_shifts)
         pile &= (1 << _PILE_BITS) - 1
-        self.space.encode_lanes(out.T, hand, relative, self._seated, sizes, to_act, pile,
+        self.space.encode_lanes(out.T, None, relative, self._seated, sizes, to_act, pile,
                                 top, state.deck_len, state.phase == 1, state.turn,
                                 self.turn_cap)
         return out

@@ -192,7 +192,20 @@ class DrecksauSpace:
                           turn, turn_cap)
         return out
 
-    def encode_lanes(self, out: NDArray[np.float32], hand: NDArray[Any], pigs: NDArray[Any],
+    def hand_rows(self, hand: NDArray[Any]) -> NDArray[np.float32]:
+        """The ``hand`` block :meth:`encode_lanes` writes for ``hand`` (``K x H``: counts
+        per kind, one column per hand), as a table: the batched simulator looks its
+        lanes' hands up in it (``encode_lanes(..., hand=None, ...)``)."""
+        rows = np.empty(np.shape(hand), dtype=np.float32)
+        self._write_hand(hand, rows)
+        return rows
+
+    @staticmethod
+    def _write_hand(hand: NDArray[Any], out: NDArray[np.float32]) -> None:
+        np.multiply(hand, np.float32(1 / MAX_HAND), out=out, casting="unsafe")
+
+    def encode_lanes(self, out: NDArray[np.float32], hand: NDArray[Any] | None,
+                     pigs: NDArray[Any],
                      seated: NDArray[Any], hand_counts: NDArray[Any], to_act: NDArray[Any],
                      discard: NDArray[Any], top: ArrayLike, deck: ArrayLike,
                      lucky: ArrayLike, turn: ArrayLike, turn_cap: int) -> None:
@@ -200,12 +213,14 @@ class DrecksauSpace:
         ``F x B``, ``hand`` ``K x B``, ``pigs`` ``n x N x B``, ``seated``, ``to_act`` and
         ``hand_counts`` ``n x B``, ``discard`` ``K x B``; ``top``, ``deck``, ``lucky`` and
         ``turn`` ``B``. Each entry is then a row of ``out``, written in one pass (the
-        fastest layout for many observations)."""
+        fastest layout for many observations). ``hand`` None: the hand block is the
+        caller's, already written (from :meth:`hand_rows`)."""
         at = self.layout.at
         k, m = len(self.kinds), self.max_pigs
         seats, pigs_each = pigs.shape[:2]
         n = seated.shape[0]
-        np.multiply(hand, np.float32(1 / MAX_HAND), out=out[:k], casting="unsafe")
+        if hand is not None:
+            self._write_hand(hand, out[:k])
         start = at["pigs"]
         block = out[start:start + self.max_players * m * 6].reshape(-1, m, 6, out.shape[1])
         block[:seats, :pigs_each, 0] = 1.0  # present
