@@ -600,8 +600,9 @@ class BatchedDrecksau(BatchTables):
             s.deck_len[lane] = top - count
             top += lane * D - 1  # each top card, flat
             cards = np.take(self._pow, np.take(s.deck.reshape(-1), top))
+            more = np.arange(lane.size)
             for k in range(1, self.hand_size):
-                more = np.flatnonzero(count > k)
+                more = more[np.take(count, more) > k]  # those missing a further card
                 if not more.size:
                     break
                 cards[more] += np.take(self._pow, np.take(s.deck.reshape(-1), top[more] - k))
