@@ -136,6 +136,18 @@ def test_finished_lanes_wait_until_reset_then_play_the_next_seed() -> None:
     assert describe_lanes(sim, dealt) == describe_lanes(sim, sim.init([12, 13]))
 
 
+def test_two_player_lanes_reset_eight_at_a_time_deal_their_next_seeds() -> None:
+    # Eight finished lanes fill a 64-bit word of the two-seat rotation (it raised once).
+    sim = BatchedDrecksau("dirty-pig", 2, {"turn_cap": 2})
+    state = sim.init(np.arange(16))
+    noise = np.random.default_rng(0)
+    for _ in range(2):
+        state = sim.step(state, random_columns(state.legal_action_mask, noise))
+    assert state.terminated.all()
+    dealt = sim.auto_reset(state)
+    assert describe_lanes(sim, dealt) == describe_lanes(sim, sim.init(np.arange(16, 32)))
+
+
 def test_observation_shows_only_the_observers_hand() -> None:
     sim = BatchedDrecksau("dirty-pig", 2)
     state = sim.init(np.arange(32))
