@@ -178,6 +178,22 @@ def test_observing_into_a_buffer_gives_the_fresh_observation() -> None:
         state = sim.step(state, random_columns(state.legal_action_mask, noise), auto_reset=True)
 
 
+def test_a_seats_observation_is_the_acting_seats_where_it_acts() -> None:
+    sim = BatchedDrecksau("dirty-pig", 3)
+    state = sim.init(np.arange(40))
+    noise = np.random.default_rng(4)
+    seen = set()
+    for _ in range(60):  # every seat acts somewhere once lanes have been dealt anew
+        acting = sim.observe(state)
+        for seat in range(3):
+            lanes = state.current_player == seat
+            if lanes.any():
+                seen.add(seat)
+                assert np.array_equal(sim.observe(state, seat)[lanes], acting[lanes])
+        state = sim.step(state, random_columns(state.legal_action_mask, noise), auto_reset=True)
+    assert seen == {0, 1, 2}
+
+
 def test_the_speed_measure_counts_actions() -> None:
     assert batched_actions_per_second(8, 0.05) > 0
 

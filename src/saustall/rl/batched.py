@@ -206,7 +206,7 @@ class BatchedDrecksau(BatchTables):
         self._pile_shifts = _PILE_BITS * np.arange(self.kinds, dtype=I64)[:, None]
         self._hand_counts_lanes = np.ascontiguousarray(self._hand_counts.T)
         self._hand_rows = self.space.hand_rows(self._hand_counts_lanes)  # K x ranks
-        self._code_len_u8 = self._code_len.astype(U8)  # cards in the hand of each code
+        self._size_entries = self.space.count_rows(self._code_len)  # by hand code
         self._rows = np.arange(0, dtype=np.intp)
         self._pile_starts = np.arange(0, dtype=np.intp)
 
@@ -656,14 +656,20 @@ class BatchedDrecksau(BatchTables):
         lane = self._lane_rows(B)
         observer = state.current_player if seat is None else np.full(B, seat, dtype=I8)
         at = observer.astype(np.intp)
-        hands = state.hands.T  # P x B: a view in the lane-last layout
-        # every hand's length, then seen from the observer (as the pigs)
-        lengths = np.take(self._code_len_u8, hands)
+        hands = state.hands.T.reshape(-1)  # P x B: a view in the lane-last layout
         swap = swap_bytes(observer) if P == 2 else None
-        sizes = rotate_seats(lengths, at, lane, np.empty((P, B), dtype=U8), swap)
         relative = rotate_seats(state.pigs.transpose(1, 2, 0), at, lane,
                                 np.empty((P, N, B), dtype=U8), swap)
-        own = np.take(hands.reshape(-1), at * B + lane)
+        own = np.take(hands, at * B + lane)
+        # every hand's size seen from the observer (relative seat r: seat observer + r),
+        # looked up by its code in the encoder's own table
+        rows, sizes_at = out.T, self.space.layout.at["hand_counts"]
+        np.take(self._size_entries, own, out=rows[sizes_at])
+        for r in range(1, P):
+            holder = at + r
+            holder -= P * (holder >= P)
+            np.take(self._size_entries, np.take(hands, holder * B + lane),
+                    out=rows[sizes_at + r])
         # the hand block looked up by the encoder's own table (float32, one row a kind)
         np.take(self._hand_rows, np.take(self._rank, own), axis=1, out=out.T[:self.kinds])
         running = state.phase != 2
@@ -679,7 +685,7 @@ class BatchedDrecksau(BatchTables):
         top = np.where(length > 0, top, I8(-1))
         pile = np.right_shift(state.pile_counts[None, :], self._pile_shifts)
         pile &= (1 << _PILE_BITS) - 1
-        self.space.encode_lanes(out.T, None, relative, self._seated, sizes, to_act, pile,
+        self.space.encode_lanes(out.T, None, relative, self._seated, None, to_act, pile,
                                 top, state.deck_len, state.phase == 1, state.turn,
                                 self.turn_cap)
         return out

@@ -200,13 +200,23 @@ class DrecksauSpace:
         self._write_hand(hand, rows)
         return rows
 
+    def count_rows(self, hand_counts: NDArray[Any]) -> NDArray[np.float32]:
+        """The ``hand_counts`` entries :meth:`encode_lanes` writes for these hand sizes,
+        as a table (``encode_lanes(..., hand_counts=None, ...)``: the caller looks them
+        up)."""
+        rows = np.empty(np.shape(hand_counts), dtype=np.float32)
+        self._write_hand(hand_counts, rows)
+        return rows
+
     @staticmethod
     def _write_hand(hand: NDArray[Any], out: NDArray[np.float32]) -> None:
+        """Card counts as entries: the hand block and the hand sizes alike."""
         np.multiply(hand, np.float32(1 / MAX_HAND), out=out, casting="unsafe")
 
     def encode_lanes(self, out: NDArray[np.float32], hand: NDArray[Any] | None,
                      pigs: NDArray[Any],
-                     seated: NDArray[Any], hand_counts: NDArray[Any], to_act: NDArray[Any],
+                     seated: NDArray[Any], hand_counts: NDArray[Any] | None,
+                     to_act: NDArray[Any],
                      discard: NDArray[Any], top: ArrayLike, deck: ArrayLike,
                      lucky: ArrayLike, turn: ArrayLike, turn_cap: int) -> None:
         """:meth:`encode` with every array transposed, observations last: ``out``
@@ -214,7 +224,8 @@ class DrecksauSpace:
         ``hand_counts`` ``n x B``, ``discard`` ``K x B``; ``top``, ``deck``, ``lucky`` and
         ``turn`` ``B``. Each entry is then a row of ``out``, written in one pass (the
         fastest layout for many observations). ``hand`` None: the hand block is the
-        caller's, already written (from :meth:`hand_rows`)."""
+        caller's, already written (from :meth:`hand_rows`); ``hand_counts`` None: the
+        same for the hand sizes (from :meth:`count_rows`)."""
         at = self.layout.at
         k, m = len(self.kinds), self.max_pigs
         seats, pigs_each = pigs.shape[:2]
@@ -226,8 +237,8 @@ class DrecksauSpace:
         block[:seats, :pigs_each, 0] = 1.0  # present
         block[:seats, :pigs_each, 1:] = (pigs[:, :, None, :] >> _PIG_SHIFTS) & 1
         out[at["seated"]:at["seated"] + n] = seated
-        np.multiply(hand_counts, np.float32(1 / MAX_HAND),
-                    out=out[at["hand_counts"]:at["hand_counts"] + n], casting="unsafe")
+        if hand_counts is not None:
+            self._write_hand(hand_counts, out[at["hand_counts"]:at["hand_counts"] + n])
         out[at["to_act"]:at["to_act"] + n] = to_act
         # Quotients of small integers divided in float32: the same floats as float64
         # quotients rounded to float32, as the AEC environment packs them (53 >= 2 * 24 + 2
