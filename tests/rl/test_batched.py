@@ -136,8 +136,8 @@ def test_finished_lanes_wait_until_reset_then_play_the_next_seed() -> None:
     assert describe_lanes(sim, dealt) == describe_lanes(sim, sim.init([12, 13]))
 
 
-def test_two_seat_lanes_reset_eight_at_a_time() -> None:
-    # A subset of lanes whose count fills whole words once broke the two-seat rotation.
+def test_two_player_lanes_reset_eight_at_a_time_deal_their_next_seeds() -> None:
+    # Eight finished lanes fill a 64-bit word of the two-seat rotation (it raised once).
     sim = BatchedDrecksau("dirty-pig", 2, {"turn_cap": 2})
     state = sim.init(np.arange(16))
     noise = np.random.default_rng(0)
@@ -176,6 +176,22 @@ def test_observing_into_a_buffer_gives_the_fresh_observation() -> None:
         assert sim.observe(state, out=buffer) is buffer
         assert np.array_equal(buffer, sim.observe(state))
         state = sim.step(state, random_columns(state.legal_action_mask, noise), auto_reset=True)
+
+
+def test_a_seats_observation_is_the_acting_seats_where_it_acts() -> None:
+    sim = BatchedDrecksau("dirty-pig", 3)
+    state = sim.init(np.arange(40))
+    noise = np.random.default_rng(4)
+    seen = set()
+    for _ in range(60):  # every seat acts somewhere once lanes have been dealt anew
+        acting = sim.observe(state)
+        for seat in range(3):
+            lanes = state.current_player == seat
+            if lanes.any():
+                seen.add(seat)
+                assert np.array_equal(sim.observe(state, seat)[lanes], acting[lanes])
+        state = sim.step(state, random_columns(state.legal_action_mask, noise), auto_reset=True)
+    assert seen == {0, 1, 2}
 
 
 def test_the_speed_measure_counts_actions() -> None:

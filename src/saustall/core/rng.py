@@ -56,14 +56,27 @@ _LOW33: Final = (1 << 33) - 1
 _LOW34: Final = (1 << 34) - 1
 _LOW37: Final = (1 << 37) - 1
 _LOW62: Final = (1 << 62) - 1
+_PERSON: Final = b"saustall-rng"
 
 
 def _key(seed: int | str) -> int:
     """The 64-bit stream key of ``seed``: a hash, so nearby seeds give unrelated streams
     and seeds of any size (or text) are well defined."""
     text = f"{type(seed).__name__}:{seed}".encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8, person=b"saustall-rng").digest(),
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8, person=_PERSON).digest(),
                           "little")
+
+
+def _int_keys(seeds: list[int]) -> bytes:
+    """:func:`_key` of each integer seed as 8 little-endian bytes, one after another (the
+    batched simulators read them as one uint64 array: no Python int per key)."""
+    empty = hashlib.blake2b(digest_size=8, person=_PERSON)  # copied: no set-up per key
+    digests = []
+    for seed in seeds:
+        hashed = empty.copy()
+        hashed.update(b"int:%d" % seed)
+        digests.append(hashed.digest())
+    return b"".join(digests)
 
 
 class Rng:

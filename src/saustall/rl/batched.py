@@ -89,7 +89,7 @@ from numpy.typing import NDArray
 
 from saustall.core.errors import IllegalActionError, InvalidOptionError, MalformedActionError
 from saustall.core.registry import get as get_game
-from saustall.core.rng import _key  # the scalar stream's own key
+from saustall.core.rng import _int_keys  # the scalar stream's own keys
 from saustall.games.drecksau.rulesets import CARD_BY_NAME, LUCKY
 from saustall.rl.drecksau_space import DrecksauSpace
 from saustall.rl.lanes import (
@@ -99,8 +99,8 @@ from saustall.rl.lanes import (
 __all__ = ["BatchState", "BatchedDrecksau", "random_columns"]
 
 from saustall.rl.batched_tables import (
-    I8, I32, I64, U8, U64, _B_CLEARS, _B_LIGHTNING, _B_LUCKY, _B_PLAY, _B_RAIN, _B_WIN,
-    _F_AND, _F_BITS, _F_COUNT, _F_DELTA, _F_OR, _F_PIG, _F_TARGET, _PILE_BITS, _WIDTH,
+    I8, I32, I64, U8, U16, U64, _B_CLEARS, _B_LIGHTNING, _B_LUCKY, _B_PLAY, _B_RAIN, _B_WIN,
+    _F_AND, _F_COUNT, _F_DELTA, _F_OR, _F_PIG, _F_TARGET, _PILE_BITS, _WIDTH,
     BatchTables,
 )
 
@@ -206,8 +206,10 @@ class BatchedDrecksau(BatchTables):
         self._seat_rows = np.arange(num_players)[:, None]
         self._pile_shifts = _PILE_BITS * np.arange(self.kinds, dtype=I64)[:, None]
         self._hand_counts_lanes = np.ascontiguousarray(self._hand_counts.T)
-        self._code_len_u8 = self._code_len.astype(U8)  # cards in the hand of each code
+        self._hand_rows = self.space.hand_rows(self._hand_counts_lanes)  # K x ranks
+        self._size_entries = self.space.count_rows(self._code_len)  # by hand code
         self._rows = np.arange(0, dtype=np.intp)
+        self._pile_starts = np.arange(0, dtype=np.intp)
 
     def slot_of(self, seat: int, code: int) -> int:
         """The action slot in which ``seat`` takes the engine's action ``code``; raises
@@ -233,6 +235,12 @@ class BatchedDrecksau(BatchTables):
             self._rows = np.arange(batch, dtype=np.intp)
         return self._rows
 
+    def _pile_rows(self, batch: int) -> NDArray[np.intp]:
+        """Where each lane's discard pile starts in the flat ``discard`` array."""
+        if self._pile_starts.shape[0] != batch:
+            self._pile_starts = np.arange(batch, dtype=np.intp) * (len(self._deck) + _WIDTH)
+        return self._pile_starts
+
     # ----------------------------------------------------------------------------------
     # Random stream and dealing
     # ----------------------------------------------------------------------------------
@@ -242,7 +250,7 @@ class BatchedDrecksau(BatchTables):
         """Deal new games from ``seeds`` in ``lanes`` (DrecksauState.__init__); the decks
         of the ``also`` lanes (their ``also_lengths`` cards) are shuffled in the same pass."""
         state.seed[lanes] = seeds
-        state.rng[lanes] = np.array([_key(int(seed)) for seed in seeds.tolist()], dtype=U64)
+        state.rng[lanes] = np.frombuffer(_int_keys(seeds.tolist()), dtype="<u8")
         D, P = len(self._deck), self.num_players
         state.deck[lanes] = self._deck
         lengths = np.full(lanes.shape[0], D, dtype=np.intp)
@@ -330,9 +338,12 @@ class BatchedDrecksau(BatchTables):
         have_bits = np.take(self._have_bits, rank) * running  # finished lanes play nothing
         own_bits, other_bits = have_bits & self._own_bits, have_bits & self._other_bits
         # The pigs seen from the seat to act: relative seat r is seat (player + r) % P.
-        swap = swap_bytes(player, (N, B)) if P == 2 else None
+        swap = swap_bytes(player) if P == 2 else None
         relative = rotate_seats(pigs, player, lane, np.empty((P, N, B), dtype=U8), swap)
-        play_bits = np.take(self._fit_bits, relative)  # P, N, B
+        if B % 2 == 0:  # two lanes a lookup: their flag bytes read as one uint16
+            play_bits = np.take(self._fit_pairs, relative.view(U16)).view(U8)  # P, N, B
+        else:
+            play_bits = np.take(self._fit_bits, relative)
         play_bits[0] &= own_bits
         play_bits[1:] &= other_bits
         columns = np.empty((self.num_actions, B), np.bool_) if out is None else out.T
@@ -361,21 +372,27 @@ class BatchedDrecksau(BatchTables):
             np.logical_and(in_turn & ~usable, ~empty, out=columns[self._show_slot])
             open_ = in_turn & usable
         # Discards: column j needs ``t`` cards of kind ``k`` for each (k, t) of its plan;
-        # lanes that may not discard see an empty hand (code 0).
-        open_code = code * open_
+        # lanes that may not discard see an empty hand (rank 0).
+        held = np.take(self._hand_counts_lanes, rank * open_, axis=1)  # rank 0: no cards
         needs = np.empty((self.kinds, self._most_needed, B), dtype=U8)
         for kind in range(self.kinds):
-            held = (open_code // int(self._pow[kind])) % (self.hand_size + 1)
             for need in range(self._most_needed):
-                np.greater(held, need, out=needs[kind, need].view(np.bool_))
+                np.greater(held[kind], need, out=needs[kind, need].view(np.bool_))
         need_words = words(needs.reshape(-1, B))
-        for column, rows in self._discard_plan:
-            if len(rows) == 1:
-                mask_words[column] = need_words[rows[0]]
-            else:
-                np.bitwise_and(need_words[rows[0]], need_words[rows[1]], out=mask_words[column])
-                if len(rows) == 3:
-                    np.bitwise_and(mask_words[column], need_words[rows[2]], out=mask_words[column])
+        # a run of columns at a time: the rows they share, and each its own last row
+        shared = np.empty_like(need_words[0])
+        for first, stop, prefix, last in self._discard_groups:
+            target = mask_words[first:stop]
+            if not prefix:
+                target[...] = need_words[last]
+                continue
+            common = need_words[prefix[0]]
+            if len(prefix) > 1:
+                np.bitwise_and(common, need_words[prefix[1]], out=shared)
+                for row in prefix[2:]:
+                    shared &= need_words[row]
+                common = shared
+            np.bitwise_and(common, need_words[last], out=target)
         mask = columns.T
         return mask
 
@@ -442,7 +459,7 @@ class BatchedDrecksau(BatchTables):
         with ``reset``, deal the next game where a game is over and return those lanes."""
         # Written for speed: np.take and arithmetic over whole lanes rather than fancy or
         # boolean indexing (several times slower per element), subsets only where rare.
-        P, N, W = self.num_players, self.pigs_each, s.discard.shape[1]
+        N = self.pigs_each
         s.rewards[:] = 0
         B = rows.shape[0]
         player = s.current_player.astype(np.intp)
@@ -450,7 +467,7 @@ class BatchedDrecksau(BatchTables):
         hand_at = player * B + rows
         before = np.take(hands, hand_at).astype(I64)
         info = np.take(self._table, a, axis=1)
-        bits = info[_F_BITS]
+        bits = np.take(self._action_bits, a)  # one byte a lane: the tests below are cheap
         clears = (bits & _B_CLEARS) != 0
         after = (before - info[_F_DELTA]) * ~clears
         # Pigs: one targeted pig per lane (untargeted actions rewrite pig 0.0 unchanged).
@@ -463,7 +480,7 @@ class BatchedDrecksau(BatchTables):
             s.pigs[rain] = np.take(self._rained, s.pigs[rain])
         # What goes on the discard pile, in the engine's order: four slots written per
         # lane, ``count`` of them kept (the slack columns take the rest).
-        added = np.take(self._append, a, axis=0)
+        added = np.take(self._append_words, a)  # the four cards as one 4-byte word
         count = info[_F_COUNT] + (((bits & _B_LIGHTNING) != 0)
                                   & ((flags & self._found_flag) != 0))
         if self.pretty_wins:
@@ -475,10 +492,13 @@ class BatchedDrecksau(BatchTables):
         cleared = np.flatnonzero(clears)
         if cleared.size:  # show / done: the whole hand, sorted
             rank = np.take(self._rank, before[cleared])
-            added[cleared] = np.take(self._hand_sorted, rank, axis=0)
+            added[cleared] = np.take(self._hand_sorted_words, rank)
             count[cleared] = np.take(self._hand_len, rank)
-        at = (rows * W + s.discard_len)[:, None] + np.arange(_WIDTH)[None, :]
-        s.discard.reshape(-1)[at] = added
+        # one 4-byte store a lane, at any byte of the pile: a word view with a 1-byte stride
+        # (unaligned; the pile has _WIDTH slack bytes past its longest)
+        pile_words = np.ndarray((s.discard.size - _WIDTH + 1,), dtype=self._append_words.dtype,
+                                buffer=s.discard, strides=(1,))
+        pile_words[self._pile_rows(B) + s.discard_len] = added
         s.discard_len[:] += count.astype(I32)
         # the pile's count per kind (6 bits a kind): the cards every such action
         # discards, the card found on a pig, further Lucky Birds, a shown hand
@@ -521,14 +541,14 @@ class BatchedDrecksau(BatchTables):
                          & (((bits & _B_LUCKY) != 0) | (s.phase == 1)))
             s.phase[open_turn] = 1
             ending &= ~open_turn
-        return self._end_turn(s, ending, hands, hand_at, rows, reset)
+        return self._end_turn(s, ending, hands, hand_at, after, rows, reset)
 
     def _end_turn(self, s: BatchState, ending: NDArray[np.bool_], hands: NDArray[np.int32],
-                  hand_at: NDArray[np.intp], rows: NDArray[np.intp],
+                  hand_at: NDArray[np.intp], held: NDArray[np.int64], rows: NDArray[np.intp],
                   reset: bool) -> NDArray[np.intp] | None:
         """Refill the hands of the ``ending`` lanes and pass the turn on (or stop at the
         cap). ``hands`` is the flat lane-last view of the hands, ``hand_at`` each lane's
-        hand of the player to act in it.
+        hand of the player to act in it, ``held`` that hand (its code) now.
 
         With ``reset``, every lane whose game is over is dealt its next game (a capped
         game skips its last refill: nobody sees it), its deck shuffled in the same pass
@@ -550,7 +570,7 @@ class BatchedDrecksau(BatchTables):
         moved = s.current_player + drawing
         s.current_player[:] = moved - P * (moved >= P)
         over = np.flatnonzero(s.phase == 2) if reset else None
-        missing = (self.hand_size - np.take(self._code_len, np.take(hands, hand_at))) * ending
+        missing = (self.hand_size - np.take(self._code_len, held)) * ending
         short = np.flatnonzero(missing > s.deck_len)
         refill = short[np.take(s.discard_len, short) > 0]
         # These lanes draw the deck's last cards, then the discard pile, shuffled, becomes
@@ -571,11 +591,24 @@ class BatchedDrecksau(BatchTables):
             self._deal(s, over, s.seed[over] + rows.shape[0], refill, length)
         elif refill.size:
             self._plan.shuffle(s.deck, s.rng, refill, length)
-        for k in range(self.hand_size):
-            lane = np.flatnonzero((missing > k) & (s.deck_len > 0))  # else short-handed
-            if not lane.size:
-                break
-            self._draw(s, lane, hands, hand_at)
+        # Every other card drawn at once: ``missing`` of them, fewer where the deck runs
+        # out (short-handed).
+        count = np.minimum(missing, s.deck_len)
+        lane = np.flatnonzero(count)
+        if lane.size:
+            count = np.take(count, lane)
+            top = np.take(s.deck_len, lane)
+            s.deck_len[lane] = top - count
+            top += lane * D - 1  # each top card, flat
+            cards = np.take(self._pow, np.take(s.deck.reshape(-1), top))
+            more = np.arange(lane.size)
+            for k in range(1, self.hand_size):
+                more = more[np.take(count, more) > k]  # those missing a further card
+                if not more.size:
+                    break
+                cards[more] += np.take(self._pow, np.take(s.deck.reshape(-1), top[more] - k))
+            at = np.take(hand_at, lane)
+            hands[at] = np.take(hands, at) + cards
         return over
 
     def _draw(self, s: BatchState, lanes: NDArray[np.intp], hands: NDArray[np.int32],
@@ -622,26 +655,38 @@ class BatchedDrecksau(BatchTables):
             raise InvalidOptionError(f"out must be float32 of shape {(B, self.space.layout.size)}, "
                                      f"not {out.dtype} {out.shape}")
         lane = self._lane_rows(B)
-        player = state.current_player.astype(np.intp)
-        observer = player if seat is None else np.full(B, seat, dtype=np.intp)
-        # every hand's length, then seen from the observer (as the pigs)
-        lengths = np.take(self._code_len_u8, state.hands.T)
-        swap = swap_bytes(observer, (N, B)) if P == 2 else None
-        sizes = rotate_seats(lengths, observer, lane, np.empty((P, B), dtype=U8),
-                        None if swap is None else swap[0])
-        relative = rotate_seats(state.pigs.transpose(1, 2, 0), observer, lane,
-                           np.empty((P, N, B), dtype=U8), swap)
-        own = np.take(np.ascontiguousarray(state.hands.T).reshape(-1), observer * B + lane)
-        hand = np.take(self._hand_counts_lanes, np.take(self._rank, own), axis=1)
-        acting = player - observer
-        acting += P * (acting < 0)
-        to_act = (acting[None, :] == self._seat_rows) & (state.phase != 2)[None, :]
-        length = state.discard_len.astype(np.intp)
-        width = state.discard.shape[1]
-        top = np.take(state.discard.reshape(-1), lane * width + np.maximum(length - 1, 0))
-        top = np.where(length > 0, top, -1)
-        pile = (state.pile_counts[None, :] >> self._pile_shifts) & ((1 << _PILE_BITS) - 1)
-        self.space.encode_lanes(out.T, hand, relative, self._seated, sizes, to_act, pile,
+        observer = state.current_player if seat is None else np.full(B, seat, dtype=I8)
+        at = observer.astype(np.intp)
+        hands = state.hands.T.reshape(-1)  # P x B: a view in the lane-last layout
+        swap = swap_bytes(observer) if P == 2 else None
+        relative = rotate_seats(state.pigs.transpose(1, 2, 0), at, lane,
+                                np.empty((P, N, B), dtype=U8), swap)
+        own = np.take(hands, at * B + lane)
+        # every hand's size seen from the observer (relative seat r: seat observer + r),
+        # looked up by its code in the encoder's own table
+        rows, sizes_at = out.T, self.space.layout.at["hand_counts"]
+        np.take(self._size_entries, own, out=rows[sizes_at])
+        for r in range(1, P):
+            holder = at + r
+            holder -= P * (holder >= P)
+            np.take(self._size_entries, np.take(hands, holder * B + lane),
+                    out=rows[sizes_at + r])
+        # the hand block looked up by the encoder's own table (float32, one row a kind)
+        np.take(self._hand_rows, np.take(self._rank, own), axis=1, out=out.T[:self.kinds])
+        running = state.phase != 2
+        if seat is None:  # the observer is the seat to act (relative seat 0)
+            to_act = np.zeros((P, B), dtype=np.bool_)
+            to_act[0] = running
+        else:
+            acting = state.current_player - I8(seat)
+            acting += I8(P) * (acting < 0)
+            to_act = (acting[None, :] == self._seat_rows) & running[None, :]
+        length = state.discard_len
+        top = np.take(state.discard.reshape(-1), self._pile_rows(B) + np.maximum(length - 1, 0))
+        top = np.where(length > 0, top, I8(-1))
+        pile = np.right_shift(state.pile_counts[None, :], self._pile_shifts)
+        pile &= (1 << _PILE_BITS) - 1
+        self.space.encode_lanes(out.T, None, relative, self._seated, None, to_act, pile,
                                 top, state.deck_len, state.phase == 1, state.turn,
                                 self.turn_cap)
         return out

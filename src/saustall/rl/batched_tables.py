@@ -26,10 +26,11 @@ from saustall.games.drecksau.targets import (
 from saustall.rl.drecksau_space import DrecksauSpace
 from saustall.rl.lanes import runs_of
 
-I8, I32, I64, U8, U64 = np.int8, np.int32, np.int64, np.uint8, np.uint64
+I8, I32, I64, U8, U16, U32, U64 = (np.int8, np.int32, np.int64, np.uint8, np.uint16,
+                                     np.uint32, np.uint64)
 _FLAGS = 32
 """Pig flag values 0..31."""
-_WIDTH = 4
+_WIDTH = 4  # a uint32: the step writes the four as one word
 """The most cards one action puts on the discard pile (a German hand of four shown)."""
 _PILE_BITS = 6
 """Bits of each card kind's count in ``pile_counts``."""
@@ -146,8 +147,11 @@ class BatchTables:
         bits = (self._is_play * _B_PLAY + self._clears_hand * _B_CLEARS + self._is_rain * _B_RAIN
                 + self._is_lightning * _B_LIGHTNING + self._is_lucky * _B_LUCKY
                 + self._checks_win * _B_WIN)
+        self._action_bits = bits.astype(U8)
         # One row per field, one column per action: np.take(..., axis=1) gathers every
         # field of every lane's action at once, each field a contiguous row.
+        # each action's cards as one 4-byte word (the step stores them with one write)
+        self._append_words = self._append.view(U32).reshape(-1)
         self._table = np.stack([bits, self._target, self._pig_offset, self._and, self._or,
                                 self._append_n, self._delta]).astype(I64)
         # the pile counts (6 bits a kind) an action adds: its sure cards; the card it
@@ -230,6 +234,7 @@ class BatchTables:
             self._hand_sorted[rank, :len(hand)] = hand
             self._have_bits[rank] = sum(1 << k for k, c in enumerate(self._targeted)
                                         if c in hand)
+        self._hand_sorted_words = self._hand_sorted.view(U32).reshape(-1)
         # Per discard column, the rows of _legal's ``needs`` (kind k, at least t cards:
         # row k * T + t - 1) that must all be set.
         self._most_needed = H if self.exchange else 1
@@ -238,6 +243,7 @@ class BatchTables:
             rows = tuple(kind * self._most_needed + cards.count(kind) - 1
                          for kind in sorted(set(cards)))
             self._discard_plan.append((self._discard_slots[j], rows))
+        self._discard_groups = _grouped(sorted(self._discard_plan))
         self._hand_pile = (self._hand_counts.astype(I64)
                            << (_PILE_BITS * np.arange(K, dtype=I64))).sum(axis=1)
         if len(self._targeted) > 8:
@@ -250,6 +256,13 @@ class BatchTables:
         for f in range(_FLAGS):
             masks = row_masks([f])
             self._fit_bits[f] = sum(1 << k for k, c in enumerate(self._targeted) if masks[c] & 1)
+        # the same for two pigs at once: a uint16 of two flag bytes (any byte order: the
+        # table is built from the bytes themselves) to their two fit bytes
+        pairs = np.zeros((1 << 16, 2), dtype=U8)
+        both = np.arange(1 << 16, dtype=U16).view(U8).reshape(-1, 2)
+        usable = (both < _FLAGS).all(axis=1)
+        pairs[usable] = self._fit_bits[both[usable]]
+        self._fit_pairs = pairs.view(U16).reshape(-1)
         self._own_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
                                 if CARD_SCOPE[c] in (OWN, ANYONE)))
         self._other_bits = U8(sum(1 << k for k, c in enumerate(self._targeted)
@@ -261,3 +274,22 @@ class BatchTables:
         self._all_dirty = (flags & (DIRTY | IS_PRETTY)) == DIRTY
         self._pretty = (flags & IS_PRETTY) != 0
         self._flag_bits = ((flags[:, None] >> np.arange(5, dtype=U8)) & 1).astype(np.float32)
+
+
+def _grouped(plan: list[tuple[int, tuple[int, ...]]]
+             ) -> list[tuple[int, int, tuple[int, ...], slice]]:
+    """The discard plan (column, rows) as runs the mask writes with one call each:
+    ``(first column, stop, common rows, rows slice)``: consecutive columns whose rows
+    share all but the last, the last rising by a constant step."""
+    runs: list[tuple[int, int, tuple[int, ...], int, int, int]] = []
+    for column, rows in plan:
+        if runs:
+            first, stop, prefix, start, last, step = runs[-1]
+            rise = rows[-1] - last
+            if (column == stop and rows[:-1] == prefix and rise > 0
+                    and (stop - first == 1 or rise == step)):
+                runs[-1] = (first, column + 1, prefix, start, rows[-1], rise)
+                continue
+        runs.append((column, column + 1, rows[:-1], rows[-1], rows[-1], 1))
+    return [(first, stop, prefix, slice(start, last + 1, step))
+            for first, stop, prefix, start, last, step in runs]

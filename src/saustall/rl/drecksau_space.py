@@ -92,7 +92,7 @@ class DrecksauSpace:
         """The size of the action space."""
         self.kind_slot = {kind: i for i, kind in enumerate(self.kinds)}
         """The entry of each card kind within the per-kind blocks."""
-        self._totals = np.array([self.deck_total[kind] for kind in self.kinds], np.float64)
+        self._totals = np.array([self.deck_total[kind] for kind in self.kinds], np.float32)
         self._kind_rows = np.array(self.kinds)[:, None]  # the discard top's one-hot
 
     # -- layout and slots --------------------------------------------------------------
@@ -192,36 +192,67 @@ class DrecksauSpace:
                           turn, turn_cap)
         return out
 
-    def encode_lanes(self, out: NDArray[np.float32], hand: NDArray[Any], pigs: NDArray[Any],
-                     seated: NDArray[Any], hand_counts: NDArray[Any], to_act: NDArray[Any],
+    def hand_rows(self, hand: NDArray[Any]) -> NDArray[np.float32]:
+        """The ``hand`` block :meth:`encode_lanes` writes for ``hand`` (``K x H``: counts
+        per kind, one column per hand), as a table: the batched simulator looks its
+        lanes' hands up in it (``encode_lanes(..., hand=None, ...)``)."""
+        rows = np.empty(np.shape(hand), dtype=np.float32)
+        self._write_hand(hand, rows)
+        return rows
+
+    def count_rows(self, hand_counts: NDArray[Any]) -> NDArray[np.float32]:
+        """The ``hand_counts`` entries :meth:`encode_lanes` writes for these hand sizes,
+        as a table (``encode_lanes(..., hand_counts=None, ...)``: the caller looks them
+        up)."""
+        rows = np.empty(np.shape(hand_counts), dtype=np.float32)
+        self._write_hand(hand_counts, rows)
+        return rows
+
+    @staticmethod
+    def _write_hand(hand: NDArray[Any], out: NDArray[np.float32]) -> None:
+        """Card counts as entries: the hand block and the hand sizes alike."""
+        np.multiply(hand, np.float32(1 / MAX_HAND), out=out, casting="unsafe")
+
+    def encode_lanes(self, out: NDArray[np.float32], hand: NDArray[Any] | None,
+                     pigs: NDArray[Any],
+                     seated: NDArray[Any], hand_counts: NDArray[Any] | None,
+                     to_act: NDArray[Any],
                      discard: NDArray[Any], top: ArrayLike, deck: ArrayLike,
                      lucky: ArrayLike, turn: ArrayLike, turn_cap: int) -> None:
         """:meth:`encode` with every array transposed, observations last: ``out``
         ``F x B``, ``hand`` ``K x B``, ``pigs`` ``n x N x B``, ``seated``, ``to_act`` and
         ``hand_counts`` ``n x B``, ``discard`` ``K x B``; ``top``, ``deck``, ``lucky`` and
         ``turn`` ``B``. Each entry is then a row of ``out``, written in one pass (the
-        fastest layout for many observations)."""
+        fastest layout for many observations). ``hand`` None: the hand block is the
+        caller's, already written (from :meth:`hand_rows`); ``hand_counts`` None: the
+        same for the hand sizes (from :meth:`count_rows`)."""
         at = self.layout.at
         k, m = len(self.kinds), self.max_pigs
         seats, pigs_each = pigs.shape[:2]
         n = seated.shape[0]
-        np.multiply(hand, np.float32(1 / MAX_HAND), out=out[:k], casting="unsafe")
+        if hand is not None:
+            self._write_hand(hand, out[:k])
         start = at["pigs"]
         block = out[start:start + self.max_players * m * 6].reshape(-1, m, 6, out.shape[1])
         block[:seats, :pigs_each, 0] = 1.0  # present
         block[:seats, :pigs_each, 1:] = (pigs[:, :, None, :] >> _PIG_SHIFTS) & 1
         out[at["seated"]:at["seated"] + n] = seated
-        np.multiply(hand_counts, np.float32(1 / MAX_HAND),
-                    out=out[at["hand_counts"]:at["hand_counts"] + n], casting="unsafe")
+        if hand_counts is not None:
+            self._write_hand(hand_counts, out[at["hand_counts"]:at["hand_counts"] + n])
         out[at["to_act"]:at["to_act"] + n] = to_act
-        # float64 quotients rounded once to float32, as the AEC environment packs them
+        # Quotients of small integers divided in float32: the same floats as float64
+        # quotients rounded to float32, as the AEC environment packs them (53 >= 2 * 24 + 2
+        # bits: the double rounding is innocuous; test_float32_quotients_are_the_rounded_ones)
         np.divide(discard, self._totals[:, None], out=out[at["discard"]:at["discard"] + k],
-                  casting="unsafe")
+                  dtype=np.float32, casting="unsafe")
         np.equal(np.asarray(top)[None, :], self._kind_rows,
                  out=out[at["discard_top"]:at["discard_top"] + k], casting="unsafe")
-        np.divide(deck, self.deck_size, out=out[at["deck"]], casting="unsafe")
+        np.divide(deck, np.float32(self.deck_size), out=out[at["deck"]], dtype=np.float32,
+                  casting="unsafe")
         out[at["lucky"]] = lucky
-        np.minimum(np.divide(turn, turn_cap), 1.0, out=out[at["turn"]], casting="unsafe")
+        row = out[at["turn"]]
+        np.divide(turn, np.float32(turn_cap), out=row, dtype=np.float32, casting="unsafe")
+        np.minimum(row, np.float32(1.0), out=row)
 
     def encode_tournament(self, out: NDArray[np.float32], table: dict[str, Any],
                           seat: int) -> None:
