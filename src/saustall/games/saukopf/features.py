@@ -1,0 +1,271 @@
+"""A seat's RL observation of Saukopf as float32 bytes, compiled with the engine.
+
+:class:`SeatEncoder` writes the vector :mod:`saustall.rl.saukopf_v0` documents (its
+blocks: :func:`observation_blocks`) for one seat, reading exactly the state's fields that
+:func:`saustall.games.saukopf.observe.view_counts` reads (the seat's view as plain ints:
+its hand, what the table has seen, the partner and the handed-over card only where the
+seat may know them), so it shows nothing the view hides. A test compares it, entry for
+entry, with the vector encoded from ``state.view(seat)`` at every decision of many
+random sessions.
+
+Why bytes: an RL loop asks for an observation every step, and the numpy calls that
+would fill an array entry by entry cost more than the step itself. Every block is looked
+up whole in tables built once (the float32 bytes of each byte of a card mask, of one card,
+of a one-hot seat row, of each count's fraction) and the blocks are joined; the blocks
+that change once a trick, a deal or a declaration (the cards played, the cards aside and
+the trumps, the ledger) are remembered until their (immutable) source object changes.
+The environment wraps the bytes in a numpy array without copying them again. This module
+imports no numpy, so the engine's compiled core stays light.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Final
+
+from saustall.games.saukopf.bidding import NAPF
+from saustall.games.saukopf.cards import GAME_KINDS, SCHWARZ, Declaration
+from saustall.games.saukopf.game import SaukopfState
+from saustall.games.saukopf.scoring import Ledger
+from saustall.games.saukopf.state import PHASE_PLAYING
+
+PHASES: Final = ("bidding", "declaring", "partner", "giving", "kontra", "re", "playing",
+                 "over")
+"""The phases of a deal, in the order of the ``phase`` block."""
+
+_NO_CARDS: Final[tuple[int, ...]] = ()
+_NO_TRICKS: Final[tuple[tuple[int, tuple[int, ...], int], ...]] = ()
+
+
+def observation_blocks(players: int) -> list[tuple[str, int, str]]:
+    """The observation's blocks in order: (name, size, meaning), for ``players`` seats."""
+    p = players
+    return [
+        ("hand", 32, "cards in my hand"),
+        ("trick", p * 32, "card each relative seat put in the current trick"),
+        ("played", p * 32, "cards each relative seat played in earlier tricks"),
+        ("aside", 32, "cards laid open aside"),
+        ("trumps", 32, "trump rank, weakest to strongest in (0, 1]; 0: no trump"),
+        ("phase", len(PHASES), "phase of the deal (one-hot)"),
+        ("napf", 1, "the bidding is in the Napf"),
+        ("top_bid", 1, "(top bid - 60) / 61, Schwarz 1"),
+        ("top_bidder", p, "relative seat of the top bidder"),
+        ("bids_left", p, "bids left / 2"),
+        ("passed", p, "has passed"),
+        ("game", len(GAME_KINDS), "declared game kind"),
+        ("spiess", 1, "declared am Spiess"),
+        ("declarer", p, "relative seat of the declarer"),
+        ("partner", p, "relative seat of the partner, once I may know it"),
+        ("called_ace", 32, "the called Sau"),
+        ("open_trump", 32, "a Kreuzung's open trump"),
+        ("given", 32, "the card handed over face down (declarer and partner)"),
+        ("kontra", p, "who gave the Huftritt"),
+        ("re", p, "who gave the Gegenhuftritt"),
+        ("leader", p, "who led the current trick"),
+        ("to_act", p, "who is to act"),
+        ("points", p, "card points taken / 120"),
+        ("tricks_won", p, "tricks taken / tricks per deal"),
+        ("hand_counts", p, "cards held / hand size"),
+        ("deal", 1, "deals finished / deals"),
+        ("dealer", p, "relative seat of the dealer"),
+        ("net", p, "session net points / 100, clipped to [-1, 1]"),
+    ]
+
+
+def floats(values: list[float]) -> bytes:
+    """``values`` as float32 bytes in the machine's order (numpy's ``float32``)."""
+    return array("f", values).tobytes()
+
+
+def _one_hot(size: int, at: int) -> bytes:
+    return floats([1.0 if i == at else 0.0 for i in range(size)])
+
+
+def _fractions(top: int, denominator: int) -> list[bytes]:
+    """The float32 bytes of ``k / denominator`` for k in 0..top."""
+    return [floats([k / denominator]) for k in range(top + 1)]
+
+
+class SeatEncoder:
+    """The observation of any seat at a table of ``players`` (hand size ``hand_size``,
+    ``deals`` deals a session) as float32 bytes: :meth:`encode`. One encoder serves one
+    environment; what it remembers is keyed by the identity of immutable state parts, so
+    it may be handed any state of that table, in any order."""
+
+    def __init__(self, players: int, hand_size: int) -> None:
+        n = players
+        self.players = n
+        self.size = sum(size for _, size, _ in observation_blocks(n))
+        # rel[seat][s]: s relative to seat; seats[seat][r]: the seat r places to its left
+        self.rel = [[(s - seat) % n for s in range(n)] for seat in range(n)]
+        self.seats = [[(seat + r) % n for r in range(n)] for seat in range(n)]
+        self.byte8 = [floats([float(byte >> i & 1) for i in range(8)]) for byte in range(256)]
+        # one card's 32-card block at index c + 1; index 0: no card
+        self.one_card = [bytes(128)] + [_one_hot(32, c) for c in range(32)]
+        # a one-hot row over the seats at index r + 1; index 0: nobody
+        self.seat_row = [bytes(4 * n)] + [_one_hot(n, r) for r in range(n)]
+        self.zero = floats([0.0])
+        self.one = floats([1.0])
+        self.phase = {name: _one_hot(len(PHASES), i) for i, name in enumerate(PHASES)}
+        self.game = [_one_hot(len(GAME_KINDS), k) for k in range(len(GAME_KINDS))]
+        self.top_bid = [self.zero] + [floats([(b - 60) / 61]) if b > 60 else self.zero
+                                      for b in range(1, SCHWARZ + 1)]
+        self.half = _fractions(2, 2)
+        self.per_hand = _fractions(hand_size, hand_size)
+        self.points = _fractions(120, 120)
+        # blocks of a game not yet declared: game, spiess, declarer, partner, three cards
+        self.undeclared = bytes(4 * (len(GAME_KINDS) + 1 + 2 * n + 3 * 32))
+        # remembered until their source object changes
+        self._tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _NO_TRICKS
+        self._played = [bytes(128)] * n
+        self._aside: tuple[int, ...] = _NO_CARDS
+        self._trumps: tuple[int, ...] = _NO_CARDS
+        self._cards = bytes(256)
+        self._ledger: Ledger | None = None
+        self._net = [self.zero] * n
+        self._results: tuple[object, ...] = ()
+        self._deal = self.zero
+
+    def mask_bytes(self, mask: int) -> bytes:
+        """A 32-card block with 1.0 at the cards of the bit mask ``mask``."""
+        table = self.byte8
+        return b"".join([table[mask & 255], table[mask >> 8 & 255], table[mask >> 16 & 255],
+                         table[mask >> 24 & 255]])
+
+    def fraction(self, table: list[bytes], k: int, denominator: int) -> bytes:
+        """``k / denominator`` from ``table`` (or computed, for a count beyond it)."""
+        if 0 <= k < len(table):
+            return table[k]
+        return floats([k / denominator])
+
+    def _remember_played(self, tricks: tuple[tuple[int, tuple[int, ...], int], ...]) -> None:
+        """The ``played`` blocks of every (absolute) seat for the finished ``tricks``."""
+        n = self.players
+        masks = [0] * n
+        for lead, cards, _ in tricks:
+            for i in range(len(cards)):
+                masks[(lead + i) % n] |= 1 << cards[i]
+        self._played = [self.mask_bytes(m) for m in masks]
+        self._tricks = tricks
+
+    def _remember_cards(self, aside: tuple[int, ...], trumps: tuple[int, ...]) -> None:
+        """The ``aside`` and ``trumps`` blocks."""
+        mask = 0
+        for c in aside:
+            mask |= 1 << c
+        values = [0.0] * 32
+        for i in range(len(trumps)):
+            values[trumps[i]] = (i + 1) / len(trumps)
+        self._cards = self.mask_bytes(mask) + floats(values)
+        self._aside, self._trumps = aside, trumps
+
+    def _remember_ledger(self, ledger: Ledger) -> None:
+        """The ``net`` entries of every (absolute) seat."""
+        self._net = [floats([max(-1.0, min(1.0, v / 100))]) for v in ledger.net()]
+        self._ledger = ledger
+
+    def encode(self, state: SaukopfState, seat: int) -> bytes:
+        """``seat``'s observation of ``state``: float32 bytes, the blocks of
+        :func:`observation_blocks` in order (``seat`` must be a seat of the table)."""
+        n = self.players
+        rel = self.rel[seat]
+        seats = self.seats[seat]
+        row = self.seat_row
+        zero, one = self.zero, self.one
+        parts: list[bytes] = []
+        table = self.byte8
+        hand = state.masks[seat]
+        parts.append(table[hand & 255])
+        parts.append(table[hand >> 8 & 255])
+        parts.append(table[hand >> 16 & 255])
+        parts.append(table[hand >> 24 & 255])
+        # the current trick, by relative seat
+        in_trick = [0] * n
+        trick = state.trick
+        leader = state.leader
+        for i in range(len(trick)):
+            in_trick[rel[(leader + i) % n]] = trick[i] + 1
+        one_card = self.one_card
+        for r in range(n):
+            parts.append(one_card[in_trick[r]])
+        tricks = state.tricks
+        if tricks is not self._tricks:
+            self._remember_played(tricks)
+        played = self._played
+        for r in range(n):
+            parts.append(played[seats[r]])
+        decl: Declaration | None = state.decl
+        trumps = state.order.trumps if decl is not None else _NO_CARDS
+        aside = state.aside
+        if aside is not self._aside or trumps is not self._trumps:
+            self._remember_cards(aside, trumps)
+        parts.append(self._cards)
+        parts.append(self.phase[state.phase])
+        parts.append(one if state.stage == NAPF else zero)
+        parts.append(self.top_bid[state.top_bid])
+        parts.append(row[rel[state.top_bidder] + 1 if state.top_bidder >= 0 else 0])
+        used = state.bids_used
+        passed = state.passed
+        half = self.half
+        for r in range(n):
+            parts.append(half[2 - used[seats[r]]])
+        for r in range(n):
+            parts.append(one if passed[seats[r]] else zero)
+        if decl is None:
+            parts.append(self.undeclared)
+        else:
+            parts.append(self.game[decl.kind])
+            parts.append(one if decl.spiess else zero)
+            parts.append(row[rel[state.declarer] + 1])
+            partner = -1
+            if state.partner_public or seat == state.partner:
+                partner = state.partner
+            parts.append(row[rel[partner] + 1 if partner >= 0 else 0])
+            parts.append(one_card[state.called_ace + 1])
+            parts.append(one_card[state.kreuz_open + 1])
+            given = -1
+            if state.kreuz_given >= 0 and (seat == state.declarer or seat == state.partner):
+                given = state.kreuz_given
+            parts.append(one_card[given + 1])
+        parts.append(row[rel[state.kontra] + 1 if state.kontra >= 0 else 0])
+        parts.append(row[rel[state.re] + 1 if state.re >= 0 else 0])
+        parts.append(row[rel[leader] + 1])
+        acting = state.to_act()
+        if len(acting) == 1:
+            parts.append(row[rel[acting[0]] + 1])
+        else:
+            marks = [zero] * n
+            for s in acting:
+                marks[rel[s]] = one
+            parts.extend(marks)
+        size = state.hand_size
+        taken_points = state.taken_points
+        for r in range(n):
+            parts.append(self.fraction(self.points, taken_points[seats[r]], 120))
+        per_hand = self.per_hand
+        taken_tricks = state.taken_tricks
+        for r in range(n):
+            parts.append(self.fraction(per_hand, taken_tricks[seats[r]], size))
+        masks = state.masks
+        for r in range(n):
+            parts.append(self.fraction(per_hand, masks[seats[r]].bit_count(), size))
+        results = state._results
+        if results is not self._results:
+            self._deal = floats([min(1.0, len(results) / state.deals)])
+            self._results = results
+        parts.append(self._deal)
+        parts.append(row[rel[state.dealer] + 1])
+        ledger = state.ledger
+        if ledger is not self._ledger:
+            self._remember_ledger(ledger)
+        net = self._net
+        for r in range(n):
+            parts.append(net[seats[r]])
+        return b"".join(parts)
+
+    def play_mask_key(self, state: SaukopfState) -> int:
+        """During card play without revokes: the bit mask of the cards the seat to act
+        may play (its legal actions are exactly these cards' plays); else -1."""
+        if state.phase != PHASE_PLAYING or state.allow_revoke or state.over:
+            return -1
+        return state.legal_card_mask(state.cur)
