@@ -41,8 +41,10 @@ Action space ``Discrete(237)``: every Saukopf action code, in ascending code ord
 | 72-132 | 1061-1121 | bid 61-120, Schwarz |
 | 133-236 | 2000+ | declare a game (every declaration the notation knows) |
 
-Observation: a float32 vector in [-1, 1], from ``state.view(seat)`` only. ``P`` is the
-table size (4, or 3 for the Dreihaxer); seats are relative (row 0 is the observer):
+Observation: a float32 vector in [-1, 1], from what ``state.view(seat)`` shows only
+(built every step by the compiled :class:`~saustall.games.saukopf.features.SeatEncoder`,
+tested equal bit for bit to :meth:`raw_env.encode` of the view). ``P`` is the table size
+(4, or 3 for the Dreihaxer); seats are relative (row 0 is the observer):
 
 | block | size | meaning |
 | --- | --- | --- |
@@ -94,6 +96,8 @@ from saustall.rl.common import ActionTable, Layout, Observation, TurnBasedEnv, m
 CARD_INDEX = {text: c for c, text in enumerate(CARD_TEXT)}
 """Card text (``EO``) to card number."""
 KIND_INDEX = {kind.name: i for i, kind in enumerate(GAME_KINDS)}
+FLOAT32 = np.dtype(np.float32)
+"""The observation's dtype (as an object: numpy converts ``np.float32`` at every call)."""
 REWARDS = ("net", "win_loss")
 """The reward options."""
 MAX_DEAL_MEAT = (2 + 1 + 14 + 1 + 1 + 1) * 4
@@ -205,7 +209,7 @@ class raw_env(TurnBasedEnv):
         them), writable and the caller's."""
         if type(state) is not SaukopfState:  # only the engine's own state is read so
             return self.encode(state.view(seat), seat)
-        return np.frombuffer(bytearray(self._encoder.encode(state, seat)), dtype=np.float32)
+        return np.frombuffer(bytearray(self._encoder.encode(state, seat)), FLOAT32)
 
     def observe(self, agent: str) -> Observation:
         """As :meth:`TurnBasedEnv.observe` (the arrays are the caller's), in one pass."""
@@ -219,8 +223,7 @@ class raw_env(TurnBasedEnv):
                 mask = self.action_mask(agent)
             found = self._obs[agent] = {
                 "observation": np.frombuffer(
-                    bytearray(self._encoder.encode(state, self._seats[agent])),
-                    dtype=np.float32),
+                    bytearray(self._encoder.encode(state, self._seats[agent])), FLOAT32),
                 "action_mask": mask.copy()}
         return found
 
@@ -246,6 +249,8 @@ class raw_env(TurnBasedEnv):
         return found
 
     def encode(self, view: View, seat: int) -> np.ndarray:
+        """The observation from ``seat``'s view: the reference the fast encoder is tested
+        against, and the encoding of any state that is not the engine's own."""
         at = self.layout.at
         n = self.num_players
         obs = np.zeros(self.layout.size, dtype=np.float32)

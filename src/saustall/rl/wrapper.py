@@ -161,7 +161,8 @@ class ClassicWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo
                 self._raw._was_dead_step(action)
             else:
                 env.step(action)
-        elif not self._mask(agent)[action]:
+        elif not (self._mask_of(agent) if self._mask_of is not None
+                  else self._mask(agent))[action]:
             self._terminate(agent)
         else:
             env.step(action)

@@ -115,14 +115,33 @@ class SeatEncoder:
         self.points = _fractions(120, 120)
         # blocks of a game not yet declared: game, spiess, declarer, partner, three cards
         self.undeclared = bytes(4 * (len(GAME_KINDS) + 1 + 2 * n + 3 * 32))
-        # remembered until their source object changes
+        self.no_card = self.one_card[0]
+        # set bits of each 16-bit number (int.bit_count is a method call to compiled code)
+        self.bits16 = [0] * 65536
+        for k in range(1, 65536):
+            self.bits16[k] = self.bits16[k >> 1] + (k & 1)
+        # remembered until their (immutable) source objects change: the played cards and
+        # what they are built from, the cards aside and the trumps, and per seat the rows
+        # of the bidding, of the points and tricks taken and of the ledger (empty: not
+        # built yet for that seat)
         self._tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _NO_TRICKS
-        self._played = [bytes(128)] * n
+        self._played_masks = [0] * n
+        self._played = [self.no_card] * n
         self._aside: tuple[int, ...] = _NO_CARDS
         self._trumps: tuple[int, ...] = _NO_CARDS
         self._cards = bytes(256)
+        self._bids_used: tuple[int, ...] = ()
+        self._passed: tuple[bool, ...] = ()
+        self._top_bid = -1
+        self._top_bidder = -1
+        self._stage = ""
+        self._bid_rows = [b""] * n
+        self._taken_points: tuple[int, ...] = ()
+        self._taken_tricks: tuple[int, ...] = ()
+        self._taken_rows = [b""] * n
         self._ledger: Ledger | None = None
         self._net = [self.zero] * n
+        self._net_rows = [b""] * n
         self._results: tuple[object, ...] = ()
         self._deal = self.zero
 
@@ -139,10 +158,22 @@ class SeatEncoder:
         return floats([k / denominator])
 
     def _remember_played(self, tricks: tuple[tuple[int, tuple[int, ...], int], ...]) -> None:
-        """The ``played`` blocks of every (absolute) seat for the finished ``tricks``."""
+        """The ``played`` blocks of every (absolute) seat for the finished ``tricks``:
+        one more trick than last time is added, anything else counted afresh."""
         n = self.players
-        masks = [0] * n
-        for lead, cards, _ in tricks:
+        known = self._tricks
+        masks = self._played_masks
+        grown = len(tricks) == len(known) + 1
+        for k in range(len(known) if grown else 0):
+            if tricks[k] is not known[k]:
+                grown = False
+                break
+        if grown:
+            new = tricks[len(known):]
+        else:
+            masks = self._played_masks = [0] * n
+            new = tricks
+        for lead, cards, _ in new:
             for i in range(len(cards)):
                 masks[(lead + i) % n] |= 1 << cards[i]
         self._played = [self.mask_bytes(m) for m in masks]
@@ -159,10 +190,28 @@ class SeatEncoder:
         self._cards = self.mask_bytes(mask) + floats(values)
         self._aside, self._trumps = aside, trumps
 
-    def _remember_ledger(self, ledger: Ledger) -> None:
-        """The ``net`` entries of every (absolute) seat."""
-        self._net = [floats([max(-1.0, min(1.0, v / 100))]) for v in ledger.net()]
-        self._ledger = ledger
+    def _bid_row(self, state: SaukopfState, seat: int) -> bytes:
+        """The blocks ``napf`` to ``passed`` for ``seat``."""
+        n = self.players
+        rel, seats = self.rel[seat], self.seats[seat]
+        used, passed = state.bids_used, state.passed
+        parts = [self.one if state.stage == NAPF else self.zero, self.top_bid[state.top_bid],
+                 self.seat_row[rel[state.top_bidder] + 1 if state.top_bidder >= 0 else 0]]
+        for r in range(n):
+            parts.append(self.half[2 - used[seats[r]]])
+        for r in range(n):
+            parts.append(self.one if passed[seats[r]] else self.zero)
+        return b"".join(parts)
+
+    def _taken_row(self, state: SaukopfState, seat: int) -> bytes:
+        """The blocks ``points`` and ``tricks_won`` for ``seat``."""
+        n, size = self.players, state.hand_size
+        seats = self.seats[seat]
+        points, tricks = state.taken_points, state.taken_tricks
+        parts = [self.fraction(self.points, points[seats[r]], 120) for r in range(n)]
+        for r in range(n):
+            parts.append(self.fraction(self.per_hand, tricks[seats[r]], size))
+        return b"".join(parts)
 
     def encode(self, state: SaukopfState, seat: int) -> bytes:
         """``seat``'s observation of ``state``: float32 bytes, the blocks of
@@ -171,23 +220,18 @@ class SeatEncoder:
         rel = self.rel[seat]
         seats = self.seats[seat]
         row = self.seat_row
-        zero, one = self.zero, self.one
-        parts: list[bytes] = []
         table = self.byte8
         hand = state.masks[seat]
-        parts.append(table[hand & 255])
-        parts.append(table[hand >> 8 & 255])
-        parts.append(table[hand >> 16 & 255])
-        parts.append(table[hand >> 24 & 255])
-        # the current trick, by relative seat
-        in_trick = [0] * n
+        parts = [table[hand & 255], table[hand >> 8 & 255], table[hand >> 16 & 255],
+                 table[hand >> 24 & 255]]
+        # the current trick, by relative seat: seat r played its ((seat + r - leader) % n)th
         trick = state.trick
         leader = state.leader
-        for i in range(len(trick)):
-            in_trick[rel[(leader + i) % n]] = trick[i] + 1
         one_card = self.one_card
+        played_here = len(trick)
         for r in range(n):
-            parts.append(one_card[in_trick[r]])
+            i = (seat + r - leader) % n
+            parts.append(one_card[trick[i] + 1] if i < played_here else self.no_card)
         tricks = state.tricks
         if tricks is not self._tricks:
             self._remember_played(tricks)
@@ -201,21 +245,22 @@ class SeatEncoder:
             self._remember_cards(aside, trumps)
         parts.append(self._cards)
         parts.append(self.phase[state.phase])
-        parts.append(one if state.stage == NAPF else zero)
-        parts.append(self.top_bid[state.top_bid])
-        parts.append(row[rel[state.top_bidder] + 1 if state.top_bidder >= 0 else 0])
-        used = state.bids_used
-        passed = state.passed
-        half = self.half
-        for r in range(n):
-            parts.append(half[2 - used[seats[r]]])
-        for r in range(n):
-            parts.append(one if passed[seats[r]] else zero)
+        if (state.bids_used is not self._bids_used or state.passed is not self._passed
+                or state.top_bid != self._top_bid or state.top_bidder != self._top_bidder
+                or state.stage is not self._stage):
+            self._bids_used, self._passed = state.bids_used, state.passed
+            self._top_bid, self._top_bidder, self._stage = (state.top_bid, state.top_bidder,
+                                                            state.stage)
+            self._bid_rows = [b""] * n
+        bid_row = self._bid_rows[seat]
+        if not bid_row:
+            bid_row = self._bid_rows[seat] = self._bid_row(state, seat)
+        parts.append(bid_row)
         if decl is None:
             parts.append(self.undeclared)
         else:
             parts.append(self.game[decl.kind])
-            parts.append(one if decl.spiess else zero)
+            parts.append(self.one if decl.spiess else self.zero)
             parts.append(row[rel[state.declarer] + 1])
             partner = -1
             if state.partner_public or seat == state.partner:
@@ -230,25 +275,22 @@ class SeatEncoder:
         parts.append(row[rel[state.kontra] + 1 if state.kontra >= 0 else 0])
         parts.append(row[rel[state.re] + 1 if state.re >= 0 else 0])
         parts.append(row[rel[leader] + 1])
-        acting = state.to_act()
-        if len(acting) == 1:
-            parts.append(row[rel[acting[0]] + 1])
-        else:
-            marks = [zero] * n
-            for s in acting:
-                marks[rel[s]] = one
-            parts.extend(marks)
+        # to_act: the one seat to act, none once the session is over (SaukopfState.to_act)
+        parts.append(row[0 if state.over else rel[state.cur] + 1])
+        if state.taken_points is not self._taken_points or \
+                state.taken_tricks is not self._taken_tricks:
+            self._taken_points, self._taken_tricks = state.taken_points, state.taken_tricks
+            self._taken_rows = [b""] * n
+        taken_row = self._taken_rows[seat]
+        if not taken_row:
+            taken_row = self._taken_rows[seat] = self._taken_row(state, seat)
+        parts.append(taken_row)
+        per_hand, bits = self.per_hand, self.bits16
         size = state.hand_size
-        taken_points = state.taken_points
-        for r in range(n):
-            parts.append(self.fraction(self.points, taken_points[seats[r]], 120))
-        per_hand = self.per_hand
-        taken_tricks = state.taken_tricks
-        for r in range(n):
-            parts.append(self.fraction(per_hand, taken_tricks[seats[r]], size))
         masks = state.masks
         for r in range(n):
-            parts.append(self.fraction(per_hand, masks[seats[r]].bit_count(), size))
+            held = masks[seats[r]]
+            parts.append(self.fraction(per_hand, bits[held & 65535] + bits[held >> 16], size))
         results = state._results
         if results is not self._results:
             self._deal = floats([min(1.0, len(results) / state.deals)])
@@ -257,10 +299,14 @@ class SeatEncoder:
         parts.append(row[rel[state.dealer] + 1])
         ledger = state.ledger
         if ledger is not self._ledger:
-            self._remember_ledger(ledger)
-        net = self._net
-        for r in range(n):
-            parts.append(net[seats[r]])
+            self._net = [floats([max(-1.0, min(1.0, v / 100))]) for v in ledger.net()]
+            self._ledger = ledger
+            self._net_rows = [b""] * n
+        net_row = self._net_rows[seat]
+        if not net_row:
+            net = self._net
+            net_row = self._net_rows[seat] = b"".join([net[seats[r]] for r in range(n)])
+        parts.append(net_row)
         return b"".join(parts)
 
     def play_mask_key(self, state: SaukopfState) -> int:
