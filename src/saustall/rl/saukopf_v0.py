@@ -209,7 +209,7 @@ class raw_env(TurnBasedEnv):
         them), writable and the caller's."""
         if type(state) is not SaukopfState:  # only the engine's own state is read so
             return self.encode(state.view(seat), seat)
-        return np.frombuffer(bytearray(self._encoder.encode(state, seat)), FLOAT32)
+        return np.frombuffer(self._encoder.encode(state, seat), FLOAT32)
 
     def observe(self, agent: str) -> Observation:
         """As :meth:`TurnBasedEnv.observe` (the arrays are the caller's), in one pass."""
@@ -218,12 +218,18 @@ class raw_env(TurnBasedEnv):
             state = self.state
             if type(state) is not SaukopfState:
                 return super().observe(agent)
+            seat = self._seats[agent]
             mask = self._masks.get(agent)
             if mask is None:
-                mask = self.action_mask(agent)
+                # action_mask's card-play look-up, inline (the usual step)
+                key = self._encoder.play_mask_key(state) if seat == state.cur else -1
+                mask = self._play_masks.get(key) if key >= 0 else None
+                if mask is None:
+                    mask = self.action_mask(agent)
+                else:
+                    self._masks[agent] = mask
             found = self._obs[agent] = {
-                "observation": np.frombuffer(
-                    bytearray(self._encoder.encode(state, self._seats[agent])), FLOAT32),
+                "observation": np.frombuffer(self._encoder.encode(state, seat), FLOAT32),
                 "action_mask": mask.copy()}
         return found
 

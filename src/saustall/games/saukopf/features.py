@@ -24,7 +24,7 @@ from array import array
 from typing import Final
 
 from saustall.games.saukopf.bidding import NAPF
-from saustall.games.saukopf.cards import GAME_KINDS, SCHWARZ, Declaration
+from saustall.games.saukopf.cards import GAME_KINDS, SCHWARZ, Declaration, Order
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.scoring import Ledger
 from saustall.games.saukopf.state import PHASE_PLAYING
@@ -116,34 +116,43 @@ class SeatEncoder:
         # blocks of a game not yet declared: game, spiess, declarer, partner, three cards
         self.undeclared = bytes(4 * (len(GAME_KINDS) + 1 + 2 * n + 3 * 32))
         self.no_card = self.one_card[0]
+        self.hand_size = hand_size
         # set bits of each 16-bit number (int.bit_count is a method call to compiled code)
         self.bits16 = [0] * 65536
         for k in range(1, 65536):
             self.bits16[k] = self.bits16[k >> 1] + (k & 1)
-        # remembered until their (immutable) source objects change: the played cards and
-        # what they are built from, the cards aside and the trumps, and per seat the rows
-        # of the bidding, of the points and tricks taken and of the ledger (empty: not
-        # built yet for that seat)
+        # leader and to_act together, at leader * (n + 1) + (to_act + 1) (relative seats;
+        # to_act -1: nobody)
+        self.turn_rows = [self.seat_row[leader + 1] + self.seat_row[acting + 1]
+                          for leader in range(n) for acting in range(-1, n)]
+        # Remembered until their (immutable) sources change: the cards each seat played
+        # (and the tricks they come from); the ledger's net points by seat; per seat (empty:
+        # not built yet for that seat) the segment from ``aside`` to ``re`` (the deal's
+        # cards aside, its bidding and declaration: see _same_deal_facts) and the segment
+        # from ``deal`` to ``net``.
         self._tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _NO_TRICKS
         self._played_masks = [0] * n
-        self._played = [self.no_card] * n
         self._aside: tuple[int, ...] = _NO_CARDS
-        self._trumps: tuple[int, ...] = _NO_CARDS
-        self._cards = bytes(256)
+        self._order: Order | None = None
+        self._decl: Declaration | None = None
+        self._phase = ""
+        self._stage = ""
         self._bids_used: tuple[int, ...] = ()
         self._passed: tuple[bool, ...] = ()
-        self._top_bid = -1
-        self._top_bidder = -1
-        self._stage = ""
-        self._bid_rows = [b""] * n
-        self._taken_points: tuple[int, ...] = ()
-        self._taken_tricks: tuple[int, ...] = ()
-        self._taken_rows = [b""] * n
+        self._top_bid = self._top_bidder = self._declarer = self._partner = -2
+        self._partner_public = False
+        self._called_ace = self._kreuz_open = self._kreuz_given = self._kontra = -2
+        self._re = -2
+        self._cards_aside: tuple[int, ...] = _NO_CARDS
+        self._cards_trumps: tuple[int, ...] = _NO_CARDS
+        self._cards = bytes(256)
+        self._fact_rows = [b""] * n
         self._ledger: Ledger | None = None
-        self._net = [self.zero] * n
-        self._net_rows = [b""] * n
+        self._net = [self.zero] * n  # by absolute seat
         self._results: tuple[object, ...] = ()
-        self._deal = self.zero
+        self._dealer = -1
+        self._tail_rows = [b""] * n
+        self._deal_fractions: dict[int, bytes] = {}  # by deals finished * 1000 + deals
 
     def mask_bytes(self, mask: int) -> bytes:
         """A 32-card block with 1.0 at the cards of the bit mask ``mask``."""
@@ -158,7 +167,7 @@ class SeatEncoder:
         return floats([k / denominator])
 
     def _remember_played(self, tricks: tuple[tuple[int, tuple[int, ...], int], ...]) -> None:
-        """The ``played`` blocks of every (absolute) seat for the finished ``tricks``:
+        """The cards every (absolute) seat played in the finished ``tricks``, as masks:
         one more trick than last time is added, anything else counted afresh."""
         n = self.players
         known = self._tricks
@@ -176,11 +185,11 @@ class SeatEncoder:
         for lead, cards, _ in new:
             for i in range(len(cards)):
                 masks[(lead + i) % n] |= 1 << cards[i]
-        self._played = [self.mask_bytes(m) for m in masks]
         self._tricks = tricks
 
     def _remember_cards(self, aside: tuple[int, ...], trumps: tuple[int, ...]) -> None:
-        """The ``aside`` and ``trumps`` blocks."""
+        """The blocks ``aside`` and ``trumps``: the cards laid aside, the trumps (highest
+        first) ranked."""
         mask = 0
         for c in aside:
             mask |= 1 << c
@@ -188,38 +197,94 @@ class SeatEncoder:
         for i in range(len(trumps)):
             values[trumps[i]] = (i + 1) / len(trumps)
         self._cards = self.mask_bytes(mask) + floats(values)
-        self._aside, self._trumps = aside, trumps
+        self._cards_aside, self._cards_trumps = aside, trumps
 
-    def _bid_row(self, state: SaukopfState, seat: int) -> bytes:
-        """The blocks ``napf`` to ``passed`` for ``seat``."""
+    def _same_deal_facts(self, state: SaukopfState) -> bool:
+        """Whether everything the segment from ``aside`` to ``re`` shows is as when last
+        asked (and remember it if not): the cards aside, the phase, the bidding, the
+        declaration and who may know what of it, the Huftritte."""
+        same = (state.aside is self._aside and state.order is self._order
+                and state.decl is self._decl and state.phase is self._phase
+                and state.stage is self._stage and state.bids_used is self._bids_used
+                and state.passed is self._passed and state.top_bid == self._top_bid
+                and state.top_bidder == self._top_bidder and state.declarer == self._declarer
+                and state.partner == self._partner
+                and state.partner_public == self._partner_public
+                and state.called_ace == self._called_ace
+                and state.kreuz_open == self._kreuz_open
+                and state.kreuz_given == self._kreuz_given and state.kontra == self._kontra
+                and state.re == self._re)
+        if not same:
+            self._aside, self._order, self._decl = state.aside, state.order, state.decl
+            self._phase, self._stage = state.phase, state.stage
+            self._bids_used, self._passed = state.bids_used, state.passed
+            self._top_bid, self._top_bidder = state.top_bid, state.top_bidder
+            self._declarer, self._partner = state.declarer, state.partner
+            self._partner_public = state.partner_public
+            self._called_ace, self._kreuz_open = state.called_ace, state.kreuz_open
+            self._kreuz_given, self._kontra, self._re = (state.kreuz_given, state.kontra,
+                                                         state.re)
+        return same
+
+    def _fact_row(self, state: SaukopfState, seat: int) -> bytes:
+        """The segment from ``aside`` to ``re`` for ``seat``."""
         n = self.players
         rel, seats = self.rel[seat], self.seats[seat]
+        row, one_card, zero, one = self.seat_row, self.one_card, self.zero, self.one
+        decl: Declaration | None = state.decl
+        trumps = state.order.trumps if decl is not None else _NO_CARDS
+        if state.aside is not self._cards_aside or trumps is not self._cards_trumps:
+            self._remember_cards(state.aside, trumps)
+        parts = [self._cards, self.phase[state.phase],
+                 one if state.stage == NAPF else zero, self.top_bid[state.top_bid],
+                 row[rel[state.top_bidder] + 1 if state.top_bidder >= 0 else 0]]
         used, passed = state.bids_used, state.passed
-        parts = [self.one if state.stage == NAPF else self.zero, self.top_bid[state.top_bid],
-                 self.seat_row[rel[state.top_bidder] + 1 if state.top_bidder >= 0 else 0]]
         for r in range(n):
             parts.append(self.half[2 - used[seats[r]]])
         for r in range(n):
-            parts.append(self.one if passed[seats[r]] else self.zero)
+            parts.append(one if passed[seats[r]] else zero)
+        if decl is None:
+            parts.append(self.undeclared)
+        else:
+            parts.append(self.game[decl.kind])
+            parts.append(one if decl.spiess else zero)
+            parts.append(row[rel[state.declarer] + 1])
+            partner = -1
+            if state.partner_public or seat == state.partner:
+                partner = state.partner
+            parts.append(row[rel[partner] + 1 if partner >= 0 else 0])
+            parts.append(one_card[state.called_ace + 1])
+            parts.append(one_card[state.kreuz_open + 1])
+            given = -1
+            if state.kreuz_given >= 0 and (seat == state.declarer or seat == state.partner):
+                given = state.kreuz_given
+            parts.append(one_card[given + 1])
+        parts.append(row[rel[state.kontra] + 1 if state.kontra >= 0 else 0])
+        parts.append(row[rel[state.re] + 1 if state.re >= 0 else 0])
         return b"".join(parts)
 
-    def _taken_row(self, state: SaukopfState, seat: int) -> bytes:
-        """The blocks ``points`` and ``tricks_won`` for ``seat``."""
-        n, size = self.players, state.hand_size
-        seats = self.seats[seat]
-        points, tricks = state.taken_points, state.taken_tricks
-        parts = [self.fraction(self.points, points[seats[r]], 120) for r in range(n)]
-        for r in range(n):
-            parts.append(self.fraction(self.per_hand, tricks[seats[r]], size))
-        return b"".join(parts)
-
-    def encode(self, state: SaukopfState, seat: int) -> bytes:
-        """``seat``'s observation of ``state``: float32 bytes, the blocks of
-        :func:`observation_blocks` in order (``seat`` must be a seat of the table)."""
+    def _tail_row(self, state: SaukopfState, seat: int) -> bytes:
+        """The segment from ``deal`` to ``net`` for ``seat``."""
         n = self.players
-        rel = self.rel[seat]
         seats = self.seats[seat]
-        row = self.seat_row
+        finished, deals = len(state._results), state.deals
+        deal = self._deal_fractions.get(finished * 1000 + deals) if deals < 1000 else None
+        if deal is None:
+            deal = floats([min(1.0, finished / deals)])
+            if deals < 1000:
+                self._deal_fractions[finished * 1000 + deals] = deal
+        parts = [deal, self.seat_row[self.rel[seat][state.dealer] + 1]]
+        net = self._net
+        for r in range(n):
+            parts.append(net[seats[r]])
+        return b"".join(parts)
+
+    def encode(self, state: SaukopfState, seat: int) -> bytearray:
+        """``seat``'s observation of ``state``: float32 bytes, the blocks of
+        :func:`observation_blocks` in order (``seat`` must be a seat of the table), in a
+        new bytearray (numpy makes a writable array over it without a copy)."""
+        n = self.players
+        seats = self.seats[seat]
         table = self.byte8
         hand = state.masks[seat]
         parts = [table[hand & 255], table[hand >> 8 & 255], table[hand >> 16 & 255],
@@ -235,79 +300,46 @@ class SeatEncoder:
         tricks = state.tricks
         if tricks is not self._tricks:
             self._remember_played(tricks)
-        played = self._played
+        played = self._played_masks
         for r in range(n):
-            parts.append(played[seats[r]])
-        decl: Declaration | None = state.decl
-        trumps = state.order.trumps if decl is not None else _NO_CARDS
-        aside = state.aside
-        if aside is not self._aside or trumps is not self._trumps:
-            self._remember_cards(aside, trumps)
-        parts.append(self._cards)
-        parts.append(self.phase[state.phase])
-        if (state.bids_used is not self._bids_used or state.passed is not self._passed
-                or state.top_bid != self._top_bid or state.top_bidder != self._top_bidder
-                or state.stage is not self._stage):
-            self._bids_used, self._passed = state.bids_used, state.passed
-            self._top_bid, self._top_bidder, self._stage = (state.top_bid, state.top_bidder,
-                                                            state.stage)
-            self._bid_rows = [b""] * n
-        bid_row = self._bid_rows[seat]
-        if not bid_row:
-            bid_row = self._bid_rows[seat] = self._bid_row(state, seat)
-        parts.append(bid_row)
-        if decl is None:
-            parts.append(self.undeclared)
-        else:
-            parts.append(self.game[decl.kind])
-            parts.append(self.one if decl.spiess else self.zero)
-            parts.append(row[rel[state.declarer] + 1])
-            partner = -1
-            if state.partner_public or seat == state.partner:
-                partner = state.partner
-            parts.append(row[rel[partner] + 1 if partner >= 0 else 0])
-            parts.append(one_card[state.called_ace + 1])
-            parts.append(one_card[state.kreuz_open + 1])
-            given = -1
-            if state.kreuz_given >= 0 and (seat == state.declarer or seat == state.partner):
-                given = state.kreuz_given
-            parts.append(one_card[given + 1])
-        parts.append(row[rel[state.kontra] + 1 if state.kontra >= 0 else 0])
-        parts.append(row[rel[state.re] + 1 if state.re >= 0 else 0])
-        parts.append(row[rel[leader] + 1])
+            held = played[seats[r]]
+            parts.append(table[held & 255])
+            parts.append(table[held >> 8 & 255])
+            parts.append(table[held >> 16 & 255])
+            parts.append(table[held >> 24 & 255])
+        if not self._same_deal_facts(state):
+            self._fact_rows = [b""] * n
+        fact_row = self._fact_rows[seat]
+        if not fact_row:
+            fact_row = self._fact_rows[seat] = self._fact_row(state, seat)
+        parts.append(fact_row)
+        rel = self.rel[seat]
         # to_act: the one seat to act, none once the session is over (SaukopfState.to_act)
-        parts.append(row[0 if state.over else rel[state.cur] + 1])
-        if state.taken_points is not self._taken_points or \
-                state.taken_tricks is not self._taken_tricks:
-            self._taken_points, self._taken_tricks = state.taken_points, state.taken_tricks
-            self._taken_rows = [b""] * n
-        taken_row = self._taken_rows[seat]
-        if not taken_row:
-            taken_row = self._taken_rows[seat] = self._taken_row(state, seat)
-        parts.append(taken_row)
-        per_hand, bits = self.per_hand, self.bits16
+        parts.append(self.turn_rows[rel[leader] * (n + 1) +
+                                    (0 if state.over else rel[state.cur] + 1)])
         size = state.hand_size
-        masks = state.masks
+        points, tricks_won = state.taken_points, state.taken_tricks
+        for r in range(n):
+            parts.append(self.fraction(self.points, points[seats[r]], 120))
+        per_hand = self.per_hand
+        for r in range(n):
+            parts.append(self.fraction(per_hand, tricks_won[seats[r]], size))
+        bits, masks = self.bits16, state.masks
         for r in range(n):
             held = masks[seats[r]]
             parts.append(self.fraction(per_hand, bits[held & 65535] + bits[held >> 16], size))
-        results = state._results
-        if results is not self._results:
-            self._deal = floats([min(1.0, len(results) / state.deals)])
-            self._results = results
-        parts.append(self._deal)
-        parts.append(row[rel[state.dealer] + 1])
         ledger = state.ledger
-        if ledger is not self._ledger:
-            self._net = [floats([max(-1.0, min(1.0, v / 100))]) for v in ledger.net()]
-            self._ledger = ledger
-            self._net_rows = [b""] * n
-        net_row = self._net_rows[seat]
-        if not net_row:
-            net = self._net
-            net_row = self._net_rows[seat] = b"".join([net[seats[r]] for r in range(n)])
-        parts.append(net_row)
-        return b"".join(parts)
+        if state._results is not self._results or ledger is not self._ledger or \
+                state.dealer != self._dealer:
+            if ledger is not self._ledger:
+                self._net = [floats([max(-1.0, min(1.0, v / 100))]) for v in ledger.net()]
+            self._results, self._ledger, self._dealer = state._results, ledger, state.dealer
+            self._tail_rows = [b""] * n
+        tail_row = self._tail_rows[seat]
+        if not tail_row:
+            tail_row = self._tail_rows[seat] = self._tail_row(state, seat)
+        parts.append(tail_row)
+        return bytearray().join(parts)
 
     def play_mask_key(self, state: SaukopfState) -> int:
         """During card play without revokes: the bit mask of the cards the seat to act
