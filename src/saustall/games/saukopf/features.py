@@ -117,10 +117,11 @@ class SeatEncoder:
         self.undeclared = bytes(4 * (len(GAME_KINDS) + 1 + 2 * n + 3 * 32))
         self.no_card = self.one_card[0]
         self.hand_size = hand_size
-        # set bits of each 16-bit number (int.bit_count is a method call to compiled code)
-        self.bits16 = [0] * 65536
-        for k in range(1, 65536):
-            self.bits16[k] = self.bits16[k >> 1] + (k & 1)
+        # set bits of each byte (int.bit_count is a method call to compiled code; a byte
+        # table stays in the cache, a 16-bit one would not)
+        self.bits8 = [0] * 256
+        for k in range(1, 256):
+            self.bits8[k] = self.bits8[k >> 1] + (k & 1)
         # leader and to_act together, at leader * (n + 1) + (to_act + 1) (relative seats;
         # to_act -1: nobody)
         self.turn_rows = [self.seat_row[leader + 1] + self.seat_row[acting + 1]
@@ -324,10 +325,11 @@ class SeatEncoder:
         per_hand = self.per_hand
         for r in range(n):
             parts.append(self.fraction(per_hand, tricks_won[seats[r]], size))
-        bits, masks = self.bits16, state.masks
+        bits, masks = self.bits8, state.masks
         for r in range(n):
             held = masks[seats[r]]
-            parts.append(self.fraction(per_hand, bits[held & 65535] + bits[held >> 16], size))
+            parts.append(self.fraction(per_hand, bits[held & 255] + bits[held >> 8 & 255] +
+                                       bits[held >> 16 & 255] + bits[held >> 24], size))
         ledger = state.ledger
         if state._results is not self._results or ledger is not self._ledger or \
                 state.dealer != self._dealer:
