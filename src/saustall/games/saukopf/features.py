@@ -178,12 +178,10 @@ class SeatEncoder:
             if tricks[k] is not known[k]:
                 grown = False
                 break
-        if grown:
-            new = tricks[len(known):]
-        else:
+        if not grown:
             masks = self._played_masks = [0] * n
-            new = tricks
-        for lead, cards, _ in new:
+        for k in range(len(known) if grown else 0, len(tricks)):
+            lead, cards, _ = tricks[k]
             for i in range(len(cards)):
                 masks[(lead + i) % n] |= 1 << cards[i]
         self._tricks = tricks
@@ -341,7 +339,9 @@ class SeatEncoder:
         if not tail_row:
             tail_row = self._tail_rows[seat] = self._tail_row(state, seat)
         parts.append(tail_row)
-        return bytearray().join(parts)
+        # bytes.join takes exact bytes without the buffer protocol (bytearray.join asks
+        # every part for a buffer): join, then one copy into the caller's bytearray
+        return bytearray(b"".join(parts))
 
     def play_mask_key(self, state: SaukopfState) -> int:
         """During card play without revokes: the bit mask of the cards the seat to act
