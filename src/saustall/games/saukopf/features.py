@@ -24,7 +24,7 @@ from array import array
 from typing import Final
 
 from saustall.games.saukopf.bidding import NAPF
-from saustall.games.saukopf.cards import GAME_KINDS, SCHWARZ, Declaration, Order
+from saustall.games.saukopf.cards import GAME_KINDS, SCHWARZ, Declaration
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.scoring import Ledger
 from saustall.games.saukopf.state import PHASE_PLAYING
@@ -126,28 +126,29 @@ class SeatEncoder:
         # to_act -1: nobody)
         self.turn_rows = [self.seat_row[leader + 1] + self.seat_row[acting + 1]
                           for leader in range(n) for acting in range(-1, n)]
+        # kontra and re together, at (kontra + 1) * (n + 1) + (re + 1) (relative seats;
+        # -1: nobody)
+        self.huftritt_rows = [self.seat_row[kontra + 1] + self.seat_row[re + 1]
+                              for kontra in range(-1, n) for re in range(-1, n)]
         # Remembered until their (immutable) sources change: the cards each seat played
-        # (and the tricks they come from); the ledger's net points by seat; per seat (empty:
-        # not built yet for that seat) the segment from ``aside`` to ``re`` (the deal's
-        # cards aside, its bidding and declaration: see _same_deal_facts) and the segment
+        # (and the tricks they come from); the blocks aside and trumps; the ledger's net
+        # points by seat; per seat (empty: not built yet for that seat) the blocks of the
+        # bidding (napf to passed), of the declaration (game to given) and the segment
         # from ``deal`` to ``net``.
         self._tricks: tuple[tuple[int, tuple[int, ...], int], ...] = _NO_TRICKS
         self._played_masks = [0] * n
-        self._aside: tuple[int, ...] = _NO_CARDS
-        self._order: Order | None = None
         self._decl: Declaration | None = None
-        self._phase = ""
         self._stage = ""
         self._bids_used: tuple[int, ...] = ()
         self._passed: tuple[bool, ...] = ()
         self._top_bid = self._top_bidder = self._declarer = self._partner = -2
         self._partner_public = False
-        self._called_ace = self._kreuz_open = self._kreuz_given = self._kontra = -2
-        self._re = -2
+        self._called_ace = self._kreuz_open = self._kreuz_given = -2
         self._cards_aside: tuple[int, ...] = _NO_CARDS
         self._cards_trumps: tuple[int, ...] = _NO_CARDS
         self._cards = bytes(256)
-        self._fact_rows = [b""] * n
+        self._bid_rows = [b""] * n
+        self._declaration_rows = [b""] * n
         self._ledger: Ledger | None = None
         self._net = [self.zero] * n  # by absolute seat
         self._results: tuple[object, ...] = ()
@@ -198,69 +199,62 @@ class SeatEncoder:
         self._cards = self.mask_bytes(mask) + floats(values)
         self._cards_aside, self._cards_trumps = aside, trumps
 
-    def _same_deal_facts(self, state: SaukopfState) -> bool:
-        """Whether everything the segment from ``aside`` to ``re`` shows is as when last
-        asked (and remember it if not): the cards aside, the phase, the bidding, the
-        declaration and who may know what of it, the Huftritte."""
-        same = (state.aside is self._aside and state.order is self._order
-                and state.decl is self._decl and state.phase is self._phase
-                and state.stage is self._stage and state.bids_used is self._bids_used
+    def _same_bidding(self, state: SaukopfState) -> bool:
+        """Whether the bidding (the blocks ``napf`` to ``passed``) is as when last asked
+        (and remember it if not)."""
+        same = (state.stage is self._stage and state.bids_used is self._bids_used
                 and state.passed is self._passed and state.top_bid == self._top_bid
-                and state.top_bidder == self._top_bidder and state.declarer == self._declarer
+                and state.top_bidder == self._top_bidder)
+        if not same:
+            self._stage, self._bids_used, self._passed = (state.stage, state.bids_used,
+                                                          state.passed)
+            self._top_bid, self._top_bidder = state.top_bid, state.top_bidder
+        return same
+
+    def _bid_row(self, state: SaukopfState, seat: int) -> bytes:
+        """The blocks ``napf`` to ``passed`` for ``seat``."""
+        n = self.players
+        rel, seats = self.rel[seat], self.seats[seat]
+        used, passed = state.bids_used, state.passed
+        parts = [self.one if state.stage == NAPF else self.zero, self.top_bid[state.top_bid],
+                 self.seat_row[rel[state.top_bidder] + 1 if state.top_bidder >= 0 else 0]]
+        for r in range(n):
+            parts.append(self.half[2 - used[seats[r]]])
+        for r in range(n):
+            parts.append(self.one if passed[seats[r]] else self.zero)
+        return b"".join(parts)
+
+    def _same_declaration(self, state: SaukopfState) -> bool:
+        """Whether the declared game and what each seat may know of it (the blocks
+        ``game`` to ``given``) are as when last asked (and remember them if not)."""
+        same = (state.decl is self._decl and state.declarer == self._declarer
                 and state.partner == self._partner
                 and state.partner_public == self._partner_public
                 and state.called_ace == self._called_ace
                 and state.kreuz_open == self._kreuz_open
-                and state.kreuz_given == self._kreuz_given and state.kontra == self._kontra
-                and state.re == self._re)
+                and state.kreuz_given == self._kreuz_given)
         if not same:
-            self._aside, self._order, self._decl = state.aside, state.order, state.decl
-            self._phase, self._stage = state.phase, state.stage
-            self._bids_used, self._passed = state.bids_used, state.passed
-            self._top_bid, self._top_bidder = state.top_bid, state.top_bidder
-            self._declarer, self._partner = state.declarer, state.partner
+            self._decl, self._declarer, self._partner = (state.decl, state.declarer,
+                                                         state.partner)
             self._partner_public = state.partner_public
             self._called_ace, self._kreuz_open = state.called_ace, state.kreuz_open
-            self._kreuz_given, self._kontra, self._re = (state.kreuz_given, state.kontra,
-                                                         state.re)
+            self._kreuz_given = state.kreuz_given
         return same
 
-    def _fact_row(self, state: SaukopfState, seat: int) -> bytes:
-        """The segment from ``aside`` to ``re`` for ``seat``."""
-        n = self.players
-        rel, seats = self.rel[seat], self.seats[seat]
-        row, one_card, zero, one = self.seat_row, self.one_card, self.zero, self.one
-        decl: Declaration | None = state.decl
-        trumps = state.order.trumps if decl is not None else _NO_CARDS
-        if state.aside is not self._cards_aside or trumps is not self._cards_trumps:
-            self._remember_cards(state.aside, trumps)
-        parts = [self._cards, self.phase[state.phase],
-                 one if state.stage == NAPF else zero, self.top_bid[state.top_bid],
-                 row[rel[state.top_bidder] + 1 if state.top_bidder >= 0 else 0]]
-        used, passed = state.bids_used, state.passed
-        for r in range(n):
-            parts.append(self.half[2 - used[seats[r]]])
-        for r in range(n):
-            parts.append(one if passed[seats[r]] else zero)
-        if decl is None:
-            parts.append(self.undeclared)
-        else:
-            parts.append(self.game[decl.kind])
-            parts.append(one if decl.spiess else zero)
-            parts.append(row[rel[state.declarer] + 1])
-            partner = -1
-            if state.partner_public or seat == state.partner:
-                partner = state.partner
-            parts.append(row[rel[partner] + 1 if partner >= 0 else 0])
-            parts.append(one_card[state.called_ace + 1])
-            parts.append(one_card[state.kreuz_open + 1])
-            given = -1
-            if state.kreuz_given >= 0 and (seat == state.declarer or seat == state.partner):
-                given = state.kreuz_given
-            parts.append(one_card[given + 1])
-        parts.append(row[rel[state.kontra] + 1 if state.kontra >= 0 else 0])
-        parts.append(row[rel[state.re] + 1 if state.re >= 0 else 0])
-        return b"".join(parts)
+    def _declaration_row(self, state: SaukopfState, decl: Declaration, seat: int) -> bytes:
+        """The blocks ``game`` to ``given`` for ``seat``, ``decl`` declared."""
+        rel, row, one_card = self.rel[seat], self.seat_row, self.one_card
+        partner = -1
+        if state.partner_public or seat == state.partner:
+            partner = state.partner
+        given = -1
+        if state.kreuz_given >= 0 and (seat == state.declarer or seat == state.partner):
+            given = state.kreuz_given
+        return b"".join([self.game[decl.kind], self.one if decl.spiess else self.zero,
+                         row[rel[state.declarer] + 1],
+                         row[rel[partner] + 1 if partner >= 0 else 0],
+                         one_card[state.called_ace + 1], one_card[state.kreuz_open + 1],
+                         one_card[given + 1]])
 
     def _tail_row(self, state: SaukopfState, seat: int) -> bytes:
         """The segment from ``deal`` to ``net`` for ``seat``."""
@@ -306,13 +300,32 @@ class SeatEncoder:
             parts.append(table[held >> 8 & 255])
             parts.append(table[held >> 16 & 255])
             parts.append(table[held >> 24 & 255])
-        if not self._same_deal_facts(state):
-            self._fact_rows = [b""] * n
-        fact_row = self._fact_rows[seat]
-        if not fact_row:
-            fact_row = self._fact_rows[seat] = self._fact_row(state, seat)
-        parts.append(fact_row)
+        decl: Declaration | None = state.decl
+        trumps = state.order.trumps if decl is not None else _NO_CARDS
+        if state.aside is not self._cards_aside or trumps is not self._cards_trumps:
+            self._remember_cards(state.aside, trumps)
+        parts.append(self._cards)
+        parts.append(self.phase[state.phase])
+        if not self._same_bidding(state):
+            self._bid_rows = [b""] * n
+        bid_row = self._bid_rows[seat]
+        if not bid_row:
+            bid_row = self._bid_rows[seat] = self._bid_row(state, seat)
+        parts.append(bid_row)
+        if decl is None:
+            parts.append(self.undeclared)
+        else:
+            if not self._same_declaration(state):
+                self._declaration_rows = [b""] * n
+            declaration_row = self._declaration_rows[seat]
+            if not declaration_row:
+                declaration_row = self._declaration_rows[seat] = self._declaration_row(
+                    state, decl, seat)
+            parts.append(declaration_row)
         rel = self.rel[seat]
+        parts.append(self.huftritt_rows[(rel[state.kontra] + 1 if state.kontra >= 0 else 0)
+                                        * (n + 1) +
+                                        (rel[state.re] + 1 if state.re >= 0 else 0)])
         # to_act: the one seat to act, none once the session is over (SaukopfState.to_act)
         parts.append(self.turn_rows[rel[leader] * (n + 1) +
                                     (0 if state.over else rel[state.cur] + 1)])
