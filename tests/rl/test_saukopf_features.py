@@ -7,15 +7,15 @@ seat at every decision of many random sessions of both rulesets."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
+from saustall.games.saukopf.actions import JOIN, declaration_of, is_bid, is_declare, is_revoke
 from saustall.games.saukopf.cards import KREUZUNG_KINDS, SAUEREI_KINDS
 from saustall.games.saukopf.features import SeatEncoder, observation_blocks
-from saustall.games.saukopf.game import (
-    JOIN, SaukopfState, declaration_of, is_bid, is_declare, is_revoke,
-)
+from saustall.games.saukopf.game import SaukopfState
 from saustall.rl import saukopf_v0
 
 # seat 0 (first to bid) holds one trump: Kreuzungen, their open trump and the card handed
@@ -27,11 +27,11 @@ RULESETS = [("saukopf", {"deals": 2}), ("dreihaxer", {"deals": 2}),
             ("saukopf", {"deals": 2, "hands": KREUZUNG_HANDS, "dealer": 3})]
 
 
-def pick(state: SaukopfState, rng: random.Random) -> int:
+def pick(state: SaukopfState, rng: random.Random) -> Any:
     """A random legal action, biased to reach every kind of position: bids stay low (or
     pass), partner games (Sauerei, Kreuzung) are declared when they may be and joined (uniform
     random bidding ends in solos only); revokes are rare."""
-    legal = state.legal_actions()
+    legal: list[Any] = state.legal_actions()
     bids = [a for a in legal if is_bid(a)]
     if bids:
         return rng.choice([a for a in legal if not is_bid(a)] + [min(bids)])
@@ -52,7 +52,7 @@ def differences(fast: np.ndarray, reference: np.ndarray) -> list[int]:
 
 @pytest.mark.parametrize(("ruleset", "options"), RULESETS)
 def test_the_fast_observation_and_mask_are_the_references(
-        ruleset: str, options: dict[str, object]) -> None:
+        ruleset: str, options: dict[str, Any]) -> None:
     env = saukopf_v0.raw_env(ruleset=ruleset, **options)
     rng = random.Random(3)
     checked = 0
@@ -62,6 +62,7 @@ def test_the_fast_observation_and_mask_are_the_references(
     for game in range(40):
         env.reset(seed=game)
         state = env.state
+        assert isinstance(state, SaukopfState)
         while True:
             for seat in range(n):
                 agent = f"player_{seat}"
@@ -104,6 +105,7 @@ def test_one_encoder_serves_states_in_any_order() -> None:
     for seed in (11, 12):
         env.reset(seed=seed)
         state = env.state
+        assert isinstance(state, SaukopfState)
         while not state.is_terminal():
             positions.append(state.clone())
             state.apply(pick(state, rng))
@@ -119,6 +121,7 @@ def test_one_encoder_serves_states_in_any_order() -> None:
 def test_the_encoder_writes_the_documented_layout(players: int) -> None:
     env = saukopf_v0.raw_env(ruleset="dreihaxer" if players == 3 else "saukopf")
     env.reset(seed=1)
+    assert isinstance(env.state, SaukopfState)
     encoder = SeatEncoder(players, env.hand_size)
     assert encoder.size == env.layout.size == sum(size for _, size, _ in
                                                   observation_blocks(players))

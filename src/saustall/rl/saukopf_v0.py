@@ -89,7 +89,8 @@ from rich.console import Console
 from saustall.core.game import GameState, View
 from saustall.games.saukopf.actions import NOTATION, is_revoke, revoke_action, revoked_seat
 from saustall.games.saukopf.cards import CARD_TEXT, GAME_KINDS, SCHWARZ
-from saustall.games.saukopf.features import PHASES, SeatEncoder, observation_blocks
+from saustall.games.saukopf.features import PHASES as PHASES  # re-exported: the phase block
+from saustall.games.saukopf.features import SeatEncoder, observation_blocks
 from saustall.games.saukopf.game import SaukopfState
 from saustall.rl.common import ActionTable, Layout, Observation, TurnBasedEnv, make_env
 

@@ -12,10 +12,11 @@ Why bytes: an RL loop asks for an observation every step, and the numpy calls th
 would fill an array entry by entry cost more than the step itself. Every block is looked
 up whole in tables built once (the float32 bytes of each byte of a card mask, of one card,
 of a one-hot seat row, of each count's fraction) and the blocks are joined; the blocks
-that change once a trick, a deal or a declaration (the cards played, the cards aside and
-the trumps, the ledger) are remembered until their (immutable) source object changes.
-The environment wraps the bytes in a numpy array without copying them again. This module
-imports no numpy, so the engine's compiled core stays light.
+that change once a trick, a bid, a declaration or a deal (the cards played, the cards
+aside and the trumps, each seat's rows of the bidding, the declaration and the session)
+are remembered until their (immutable) source objects change. The result is a bytearray
+the environment wraps in a numpy array without a copy. This module imports no numpy, so
+the engine's compiled core stays light.
 """
 
 from __future__ import annotations
@@ -87,10 +88,10 @@ def _fractions(top: int, denominator: int) -> list[bytes]:
 
 
 class SeatEncoder:
-    """The observation of any seat at a table of ``players`` (hand size ``hand_size``,
-    ``deals`` deals a session) as float32 bytes: :meth:`encode`. One encoder serves one
-    environment; what it remembers is keyed by the identity of immutable state parts, so
-    it may be handed any state of that table, in any order."""
+    """The observation of any seat at a table of ``players`` (hand size ``hand_size``)
+    as float32 bytes: :meth:`encode`. One encoder serves one environment; what it
+    remembers is checked against the state's own (immutable) parts at every call, so it
+    may be handed any state of that table, in any order."""
 
     def __init__(self, players: int, hand_size: int) -> None:
         n = players
