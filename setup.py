@@ -40,6 +40,8 @@ COMPILED = [
     "saustall/games/saukopf/state.py",
     "saustall/games/saukopf/observe.py",
     "saustall/games/saukopf/game.py",
+    # the RL observation, built every step of an environment
+    "saustall/games/saukopf/features.py",
     # the Saukopf search bot's playouts and hand ratings: most of its thinking time
     "saustall/games/saukopf/bots/eval.py",
     "saustall/games/saukopf/bots/rollout.py",

@@ -336,7 +336,9 @@ class TurnBasedEnv(AECEnv, metaclass=abc.ABCMeta):  # type: ignore[misc]  # pett
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._require_state()
+        state = self.state
+        if state is None:
+            state = self._require_state()  # raises
         seat = self._seats[agent]
         assert action is not None, "a live agent must act"
         action = int(action)

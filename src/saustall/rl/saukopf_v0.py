@@ -41,8 +41,10 @@ Action space ``Discrete(237)``: every Saukopf action code, in ascending code ord
 | 72-132 | 1061-1121 | bid 61-120, Schwarz |
 | 133-236 | 2000+ | declare a game (every declaration the notation knows) |
 
-Observation: a float32 vector in [-1, 1], from ``state.view(seat)`` only. ``P`` is the
-table size (4, or 3 for the Dreihaxer); seats are relative (row 0 is the observer):
+Observation: a float32 vector in [-1, 1], from what ``state.view(seat)`` shows only
+(built every step by the compiled :class:`~saustall.games.saukopf.features.SeatEncoder`,
+tested equal bit for bit to :meth:`raw_env.encode` of the view). ``P`` is the table size
+(4, or 3 for the Dreihaxer); seats are relative (row 0 is the observer):
 
 | block | size | meaning |
 | --- | --- | --- |
@@ -79,7 +81,6 @@ Exact offsets: ``raw_env(ruleset=...).layout.table()``.
 
 from __future__ import annotations
 
-from array import array
 from typing import Any, Hashable
 
 import numpy as np
@@ -87,15 +88,17 @@ from rich.console import Console
 
 from saustall.core.game import GameState, View
 from saustall.games.saukopf.actions import NOTATION, is_revoke, revoke_action, revoked_seat
-from saustall.games.saukopf.cards import CARD_TEXT, GAME_KINDS, SCHWARZ, cards_of
-from saustall.games.saukopf.observe import SeatCounts
-from saustall.rl.common import ActionTable, Layout, TurnBasedEnv, make_env
+from saustall.games.saukopf.cards import CARD_TEXT, GAME_KINDS, SCHWARZ
+from saustall.games.saukopf.features import PHASES as PHASES  # re-exported: the phase block
+from saustall.games.saukopf.features import SeatEncoder, observation_blocks
+from saustall.games.saukopf.game import SaukopfState
+from saustall.rl.common import ActionTable, Layout, Observation, TurnBasedEnv, make_env
 
 CARD_INDEX = {text: c for c, text in enumerate(CARD_TEXT)}
 """Card text (``EO``) to card number."""
-PHASES = ("bidding", "declaring", "partner", "giving", "kontra", "re", "playing", "over")
-"""The phases of a deal, in the order of the ``phase`` block."""
 KIND_INDEX = {kind.name: i for i, kind in enumerate(GAME_KINDS)}
+FLOAT32 = np.dtype(np.float32)
+"""The observation's dtype (as an object: numpy converts ``np.float32`` at every call)."""
 REWARDS = ("net", "win_loss")
 """The reward options."""
 MAX_DEAL_MEAT = (2 + 1 + 14 + 1 + 1 + 1) * 4
@@ -129,8 +132,9 @@ class raw_env(TurnBasedEnv):
         super().__init__(ruleset, num_players, render_mode, reward_scale, **options)
         self.hand_size = int(self.game.ruleset.params["hand_size"])
         self.layout = self._layout()
-        self._at = self.layout.at
-        self._prepare_counts()
+        self._encoder = SeatEncoder(self.num_players, self.hand_size)
+        self._play_masks: dict[int, np.ndarray] = {}
+        self._deals_seen = 0  # deals finished when the returns were last read
 
     def reward_bound(self) -> float:
         """``win_loss``: 1; ``net``: :data:`MAX_DEAL_MEAT` a deal, times the deals."""
@@ -151,37 +155,8 @@ class raw_env(TurnBasedEnv):
         draw_table(view, console)
 
     def _layout(self) -> Layout:
-        p = self.num_players
         layout = Layout()
-        for name, size, meaning in (
-                ("hand", 32, "cards in my hand"),
-                ("trick", p * 32, "card each relative seat put in the current trick"),
-                ("played", p * 32, "cards each relative seat played in earlier tricks"),
-                ("aside", 32, "cards laid open aside"),
-                ("trumps", 32, "trump rank, weakest to strongest in (0, 1]; 0: no trump"),
-                ("phase", len(PHASES), "phase of the deal (one-hot)"),
-                ("napf", 1, "the bidding is in the Napf"),
-                ("top_bid", 1, "(top bid - 60) / 61, Schwarz 1"),
-                ("top_bidder", p, "relative seat of the top bidder"),
-                ("bids_left", p, "bids left / 2"),
-                ("passed", p, "has passed"),
-                ("game", len(GAME_KINDS), "declared game kind"),
-                ("spiess", 1, "declared am Spiess"),
-                ("declarer", p, "relative seat of the declarer"),
-                ("partner", p, "relative seat of the partner, once I may know it"),
-                ("called_ace", 32, "the called Sau"),
-                ("open_trump", 32, "a Kreuzung's open trump"),
-                ("given", 32, "the card handed over face down (declarer and partner)"),
-                ("kontra", p, "who gave the Huftritt"),
-                ("re", p, "who gave the Gegenhuftritt"),
-                ("leader", p, "who led the current trick"),
-                ("to_act", p, "who is to act"),
-                ("points", p, "card points taken / 120"),
-                ("tricks_won", p, "tricks taken / tricks per deal"),
-                ("hand_counts", p, "cards held / hand size"),
-                ("deal", 1, "deals finished / deals"),
-                ("dealer", p, "relative seat of the dealer"),
-                ("net", p, "session net points / 100, clipped to [-1, 1]")):
+        for name, size, meaning in observation_blocks(self.num_players):
             layout.add(name, size, meaning)
         return layout
 
@@ -213,6 +188,11 @@ class raw_env(TurnBasedEnv):
                 return None
             won = state.winners()
             return [1.0 if p in won else -1.0 for p in range(self.num_players)]
+        # the returns change only when a deal ends (scored or thrown in)
+        finished = state.deal_index if type(state) is SaukopfState else -1
+        if finished == self._deals_seen:
+            return None
+        self._deals_seen = finished
         now = state.returns()
         gained = [a - b for a, b in zip(now, self._returns)]
         self._returns = now
@@ -221,136 +201,63 @@ class raw_env(TurnBasedEnv):
     def reset(self, seed: int | None = None, options: Any = None) -> None:
         super().reset(seed, options)
         self._returns = [0.0] * self.num_players
+        self._deals_seen = 0
 
     def observation_vector(self, state: GameState, seat: int) -> np.ndarray:
-        """The observation from :meth:`SaukopfState.view_counts` (the seat's view as
-        ints: :meth:`encode_counts`) where the state offers it, else from the view."""
-        counts = getattr(state, "view_counts", None)
-        if counts is None:
+        """The observation from :class:`~saustall.games.saukopf.features.SeatEncoder`
+        (compiled with the engine; the fields of the seat's view, read as ints and joined
+        as float32 bytes: the same vector as :meth:`encode` of the view, a test compares
+        them), writable and the caller's."""
+        if type(state) is not SaukopfState:  # only the engine's own state is read so
             return self.encode(state.view(seat), seat)
-        return self.encode_counts(counts(seat), seat)
+        return np.frombuffer(self._encoder.encode(state, seat), FLOAT32)
 
-    def _prepare_counts(self) -> None:
-        """Tables of :meth:`encode_counts`: relative seats, the float32 bytes of card
-        blocks (by byte of a card mask, by single card), the blank tail."""
-        n = self.num_players
-        self._rel = [[(s - seat) % n for s in range(n)] for seat in range(n)]
-        self._phase_index = {name: i for i, name in enumerate(PHASES)}
-        self._bytes_of_byte = [array("f", [float(byte >> i & 1) for i in range(8)]).tobytes()
-                               for byte in range(256)]
-        # one card's block (index c + 1; index 0: no card)
-        self._one_card = [bytes(128)] + [array("f", [float(i == c) for i in range(32)]).tobytes()
-                                         for c in range(32)]
-        self._head = 32 * (3 + 2 * n)  # hand, trick, played, aside, trumps: joined as bytes
-        self._tail = bytes(4 * (self.layout.size - self._head))
-        self._chunks: dict[Any, bytes] = {}
+    def observe(self, agent: str) -> Observation:
+        """As :meth:`TurnBasedEnv.observe` (the arrays are the caller's), in one pass."""
+        found = self._obs.get(agent)
+        if found is None:
+            state = self.state
+            if type(state) is not SaukopfState:
+                return super().observe(agent)
+            seat = self._seats[agent]
+            mask = self._masks.get(agent)
+            if mask is None:
+                # action_mask's card-play look-up, inline (the usual step)
+                key = self._encoder.play_mask_key(state) if seat == state.cur else -1
+                mask = self._play_masks.get(key) if key >= 0 else None
+                if mask is None:
+                    mask = self.action_mask(agent)
+                else:
+                    self._masks[agent] = mask
+            found = self._obs[agent] = {
+                "observation": np.frombuffer(self._encoder.encode(state, seat), FLOAT32),
+                "action_mask": mask.copy()}
+        return found
 
-    CHUNKS_KEPT = 100_000
-    """Played-card and trump blocks remembered (memory stays bounded)."""
-
-    def _mask_bytes(self, mask: int) -> bytes:
-        """A 32-card block with 1.0 at the cards of ``mask``."""
-        table = self._bytes_of_byte
-        return b"".join((table[mask & 255], table[mask >> 8 & 255], table[mask >> 16 & 255],
-                         table[mask >> 24 & 255]))
-
-    def _played_bytes(self, seat: int, tricks: Any) -> bytes:
-        """The ``played`` block of ``seat`` (relative seats) for the finished ``tricks``."""
-        n, rel = self.num_players, self._rel[seat]
-        masks = [0] * n
-        for lead, cards, _ in tricks:
-            for i, c in enumerate(cards):
-                masks[rel[(lead + i) % n]] |= 1 << c
-        return b"".join(map(self._mask_bytes, masks))
-
-    def _trump_bytes(self, trumps: tuple[int, ...]) -> bytes:
-        """The ``trumps`` block: each trump's rank, weakest to strongest in (0, 1]."""
-        values = array("f", bytes(128))
-        for i, c in enumerate(trumps):
-            values[c] = (i + 1) / len(trumps)
-        return values.tobytes()
-
-    def encode_counts(self, counts: SeatCounts, seat: int) -> np.ndarray:
-        """:meth:`encode` from the ints of :meth:`SaukopfState.view_counts`: the same
-        vector (a test compares them). The card blocks are joined from float32 bytes
-        (the played cards and the trumps remembered: they change once a trick or a deal),
-        the rest written item by item into a plain array."""
-        (hand, leader, trick, tricks, aside, phase, napf, top_bid, top_bidder, bids_left,
-         passed, kind, spiess, declarer, partner, called_ace, open_trump, given, trumps,
-         kontra, re, to_act, points, tricks_won, hand_counts, finished, deals, dealer,
-         net) = counts
-        at = self._at
-        n = self.num_players
-        rel = self._rel[seat]
-        chunks = self._chunks
-        if len(chunks) >= self.CHUNKS_KEPT:
-            chunks.clear()
-        in_trick = [0] * n
-        for i, c in enumerate(trick):
-            in_trick[rel[(leader + i) % n]] = c + 1
-        key = (seat, tricks)
-        played = chunks.get(key)
-        if played is None:
-            played = chunks[key] = self._played_bytes(seat, tricks)
-        cards_key = (aside, trumps)
-        cards = chunks.get(cards_key)
-        if cards is None:
-            aside_mask = 0
-            for c in aside:
-                aside_mask |= 1 << c
-            cards = chunks[cards_key] = self._mask_bytes(aside_mask) + self._trump_bytes(trumps)
-        one = self._one_card
-        obs = array("f", b"".join((self._mask_bytes(hand), *[one[c] for c in in_trick],
-                                   played, cards, self._tail)))
-        obs[at["phase"] + self._phase_index[phase]] = 1.0
-        if napf:
-            obs[at["napf"]] = 1.0
-        if top_bid:
-            obs[at["top_bid"]] = (top_bid - 60) / 61
-        if top_bidder >= 0:
-            obs[at["top_bidder"] + rel[top_bidder]] = 1.0
-        block = at["bids_left"]
-        for s, left in enumerate(bids_left):
-            obs[block + rel[s]] = left / 2
-        block = at["passed"]
-        for s, done in enumerate(passed):
-            if done:
-                obs[block + rel[s]] = 1.0
-        if kind is not None:
-            obs[at["game"] + KIND_INDEX[kind]] = 1.0
-            if spiess:
-                obs[at["spiess"]] = 1.0
-            obs[at["declarer"] + rel[declarer]] = 1.0
-            if partner >= 0:
-                obs[at["partner"] + rel[partner]] = 1.0
-            if called_ace >= 0:
-                obs[at["called_ace"] + called_ace] = 1.0
-            if open_trump >= 0:
-                obs[at["open_trump"] + open_trump] = 1.0
-            if given >= 0:
-                obs[at["given"] + given] = 1.0
-        if kontra >= 0:
-            obs[at["kontra"] + rel[kontra]] = 1.0
-        if re >= 0:
-            obs[at["re"] + rel[re]] = 1.0
-        obs[at["leader"] + rel[leader]] = 1.0
-        block = at["to_act"]
-        for s in to_act:
-            obs[block + rel[s]] = 1.0
-        size = self.hand_size
-        points_at, tricks_at = at["points"], at["tricks_won"]
-        counts_at, net_at = at["hand_counts"], at["net"]
-        for s in range(n):
-            r = rel[s]
-            obs[points_at + r] = points[s] / 120
-            obs[tricks_at + r] = tricks_won[s] / size
-            obs[counts_at + r] = hand_counts[s] / size
-            obs[net_at + r] = max(-1.0, min(1.0, net[s] / 100))
-        obs[at["deal"]] = min(1.0, finished / deals)
-        obs[at["dealer"] + rel[dealer]] = 1.0
-        return np.frombuffer(obs, dtype=np.float32)
+    def action_mask(self, agent: str) -> np.ndarray:
+        """As :meth:`TurnBasedEnv.action_mask`; during card play the mask is looked up by
+        the legal cards' bit mask (the same for every seat) instead of the legal list."""
+        found = self._masks.get(agent)
+        if found is None:
+            state = self._require_state()
+            seat = self._seats[agent]
+            key = -1
+            if type(state) is SaukopfState and seat == state.cur:
+                key = self._encoder.play_mask_key(state)
+            if key < 0:
+                return super().action_mask(agent)
+            found = self._play_masks.get(key)
+            if found is None:
+                if len(self._play_masks) >= self.actions.MASKS_KEPT:
+                    self._play_masks.clear()
+                found = self._play_masks[key] = self.actions.mask(
+                    seat, state.legal_actions(seat))
+            self._masks[agent] = found
+        return found
 
     def encode(self, view: View, seat: int) -> np.ndarray:
+        """The observation from ``seat``'s view: the reference the fast encoder is tested
+        against, and the encoding of any state that is not the engine's own."""
         at = self.layout.at
         n = self.num_players
         obs = np.zeros(self.layout.size, dtype=np.float32)

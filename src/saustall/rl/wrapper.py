@@ -154,14 +154,20 @@ class ClassicWrapper(OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo
         self._has_updated = True
         agent = env.agent_selection
         done = env.terminations[agent] or env.truncations[agent]
-        if not ((action is None and done) or self._contains(agent, action)):
-            raise AssertionError("action is not in action space")
+        if not (action is None and done):
+            # _contains' test of a plain int against a Discrete space's bounds, inline
+            known = self._bounds.get(agent)
+            ints = known[1] if known is not None else None
+            if not (ints is not None and type(action) is int and ints[0] <= action < ints[1]) \
+                    and not self._contains(agent, action):
+                raise AssertionError("action is not in action space")
         if done:
             if self._terminated:
                 self._raw._was_dead_step(action)
             else:
                 env.step(action)
-        elif not self._mask(agent)[action]:
+        elif not (self._mask_of(agent) if self._mask_of is not None
+                  else self._mask(agent))[action]:
             self._terminate(agent)
         else:
             env.step(action)
