@@ -47,13 +47,13 @@ from saustall.games.saukopf.scoring import DealScore
 LEVELS: tuple[str, ...] = ("expert", "club", "beginner")
 """The search levels whose worlds the analysis can sample, the default first."""
 
-DEFAULT_WORLDS = {level: LEVEL_BUDGETS[level].rare_worlds for level in LEVELS}
-"""Worlds per decision by default: the most the level's bot samples for a bid
-(:attr:`Budget.rare_worlds <saustall.games.saukopf.bots.search.Budget.rare_worlds>`: 160 for
-``expert``, 60 for ``club``, 24 for ``beginner``; its race stops sooner when the lead is
-clear). Every alternative is played out in each (a bid decision has some 60), so this
-sets what an analysis costs, in proportion to the worlds (docs/bots.md, *Analysing a
-game*)."""
+DEFAULT_WORLDS = {"expert": 160, "club": 60, "beginner": 24}
+"""Worlds per decision by default. Unlike a bot's race, which stops once its lead is clear,
+the analysis plays every alternative out in every world (a bid decision has some 60), so
+this sets what an analysis costs, in proportion to the worlds (docs/bots.md, *Analysing a
+game*): 160 keeps a whole game's analysis to seconds in the bot workers, where the
+``expert`` bot's own bids race on up to 1,280
+(:attr:`Budget.rare_worlds <saustall.games.saukopf.bots.search.Budget.rare_worlds>`)."""
 
 
 class SaukopfAnalyser:
