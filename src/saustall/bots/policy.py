@@ -254,7 +254,10 @@ def register_policies(game: str, package: str,
         def factory(seed: int, level: str = level, path: Any = path) -> Bot:
             return make(seed, level, path)
 
-        register_bot(game, level, factory, scope=lambda path=path: policy_scope(path))
+        def scope(path: Any = path) -> TableScope | None:
+            return policy_scope(path)
+
+        register_bot(game, level, factory, scope=scope)
         levels.append(level)
     return levels
 
