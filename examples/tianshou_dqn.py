@@ -43,19 +43,29 @@ def make_env() -> PettingZooEnv:
     return PettingZooEnv(drecksau_v0.env(ruleset="dirty-pig", num_players=2))
 
 
-def train(epochs: int, epoch_steps: int, seed: int, envs: int = 4,
+def train(epochs: int, epoch_steps: int, seed: int, envs: int = 4, gamma: float = 0.99,
           ) -> tuple[Net, Any]:
-    """DQN in seat 0 against the masked random player; the Q-network and the result."""
+    """DQN in seat 0 against the masked random player; the Q-network and the result.
+
+    Tianshou keeps both seats' moves in one buffer, alternating (Dirty Pig's seats take
+    strict turns), so a 2-step return (``n_step_return_horizon=2``) bootstraps from the
+    learner's own next decision (its observation and mask), never from the random
+    player's: with 1 or 3 steps the target would be the Q-network read from the other
+    seat's view. The learner's reward (1 for its win) arrives on its own winning move; a
+    loss ends its chain at 0. Exploration decays linearly from 1 to 0.05 over the first
+    half of training (``training_fn``), so the replay buffer starts with whole games of
+    legal random moves, wins among them.
+    """
     np.random.seed(seed)
     torch.manual_seed(seed)
     env = make_env()
     space = env.observation_space["observation"]
     net = Net(state_shape=space.shape, action_shape=int(env.action_space.n),
-              hidden_sizes=[128, 128])
-    learner = DQN(policy=DiscreteQLearningPolicy(model=net, action_space=env.action_space,
-                                                 eps_training=0.1, eps_inference=0.0),
-                  optim=AdamOptimizerFactory(lr=1e-4), gamma=0.99, n_step_return_horizon=3,
-                  target_update_freq=320)
+              hidden_sizes=[256, 256])
+    policy = DiscreteQLearningPolicy(model=net, action_space=env.action_space,
+                                     eps_training=1.0, eps_inference=0.0)
+    learner = DQN(policy=policy, optim=AdamOptimizerFactory(lr=5e-4), gamma=gamma,
+                  n_step_return_horizon=2, target_update_freq=500)
     opponent = MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=env.action_space)
     algorithm = MultiAgentOffPolicyAlgorithm(algorithms=[learner, opponent], env=env)
     training_envs = DummyVectorEnv([make_env for _ in range(envs)])
@@ -63,15 +73,21 @@ def train(epochs: int, epoch_steps: int, seed: int, envs: int = 4,
     training_envs.seed(seed)
     test_envs.seed(seed + 1)
     training_collector = Collector[CollectStats](
-        algorithm, training_envs, VectorReplayBuffer(20_000, envs), exploration_noise=True)
+        algorithm, training_envs, VectorReplayBuffer(100_000, envs), exploration_noise=True)
     test_collector = Collector[CollectStats](algorithm, test_envs, exploration_noise=True)
     training_collector.reset()
-    training_collector.collect(n_step=64 * envs)
+    # whole games of random moves first (a tenth of the budget, at most 2,000 steps)
+    training_collector.collect(n_step=min(500 * envs, max(64 * envs, epochs * epoch_steps // 10)))
+    decay = max(1, epochs * epoch_steps // 2)
+
+    def explore(epoch: int, env_step: int) -> None:
+        policy.set_eps_training(max(0.05, 1.0 - 0.95 * env_step / decay))
+
     result = algorithm.run_training(OffPolicyTrainerParams(
         training_collector=training_collector, test_collector=test_collector,
-        max_epochs=epochs, epoch_num_steps=epoch_steps, collection_step_num_env_steps=10,
-        test_step_num_episodes=envs, batch_size=64,
-        update_step_num_gradient_steps_per_sample=0.1, test_in_training=False,
+        max_epochs=epochs, epoch_num_steps=epoch_steps, collection_step_num_env_steps=16,
+        test_step_num_episodes=envs, batch_size=128, training_fn=explore,
+        update_step_num_gradient_steps_per_sample=0.25, test_in_training=False,
         multi_agent_return_reduction=lambda rewards: rewards[:, 0], verbose=False,
         show_progress=False))
     return net, result
@@ -105,12 +121,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--epsilon", type=float, default=0.05,
                         help="chance of a random legal move when evaluated (0.05)")
     parser.add_argument("--levels", nargs="*", default=None)
+    parser.add_argument("--gamma", type=float, default=0.99,
+                        help="discount per environment step, both seats' (0.99)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1)")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     started = time.perf_counter()
-    net, _ = train(args.epochs, args.epoch_steps, args.seed)
+    net, _ = train(args.epochs, args.epoch_steps, args.seed, gamma=args.gamma)
     print(f"Tianshou DQN, drecksau: {args.epochs} epochs of {args.epoch_steps} steps "
           f"against Tianshou's random player in {time.perf_counter() - started:.0f} s; "
           f"epsilon-greedy ({args.epsilon}):", flush=True)

@@ -16,7 +16,9 @@ One honest scale per game, each in plain words:
   ten in eleven. Fitted by weighted least squares on the logits of every pair's win share
   in a duplicate arena (``saustall arena ... --json``), each weighted by its paired
   interval; a pair won by one side every time has no finite logit and is left out (so
-  ``random``, which loses every game, is not on the scale).
+  ``random``, which loses every game, is not on the scale). A learned policy
+  (``DRECKSAU_POLICIES``) is rated by its own duplicate arena against ``heuristic`` alone
+  (``drecksau-RULESET-policies.json``), on the same scale.
 * **Saukopf**: net points (meat minus roughness) per deal and seat against ``club``, in
   duplicate one-deal sessions (``saustall arena saukopf --bots L,club --seating rotate
   --option deals=1 --json``; or ``scripts/saukopf_bars.py duel ... SAVE`` JSON lines with
@@ -46,6 +48,9 @@ DRECKSAU_RULESETS = ("dirty-pig", "drecksau", "sauschoen", "sauschoen-tournament
 DRECKSAU_BOTS = ("heuristic", "racer", "beginner", "club", "expert")
 DRECKSAU_ANCHOR = ("heuristic", 1000.0)
 """The bot whose Elo is fixed, and its Elo."""
+DRECKSAU_POLICIES = {"dirty-pig": ("policy:dirty-pig-2p",)}
+"""The learned policies rated per ruleset, each in its own duplicate arena against the
+anchor (``drecksau-RULESET-policies.json``): the lobby offers a policy where it is rated."""
 SAUKOPF_YARDSTICK = "club"
 SAUKOPF_DUEL_PREFIX = "saukopf-duel-"
 """Saved runs named ``saukopf-duel-LEVEL.jsonl`` are ``saukopf_bars.py duel saukopf LEVEL
@@ -81,6 +86,13 @@ def measure_commands(quick: bool = False, directory: Path = RATINGS_DIR) -> list
                 level, SAUKOPF_YARDSTICK, str(max(2, deals // scale)), "0",
                 str(directory / f"{SAUKOPF_DUEL_PREFIX}{level}.jsonl")]
 
+    def drecksau_policies(ruleset: str, deals: int) -> list[str]:
+        bots = DRECKSAU_POLICIES[ruleset] + (DRECKSAU_ANCHOR[0],)
+        return cli + ["arena", "drecksau", "--ruleset", ruleset, "--players", "2",
+                      "--bots", ",".join(bots), "--games", str(max(2, deals // scale)),
+                      "--seed", "0", "--workers", "1",
+                      "--json", str(directory / f"drecksau-{ruleset}-policies.json")]
+
     return [
         [python, str(HERE / "pigasus_calibration.py"), "--players", str(PIGASUS_PLAYERS),
          "--games", str(max(2, 100 // scale)),
@@ -88,7 +100,7 @@ def measure_commands(quick: bool = False, directory: Path = RATINGS_DIR) -> list
          "--json", str(directory / "pigasus.json")],
         drecksau("dirty-pig", 60), saukopf_duel("beginner", 200), saukopf_duel("expert", 200),
         drecksau("sauschoen", 20), drecksau("drecksau", 20), saukopf("heuristic", 40),
-        drecksau("sauschoen-tournament", 10),
+        drecksau("sauschoen-tournament", 10), drecksau_policies("dirty-pig", 500),
     ]
 
 
@@ -362,6 +374,11 @@ def saved_ratings(directory: Path, duels: Sequence[str] = (),
             rows += found
             if notes is not None:
                 notes += [f"{ruleset}: left out {pair}" for pair in left_out]
+        policies = directory / f"drecksau-{ruleset}-policies.json"
+        if policies.exists():
+            found, _ = drecksau_ratings(policies)
+            # the anchor is rated by the main run; only the policies come from this one
+            rows += [row for row in found if row.level != DRECKSAU_ANCHOR[0]]
     saukopf = sorted(directory.glob("saukopf-*.json"))
     parsed = [tuple(spec.split(",", 2)) for spec in duels]
     for path in sorted(directory.glob(f"{SAUKOPF_DUEL_PREFIX}*.jsonl")):

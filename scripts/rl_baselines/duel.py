@@ -6,7 +6,10 @@
 For choosing among candidates while training (a policy file need not be shipped yet);
 the figures quoted in docs/rl.md come from ``saustall arena`` with the shipped policy.
 Drecksau: win share (a capped game is shared); Saukopf: net points per deal, the policy
-in two seats (A B A B) of one-deal sessions, every rotation.
+in two seats (A B A B) of one-deal sessions, every rotation. Also printed: the paired
+difference, the policy's seats less the opponent's per deal (the arena's head to head; in
+Saukopf the measure that counts, since deals are not zero-sum: a table of one bot scores
+well above 0 a seat).
 """
 
 from __future__ import annotations
@@ -33,14 +36,30 @@ def policy_bot(game: str, path: Path, seed: int, bidder: str = "heuristic"):
 def duel(game: str, ruleset: str, path: Path, opponent: str, deals: int, seed: int,
          players: int = 2, bidder: str = "heuristic") -> tuple[float, float, float]:
     """Mean result of the policy per deal and its 95% interval (normal approximation)."""
+    means, _ = duel_deals(game, ruleset, path, opponent, deals, seed, players, bidder)
+    return interval(means)
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = (1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1
+            else math.nan)
+    return mean, mean - half, mean + half
+
+
+def duel_deals(game: str, ruleset: str, path: Path, opponent: str, deals: int, seed: int,
+               players: int = 2, bidder: str = "heuristic"
+               ) -> tuple[list[float], list[float]]:
+    """Per deal: the policy's mean result, and its seats' mean less the opponent's."""
     from saustall.core.registry import get
 
     bound = get(game, ruleset)
     rng = random.Random(seed)
-    means = []
+    means, differences = [], []
     for _ in range(deals):
         deal_seed = rng.getrandbits(62)
-        results = []
+        results, gaps = [], []
         lineups = ([["P", "O"], ["O", "P"]] if players == 2 else
                    [["P", "O", "P", "O"], ["O", "P", "O", "P"]])
         for lineup in lineups:
@@ -61,11 +80,12 @@ def duel(game: str, ruleset: str, path: Path, opponent: str, deals: int, seed: i
             else:
                 share = list(state.returns())
             mine = [share[s] for s, who in enumerate(lineup) if who == "P"]
+            theirs = [share[s] for s, who in enumerate(lineup) if who == "O"]
             results.append(sum(mine) / len(mine))
+            gaps.append(sum(mine) / len(mine) - sum(theirs) / len(theirs))
         means.append(sum(results) / len(results))
-    mean = statistics.fmean(means)
-    half = 1.96 * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else math.nan
-    return mean, mean - half, mean + half
+        differences.append(sum(gaps) / len(gaps))
+    return means, differences
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,11 +99,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bidder", default="heuristic")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=12345)
+    parser.add_argument("--versus", type=Path, default=None,
+                        help="another policy file, duelled on the same deals: prints the "
+                             "paired difference of the two (this one's gap less its)")
     args = parser.parse_args(argv)
-    mean, low, high = duel(args.game, args.ruleset, args.policy, args.opponent, args.deals,
-                           args.seed, args.players, args.bidder)
+    means, differences = duel_deals(args.game, args.ruleset, args.policy, args.opponent,
+                                    args.deals, args.seed, args.players, args.bidder)
+    mean, low, high = interval(means)
+    gap, gap_low, gap_high = interval(differences)
     print(f"{args.policy} vs {args.opponent}: {mean:.4f} [{low:.4f}, {high:.4f}] "
-          f"over {args.deals} deals")
+          f"over {args.deals} deals; its seats less the opponent's: {gap:+.4f} "
+          f"[{gap_low:+.4f}, {gap_high:+.4f}]")
+    if args.versus is not None:
+        _, others = duel_deals(args.game, args.ruleset, args.versus, args.opponent,
+                               args.deals, args.seed, args.players, args.bidder)
+        other, other_low, other_high = interval(others)
+        paired, low, high = interval([a - b for a, b in zip(differences, others)])
+        print(f"{args.versus} on the same deals: {other:+.4f} [{other_low:+.4f}, "
+              f"{other_high:+.4f}]; {args.policy.name} less {args.versus.name}, paired by "
+              f"deal: {paired:+.4f} [{low:+.4f}, {high:+.4f}]")
     return 0
 
 

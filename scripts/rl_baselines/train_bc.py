@@ -109,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.init is not None:
         base = PolicyNet.load(args.init)
         model = from_policy(base)
+        hidden = [w.shape[1] for w in base.weights[:-1]]  # the starting network's sizes
     else:
         model = build(obs.shape[1], hidden, mask.shape[1])
     optimiser = torch.optim.Adam(model.parameters(), lr=args.lr)

@@ -194,14 +194,16 @@ def test_saving_and_loading_keeps_the_choices(tmp_path: Path) -> None:
         assert mask[loaded.act(x, mask)]
 
 
-def test_the_lobby_does_not_offer_a_policy() -> None:
-    """A policy plays one ruleset and table size; the lobby offers each level at every
-    table, so it leaves them out (and the server refuses a level it does not offer)."""
-    from saustall.server.catalogue import levels_for
+def test_the_lobby_offers_a_policy_per_ruleset_not_with_every_tables_levels() -> None:
+    """A policy plays one ruleset and table size: the levels every table of the game can
+    seat leave it out; its ruleset lists it with its table size (tests/server/
+    test_policy_levels.py has the lobby's side)."""
+    from saustall.server.catalogue import levels_at, levels_for
 
     for game in PACKAGES:
         assert not [level for level in levels_for(game) if level.startswith("policy:")]
         assert "heuristic" in levels_for(game)
+    assert "policy:dirty-pig-2p" in levels_at("drecksau", "dirty-pig", 2)
 
 
 def test_the_arena_refuses_a_policy_at_a_ruleset_it_does_not_play() -> None:

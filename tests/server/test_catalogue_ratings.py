@@ -129,7 +129,9 @@ def test_the_catalogue_says_what_each_level_means_in_its_game() -> None:
     games = {game["game"]: game for game in catalogue()["games"]}
     for name, game in games.items():
         described = game["bot_level_descriptions"]
-        assert set(described) <= set(game["bot_levels"])
+        offered = set(game["bot_levels"]).union(
+            *(entry["table_bot_levels"] for entry in game["rulesets"]))
+        assert set(described) <= offered
         assert set(game["named_bot_levels"]) <= set(described), name
         assert all(text == describe_level(name, level) for level, text in described.items())
     pigasus = registry.support("pigasus").level_descriptions

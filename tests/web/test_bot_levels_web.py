@@ -96,3 +96,39 @@ def test_the_yardstick_of_a_scale_is_named_as_such(server: Any, page: Any) -> No
         "The yardstick: the other levels are rated in net points a deal against it.")
     page.select_option("#botlevel", "beginner")
     assert "net points a deal against Club players" in page.inner_text("#botlevel-rating")
+
+
+def test_a_learned_policy_is_offered_only_at_the_table_it_plays(server: Any, page: Any) -> None:
+    """``policy:dirty-pig-2p`` plays 2-player Dirty Pig only: the picker lists it (with its
+    measured rating) at that ruleset and size, and drops it when the seats or the ruleset
+    change; a quick game with it starts."""
+    policy = "policy:dirty-pig-2p"
+    games = httpx.get(server.url + "/api/games").json()["games"]
+    drecksau = next(g for g in games if g["game"] == "drecksau")
+    rated = next(r for r in drecksau["rulesets"] if r["name"] == "dirty-pig")["bot_level_ratings"]
+    page.goto(server.url + "/")
+    page.click(".game-tile[data-game=drecksau]")
+    page.check("input[name=ruleset][value=dirty-pig]")
+    page.select_option("#seats", "2")
+    assert level_choices(page, "#botlevel")[-1] == ("Other bots", policy)
+    assert page.inner_text(f"#botlevel option[value='{policy}']") == "Learned (2 players)"
+    page.select_option("#botlevel", policy)
+    assert page.inner_text("#botlevel-desc").startswith("A small neural network")
+    assert page.inner_text("#botlevel-rating").startswith(
+        f"Measured: Elo {rated[policy]['figure']:.0f} (95%: {rated[policy]['low']:.0f} to ")
+    page.select_option("#seats", "3")  # it plays two players only
+    assert policy not in [value for _, value in level_choices(page, "#botlevel")]
+    assert page.input_value("#botlevel") == "club"  # back to the default
+    assert page.inner_text("#botlevel-desc").startswith("A real game")
+    page.select_option("#seats", "2")
+    page.select_option("#botlevel", policy)
+    page.check("input[name=ruleset][value=sauschoen]")  # another ruleset: not offered
+    assert policy not in [value for _, value in level_choices(page, "#botlevel")]
+    page.check("input[name=ruleset][value=dirty-pig]")
+    page.select_option("#seats", "2")
+    page.select_option("#botlevel", policy)
+    page.click("#quick")  # plays at once against it
+    page.wait_for_url("**/t/**")
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    seats = httpx.get(f"{server.url}/api/tables/{table_id}").json()["seats"]
+    assert [s["bot_level"] for s in seats] == [None, policy]

@@ -75,9 +75,64 @@ BotFactory = Callable[[int], Bot]
 _BOTS: dict[str, dict[str, BotFactory]] = {}
 
 
-def register_bot(game: str, level: str, factory: BotFactory) -> None:
-    """Make bot ``level`` (e.g. ``"random"``, ``"heuristic"``) available for ``game``."""
+@dataclass(frozen=True)
+class TableScope:
+    """The tables a bot level plays when it does not play every table of its game: one
+    ruleset, at the listed table sizes (a learned policy plays the table it was trained
+    for)."""
+
+    ruleset: str
+    players: tuple[int, ...]
+    """The numbers of players it plays, ascending."""
+
+    def admits(self, ruleset: str, players: int) -> bool:
+        """Whether a table of ``ruleset`` with ``players`` seats is one it plays."""
+        return ruleset == self.ruleset and players in self.players
+
+    def words(self) -> str:
+        """The tables in English: ``"RULESET with 2 players"``."""
+        sizes = " or ".join(str(n) for n in self.players)
+        return f"{self.ruleset} with {sizes} players"
+
+
+ScopeReader = Callable[[], "TableScope | None"]
+"""Reads a bot level's :class:`TableScope` when first asked (``None``: it can play no
+table here, e.g. an optional dependency it needs is missing)."""
+
+_SCOPES: dict[str, dict[str, ScopeReader]] = {}
+_SCOPE_CACHE: dict[tuple[str, str], "TableScope | None"] = {}
+
+
+def register_bot(game: str, level: str, factory: BotFactory,
+                 scope: ScopeReader | None = None) -> None:
+    """Make bot ``level`` (e.g. ``"random"``, ``"heuristic"``) available for ``game``;
+    ``scope`` for a level that plays only some tables (:func:`level_scope`)."""
     _BOTS.setdefault(game, {})[level] = factory
+    _SCOPE_CACHE.pop((game, level), None)
+    if scope is None:
+        _SCOPES.get(game, {}).pop(level, None)
+    else:
+        _SCOPES.setdefault(game, {})[level] = scope
+
+
+def is_scoped(game: str, level: str) -> bool:
+    """Whether ``game``'s bot ``level`` plays only some tables (it registered a scope)."""
+    _load_bots(game)
+    return level in _SCOPES.get(game, {})
+
+
+def level_scope(game: str, level: str) -> TableScope | None:
+    """The tables ``game``'s bot ``level`` plays, for a level registered with a scope
+    (:func:`is_scoped`; read once); ``None`` for a level that plays every table, and for
+    a scoped level that can play none here."""
+    _load_bots(game)
+    reader = _SCOPES.get(game, {}).get(level)
+    if reader is None:
+        return None
+    key = (game, level)
+    if key not in _SCOPE_CACHE:
+        _SCOPE_CACHE[key] = reader()
+    return _SCOPE_CACHE[key]
 
 
 LEVELS: tuple[str, ...] = ("beginner", "club", "expert")

@@ -15,6 +15,12 @@ the environment uses. A game registers its policies as bots named ``policy:NAME`
 ``saustall arena GAME --bots policy:NAME,heuristic`` and every other place a bot level is
 named can seat them. Only numpy is needed to run one (the ``rl`` extra for the
 environments' encoders); no training library.
+
+Each ``policy:NAME`` level is registered with its *table scope* (:func:`policy_scope`:
+the ruleset and table size in the file's ``meta``), so the lobby offers it at those
+tables only, and only where the ``rl`` extra is installed
+(``saustall.server.catalogue``). Its moves are thought in the server's worker pool as
+any bot's: a policy may delegate decisions to a searching bot, which is not instant.
 """
 
 from __future__ import annotations
@@ -23,12 +29,13 @@ import json
 import random
 from functools import lru_cache
 from importlib import import_module
+from importlib.util import find_spec
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from saustall.bots.base import Bot, register_bot
+from saustall.bots.base import Bot, TableScope, register_bot
 from saustall.core.errors import SaustallError
 from saustall.core.game import Action, View
 
@@ -37,6 +44,10 @@ PREFIX = "policy:"
 
 MAX_POLICY_BYTES = 4 * 1024 * 1024
 """The largest policy file the package ships (tested): numpy inference stays light."""
+
+RUNTIME_MODULES = ("numpy", "pettingzoo", "gymnasium")
+"""What a policy needs to play (the ``rl`` extra): numpy for the network, the
+environments for the observation encoder."""
 
 
 class PolicyError(SaustallError, ValueError):
@@ -160,8 +171,6 @@ class PolicyBot:
     clean pigs) are broken by the bot's seeded random source, so games replay.
     """
 
-    thinks_instantly = True  # one small matrix product per move
-
     def __init__(self, seed: int, name: str, path: Path | str, observer: Observer,
                  fallback: Callable[[View, Sequence[Action]], bool] | None = None,
                  delegate: Bot | None = None) -> None:
@@ -217,10 +226,27 @@ def shipped_policies(package: str) -> dict[str, Any]:
             if entry.name.endswith(".npz")}
 
 
+def policy_scope(path: Path | str) -> TableScope | None:
+    """The table a policy file was trained for (its ``meta``: ``ruleset`` and
+    ``players``), or ``None`` where it cannot play: the ``rl`` extra is not installed
+    (:data:`RUNTIME_MODULES`), the file does not load, or its meta names no table."""
+    if any(find_spec(module) is None for module in RUNTIME_MODULES):
+        return None
+    try:
+        meta = load_shipped(path).meta
+    except PolicyError:
+        return None
+    ruleset, players = meta.get("ruleset"), meta.get("players")
+    if not isinstance(ruleset, str) or not isinstance(players, int):
+        return None
+    return TableScope(ruleset, (players,))
+
+
 def register_policies(game: str, package: str,
                       make: Callable[[int, str, Any], Bot]) -> list[str]:
     """Register each policy file of ``package``'s ``policies`` folder as the bot
-    ``policy:NAME`` of ``game``, built by ``make(seed, level, path)``; returns the levels."""
+    ``policy:NAME`` of ``game``, built by ``make(seed, level, path)`` and scoped to the
+    table it was trained for (:func:`policy_scope`); returns the levels."""
     levels = []
     for name, path in shipped_policies(package).items():
         level = PREFIX + name
@@ -228,10 +254,14 @@ def register_policies(game: str, package: str,
         def factory(seed: int, level: str = level, path: Any = path) -> Bot:
             return make(seed, level, path)
 
-        register_bot(game, level, factory)
+        def scope(path: Any = path) -> TableScope | None:
+            return policy_scope(path)
+
+        register_bot(game, level, factory, scope=scope)
         levels.append(level)
     return levels
 
 
-__all__ = ["MAX_POLICY_BYTES", "PREFIX", "Observer", "PolicyBot", "PolicyError",
-           "PolicyNet", "load_shipped", "register_policies", "shipped_policies"]
+__all__ = ["MAX_POLICY_BYTES", "PREFIX", "RUNTIME_MODULES", "Observer", "PolicyBot",
+           "PolicyError", "PolicyNet", "load_shipped", "policy_scope", "register_policies",
+           "shipped_policies"]

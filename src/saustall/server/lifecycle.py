@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from saustall.core import registry
 from saustall.core.errors import SaustallError
-from saustall.server.catalogue import levels_for, seated_by_default
+from saustall.server.catalogue import level_refusal, seated_by_default
 from saustall.server.cluster import Cluster
 from saustall.server.db import Store
 from saustall.server.model import (
@@ -113,9 +113,8 @@ class TableLifecycle:
         if not isinstance(bots, list) or len(bots) > seats - 1:
             raise ServerError(400, "bad-request",
                               f"field 'bots' must be a list of at most {seats - 1} bot levels")
-        levels = levels_for(game.name)
         for level in bots:
-            self._check_level(game.name, level, levels)
+            self._check_level(game.name, ruleset.name, seats, level)
         limit = self.settings.limits.tables_per_source
         if source is not None and limit:
             held = sum(1 for t in self.tables.values() if t.source == source and t.status != OVER)
@@ -147,11 +146,12 @@ class TableLifecycle:
         return table, token
 
     @staticmethod
-    def _check_level(game: str, level: Any, levels: list[str]) -> None:
-        if not isinstance(level, str) or level not in levels:
-            raise ServerError(400, "bad-request",
-                              f"no bot level {level!r} for {game}; levels: "
-                              f"{', '.join(levels) or 'none'}")
+    def _check_level(game: str, ruleset: str, seats: int, level: Any) -> None:
+        """Refuse a bot level this table cannot seat, saying why (an unknown level, or a
+        learned policy at a ruleset or table size it was not trained for)."""
+        refusal = level_refusal(game, ruleset, seats, level)
+        if refusal is not None:
+            raise ServerError(400, "bad-request", refusal)
 
     @staticmethod
     def _seat_bot(table: Table, seat: Seat, level: str, name: str | None = None) -> None:
@@ -247,7 +247,7 @@ class TableLifecycle:
             self._require(table, LOBBY, "add a bot")
             if level is None:
                 level = seated_by_default(table.game.name)
-            self._check_level(table.game.name, level, levels_for(table.game.name))
+            self._check_level(table.game.name, table.game.ruleset.name, table.num_seats, level)
             seat = self._free_seat(table, seat_no)
             self._seat_bot(table, seat, level)
             await self.store.update_seat(table.id, seat.stored())

@@ -35,7 +35,9 @@ SUPPORT = GameSupport(
     default_ruleset=DIRTY_PIG.name,
     factory="saustall.games.drecksau.game:DrecksauGame",
     register_bots="saustall.games.drecksau.support:register_bots",
-    level_descriptions={"racer": "rules of thumb, racing to finish its own pigs"},
+    level_descriptions={"racer": "rules of thumb, racing to finish its own pigs",
+                        "policy:dirty-pig-2p": "a small neural network trained on racer's "
+                                               "moves; 2-player dirty-pig only"},
     # racer ranks above heuristic: head to head (2000 games per setting, seats rotating)
     # it wins 67% / 62% of 2-/4-player dirty-pig, 57% / 57% of sauschoen and ties
     # drecksau (48% / 51%).

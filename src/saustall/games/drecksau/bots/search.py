@@ -160,8 +160,8 @@ for _level_name in LEVELS:
     register_bot("drecksau", _level_name, level_factory(_level_name))
 
 # Measured strength, per ruleset: Elo in 2-player games from a duplicate arena of these
-# levels with heuristic (anchored at 1000) and racer (docs/bots.md, *Ratings*: python
-# scripts/bot_ratings.py).
+# levels with heuristic (anchored at 1000) and racer, and the learned policy's own arena
+# against heuristic (docs/bots.md, *Ratings*: python scripts/bot_ratings.py).
 register_level_ratings("drecksau", "elo_vs_heuristic", {
     ("dirty-pig", "heuristic"): (1000.0, None, None,
         "duplicate arena, 2-player dirty-pig, 60 deals (1200 games), 2026-12-04"),
@@ -173,6 +173,8 @@ register_level_ratings("drecksau", "elo_vs_heuristic", {
         "duplicate arena, 2-player dirty-pig, 60 deals (1200 games), 2026-12-04"),
     ("dirty-pig", "expert"): (1196.3, 1152.1, 1240.5,
         "duplicate arena, 2-player dirty-pig, 60 deals (1200 games), 2026-12-04"),
+    ("dirty-pig", "policy:dirty-pig-2p"): (1119.9, 1098.8, 1140.9,
+        "duplicate arena, 2-player dirty-pig, 500 deals (1000 games), 2026-12-04"),
     ("drecksau", "heuristic"): (1000.0, None, None,
         "duplicate arena, 2-player drecksau, 20 deals (400 games), 2026-12-04"),
     ("drecksau", "racer"): (1000.0, 932.7, 1067.3,

@@ -74,12 +74,23 @@ export function levelDescription(game, level) {
 }
 
 /**
- * The <option>s of a bot level <select>: the named levels weakest to strongest, then the
- * other bots under their own heading; `selected` (default: the game's default level) is
- * preselected.
+ * The bot levels a table of ruleset `rs` with `seats` players can seat: the game's levels,
+ * then those of the ruleset's `table_bot_levels` (a learned policy, offered only at the
+ * table sizes it plays) that play `seats`. Without `rs`, the game's levels alone.
  */
-export function botLevelOptions(g, selected) {
-  const all = g?.bot_levels || [];
+export function tableLevels(g, rs, seats) {
+  const extra = Object.entries(rs?.table_bot_levels || {})
+    .filter(([, sizes]) => sizes.includes(seats)).map(([level]) => level);
+  return [...(g?.bot_levels || []), ...extra];
+}
+
+/**
+ * The <option>s of a bot level <select>: the named levels weakest to strongest, then the
+ * other bots under their own heading (with the levels only this table plays, see
+ * tableLevels); `selected` (default: the game's default level) is preselected.
+ */
+export function botLevelOptions(g, selected, rs = null, seats = null) {
+  const all = tableLevels(g, rs, seats);
   const named = (g?.named_bot_levels || []).filter((l) => all.includes(l));
   const others = all.filter((l) => !named.includes(l));
   const chosen = all.includes(selected) ? selected : g?.default_bot_level || all[0];
@@ -246,7 +257,7 @@ export class LobbyPage {
               value="${savedName()}" placeholder="${t("lobby.name.placeholder")}"></label>
             <label>${t("lobby.seats")} <select id="seats">${seatOptions
               .map((n) => html`<option ${n === seats ? "selected" : ""}>${n}</option>`)}</select></label>
-            <label>${t("lobby.botlevel")} <select id="botlevel" aria-describedby="botlevel-desc botlevel-rating">${botLevelOptions(g, this.level[g.game] || rememberedLevel(g.game))}</select>
+            <label>${t("lobby.botlevel")} <select id="botlevel" aria-describedby="botlevel-desc botlevel-rating">${botLevelOptions(g, this.level[g.game] || rememberedLevel(g.game), rs, seats)}</select>
               <small id="botlevel-desc" class="level-desc"></small>
               <small id="botlevel-rating" class="level-desc level-rating" hidden></small></label>
             ${options.map((o) => html`<label>${has(`option.${o.name}`) ? t(`option.${o.name}`) : o.help}
@@ -281,11 +292,14 @@ export class LobbyPage {
       this.ruleset[this.game] = i.value;
       this.render();
     }));
+    const levelSelect = $("#botlevel", this.root);
     $("#seats", this.root).addEventListener("change", (e) => {
       this.seats = Number(e.target.value);
+      // a level that plays only some table sizes comes and goes with the number of seats
+      render(levelSelect, botLevelOptions(g, levelSelect.value, this.rs(), this.seats));
+      describeLevel();
       this.showQuickWhat();
     });
-    const levelSelect = $("#botlevel", this.root);
     const describeLevel = () => showLevelDescription(levelSelect, this.game, $("#botlevel-desc", this.root),
       this.rs()?.bot_level_ratings || {}, $("#botlevel-rating", this.root));
     describeLevel();

@@ -116,7 +116,7 @@ export const waitingRoom = {
     if (s.kind === "human" && !s.connected) badges.push(html`<span class="badge off">${t("table.offline")}</span>`);
     let actions = "";
     if (mine && s.kind === "empty") {
-      actions = html`<select class="small" data-level="${s.seat}" aria-label="${t("lobby.botlevel")}">${botLevelOptions(g, rememberedLevel(tb.game))}</select>
+      actions = html`<select class="small" data-level="${s.seat}" aria-label="${t("lobby.botlevel")}">${botLevelOptions(g, rememberedLevel(tb.game), room.rs, tb.seats.length)}</select>
         <button type="button" class="small" data-addbot="${s.seat}">${t("table.addbot")}</button>
         ${this.mod.realtime ? "" : html`<button type="button" class="small ghost" data-here="${s.seat}">${t("table.addhere")}</button>`}`;
     } else if (mine && s.kind === "bot") {
