@@ -391,11 +391,10 @@ class BatchedPigasus:
                     until: NDArray[np.int64]) -> None:
         """The env's _advance: an engine ``tick`` at each due time up to ``until``."""
         while lanes.size:
-            due = self._next_due(s, lanes)
-            sel = (s.phase[lanes] != 2) & (due >= 0) & (due <= until)
-            if not sel.any():
+            due_now = self._due_by(s, lanes, until)
+            if due_now is None:
                 return
-            lanes, until, due = lanes[sel], until[sel], due[sel]
+            lanes, until, due = due_now
             timed = (s.phase[lanes] == 1) | (s.deck_len[lanes] == 0)
             self._advance(s, lanes[timed], due[timed])
             s.events[lanes] += 1
@@ -408,6 +407,16 @@ class BatchedPigasus:
     # ----------------------------------------------------------------------------------
     # Timed changes, judging, the end
     # ----------------------------------------------------------------------------------
+    def _due_by(self, s: PigasusBatch, lanes: NDArray[np.intp], until: NDArray[np.int64]
+                ) -> tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]] | None:
+        """The lanes of ``lanes`` still playing with a change due by their ``until``: those
+        lanes, their ``until`` and their due times (None: no lane)."""
+        due = self._next_due(s, lanes)
+        sel = (s.phase[lanes] != 2) & (due >= 0) & (due <= until)
+        if not sel.any():
+            return None
+        return lanes[sel], until[sel], due[sel]
+
     def _next_due(self, s: PigasusBatch, lanes: NDArray[np.intp]) -> NDArray[np.int64]:
         """PigasusStateBase.next_due per lane (-1: nothing is due)."""
         phase = s.phase[lanes]
@@ -423,11 +432,10 @@ class BatchedPigasus:
                  until: NDArray[np.int64]) -> None:
         """Every transition due by ``until``, each at its due time (the engine's _advance)."""
         while lanes.size:
-            due = self._next_due(s, lanes)
-            sel = (s.phase[lanes] != 2) & (due >= 0) & (due <= until)
-            if not sel.any():
+            due_now = self._due_by(s, lanes, until)
+            if due_now is None:
                 return
-            lanes, until, due = lanes[sel], until[sel], due[sel]
+            lanes, until, due = due_now
             held = s.phase[lanes] == 1
             h, at = lanes[held], due[held]
             if h.size:
