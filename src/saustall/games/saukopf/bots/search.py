@@ -307,8 +307,9 @@ LEVEL_BUDGETS = {
     # 1,280) and 16 games tried: what separates the levels is their bidding and declaring
     # (the same contracts add +0.004 of expert minus club), and a race on 160 worlds
     # often stopped before its difference was clear. Over duplicate deals 0-199 against
-    # club: +0.370 [+0.163, +0.577] where the 160 worlds gave +0.125 [-0.050, +0.300]
-    # (paired +0.245 [-0.007, +0.497]); CPU per decision median 23 ms, p99 267 ms
+    # club: +0.356 [+0.146, +0.566] where the 160 worlds gave +0.125 [-0.050, +0.300];
+    # CPU per decision median 15.7 ms, p99 253 ms (bidding 121 ms median, 436 ms p99).
+    # 2,560 worlds in batches of 64 and 20 games gave no more (+0.341 [+0.101, +0.582]).
     # Kontra and Re stay on the 160 worlds their rules were calibrated on (kick_worlds)
     "expert": Budget(worlds=30, bid_games=16, playouts=6400, card_worlds=90,
                      rare_first=48, rare_step=48, rare_worlds=1280, kick_worlds=(16, 16, 160),
