@@ -546,7 +546,8 @@ class Game(abc.ABC):
         Raises :class:`ValueError` for a view this game cannot have produced, and
         :class:`NotImplementedError` for a game that does not sample worlds.
         """
-        raise NotImplementedError(f"{self.name} cannot sample worlds from a view yet")
+        # an optional capability: games whose bots search override it; a plug-in need not
+        raise NotImplementedError(f"{self.name} does not sample worlds from a view")
 
     def full_inventory(self, num_players: int, options: Mapping[str, Any]) -> Counter[str]:
         """The cards a game of this size holds in all (for conservation checks)."""
