@@ -14,7 +14,6 @@ seat's view; its action slots), exactly what the shipped policy bot reads.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
@@ -22,19 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
+from positions import save
 from saustall.bots.base import make_bot
 from saustall.core.registry import get
 from saustall.rl.drecksau_v0 import raw_env
-
-
-def save(out: Path, observations: list[np.ndarray], masks: list[np.ndarray],
-         labels: list[int]) -> None:
-    """Write the positions so far (a long run can be stopped and still used: written
-    beside ``out`` and renamed, so a run stopped while saving keeps the previous file)."""
-    partial = out.with_name(out.name + ".partial.npz")
-    np.savez_compressed(partial, obs=np.stack(observations), mask=np.stack(masks),
-                        label=np.array(labels, dtype=np.int16))
-    os.replace(partial, out)
 
 
 def main(argv: list[str] | None = None) -> int:
