@@ -27,15 +27,40 @@ import torch
 from tianshou.algorithm import DQN, MARLRandomDiscreteMaskedOffPolicyAlgorithm
 from tianshou.algorithm import MultiAgentOffPolicyAlgorithm
 from tianshou.algorithm.modelfree.dqn import DiscreteQLearningPolicy
+from tianshou.algorithm.multiagent.marl import MultiAgentPolicy
 from tianshou.algorithm.optim import AdamOptimizerFactory
 from tianshou.data import Collector, CollectStats, VectorReplayBuffer
 from tianshou.env import DummyVectorEnv
 from tianshou.env.pettingzoo_env import PettingZooEnv
 from tianshou.trainer import OffPolicyTrainerParams
 from tianshou.utils.net.common import Net
+from tianshou.utils.torch_utils import policy_within_training_step
 
 import evaluation
 from saustall.rl import drecksau_v0
+
+
+class TrainingStepPolicies(MultiAgentPolicy):
+    """Tianshou's multi-agent policy, passing the trainer's training-step flag on to each
+    agent's policy.
+
+    Tianshou 2.0.1's trainer marks a training step on the policy it trains
+    (``is_within_training_step``), here the multi-agent one, and never on the agents'
+    policies inside it; the DQN policy reads its own flag to choose between its training
+    and its inference epsilon, so without this it never explored (epsilon 0 from the
+    first move: a random-weight Q-network's fixed preferences, which lose every game).
+    """
+
+    @property
+    def is_within_training_step(self) -> bool:  # type: ignore[override]
+        """Whether a training step (collection for training, updates) is under way."""
+        return bool(self.__dict__.get("_within_training_step", False))
+
+    @is_within_training_step.setter
+    def is_within_training_step(self, within: bool) -> None:
+        self.__dict__["_within_training_step"] = within
+        for policy in self.__dict__.get("policies", {}).values():
+            policy.is_within_training_step = within
 
 
 def make_env() -> PettingZooEnv:
@@ -68,6 +93,7 @@ def train(epochs: int, epoch_steps: int, seed: int, envs: int = 4, gamma: float 
                   n_step_return_horizon=2, target_update_freq=500)
     opponent = MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=env.action_space)
     algorithm = MultiAgentOffPolicyAlgorithm(algorithms=[learner, opponent], env=env)
+    algorithm.policy = TrainingStepPolicies(algorithm.policy.policies)
     training_envs = DummyVectorEnv([make_env for _ in range(envs)])
     test_envs = DummyVectorEnv([make_env for _ in range(envs)])
     training_envs.seed(seed)
@@ -77,7 +103,9 @@ def train(epochs: int, epoch_steps: int, seed: int, envs: int = 4, gamma: float 
     test_collector = Collector[CollectStats](algorithm, test_envs, exploration_noise=True)
     training_collector.reset()
     # whole games of random moves first (a tenth of the budget, at most 2,000 steps)
-    training_collector.collect(n_step=min(500 * envs, max(64 * envs, epochs * epoch_steps // 10)))
+    with policy_within_training_step(algorithm.policy):  # so the learner explores (epsilon 1)
+        training_collector.collect(
+            n_step=min(500 * envs, max(64 * envs, epochs * epoch_steps // 10)))
     decay = max(1, epochs * epoch_steps // 2)
 
     def explore(epoch: int, env_step: int) -> None:
