@@ -76,12 +76,13 @@ rl-examples: $(STAMP)
 	  ../$(PY) maskable_ppo.py --game pigasus --timesteps 2000 --eval-games 10 && \
 	  ../$(PY) cleanrl_ppo_aec.py --total-steps 4096 --eval-games 100 && \
 	  ../$(PY) cleanrl_ppo_aec.py --game saukopf --total-steps 4096 --eval-games 100 && \
-	  ../$(PY) tianshou_dqn.py --epochs 1 --epoch-steps 1000 --eval-games 100; \
+	  ../$(PY) tianshou_dqn.py --epochs 1 --epoch-steps 1000 --eval-games 100 && \
+	  ../$(PY) tianshou_ppo.py --epochs 1 --epoch-steps 5000 --eval-games 100; \
 	else \
 	  ../$(PY) train_dirty_pig.py && ../$(PY) maskable_ppo.py && \
 	  ../$(PY) maskable_ppo.py --game saukopf --timesteps 20000 && \
 	  ../$(PY) maskable_ppo.py --game pigasus --timesteps 20000 --eval-games 100 && \
-	  ../$(PY) cleanrl_ppo_aec.py && ../$(PY) tianshou_dqn.py; \
+	  ../$(PY) cleanrl_ppo_aec.py && ../$(PY) tianshou_dqn.py && ../$(PY) tianshou_ppo.py; \
 	fi
 
 # The batched simulator's actions/s at batch 1, 64, 1,024 and 16,384 (one core, CPU time);

@@ -13,6 +13,12 @@ as Tianshou tests it (``--epsilon``, 0.05), against
 the random player, ``heuristic`` and the search levels through the Gymnasium
 environments (:mod:`evaluation`, beside this file), from a seat drawn at each game (the
 observation is relative to the seat, so the network plays the other seat too).
+
+Tianshou 2.0.1's multi-agent policy keeps the trainer's training-step flag to itself, so
+the DQN policy inside it never explored (:class:`TrainingStepPolicies` passes the flag
+on). The DQN learns fast and then forgets: best after 4,000 to 8,000 steps (the
+default), worse from 12,000 on. ``tianshou_ppo.py`` (self-play, a masked actor) learns
+steadily and further.
 """
 
 from __future__ import annotations
@@ -68,6 +74,24 @@ def make_env() -> PettingZooEnv:
     return PettingZooEnv(drecksau_v0.env(ruleset="dirty-pig", num_players=2))
 
 
+def build(gamma: float = 0.99,
+          ) -> tuple[Net, DiscreteQLearningPolicy, MultiAgentOffPolicyAlgorithm]:
+    """The Q-network, the learner's policy (training epsilon 1, inference 0) and the
+    algorithm: DQN in seat 0 (``player_0``), Tianshou's masked random player in seat 1."""
+    env = make_env()
+    space = env.observation_space["observation"]
+    net = Net(state_shape=space.shape, action_shape=int(env.action_space.n),
+              hidden_sizes=[256, 256])
+    policy = DiscreteQLearningPolicy(model=net, action_space=env.action_space,
+                                     eps_training=1.0, eps_inference=0.0)
+    learner = DQN(policy=policy, optim=AdamOptimizerFactory(lr=5e-4), gamma=gamma,
+                  n_step_return_horizon=2, target_update_freq=500)
+    opponent = MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=env.action_space)
+    algorithm = MultiAgentOffPolicyAlgorithm(algorithms=[learner, opponent], env=env)
+    algorithm.policy = TrainingStepPolicies(algorithm.policy.policies)
+    return net, policy, algorithm
+
+
 def train(epochs: int, epoch_steps: int, seed: int, envs: int = 4, gamma: float = 0.99,
           ) -> tuple[Net, Any]:
     """DQN in seat 0 against the masked random player; the Q-network and the result.
@@ -83,17 +107,7 @@ def train(epochs: int, epoch_steps: int, seed: int, envs: int = 4, gamma: float 
     """
     np.random.seed(seed)
     torch.manual_seed(seed)
-    env = make_env()
-    space = env.observation_space["observation"]
-    net = Net(state_shape=space.shape, action_shape=int(env.action_space.n),
-              hidden_sizes=[256, 256])
-    policy = DiscreteQLearningPolicy(model=net, action_space=env.action_space,
-                                     eps_training=1.0, eps_inference=0.0)
-    learner = DQN(policy=policy, optim=AdamOptimizerFactory(lr=5e-4), gamma=gamma,
-                  n_step_return_horizon=2, target_update_freq=500)
-    opponent = MARLRandomDiscreteMaskedOffPolicyAlgorithm(action_space=env.action_space)
-    algorithm = MultiAgentOffPolicyAlgorithm(algorithms=[learner, opponent], env=env)
-    algorithm.policy = TrainingStepPolicies(algorithm.policy.policies)
+    net, policy, algorithm = build(gamma)
     training_envs = DummyVectorEnv([make_env for _ in range(envs)])
     test_envs = DummyVectorEnv([make_env for _ in range(envs)])
     training_envs.seed(seed)

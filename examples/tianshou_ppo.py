@@ -188,8 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Train, evaluate, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--epoch-steps", type=int, default=10_000,
-                        help="environment steps (both seats') per epoch (10,000)")
+    parser.add_argument("--epoch-steps", type=int, default=5_000,
+                        help="environment steps (both seats') per epoch (5,000)")
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--levels", nargs="*", default=None)
     parser.add_argument("--seed", type=int, default=0)
