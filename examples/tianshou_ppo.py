@@ -25,6 +25,7 @@ drawn at each game.
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 import time
 from typing import Any, Sequence
@@ -187,7 +188,7 @@ def greedy(actor: MaskedActor) -> evaluation.Policy:
 def main(argv: Sequence[str] | None = None) -> int:
     """Train, evaluate, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--epoch-steps", type=int, default=5_000,
                         help="environment steps (both seats') per epoch (5,000)")
     parser.add_argument("--eval-games", type=int, default=400)
@@ -196,6 +197,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=1, help="torch threads (1)")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
+    # the collector's statistics warn at every collection that episode returns have a
+    # column per seat (they are flattened: only Tianshou's logged averages are affected)
+    logging.getLogger("tianshou.data.stats").setLevel(logging.ERROR)
     started, cpu = time.perf_counter(), time.process_time()
     actor, _ = train(args.epochs, args.epoch_steps, args.seed)
     print(f"Tianshou PPO, drecksau: {args.epochs} epochs of {args.epoch_steps} steps of "
