@@ -17,7 +17,7 @@ observation is relative to the seat, so the network plays the other seat too).
 Tianshou 2.0.1's multi-agent policy keeps the trainer's training-step flag to itself, so
 the DQN policy inside it never explored (:class:`TrainingStepPolicies` passes the flag
 on). The DQN learns fast and then forgets: best after 4,000 to 8,000 steps (the
-default), worse from 12,000 on. ``tianshou_ppo.py`` (self-play, a masked actor) learns
+default: 4,000), worse from 12,000 on. ``tianshou_ppo.py`` (self-play, a masked actor) learns
 steadily and further.
 """
 
