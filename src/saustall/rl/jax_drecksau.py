@@ -1,0 +1,528 @@
+"""Drecksau / Dirty Pig in JAX (pgx style): pure per-game functions to ``jit`` and ``vmap``.
+
+An optional back end for accelerators (the ``jax`` extra: ``pip install 'saustall[jax]'``;
+nothing else in Saustall imports it). It is the numpy batched simulator
+(:class:`saustall.rl.batched.BatchedDrecksau`) ported to ``jax.numpy``, table for table
+(:class:`~saustall.rl.batched_tables.BatchTables` builds the tables once; this module only
+indexes them), with the same action slots and the same float32 observation as the AEC
+environment (:mod:`saustall.rl.drecksau_v0`): a policy trained here plays the AEC and Gym
+environments, the numpy simulator and the arena unchanged.
+
+Every function works on one game; ``jax.vmap`` makes a batch, ``jax.jit`` compiles it,
+and no Python control flow depends on a traced value::
+
+    env = JaxDrecksau("dirty-pig", num_players=2)
+    init, step = jax.jit(jax.vmap(env.init)), jax.jit(jax.vmap(env.step))
+    observe = jax.jit(jax.vmap(env.observe))
+    state = init(jax.random.split(jax.random.key(0), 4096))
+    obs = observe(state)                          # the acting seat's, 4096 x 222 float32
+    logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+    state = step(state, jax.random.categorical(jax.random.key(1), logits))
+
+Rulesets: ``dirty-pig``, ``drecksau`` (``hand_size`` 3 or 4) and ``sauschoen`` at every
+player count they allow, as the numpy simulator; not the Sauschön tournament. The tests
+(``tests/rl/test_jax_drecksau.py``) check it lane for lane against the numpy simulator
+(itself checked against the scalar engine) for ``dirty-pig`` at 2-4 players, ``drecksau``
+and ``sauschoen``.
+
+Shuffles: each game carries its own ``jax.random`` key; dealing and the reshuffle of the
+discard pile into a new deck draw from it. The scalar engine's SplitMix64 stream is not
+reproduced (it needs 64-bit integers JAX leaves off by default), so a seed deals another
+game here than in the engine: the same rules, another deck order. :meth:`JaxDrecksau.from_batched`
+builds the state of a numpy simulator's batch (its decks in their order), so both engines
+can be played from one position; :meth:`JaxDrecksau.to_batched` goes the other way.
+
+Finished games: ``step`` leaves a finished game as it is (its action is ignored, its
+rewards are 0: pgx's convention); :meth:`JaxDrecksau.auto_reset` deals a new game from the
+game's key where one is over (``pgx.experimental.auto_reset`` style). An illegal action in
+a running game is ignored the same way: the state is left unchanged and ``rewards`` are 0
+(jitted code cannot raise; check ``legal_action_mask`` beforehand where it matters).
+
+State (:class:`JaxDrecksauState`, one game; ``vmap`` adds a leading batch axis to every
+field; ``P`` players, ``N`` pigs each, ``D`` cards in the deck, ``K`` card kinds, ``A``
+action slots; seats absolute, as in the engine; the mask's slots relative to the seat to
+act):
+
+| field | shape | dtype | meaning |
+| --- | --- | --- | --- |
+| ``current_player`` | | int32 | seat to act (unchanged once over) |
+| ``phase`` | | int32 | 0 a turn, 1 a Lucky Bird turn, 2 over |
+| ``turn`` | | int32 | turns played |
+| ``hands`` | P | int32 | each hand as a code: sum of ``count[c] * (H+1)**c`` over kinds ``c`` |
+| ``pigs`` | P, N | int8 | pig flags: 1 dirty, 2 barn, 4 door, 8 rod, 16 pretty |
+| ``deck`` | D | int8 | draw pile, bottom first; ``deck[:deck_len]`` holds it |
+| ``deck_len`` | | int32 | cards in the draw pile |
+| ``discard`` | D + 4 | int8 | discard pile, oldest first; ``discard[:discard_len]`` holds it |
+| ``discard_len`` | | int32 | cards in the discard pile |
+| ``pile`` | K | int32 | the discard pile's cards per kind |
+| ``key`` | 2 | uint32 | the game's random key (raw ``jax.random.PRNGKey`` data) |
+| ``winner`` | | int32 | winning seat, -1 while running or after a draw at the turn cap |
+| ``win_kind`` | | int32 | 0 none, 1 all pigs dirty, 2 all pigs pretty |
+| ``terminated`` | | bool | the game is over (won, or stopped at the turn cap) |
+| ``rewards`` | P | float32 | the last step's rewards: 1 to the winner when a game is won, else 0 |
+| ``legal_action_mask`` | A | bool | legal slots of the seat to act; none once over |
+
+Observation (:meth:`JaxDrecksau.observe`, float32, the AEC environment's vector of the
+seat to act, or of ``seat``; relative seats: row 0 the observer, row ``r`` the seat ``r``
+places to its left; ``Pm`` the ruleset's most players (6, 4 in ``drecksau``), ``M`` its
+most pigs (5, 3 in ``sauschoen``); sizes for ``dirty-pig``: ``K`` 7, 222 entries):
+
+| offset | size | block | meaning |
+| --- | --- | --- | --- |
+| 0 | ``K`` | ``hand`` | cards of each kind in my hand / 4 |
+| ``K`` | ``Pm*M*6`` | ``pigs`` | per relative seat, per pig: present, dirty, barn, door, rod, pretty |
+| | ``Pm`` | ``seated`` | relative seat plays this round |
+| | ``Pm`` | ``hand_counts`` | cards in that seat's hand / 4 |
+| | ``Pm`` | ``to_act`` | that seat is to act |
+| | ``K`` | ``discard`` | discard pile per kind / that kind's count in the deck |
+| | ``K`` | ``discard_top`` | top card of the discard pile (one-hot) |
+| | 1 | ``deck`` | cards in the deck / deck size |
+| | 1 | ``lucky`` | a Lucky Bird turn is under way |
+| | 1 | ``turn`` | turns played / ``turn_cap`` (at most 1) |
+
+The exact offsets: ``JaxDrecksau(...).space.layout.table()``; the action slots:
+``.space.slots`` (191 in ``dirty-pig`` at every table size).
+
+``python -m benchmarks.batched --jax`` and ``make bench-rl`` measure the jitted batched
+step with the acting seat's observation on the CPU beside the numpy simulator and pgx's
+Leduc (``docs/rl.md``, *JAX back end*).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from saustall.games.drecksau.rulesets import LUCKY
+from saustall.rl.batched import BatchedDrecksau, BatchState
+from saustall.rl.batched_tables import (
+    _B_CLEARS, _B_LIGHTNING, _B_LUCKY, _B_PLAY, _B_RAIN, _B_WIN, _F_AND, _F_COUNT, _F_DELTA,
+    _F_OR, _F_PIG, _F_TARGET, _PILE_BITS, _WIDTH,
+)
+from saustall.rl.drecksau_space import PIG_BITS, DrecksauSpace
+
+__all__ = ["JaxDrecksau", "JaxDrecksauState"]
+
+_LAYOUT = ["hand", "pigs", "seated", "hand_counts", "to_act", "discard", "discard_top",
+           "deck", "lucky", "turn"]
+"""The observation's blocks in their order (the encoder's; checked at construction)."""
+
+
+class JaxDrecksauState(NamedTuple):
+    """One game (a pytree: ``vmap`` batches every field); the fields are tabled in the
+    module docstring."""
+
+    current_player: jax.Array
+    phase: jax.Array
+    turn: jax.Array
+    hands: jax.Array
+    pigs: jax.Array
+    deck: jax.Array
+    deck_len: jax.Array
+    discard: jax.Array
+    discard_len: jax.Array
+    pile: jax.Array
+    key: jax.Array
+    winner: jax.Array
+    win_kind: jax.Array
+    terminated: jax.Array
+    rewards: jax.Array
+    legal_action_mask: jax.Array
+
+
+def _const(array: Any, dtype: Any = jnp.int32) -> jax.Array:
+    """A numpy table as a JAX constant of ``dtype``."""
+    return jnp.asarray(np.asarray(array), dtype=dtype)
+
+
+class JaxDrecksau:
+    """The JAX back end of one Drecksau ruleset and player count.
+
+    ``options`` are the ruleset's own (``turn_cap``; ``hand_size`` in ``drecksau``),
+    checked as the numpy simulator checks them (:class:`InvalidOptionError` for the
+    tournament, a player count or an option the ruleset does not allow). The methods
+    :meth:`init`, :meth:`step`, :meth:`observe`, :meth:`legal_action_mask` and
+    :meth:`auto_reset` are pure functions of one game, to ``jax.jit`` and ``jax.vmap``.
+    """
+
+    def __init__(self, ruleset: str = "dirty-pig", num_players: int = 2,
+                 options: Mapping[str, Any] | None = None) -> None:
+        tables = BatchedDrecksau(ruleset, num_players, options)
+        self.numpy_twin = tables
+        """The numpy simulator of the same ruleset, whose tables this one indexes."""
+        self.ruleset = ruleset
+        """The ruleset's name."""
+        self.num_players = num_players
+        """Players per game."""
+        self.turn_cap = tables.turn_cap
+        """Turns after which an undecided game stops as a draw."""
+        self.hand_size = tables.hand_size
+        """Cards in a full hand."""
+        self.pigs_each = tables.pigs_each
+        """Pigs per player."""
+        self.space: DrecksauSpace = tables.space
+        """The action slots and the observation layout (shared with the AEC environment)."""
+        self.num_actions = tables.num_actions
+        """Action slots (the mask's columns)."""
+        self.observation_size: int = tables.space.layout.size
+        """Entries of an observation."""
+        self.pretty_wins = tables.pretty_wins
+        """All pigs pretty wins too (Sauschön)."""
+        self.kinds = tables.kinds
+        """Card kinds in the deck."""
+        self.deck_size = len(tables._deck)
+        """Cards in the deck."""
+        self._build(tables)
+
+    # ----------------------------------------------------------------------------------
+    # Tables (numpy, from the numpy simulator, as JAX constants)
+    # ----------------------------------------------------------------------------------
+    def _build(self, t: BatchedDrecksau) -> None:
+        space = self.space
+        if list(space.layout.at) != _LAYOUT:
+            raise AssertionError(f"the observation blocks changed: {list(space.layout.at)}")
+        if space.kinds != list(range(self.kinds)):
+            raise AssertionError("the card kinds of the deck must be 0 .. K-1")
+        P, N, S = self.num_players, self.pigs_each, self.num_actions
+        self._internal = t._internal
+        self._full_deck = _const(t._deck, jnp.int8)
+        self._slot_column = _const(t._slot_column)
+        table = t._table
+        self._bits = _const(table[0])
+        self._target = _const(table[_F_TARGET])
+        self._pig_at = _const(table[_F_PIG])
+        self._and = _const(table[_F_AND])
+        self._or = _const(table[_F_OR])
+        self._count = _const(table[_F_COUNT])
+        self._delta = _const(table[_F_DELTA])
+        self._append = _const(t._append)  # A+1 x 4 cards
+        self._found_flag = int(t._found_flag)
+        K = self.kinds
+        pile_delta = np.zeros((t._internal + 1, K), dtype=np.int32)
+        found_delta = np.zeros((t._internal + 1, K), dtype=np.int32)
+        mask = (1 << _PILE_BITS) - 1
+        for k in range(K):
+            pile_delta[:, k] = (t._pile_delta >> (_PILE_BITS * k)) & mask
+            found_delta[:, k] = (t._found_delta >> (_PILE_BITS * k)) & mask
+        self._pile_delta = _const(pile_delta)
+        self._found_delta = _const(found_delta)
+        self._pow = _const(t._pow)
+        self._rank = _const(t._rank)
+        self._code_len = _const(t._code_len)
+        self._hand_counts = _const(t._hand_counts)  # R x K
+        self._hand_len = _const(t._hand_len)
+        self._hand_sorted = _const(t._hand_sorted)  # R x 4
+        self._have_bits = _const(t._have_bits)
+        self._have = _const(t._have, jnp.bool_)  # R x K
+        self._fit_bits = _const(t._fit_bits)
+        self._own_bits, self._other_bits = int(t._own_bits), int(t._other_bits)
+        self._rained = _const(t._rained)
+        self._all_dirty = _const(t._all_dirty, jnp.bool_)
+        self._pretty = _const(t._pretty, jnp.bool_)
+        # The mask, gathered in one take from the values _legal_values lists: plays on
+        # pigs (T), untargeted plays (U), pass, done, show, discards (J), then False.
+        play_pig, play_bit, play_slots = [], [], []
+        for k, slot, r in t._play_rows:
+            for i in range(N):
+                play_slots.append(slot + i)
+                play_pig.append(r * N + i)
+                play_bit.append(k)
+        self._play_pig, self._play_bit = _const(play_pig), _const(play_bit)
+        self._untargeted_kinds = _const(t._untargeted_kinds)
+        sources = [*play_slots, *t._untargeted_slots.tolist(), t._pass_slot,
+                   t._done_slot, t._show_slot, *t._discard_slots]
+        self._has_done, self._has_show = t._done_slot is not None, t._show_slot is not None
+        nowhere = len(sources)
+        source_of = np.full(S, nowhere, dtype=np.int32)
+        for at, slot in enumerate(sources):
+            if slot is not None:
+                source_of[slot] = at
+        self._mask_source = _const(source_of)
+        self._discard_needs = _const([[cards.count(k) for k in range(K)]
+                                      for cards in t._discard_sets])  # J x K
+        # Observation tables: every entry a lookup of the numpy encoder's own float32
+        # (the same floats bit for bit).
+        layout = space.layout
+        self._hand_rows = _const(t._hand_rows.T, jnp.float32)  # R x K
+        self._size_entries = _const(t._size_entries, jnp.float32)  # by hand code
+        totals = np.array([space.deck_total[k] for k in range(K)], dtype=np.float32)
+        most = int(totals.max())
+        self._discard_entries = _const(np.divide(
+            np.arange(most + 1)[None, :], totals[:, None], dtype=np.float32), jnp.float32)
+        self._deck_entries = _const(np.divide(np.arange(self.deck_size + 1),
+                                              np.float32(self.deck_size), dtype=np.float32),
+                                    jnp.float32)
+        turn_entries = np.divide(np.arange(self.turn_cap + 2), np.float32(self.turn_cap),
+                                 dtype=np.float32)
+        self._turn_entries = _const(np.minimum(turn_entries, np.float32(1.0)), jnp.float32)
+        self._pig_shifts = _const([bit.bit_length() - 1 for bit in PIG_BITS])
+        self._max_players, self._max_pigs = space.max_players, space.max_pigs
+        if layout.size != (K * 3 + self._max_players * (self._max_pigs * 6 + 3) + 3):
+            raise AssertionError("the observation's size is not its blocks'")
+        self._lucky = LUCKY
+
+    # ----------------------------------------------------------------------------------
+    # Dealing
+    # ----------------------------------------------------------------------------------
+    def _shuffle(self, key: jax.Array, cards: jax.Array, length: jax.Array) -> jax.Array:
+        """``cards`` with its first ``length`` entries in a uniformly random order (the
+        rest stays): a stable sort by random 31-bit keys, the rest keyed above them."""
+        size = cards.shape[0]
+        position = jnp.arange(size, dtype=jnp.uint32)
+        noise = jax.random.bits(key, (size,), jnp.uint32) >> 1
+        order = jnp.argsort(jnp.where(position < length.astype(jnp.uint32), noise,
+                                      jnp.uint32(1 << 31) + position), stable=True)
+        return cards[order]
+
+    def init(self, key: jax.Array) -> JaxDrecksauState:
+        """A new game dealt from ``key`` (a ``jax.random.PRNGKey`` or ``jax.random.key``):
+        the deck shuffled, a card at a time to each seat as at the table, seat 0 to act."""
+        raw = jax.random.key_data(key) if jnp.issubdtype(key.dtype, jax.dtypes.prng_key) else key
+        raw, dealing = jax.random.split(raw)
+        D, P, H = self.deck_size, self.num_players, self.hand_size
+        deck = self._shuffle(dealing, self._full_deck, jnp.int32(D))
+        # the top card (the deck's end) to seat 0, the next to seat 1, ..., H rounds
+        order = D - 1 - np.arange(H * P).reshape(H, P)
+        hands = self._pow[deck[order].astype(jnp.int32)].sum(axis=0)
+        state = JaxDrecksauState(
+            current_player=jnp.int32(0), phase=jnp.int32(0), turn=jnp.int32(0),
+            hands=hands.astype(jnp.int32),
+            pigs=jnp.zeros((P, self.pigs_each), jnp.int8), deck=deck,
+            deck_len=jnp.int32(D - H * P),
+            discard=jnp.zeros(D + _WIDTH, jnp.int8), discard_len=jnp.int32(0),
+            pile=jnp.zeros(self.kinds, jnp.int32), key=raw, winner=jnp.int32(-1),
+            win_kind=jnp.int32(0), terminated=jnp.bool_(False),
+            rewards=jnp.zeros(P, jnp.float32),
+            legal_action_mask=jnp.zeros(self.num_actions, jnp.bool_))
+        return state._replace(legal_action_mask=self.legal_action_mask(state))
+
+    def auto_reset(self, state: JaxDrecksauState) -> JaxDrecksauState:
+        """A new game (from the game's key) where the game is over, else ``state``;
+        ``terminated`` and ``rewards`` are the new game's (0)."""
+        fresh = self.init(jax.random.fold_in(state.key, 1))
+        over = state.phase == 2
+        advanced = state._replace(key=jax.random.fold_in(state.key, 2))
+        return jax.tree_util.tree_map(lambda new, old: jnp.where(over, new, old),
+                                      fresh, advanced)
+
+    # ----------------------------------------------------------------------------------
+    # Legal actions
+    # ----------------------------------------------------------------------------------
+    def legal_action_mask(self, state: JaxDrecksauState) -> jax.Array:
+        """The legal slots of the seat to act (bool, ``A``), computed from the state
+        (what ``state.legal_action_mask`` holds after ``init`` and ``step``)."""
+        P = self.num_players
+        player = state.current_player
+        rank = self._rank[state.hands[player]]
+        running = state.phase != 2
+        in_turn = state.phase == 0
+        have_bits = jnp.where(running, self._have_bits[rank], 0)
+        relative = jnp.roll(state.pigs.astype(jnp.int32), -player, axis=0)  # row r: seat+r
+        fits = self._fit_bits[relative]
+        fits = jnp.where((jnp.arange(P) == 0)[:, None], fits & have_bits & self._own_bits,
+                         fits & have_bits & self._other_bits).reshape(-1)
+        plays = ((fits[self._play_pig] >> self._play_bit) & 1).astype(jnp.bool_)
+        untargeted = self._have[rank][self._untargeted_kinds] & running
+        empty = self._hand_len[rank] == 0
+        pass_ = in_turn & empty
+        done = state.phase == 1
+        if self._has_show:  # German: discard one only beside a usable card, else show
+            usable = untargeted[0] | jnp.any(fits != 0)
+            show = in_turn & ~usable & ~empty
+            open_ = in_turn & usable
+        else:
+            show = jnp.bool_(False)
+            open_ = in_turn
+        held = jnp.where(open_, self._hand_counts[rank], 0)
+        discards = jnp.all(held[None, :] >= self._discard_needs, axis=1)
+        values = jnp.concatenate([plays, untargeted, jnp.stack([pass_, done, show]),
+                                  discards, jnp.zeros(1, jnp.bool_)])
+        return values[self._mask_source]
+
+    # ----------------------------------------------------------------------------------
+    # Step
+    # ----------------------------------------------------------------------------------
+    def step(self, state: JaxDrecksauState, action: jax.Array) -> JaxDrecksauState:
+        """Play ``action`` (a slot of the seat to act) and return the next state; a
+        finished game, or an illegal slot, leaves the state as it is (rewards 0)."""
+        P, N, H = self.num_players, self.pigs_each, self.hand_size
+        s = state
+        action = jnp.clip(jnp.asarray(action, jnp.int32), 0, self.num_actions - 1)
+        live = (s.phase != 2) & s.legal_action_mask[action]
+        a = jnp.where(live, self._slot_column[s.current_player * self.num_actions + action],
+                      self._internal)
+        player = s.current_player
+        before = s.hands[player]
+        bits = self._bits[a]
+        clears = (bits & _B_CLEARS) != 0
+        after = jnp.where(clears, 0, before - self._delta[a])
+        # the targeted pig (untargeted actions rewrite pig 0.0 unchanged)
+        pigs = s.pigs.astype(jnp.int32).reshape(-1)
+        pig_at = self._pig_at[a]
+        flags = pigs[pig_at]
+        pigs = jnp.where(jnp.arange(P * N) == pig_at, (flags & self._and[a]) | self._or[a], pigs)
+        pigs = jnp.where((bits & _B_RAIN) != 0, self._rained[pigs], pigs)
+        # the discard pile: four cards written, ``count`` kept
+        found = ((bits & _B_LIGHTNING) != 0) & ((flags & self._found_flag) != 0)
+        count = self._count[a] + found
+        added = self._append[a]
+        pile = s.pile + self._pile_delta[a] + found * self._found_delta[a]
+        if self.pretty_wins:  # further Lucky Birds go too, lost unused
+            lucky = (bits & _B_LUCKY) != 0
+            extra = jnp.where(lucky, (after // self._pow[self._lucky]) % (H + 1), 0)
+            after = after - extra * self._pow[self._lucky]
+            count = count + extra
+            pile = pile.at[self._lucky].add(extra)
+        rank = self._rank[before]
+        added = jnp.where(clears, self._hand_sorted[rank], added)  # show / done: the hand
+        count = jnp.where(clears, self._hand_len[rank], count)
+        pile = pile + jnp.where(clears, self._hand_counts[rank], 0)
+        offset = jnp.arange(self.deck_size + _WIDTH) - s.discard_len
+        discard = jnp.where((offset >= 0) & (offset < _WIDTH),
+                            added[jnp.clip(offset, 0, _WIDTH - 1)].astype(jnp.int8), s.discard)
+        discard_len = s.discard_len + count
+        # a win ends the game at once: no refill
+        target = self._target[a]
+        row = pigs.reshape(P, N)[target]
+        dirty = jnp.all(self._all_dirty[row])
+        won = dirty | jnp.all(self._pretty[row]) if self.pretty_wins else dirty
+        winning = ((bits & _B_WIN) != 0) & won
+        ending = (a != self._internal) & ~winning
+        phase = jnp.where(winning, 2, s.phase)
+        turn = s.turn + winning
+        rewards = jnp.where(winning & (jnp.arange(P) == target), 1.0, 0.0).astype(jnp.float32)
+        if self.pretty_wins:  # a Lucky Bird (or a card in its turn) keeps the turn
+            open_turn = (ending & ((bits & _B_PLAY) != 0) & (after != 0)
+                         & (((bits & _B_LUCKY) != 0) | (phase == 1)))
+            phase = jnp.where(open_turn, 1, phase)
+            ending = ending & ~open_turn
+        s = s._replace(
+            phase=phase, turn=turn, pigs=pigs.reshape(P, N).astype(jnp.int8),
+            discard=discard, discard_len=discard_len, pile=pile,
+            winner=jnp.where(winning, target, s.winner),
+            win_kind=jnp.where(winning, jnp.where(dirty, 1, 2), s.win_kind),
+            terminated=s.terminated | winning, rewards=rewards)
+        s = self._end_turn(s, ending, player, after)
+        return s._replace(legal_action_mask=self.legal_action_mask(s))
+
+    def _end_turn(self, s: JaxDrecksauState, ending: jax.Array, player: jax.Array,
+                  held: jax.Array) -> JaxDrecksauState:
+        """Pass the turn where it ends (or stop at the cap) and refill the hand of
+        ``player`` (holding ``held`` now): the deck's cards, and where they run short
+        the rest of the deck, then the discard pile shuffled into a new deck."""
+        P, D = self.num_players, self.deck_size
+        phase = jnp.where(ending, 0, s.phase)
+        turn = s.turn + ending
+        capped = ending & (turn >= self.turn_cap)
+        phase = jnp.where(capped, 2, phase)
+        drawing = ending & ~capped
+        current = (s.current_player + drawing) % P
+        missing = jnp.where(ending, self.hand_size - self._code_len[held], 0)
+        refill = (missing > s.deck_len) & (s.discard_len > 0)
+        position = jnp.arange(D)
+        cards = self._pow[s.deck.astype(jnp.int32)]
+        # the deck's last cards first, then the pile, shuffled, becomes the deck
+        held = held + jnp.where(refill, jnp.where(position < s.deck_len, cards, 0).sum(), 0)
+        missing = missing - jnp.where(refill, s.deck_len, 0)
+        key, shuffling = jax.random.split(s.key)
+        reshuffled = self._shuffle(shuffling, s.discard[:D], s.discard_len)
+        deck = jnp.where(refill, reshuffled, s.deck)
+        deck_len = jnp.where(refill, s.discard_len, s.deck_len)
+        # every other card from the top: ``missing``, fewer where the deck runs out
+        count = jnp.minimum(missing, deck_len)
+        cards = self._pow[deck.astype(jnp.int32)]
+        held = held + jnp.where((position >= deck_len - count) & (position < deck_len),
+                                cards, 0).sum()
+        return s._replace(
+            phase=phase, turn=turn, current_player=current,
+            terminated=s.terminated | capped,
+            hands=jnp.where(jnp.arange(P) == player, held, s.hands),
+            deck=deck, deck_len=deck_len - count,
+            discard_len=jnp.where(refill, 0, s.discard_len),
+            pile=jnp.where(refill, 0, s.pile),
+            key=jnp.where(refill, key, s.key))
+
+    # ----------------------------------------------------------------------------------
+    # Observe
+    # ----------------------------------------------------------------------------------
+    def observe(self, state: JaxDrecksauState, seat: jax.Array | int | None = None) -> jax.Array:
+        """The AEC environment's observation (float32, ``F``) of the seat to act, or of
+        ``seat`` (an int or a traced int): from what that seat may see only, its own
+        hand and never another's."""
+        P, N, Pm, M = self.num_players, self.pigs_each, self._max_players, self._max_pigs
+        observer = state.current_player if seat is None else jnp.asarray(seat, jnp.int32)
+        running = state.phase != 2
+        own = state.hands[observer]
+        hand = self._hand_rows[self._rank[own]]
+        relative = jnp.roll(state.pigs.astype(jnp.int32), -observer, axis=0)  # P x N
+        flag_bits = ((relative[:, :, None] >> self._pig_shifts) & 1).astype(jnp.float32)
+        pigs = jnp.zeros((Pm, M, 6), jnp.float32)
+        pigs = pigs.at[:P, :N, 0].set(1.0).at[:P, :N, 1:].set(flag_bits)
+        seats = jnp.zeros(Pm, jnp.float32)
+        seated = seats.at[:P].set(1.0)
+        sizes = seats.at[:P].set(self._size_entries[jnp.roll(state.hands, -observer)])
+        acting = (state.current_player - observer) % P
+        to_act = seats.at[:P].set(((jnp.arange(P) == acting) & running).astype(jnp.float32))
+        discard = self._discard_entries[jnp.arange(self.kinds), state.pile]
+        top = jnp.where(state.discard_len > 0,
+                        state.discard[jnp.maximum(state.discard_len - 1, 0)].astype(jnp.int32),
+                        -1)
+        discard_top = (jnp.arange(self.kinds) == top).astype(jnp.float32)
+        scalars = jnp.stack([self._deck_entries[state.deck_len],
+                             (state.phase == 1).astype(jnp.float32),
+                             self._turn_entries[jnp.minimum(state.turn, self.turn_cap + 1)]])
+        return jnp.concatenate([hand, pigs.reshape(-1), seated, sizes, to_act, discard,
+                                discard_top, scalars])
+
+    # ----------------------------------------------------------------------------------
+    # Converters (numpy simulator <-> JAX)
+    # ----------------------------------------------------------------------------------
+    def from_batched(self, batch: BatchState, keys: jax.Array) -> JaxDrecksauState:
+        """The JAX states (batched: a leading axis of ``B``) of the numpy simulator's
+        ``batch`` of the same ruleset and table, every game as it stands (decks in their
+        order); ``keys`` (``B`` keys, e.g. ``jax.random.split(key, B)``) for the shuffles
+        to come. The mask is computed here (:meth:`legal_action_mask`)."""
+        B, K = batch.batch_size, self.kinds
+        if batch.hands.shape[1] != self.num_players or batch.deck.shape[1] != self.deck_size:
+            raise ValueError(f"the batch is not {self.ruleset} at {self.num_players} players")
+        raw = jax.random.key_data(keys) if jnp.issubdtype(keys.dtype, jax.dtypes.prng_key) \
+            else keys
+        pile = ((batch.pile_counts[:, None] >> (_PILE_BITS * np.arange(K, dtype=np.int64)))
+                & ((1 << _PILE_BITS) - 1))
+        state = JaxDrecksauState(
+            current_player=_const(batch.current_player), phase=_const(batch.phase),
+            turn=_const(batch.turn), hands=_const(batch.hands),
+            pigs=_const(batch.pigs, jnp.int8), deck=_const(batch.deck, jnp.int8),
+            deck_len=_const(batch.deck_len),
+            discard=_const(batch.discard, jnp.int8), discard_len=_const(batch.discard_len),
+            pile=_const(pile), key=jnp.asarray(raw, jnp.uint32).reshape(B, 2),
+            winner=_const(batch.winner), win_kind=_const(batch.win_kind),
+            terminated=_const(batch.terminated, jnp.bool_),
+            rewards=_const(batch.rewards, jnp.float32),
+            legal_action_mask=jnp.zeros((B, self.num_actions), jnp.bool_))
+        return state._replace(legal_action_mask=jax.vmap(self.legal_action_mask)(state))
+
+    def to_batched(self, state: JaxDrecksauState) -> BatchState:
+        """The numpy simulator's batch of these (batched) JAX states; its random streams
+        are zero (the JAX keys have no SplitMix64 state) and its seeds -1."""
+        sim = self.numpy_twin
+        B = int(state.phase.shape[0])
+        pile = np.asarray(state.pile).astype(np.int64)
+        packed = (pile << (_PILE_BITS * np.arange(self.kinds, dtype=np.int64))).sum(axis=1)
+        batch = sim.init(np.zeros(B, dtype=np.int64))  # the layout; every field replaced
+        for name, value in (("current_player", state.current_player), ("phase", state.phase),
+                            ("turn", state.turn), ("hands", state.hands), ("pigs", state.pigs),
+                            ("deck", state.deck), ("deck_len", state.deck_len),
+                            ("discard", state.discard), ("discard_len", state.discard_len),
+                            ("winner", state.winner), ("win_kind", state.win_kind),
+                            ("terminated", state.terminated), ("rewards", state.rewards),
+                            ("legal_action_mask", state.legal_action_mask)):
+            field = getattr(batch, name)
+            field[...] = np.asarray(value).astype(field.dtype)
+        batch.pile_counts[...] = packed
+        batch.rng[...] = 0
+        batch.seed[...] = -1
+        return batch
