@@ -92,9 +92,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping, NamedTuple
 
-import jax
-import jax.numpy as jnp
 import numpy as np
+
+try:
+    import jax
+    import jax.numpy as jnp
+except ImportError as error:  # the optional back end: say how to get it
+    raise ImportError("saustall.rl.jax_drecksau needs JAX, the optional `jax` extra: "
+                      "pip install 'saustall[jax]'") from error
 
 from saustall.games.drecksau.rulesets import LUCKY
 from saustall.rl.batched import BatchedDrecksau, BatchState
@@ -176,6 +181,7 @@ class JaxDrecksau:
         self.deck_size = len(tables._deck)
         """Cards in the deck."""
         self._build(tables)
+        self._batch_legal = jax.jit(jax.vmap(self.legal_action_mask))
 
     # ----------------------------------------------------------------------------------
     # Tables (numpy, from the numpy simulator, as JAX constants)
@@ -503,7 +509,7 @@ class JaxDrecksau:
             terminated=_const(batch.terminated, jnp.bool_),
             rewards=_const(batch.rewards, jnp.float32),
             legal_action_mask=jnp.zeros((B, self.num_actions), jnp.bool_))
-        return state._replace(legal_action_mask=jax.vmap(self.legal_action_mask)(state))
+        return state._replace(legal_action_mask=self._batch_legal(state))
 
     def to_batched(self, state: JaxDrecksauState) -> BatchState:
         """The numpy simulator's batch of these (batched) JAX states; its random streams
