@@ -179,6 +179,52 @@ def pgx_actions_per_second(seconds: float, seed: int, name: str = "leduc_holdem"
     return timed(one_step, seconds)
 
 
+def jax_drecksau_actions_per_second(seconds: float, seed: int, batch: int = 16_384,
+                                    ruleset: str = "dirty-pig", num_players: int = 2) -> float:
+    """Actions per CPU second of the JAX back end (:mod:`saustall.rl.jax_drecksau`) on
+    the CPU at ``batch`` lanes, run as the pgx row runs: one jitted ``vmap`` of a
+    uniformly random legal slot (one draw a lane, where pgx's row draws from logits),
+    the step, the auto-reset and the acting seat's
+    observation in every lane, every step. Compilation is left out of the timing."""
+    import jax
+    import jax.numpy as jnp
+
+    from saustall.rl.jax_drecksau import JaxDrecksau
+
+    env = JaxDrecksau(ruleset, num_players)
+    init = jax.jit(jax.vmap(env.init))
+
+    def lane(state: Any, key: Any) -> Any:
+        # a uniformly random legal slot from one draw (as random_columns draws it)
+        legal = state.legal_action_mask
+        rank = jnp.floor(jax.random.uniform(key) * legal.sum()).astype(jnp.int32)
+        action = jnp.argmax(jnp.cumsum(legal) > rank)
+        state = env.auto_reset(env.step(state, action))
+        return state, env.observe(state)
+
+    step = jax.vmap(lane)
+
+    @jax.jit
+    def random_step(state: Any, key: Any) -> Any:
+        return step(state, jax.random.split(key, batch))
+
+    key = jax.random.PRNGKey(seed)
+    key, dealing = jax.random.split(key)
+    state = init(jax.random.split(dealing, batch))
+    keys = iter(jax.random.split(key, 1_000_000))
+    for _ in range(3):  # compile and warm up
+        state, observation = random_step(state, next(keys))
+    jax.block_until_ready(observation)
+    holder = [state]
+
+    def one_step() -> int:
+        holder[0], seen = random_step(holder[0], next(keys))
+        jax.block_until_ready(seen)
+        return batch
+
+    return timed(one_step, seconds)
+
+
 def noop_env(classic: bool = False, **_: Any) -> Any:
     """A do-nothing two-player AEC environment (50-step games) in PettingZoo's standard
     wrappers (``classic``: in our one-layer :func:`~saustall.rl.common.classic_wrapper`)."""
@@ -246,6 +292,7 @@ SKAT = "openspiel skat 3p (observation_tensor)"
 SAUKOPF_ENV = "saustall saukopf_v0 saukopf 4p env"
 BATCHED_OBS = "batched dirty-pig 2p + acting-seat observation, batch 16,384"
 PGX_LEDUC = "pgx leduc_holdem (CPU, jit+vmap), batch 16,384"
+JAX_OBS = "jax dirty-pig 2p + acting-seat observation (CPU, jit+vmap), batch 16,384"
 
 
 CONTENDERS: list[Contender] = [
@@ -275,6 +322,8 @@ CONTENDERS: list[Contender] = [
               "actions/s"),
     Contender(PGX_LEDUC, pgx_actions_per_second, {"batch": 16_384}, "actions/s",
               requires="pgx"),
+    Contender(JAX_OBS, jax_drecksau_actions_per_second, {"batch": 16_384}, "actions/s",
+              requires="jax"),
 ]
 """The rows measured, in order."""
 
@@ -286,6 +335,8 @@ RATIOS: list[tuple[str, str, float | None]] = [
     (SAUKOPF_ENV, HEARTS, None),
     ("saustall saukopf_v0 dreihaxer 3p env", SKAT, None),
     ("batched dirty-pig 2p, batch 16,384", PGX_LEDUC, None),
+    (JAX_OBS, BATCHED_OBS, None),
+    (JAX_OBS, PGX_LEDUC, None),
     ("saustall drecksau_v0 dirty-pig 2p raw_env", "pettingzoo leduc_holdem_v4 raw_env", None),
     (OUR_ENV, "rlcard leduc-holdem", None),
     ("no-op env (pettingzoo wrappers only)", LEDUC_ENV, None),

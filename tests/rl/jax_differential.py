@@ -18,6 +18,7 @@ games are dealt anew by the numpy simulator's ``auto_reset`` and copied over.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import jax
@@ -47,6 +48,7 @@ class Functions:
     def __init__(self, env: JaxDrecksau) -> None:
         self.env = env
         self.step = jax.jit(jax.vmap(env.step))
+        self.step_reset = jax.jit(jax.vmap(partial(env.step, auto_reset=True)))
         self.observe = jax.jit(jax.vmap(env.observe))
         self.observe_seat = jax.jit(jax.vmap(env.observe, in_axes=(0, None)))
         self.legal = env._batch_legal  # the one from_batched uses: compiled once
@@ -135,52 +137,67 @@ def compare_observations(fns: Functions, batch: BatchState, state: JaxDrecksauSt
                               sim.observe(batch, seat)), f"seat {seat}'s observation differs"
 
 
+def held_cards(env: JaxDrecksau, fields: dict[str, np.ndarray], seats: np.ndarray) -> np.ndarray:
+    """Per lane, the cards of each kind in the draw pile and the hands of ``seats``
+    (bool, lanes x players) together."""
+    sim = env.numpy_twin
+    hands = sim._hand_counts[sim._rank[fields["hands"]]] * seats[:, :, None]
+    return hands.sum(axis=1) + card_counts(env, fields["deck"], fields["deck_len"])
+
+
 def play_side_by_side(fns: Functions, batch: BatchState, state: JaxDrecksauState,
-                      games: int, seed: int, max_steps: int = 2000) -> Tally:
+                      games: int, seed: int, max_steps: int = 2000,
+                      reset_in_step: bool = False) -> Tally:
     """Step both engines from one position (``batch`` and ``state`` alike) with the
     same random legal slots until ``games`` games have finished (or ``max_steps``),
-    comparing after every step; returns the tally."""
+    comparing after every step; returns the tally. Finished games are dealt anew by
+    ``auto_reset`` after the step, or with ``reset_in_step`` within it (both engines'
+    ``step(..., auto_reset=True)``: the ended game's flags and rewards compared, the new
+    deal's cards as a whole deck, then the numpy deal copied over)."""
     env, sim = fns.env, fns.env.numpy_twin
-    B = batch.batch_size
+    B, P = batch.batch_size, env.num_players
     noise = np.random.default_rng(seed)
     tally = Tally()
     everywhere = np.ones(B, dtype=np.bool_)
     assert differing_lanes(fields_of(env, batch), jax_fields(env, state), everywhere) == {}
     compare_observations(fns, batch, state)
+    loose = ("deck", "hands", "legal_action_mask")  # compared as cards, not in order
     for _ in range(max_steps):
         if tally.games >= games:
             break
         actions = random_columns(batch.legal_action_mask, noise)
-        stepped = sim.step(batch, actions)
-        moved = fns.step(state, jnp.asarray(actions, jnp.int32))
-        reshuffled = stepped.rng != batch.rng
+        stepped = sim.step(batch, actions, auto_reset=reset_in_step)
+        moved = (fns.step_reset if reset_in_step else fns.step)(
+            state, jnp.asarray(actions, jnp.int32))
+        ended = stepped.terminated if reset_in_step else ~everywhere
+        reshuffled = (stepped.rng != batch.rng) & ~ended
         want, got = fields_of(env, stepped), jax_fields(env, moved)
-        assert differing_lanes(want, got, ~reshuffled) == {}
-        if reshuffled.any():
-            # the same cards in the refilled hand and the deck together, the same sizes
-            skip = ("deck", "hands", "legal_action_mask")
-            assert differing_lanes(want, got, reshuffled, skip) == {}
-            seat = batch.current_player.astype(np.intp)
-            lanes = np.arange(B)
-            sizes = sim._code_len
-            assert np.array_equal(sizes[want["hands"]], sizes[got["hands"]])
-            held = [sim._hand_counts[sim._rank[h[lanes, seat]]] for h in (want["hands"],
-                                                                          got["hands"])]
-            for hand, fields in zip(held, (want, got)):
-                hand += card_counts(env, fields["deck"], fields["deck_len"])
-            assert np.array_equal(held[0][reshuffled], held[1][reshuffled])
-            others = np.arange(env.num_players)[None, :] != seat[:, None]
-            assert np.array_equal(np.where(others, want["hands"], 0)[reshuffled],
-                                  np.where(others, got["hands"], 0)[reshuffled])
+        assert differing_lanes(want, got, ~reshuffled & ~ended) == {}
+        assert differing_lanes(want, got, reshuffled | ended, loose) == {}
+        sizes = sim._code_len
+        assert np.array_equal(sizes[want["hands"]], sizes[got["hands"]])
+        # where the pile was reshuffled: the refilled hand and the deck hold the same
+        # cards, every other hand is the same; a new deal: all hands and the deck
+        seat = batch.current_player.astype(np.intp)
+        refilled = np.arange(P)[None, :] == seat[:, None]
+        refilled |= ended[:, None]
+        assert np.array_equal(held_cards(env, want, refilled)[reshuffled | ended],
+                              held_cards(env, got, refilled)[reshuffled | ended])
+        assert np.array_equal(np.where(refilled, 0, want["hands"]),
+                              np.where(refilled, 0, got["hands"]))
+        if (reshuffled | ended).any():
             tally.reshuffles += int(reshuffled.sum())
-            moved = select(reshuffled, env.from_batched(stepped, moved.key), moved)
+            moved = select(reshuffled | ended, env.from_batched(stepped, moved.key), moved)
+            moved = moved._replace(terminated=jnp.asarray(stepped.terminated),
+                                   rewards=jnp.asarray(stepped.rewards))
         tally.lane_steps += int((~reshuffled).sum())
         compare_observations(fns, stepped, moved)
         over = stepped.terminated
         if over.any():
             tally.games += int(over.sum())
-            stepped = sim.auto_reset(stepped)
-            moved = select(over, env.from_batched(stepped, moved.key), moved)
+            if not reset_in_step:
+                stepped = sim.auto_reset(stepped)
+                moved = select(over, env.from_batched(stepped, moved.key), moved)
             assert differing_lanes(fields_of(env, stepped), jax_fields(env, moved),
                                    everywhere) == {}
         batch, state = stepped, moved

@@ -57,7 +57,8 @@ def test_jax_games_match_the_numpy_simulator(ruleset: str, players: int,
     assert tally.games >= 10 and tally.lane_steps > 10 * 20
     assert tally.reshuffles > 0 or "turn_cap" in options  # 20 turns end before the deck does
     # from the JAX deal (its own shuffle) too
-    more = play_side_by_side(fns, *jax_start(fns, 8, 7 + players), games=6, seed=players + 1)
+    more = play_side_by_side(fns, *jax_start(fns, 8, 7 + players), games=6, seed=players + 1,
+                             reset_in_step=True)
     assert more.games >= 6
 
 
@@ -69,7 +70,7 @@ def test_many_jax_games_match_the_numpy_simulator(ruleset: str, players: int,
     tally = play_side_by_side(fns, *numpy_start(fns, 64, 10_000 * players), LONG_GAMES // 2,
                               seed=players, max_steps=100_000)
     more = play_side_by_side(fns, *jax_start(fns, 64, 5_000 + players), LONG_GAMES // 2,
-                             seed=players + 1, max_steps=100_000)
+                             seed=players + 1, max_steps=100_000, reset_in_step=True)
     print(describe(tally, f"{ruleset} {players}p {options} from numpy deals"))
     print(describe(more, f"{ruleset} {players}p {options} from JAX deals"))
     assert tally.games + more.games >= LONG_GAMES
@@ -86,26 +87,27 @@ def test_the_slots_and_the_observation_are_the_aec_environments() -> None:
 def test_a_jax_deal_is_a_whole_deck_dealt_as_at_the_table() -> None:
     fns = functions("dirty-pig", 3)
     env = fns.env
-    state = fns.init(jax.random.split(jax.random.key(3), 64))
+    state = fns.init(jax.random.split(jax.random.key(3), 8))
     fields = jax_fields(env, state)
     sim = env.numpy_twin
     assert (sim._code_len[fields["hands"]] == 3).all() and (fields["deck_len"] == 57 - 9).all()
     in_hands = sim._hand_counts[sim._rank[fields["hands"]]].sum(axis=1)
     full = card_counts(env, sim._deck[None, :], np.array([57]))
     assert np.array_equal(in_hands + card_counts(env, fields["deck"], fields["deck_len"]),
-                          np.repeat(full, 64, axis=0))
+                          np.repeat(full, 8, axis=0))
     assert (fields["current_player"] == 0).all() and not fields["terminated"].any()
     # the keys deal different games, the same key the same game
-    assert len({bytes(row) for row in fields["deck"].astype(np.int8)}) == 64
-    again = fns.init(jax.random.split(jax.random.key(3), 64))
+    assert len({bytes(row) for row in fields["deck"].astype(np.int8)}) == 8
+    again = fns.init(jax.random.split(jax.random.key(3), 8))
     assert np.array_equal(np.asarray(again.deck), np.asarray(state.deck))
 
 
 def test_jax_shuffles_deal_every_card_alike_to_the_first_seat() -> None:
     fns = functions("dirty-pig", 2)
-    state = fns.init(jax.random.split(jax.random.key(11), 4096))
+    keys = jax.random.split(jax.random.key(11), 4096).reshape(512, 8)
     sim = fns.env.numpy_twin
-    dealt = sim._hand_counts[sim._rank[np.asarray(state.hands)[:, 0]]].sum(axis=0)
+    first = np.concatenate([np.asarray(fns.init(row).hands)[:, 0] for row in keys])
+    dealt = sim._hand_counts[sim._rank[first]].sum(axis=0)
     expected = card_counts(fns.env, sim._deck[None, :], np.array([57]))[0] / 57 * 3 * 4096
     chi2 = (((dealt - expected) ** 2) / expected).sum()
     assert chi2 < 30  # 6 degrees of freedom: P(chi2 > 30) < 1e-4 for a fair deal
@@ -114,30 +116,31 @@ def test_jax_shuffles_deal_every_card_alike_to_the_first_seat() -> None:
 def test_a_finished_game_and_an_illegal_slot_leave_the_state_as_it_is() -> None:
     fns = functions("dirty-pig", 2)
     env = fns.env
-    state = fns.init(jax.random.split(jax.random.key(5), 4))
+    state = fns.init(jax.random.split(jax.random.key(5), 8))
     illegal = jnp.asarray([int(np.flatnonzero(~row)[0])
                            for row in np.asarray(state.legal_action_mask)], jnp.int32)
     unchanged = fns.step(state, illegal)
     for name, before in jax_fields(env, state).items():
         assert np.array_equal(before, jax_fields(env, unchanged)[name]), name
-    over = state._replace(phase=jnp.full(4, 2, jnp.int32), terminated=jnp.ones(4, jnp.bool_))
+    over = state._replace(phase=jnp.full(8, 2, jnp.int32), terminated=jnp.ones(8, jnp.bool_))
     over = over._replace(legal_action_mask=fns.legal(over))
     assert not np.asarray(over.legal_action_mask).any()
-    frozen = fns.step(over, jnp.zeros(4, jnp.int32))
+    frozen = fns.step(over, jnp.zeros(8, jnp.int32))
     for name, before in jax_fields(env, over).items():
         assert np.array_equal(before, jax_fields(env, frozen)[name]), name
 
 
 def test_auto_reset_deals_anew_only_where_the_game_is_over() -> None:
     fns = functions("dirty-pig", 2)
-    state = fns.init(jax.random.split(jax.random.key(9), 4))
+    state = fns.init(jax.random.split(jax.random.key(9), 8))
     over = state._replace(phase=state.phase.at[1].set(2),
                           terminated=state.terminated.at[1].set(True),
                           turn=state.turn.at[1].set(40))
     dealt = fns.auto_reset(over)
-    assert np.asarray(dealt.phase).tolist() == [0, 0, 0, 0]
-    assert np.asarray(dealt.turn).tolist() == [0, 0, 0, 0]
-    assert np.array_equal(np.asarray(dealt.deck)[[0, 2, 3]], np.asarray(state.deck)[[0, 2, 3]])
+    assert np.asarray(dealt.phase).tolist() == [0] * 8
+    assert np.asarray(dealt.turn).tolist() == [0] * 8
+    kept = [0, *range(2, 8)]
+    assert np.array_equal(np.asarray(dealt.deck)[kept], np.asarray(state.deck)[kept])
     assert not np.array_equal(np.asarray(dealt.deck)[1], np.asarray(state.deck)[1])
     assert np.asarray(dealt.legal_action_mask)[1].any()
 
@@ -146,21 +149,20 @@ def test_random_jax_play_keeps_every_card_and_ends_games() -> None:
     # JAX's own games (its own reshuffles): no card is lost or made, and games end
     fns = functions("dirty-pig", 2)
     env, sim = fns.env, fns.env.numpy_twin
-    state = fns.init(jax.random.split(jax.random.key(21), 16))
+    state = fns.init(jax.random.split(jax.random.key(21), 8))
     noise = np.random.default_rng(22)
     on_pigs = np.array([bin(f & 0b11110).count("1") for f in range(32)])  # barn, door, rod, pretty
     finished = reshuffled = 0
-    for _ in range(120):
+    for _ in range(240):
         discard_before = np.asarray(state.discard_len)
         actions = random_columns(np.asarray(state.legal_action_mask), noise)
-        state = fns.step(state, jnp.asarray(actions, jnp.int32))
+        state = fns.step_reset(state, jnp.asarray(actions, jnp.int32))
         f = jax_fields(env, state)
-        reshuffled += int(((f["discard_len"] == 0) & (discard_before > 0)).sum())
+        reshuffled += int(((f["discard_len"] == 0) & (discard_before > 0) & ~f["terminated"]).sum())
         cards = (f["deck_len"] + f["discard_len"] + sim._code_len[f["hands"]].sum(axis=1)
                  + on_pigs[f["pigs"]].sum(axis=(1, 2)))
         assert (cards == 57).all()
         finished += int(f["terminated"].sum())
-        state = fns.auto_reset(state)
     assert finished > 10 and reshuffled > 0
 
 
