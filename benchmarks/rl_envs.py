@@ -184,7 +184,8 @@ def jax_drecksau_actions_per_second(seconds: float, seed: int, batch: int = 16_3
     """Actions per CPU second of the JAX back end (:mod:`saustall.rl.jax_drecksau`) on
     the CPU at ``batch`` lanes, run as the pgx row runs: one jitted ``vmap`` of a
     uniformly random legal slot (one draw a lane, where pgx's row draws from logits),
-    the step, the auto-reset and the acting seat's
+    the step with its auto-reset (``step(..., auto_reset=True)``, as the numpy row
+    steps) and the acting seat's
     observation in every lane, every step. Compilation is left out of the timing."""
     import jax
     import jax.numpy as jnp
@@ -199,7 +200,7 @@ def jax_drecksau_actions_per_second(seconds: float, seed: int, batch: int = 16_3
         legal = state.legal_action_mask
         rank = jnp.floor(jax.random.uniform(key) * legal.sum()).astype(jnp.int32)
         action = jnp.argmax(jnp.cumsum(legal) > rank)
-        state = env.auto_reset(env.step(state, action))
+        state = env.step(state, action, auto_reset=True)
         return state, env.observe(state)
 
     step = jax.vmap(lane)

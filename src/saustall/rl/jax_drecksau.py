@@ -143,6 +143,11 @@ def _const(array: Any, dtype: Any = jnp.int32) -> jax.Array:
     return jnp.asarray(np.asarray(array), dtype=dtype)
 
 
+def _where(pick: jax.Array, new: JaxDrecksauState, old: JaxDrecksauState) -> JaxDrecksauState:
+    """``new`` where ``pick`` (one game: a scalar), else ``old``, field by field."""
+    return JaxDrecksauState(*(jnp.where(pick, a, b) for a, b in zip(new, old)))
+
+
 class JaxDrecksau:
     """The JAX back end of one Drecksau ruleset and player count.
 
@@ -330,8 +335,7 @@ class JaxDrecksau:
         fresh = self.init(jax.random.fold_in(state.key, 1))
         over = state.phase == 2
         advanced = state._replace(key=jax.random.fold_in(state.key, 2))
-        return jax.tree_util.tree_map(lambda new, old: jnp.where(over, new, old),
-                                      fresh, advanced)
+        return _where(over, fresh, advanced)
 
     # ----------------------------------------------------------------------------------
     # Legal actions
@@ -488,7 +492,7 @@ class JaxDrecksau:
             deck=reshuffled, deck_len=jnp.int32(D - self.hand_size * P),
             discard_len=jnp.int32(0), pile=jnp.zeros_like(s.pile), key=key,
             winner=jnp.int32(-1), win_kind=jnp.int32(0))
-        return jax.tree_util.tree_map(lambda new, old: jnp.where(over, new, old), fresh, s)
+        return _where(over, fresh, s)
 
     # ----------------------------------------------------------------------------------
     # Observe
