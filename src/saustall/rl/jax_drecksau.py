@@ -294,12 +294,14 @@ class JaxDrecksau:
                           jnp.uint32(1 << 31) | (position << low)) | card
         return (jnp.sort(keyed) & ((1 << low) - 1)).astype(jnp.int8)
 
-    def _code_of(self, cards: jax.Array, kept: jax.Array) -> jax.Array:
-        """The hand code of the ``kept`` entries of ``cards``: counted per kind by
-        comparisons (gathers are slow on the CPU)."""
-        counts = ((cards[:, None] == jnp.arange(self.kinds, dtype=cards.dtype))
-                  & kept[:, None]).sum(axis=0, dtype=jnp.int32)
-        return (counts * self._pow).sum()
+    def _top_cards(self, deck: jax.Array, top: jax.Array, count: jax.Array) -> jax.Array:
+        """The hand code of ``count`` (at most a hand) cards of ``deck`` from
+        ``deck[top - 1]`` down: a few single-card lookups, not a pass over the deck."""
+        code = jnp.int32(0)
+        for k in range(self.hand_size):
+            card = deck[jnp.clip(top - 1 - k, 0, self.deck_size - 1)].astype(jnp.int32)
+            code = code + jnp.where(k < count, self._pow[card], 0)
+        return code
 
     def init(self, key: jax.Array) -> JaxDrecksauState:
         """A new game dealt from ``key`` (a ``jax.random.PRNGKey`` or ``jax.random.key``):
@@ -460,9 +462,9 @@ class JaxDrecksau:
         current = (s.current_player + drawing) % P
         missing = jnp.where(ending, self.hand_size - self._code_len[held], 0)
         refill = (missing > s.deck_len) & (s.discard_len > 0)
-        position = jnp.arange(D)
-        # the deck's last cards first, then the pile, shuffled, becomes the deck
-        held = held + self._code_of(s.deck, refill & (position < s.deck_len))
+        # the deck's last cards first (fewer than a hand), then the pile, shuffled,
+        # becomes the deck
+        held = held + self._top_cards(s.deck, s.deck_len, jnp.where(refill, s.deck_len, 0))
         missing = missing - jnp.where(refill, s.deck_len, 0)
         key, shuffling = jax.random.split(s.key)
         if reset:  # one shuffle: the pile's where it refills, the whole deck where over
@@ -475,7 +477,7 @@ class JaxDrecksau:
         deck_len = jnp.where(refill, s.discard_len, s.deck_len)
         # every other card from the top: ``missing``, fewer where the deck runs out
         count = jnp.minimum(missing, deck_len)
-        held = held + self._code_of(deck, (position >= deck_len - count) & (position < deck_len))
+        held = held + self._top_cards(deck, deck_len, count)
         s = s._replace(
             phase=phase, turn=turn, current_player=current,
             terminated=s.terminated | capped,
@@ -508,13 +510,13 @@ class JaxDrecksau:
         hand = self._hand_rows[self._rank[own]]
         relative = jnp.roll(state.pigs.astype(jnp.int32), -observer, axis=0)  # P x N
         flag_bits = ((relative[:, :, None] >> self._pig_shifts) & 1).astype(jnp.float32)
-        pigs = jnp.zeros((Pm, M, 6), jnp.float32)
-        pigs = pigs.at[:P, :N, 0].set(1.0).at[:P, :N, 1:].set(flag_bits)
-        seats = jnp.zeros(Pm, jnp.float32)
-        seated = seats.at[:P].set(1.0)
-        sizes = seats.at[:P].set(self._size_entries[jnp.roll(state.hands, -observer)])
+        pigs = jnp.pad(jnp.concatenate([jnp.ones((P, N, 1), jnp.float32), flag_bits], axis=2),
+                       ((0, Pm - P), (0, M - N), (0, 0)))
+        seated = jnp.pad(jnp.ones(P, jnp.float32), (0, Pm - P))
+        sizes = jnp.pad(self._size_entries[jnp.roll(state.hands, -observer)], (0, Pm - P))
         acting = (state.current_player - observer) % P
-        to_act = seats.at[:P].set(((jnp.arange(P) == acting) & running).astype(jnp.float32))
+        to_act = jnp.pad(((jnp.arange(P) == acting) & running).astype(jnp.float32),
+                         (0, Pm - P))
         discard = self._discard_entries[jnp.arange(self.kinds), state.pile]
         top = jnp.where(state.discard_len > 0,
                         state.discard[jnp.maximum(state.discard_len - 1, 0)].astype(jnp.int32),
