@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from functools import cache
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -28,25 +29,29 @@ from tests.rl.jax_differential import (
 CASES = [("dirty-pig", 2, {}), ("dirty-pig", 3, {"turn_cap": 20}), ("dirty-pig", 4, {}),
          ("sauschoen", 3, {})]
 LONG_CASES = [*CASES, ("dirty-pig", 3, {}), ("drecksau", 2, {}), ("drecksau", 4, {}),
-              ("sauschoen", 2, {})]
-CASE_PARAMS = [pytest.param(ruleset, players, options,
-                            id=f"{ruleset}-{players}p" + "".join(f"-{k}{v}" for k, v in options.items()))
-               for ruleset, players, options in CASES]
-LONG_PARAMS = [pytest.param(ruleset, players, options,
-                            id=f"{ruleset}-{players}p" + "".join(f"-{k}{v}" for k, v in options.items()))
-               for ruleset, players, options in LONG_CASES]
+              ("drecksau", 4, {"hand_size": 4}), ("sauschoen", 2, {})]
+
+
+def case_params(cases: list[tuple[str, int, dict[str, int]]]) -> list[Any]:
+    """The cases as pytest parameters named like ``dirty-pig-3p-turn_cap20``."""
+    return [pytest.param(ruleset, players, options, id=f"{ruleset}-{players}p"
+                         + "".join(f"-{k}{v}" for k, v in options.items()))
+            for ruleset, players, options in cases]
+
+
+CASE_PARAMS, LONG_PARAMS = case_params(CASES), case_params(LONG_CASES)
 LONG_GAMES = int(os.environ.get("SAUSTALL_RL_JAX_GAMES", "2000"))
 
 
 @cache
-def functions(ruleset: str, players: int, turn_cap: int | None = None) -> Functions:
-    """The jitted functions of a case, compiled once for the whole module."""
-    options = {} if turn_cap is None else {"turn_cap": turn_cap}
-    return Functions(JaxDrecksau(ruleset, players, options))
+def functions(ruleset: str, players: int, *options: tuple[str, int]) -> Functions:
+    """The jitted functions of a case (``options`` as pairs), compiled once for the
+    whole module."""
+    return Functions(JaxDrecksau(ruleset, players, dict(options)))
 
 
 def functions_of(ruleset: str, players: int, options: dict[str, int]) -> Functions:
-    return functions(ruleset, players, options.get("turn_cap"))
+    return functions(ruleset, players, *sorted(options.items()))
 
 
 @pytest.mark.parametrize(("ruleset", "players", "options"), CASE_PARAMS)
@@ -85,7 +90,7 @@ def test_the_slots_and_the_observation_are_the_aec_environments() -> None:
 
 
 def test_a_jax_deal_is_a_whole_deck_dealt_as_at_the_table() -> None:
-    fns = functions("dirty-pig", 3)
+    fns = functions("dirty-pig", 3, ("turn_cap", 20))  # the case's, compiled
     env = fns.env
     state = fns.init(jax.random.split(jax.random.key(3), 8))
     fields = jax_fields(env, state)

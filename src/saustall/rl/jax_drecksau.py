@@ -12,7 +12,8 @@ Every function works on one game; ``jax.vmap`` makes a batch, ``jax.jit`` compil
 and no Python control flow depends on a traced value::
 
     env = JaxDrecksau("dirty-pig", num_players=2)
-    init, step = jax.jit(jax.vmap(env.init)), jax.jit(jax.vmap(env.step))
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.jit(jax.vmap(functools.partial(env.step, auto_reset=True)))
     observe = jax.jit(jax.vmap(env.observe))
     state = init(jax.random.split(jax.random.key(0), 4096))
     obs = observe(state)                          # the acting seat's, 4096 x 222 float32
@@ -33,8 +34,10 @@ builds the state of a numpy simulator's batch (its decks in their order), so bot
 can be played from one position; :meth:`JaxDrecksau.to_batched` goes the other way.
 
 Finished games: ``step`` leaves a finished game as it is (its action is ignored, its
-rewards are 0: pgx's convention); :meth:`JaxDrecksau.auto_reset` deals a new game from the
-game's key where one is over (``pgx.experimental.auto_reset`` style). An illegal action in
+rewards are 0: pgx's convention); ``step(..., auto_reset=True)`` deals a new game from the
+game's key where one ends within the step (sharing the step's shuffle; ``terminated`` and
+``rewards`` still tell of the game that ended), and :meth:`JaxDrecksau.auto_reset` does
+the same after a step (``pgx.experimental.auto_reset`` style). An illegal action in
 a running game is ignored the same way: the state is left unchanged and ``rewards`` are 0
 (jitted code cannot raise; check ``legal_action_mask`` beforehand where it matters).
 
@@ -83,9 +86,11 @@ most pigs (5, 3 in ``sauschoen``); sizes for ``dirty-pig``: ``K`` 7, 222 entries
 The exact offsets: ``JaxDrecksau(...).space.layout.table()``; the action slots:
 ``.space.slots`` (191 in ``dirty-pig`` at every table size).
 
-``python -m benchmarks.batched --jax`` and ``make bench-rl`` measure the jitted batched
-step with the acting seat's observation on the CPU beside the numpy simulator and pgx's
-Leduc (``docs/rl.md``, *JAX back end*).
+``make bench-rl`` (``benchmarks/rl_envs.py``, outside the package) measures the jitted
+batched step with the acting seat's observation on the CPU beside the numpy simulator and
+pgx's Leduc (``docs/speed.md``): on the CPU it is the slowest of the three, since every
+lane of a ``vmap`` pays every step for the rare branches (a reshuffle, a new deal: a
+sort of the deck each); it is here for accelerators.
 """
 
 from __future__ import annotations
