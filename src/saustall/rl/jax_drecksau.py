@@ -234,33 +234,39 @@ class JaxDrecksau:
         self._hand_len = _const(t._hand_len)
         self._hand_sorted = _const(t._hand_sorted)  # R x 4
         self._have_bits = _const(t._have_bits)
-        self._have = _const(t._have, jnp.bool_)  # R x K
         self._fit_bits = _const(t._fit_bits)
         self._own_bits, self._other_bits = int(t._own_bits), int(t._other_bits)
         self._rained = _const(t._rained)
         self._all_dirty = _const(t._all_dirty, jnp.bool_)
         self._pretty = _const(t._pretty, jnp.bool_)
-        # The mask, gathered in one take from the values _legal_values lists: plays on
-        # pigs (T), untargeted plays (U), pass, done, show, discards (J), then False.
-        play_pig, play_bit, play_slots = [], [], []
+        # The mask in two lookups: the slots the hand alone decides (untargeted plays,
+        # discards, pass, done), one row per phase and hand, and the plays on pigs, each
+        # slot a bit of one pig's fits (a gather of static positions).
+        R = len(t._hand_len)
+        by_hand = np.zeros((2 * R + 1, S), dtype=np.bool_)  # turn rows, Lucky rows, over
+        for rank in range(R):
+            for card, slot in zip(t._untargeted_kinds.tolist(), t._untargeted_slots.tolist()):
+                by_hand[rank, slot] = by_hand[R + rank, slot] = t._have[rank, card]
+            by_hand[rank, t._pass_slot] = t._hand_len[rank] == 0
+            if t._done_slot is not None:
+                by_hand[R + rank, t._done_slot] = True
+            for cards, slot in zip(t._discard_sets, t._discard_slots):
+                by_hand[rank, slot] = all(t._hand_counts[rank, k] >= cards.count(k)
+                                          for k in set(cards))
+        self._by_hand = _const(by_hand, jnp.bool_)
+        self._hands_ranked = R
+        bit_of = np.full(S, P * N * 8, dtype=np.int32)  # past the end: a 0 appended
         for k, slot, r in t._play_rows:
             for i in range(N):
-                play_slots.append(slot + i)
-                play_pig.append(r * N + i)
-                play_bit.append(k)
-        self._play_pig, self._play_bit = _const(play_pig), _const(play_bit)
-        self._untargeted_kinds = _const(t._untargeted_kinds)
-        sources = [*play_slots, *t._untargeted_slots.tolist(), t._pass_slot,
-                   t._done_slot, t._show_slot, *t._discard_slots]
-        self._has_done, self._has_show = t._done_slot is not None, t._show_slot is not None
-        nowhere = len(sources)
-        source_of = np.full(S, nowhere, dtype=np.int32)
-        for at, slot in enumerate(sources):
-            if slot is not None:
-                source_of[slot] = at
-        self._mask_source = _const(source_of)
-        self._discard_needs = _const([[cards.count(k) for k in range(K)]
-                                      for cards in t._discard_sets])  # J x K
+                bit_of[slot + i] = (r * N + i) * 8 + k
+        self._play_bit_of = _const(bit_of)
+        self._has_show = t._show_slot is not None
+        discard_columns = np.zeros(S, dtype=np.bool_)
+        discard_columns[t._discard_slots] = True
+        self._discard_columns = _const(discard_columns, jnp.bool_)
+        self._show_column = _const(np.arange(S) == (t._show_slot if self._has_show else -1),
+                                   jnp.bool_)
+        self._rain_slot = int(t._untargeted_slots[0])
         # Observation tables: every entry a lookup of the numpy encoder's own float32
         # (the same floats bit for bit).
         layout = space.layout
@@ -353,30 +359,23 @@ class JaxDrecksau:
         P = self.num_players
         player = state.current_player
         rank = self._rank[state.hands[player]]
-        running = state.phase != 2
-        in_turn = state.phase == 0
-        have_bits = jnp.where(running, self._have_bits[rank], 0)
+        R = self._hands_ranked
+        row = jnp.where(state.phase == 0, rank, jnp.where(state.phase == 1, R + rank, 2 * R))
+        by_hand = self._by_hand[row]
+        have_bits = jnp.where(state.phase != 2, self._have_bits[rank], 0)
         relative = jnp.roll(state.pigs.astype(jnp.int32), -player, axis=0)  # row r: seat+r
         fits = self._fit_bits[relative]
         fits = jnp.where((jnp.arange(P) == 0)[:, None], fits & have_bits & self._own_bits,
                          fits & have_bits & self._other_bits).reshape(-1)
-        plays = ((fits[self._play_pig] >> self._play_bit) & 1).astype(jnp.bool_)
-        untargeted = self._have[rank][self._untargeted_kinds] & running
-        empty = self._hand_len[rank] == 0
-        pass_ = in_turn & empty
-        done = state.phase == 1
+        bits = ((fits[:, None] >> jnp.arange(8)) & 1).astype(jnp.bool_).reshape(-1)
+        plays = jnp.concatenate([bits, jnp.zeros(1, jnp.bool_)])[self._play_bit_of]
         if self._has_show:  # German: discard one only beside a usable card, else show
-            usable = untargeted[0] | jnp.any(fits != 0)
-            show = in_turn & ~usable & ~empty
-            open_ = in_turn & usable
-        else:
-            show = jnp.bool_(False)
-            open_ = in_turn
-        held = jnp.where(open_, self._hand_counts[rank], 0)
-        discards = jnp.all(held[None, :] >= self._discard_needs, axis=1)
-        values = jnp.concatenate([plays, untargeted, jnp.stack([pass_, done, show]),
-                                  discards, jnp.zeros(1, jnp.bool_)])
-        return values[self._mask_source]
+            in_turn = state.phase == 0
+            usable = by_hand[self._rain_slot] | jnp.any(fits != 0)
+            empty = self._hand_len[rank] == 0
+            by_hand = jnp.where(self._discard_columns, by_hand & usable, by_hand)
+            by_hand = jnp.where(self._show_column, in_turn & ~usable & ~empty, by_hand)
+        return by_hand | plays
 
     # ----------------------------------------------------------------------------------
     # Step
