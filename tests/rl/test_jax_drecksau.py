@@ -118,6 +118,23 @@ def test_jax_shuffles_deal_every_card_alike_to_the_first_seat() -> None:
     assert chi2 < 30  # 6 degrees of freedom: P(chi2 > 30) < 1e-4 for a fair deal
 
 
+def test_deals_within_the_step_deal_every_card_alike_to_the_first_seat() -> None:
+    # step(auto_reset=True) deals a card at a time, each a random one of the deck
+    fns = functions("dirty-pig", 2)
+    state = fns.init(jax.random.split(jax.random.key(12), 8))
+    over = state._replace(phase=jnp.full(8, 2, jnp.int32), terminated=jnp.ones(8, jnp.bool_))
+    sim = fns.env.numpy_twin
+    first = []
+    for row in jax.random.split(jax.random.key(13), 512):
+        dealt = fns.step_reset(over._replace(key=jax.random.key_data(jax.random.split(row, 8))),
+                               jnp.zeros(8, jnp.int32))
+        assert (np.asarray(dealt.deck_len) == 57 - 6).all() and not np.asarray(dealt.phase).any()
+        first.append(np.asarray(dealt.hands)[:, 0])
+    counts = sim._hand_counts[sim._rank[np.concatenate(first)]].sum(axis=0)
+    expected = card_counts(fns.env, sim._deck[None, :], np.array([57]))[0] / 57 * 3 * 4096
+    assert (((counts - expected) ** 2) / expected).sum() < 30  # as for init's shuffle
+
+
 def test_a_finished_game_and_an_illegal_slot_leave_the_state_as_it_is() -> None:
     fns = functions("dirty-pig", 2)
     env = fns.env

@@ -27,7 +27,11 @@ player count they allow, as the numpy simulator; not the Sauschön tournament. T
 and ``sauschoen``.
 
 Shuffles: each game carries its own ``jax.random`` key; dealing and the reshuffle of the
-discard pile into a new deck draw from it. The scalar engine's SplitMix64 stream is not
+discard pile into a new deck draw from it. :meth:`JaxDrecksau.init` shuffles the deck
+(a sort of random keys); within ``step`` a reshuffled pile and a new deal are shuffled a
+draw at a time instead (Fisher-Yates run lazily: each card drawn is a uniformly random
+one of the pile, swapped to the top), the same distribution of games for a few lookups a
+step, where a sort in every lane of a ``vmap`` would cost every step. The scalar engine's SplitMix64 stream is not
 reproduced (it needs 64-bit integers JAX leaves off by default), so a seed deals another
 game here than in the engine: the same rules, another deck order. :meth:`JaxDrecksau.from_batched`
 builds the state of a numpy simulator's batch (its decks in their order), so both engines
@@ -55,6 +59,7 @@ act):
 | ``pigs`` | P, N | int8 | pig flags: 1 dirty, 2 barn, 4 door, 8 rod, 16 pretty |
 | ``deck`` | D | int8 | draw pile, bottom first; ``deck[:deck_len]`` holds it |
 | ``deck_len`` | | int32 | cards in the draw pile |
+| ``deck_ordered`` | | bool | the pile is in drawing order (top last); False: each draw first swaps a uniformly random card of it to the top (a reshuffled pile, a deal within ``step``) |
 | ``discard`` | D + 4 | int8 | discard pile, oldest first; ``discard[:discard_len]`` holds it |
 | ``discard_len`` | | int32 | cards in the discard pile |
 | ``pile`` | K | int32 | the discard pile's cards per kind |
@@ -132,6 +137,7 @@ class JaxDrecksauState(NamedTuple):
     pigs: jax.Array
     deck: jax.Array
     deck_len: jax.Array
+    deck_ordered: jax.Array
     discard: jax.Array
     discard_len: jax.Array
     pile: jax.Array
@@ -308,11 +314,36 @@ class JaxDrecksau:
     def _top_cards(self, deck: jax.Array, top: jax.Array, count: jax.Array) -> jax.Array:
         """The hand code of ``count`` (at most a hand) cards of ``deck`` from
         ``deck[top - 1]`` down: a few single-card lookups, not a pass over the deck."""
-        code = jnp.int32(0)
+        code: jax.Array = jnp.zeros((), jnp.int32)
         for k in range(self.hand_size):
             card = deck[jnp.clip(top - 1 - k, 0, self.deck_size - 1)].astype(jnp.int32)
             code = code + jnp.where(k < count, self._pow[card], 0)
         return code
+
+    def _draw_one(self, deck: jax.Array, left: jax.Array, word: jax.Array,
+                  ordered: jax.Array) -> tuple[jax.Array, jax.Array]:
+        """Draw the top card of ``deck[:left]``; where not ``ordered``, a uniformly random
+        card of it (by the random ``word``) swapped to the top first. Returns the deck
+        (the drawn card at ``left - 1``) and the card."""
+        top = jnp.clip(left - 1, 0, self.deck_size - 1)
+        uniform = (word >> 8).astype(jnp.float32) * jnp.float32(2.0 ** -24)  # [0, 1)
+        pick = jnp.minimum((uniform * left).astype(jnp.int32), top)
+        pick = jnp.where(ordered, top, pick)
+        card, other = deck[pick], deck[top]
+        position = jnp.arange(self.deck_size)
+        deck = jnp.where(position == pick, other, deck)
+        return jnp.where(position == top, card, deck), card
+
+    def _draw(self, deck: jax.Array, left: jax.Array, count: jax.Array, words: jax.Array,
+              ordered: jax.Array) -> tuple[jax.Array, jax.Array]:
+        """Draw ``count`` (at most a hand) cards of ``deck[:left]`` (:meth:`_draw_one`
+        each, by ``words``); returns the deck and the drawn cards' hand code."""
+        code: jax.Array = jnp.zeros((), jnp.int32)
+        for k in range(self.hand_size):
+            drawn, card = self._draw_one(deck, left - k, words[k], ordered)
+            deck = jnp.where(k < count, drawn, deck)
+            code = code + jnp.where(k < count, self._pow[card.astype(jnp.int32)], 0)
+        return deck, code
 
     def init(self, key: jax.Array) -> JaxDrecksauState:
         """A new game dealt from ``key`` (a ``jax.random.PRNGKey`` or ``jax.random.key``):
@@ -327,7 +358,7 @@ class JaxDrecksau:
             current_player=jnp.int32(0), phase=jnp.int32(0), turn=jnp.int32(0),
             hands=hands.astype(jnp.int32),
             pigs=jnp.zeros((P, self.pigs_each), jnp.int8), deck=deck,
-            deck_len=jnp.int32(D - H * P),
+            deck_len=jnp.int32(D - H * P), deck_ordered=jnp.bool_(True),
             discard=jnp.zeros(D + _WIDTH, jnp.int8), discard_len=jnp.int32(0),
             pile=jnp.zeros(self.kinds, jnp.int32), key=raw, winner=jnp.int32(-1),
             win_kind=jnp.int32(0), terminated=jnp.bool_(False),
@@ -466,39 +497,42 @@ class JaxDrecksau:
         current = (s.current_player + drawing) % P
         missing = jnp.where(ending, self.hand_size - self._code_len[held], 0)
         refill = (missing > s.deck_len) & (s.discard_len > 0)
-        # the deck's last cards first (fewer than a hand), then the pile, shuffled,
-        # becomes the deck
+        # the deck's last cards first (fewer than a hand, all of them: no order needed),
+        # then the pile becomes the deck
         held = held + self._top_cards(s.deck, s.deck_len, jnp.where(refill, s.deck_len, 0))
         missing = missing - jnp.where(refill, s.deck_len, 0)
-        key, shuffling = jax.random.split(s.key)
-        if reset:  # one shuffle: the pile's where it refills, the whole deck where over
-            over = phase == 2
-            reshuffled = self._shuffle(shuffling, jnp.where(over, self._full_deck, s.discard[:D]),
-                                       jnp.where(over, D, s.discard_len))
-        else:
-            reshuffled = self._shuffle(shuffling, s.discard[:D], s.discard_len)
-        deck = jnp.where(refill, reshuffled, s.deck)
+        key, drawing_key = jax.random.split(s.key)
+        H, dealt = self.hand_size, self.hand_size * P
+        words = jax.random.bits(drawing_key, (H + (dealt if reset else 0),), jnp.uint32)
+        deck = jnp.where(refill, s.discard[:D], s.deck)  # drawn at random from now on
         deck_len = jnp.where(refill, s.discard_len, s.deck_len)
+        ordered = s.deck_ordered & ~refill
         # every other card from the top: ``missing``, fewer where the deck runs out
         count = jnp.minimum(missing, deck_len)
-        held = held + self._top_cards(deck, deck_len, count)
+        deck, drawn = self._draw(deck, deck_len, count, words, ordered)
         s = s._replace(
             phase=phase, turn=turn, current_player=current,
             terminated=s.terminated | capped,
-            hands=jnp.where(jnp.arange(P) == player, held, s.hands),
-            deck=deck, deck_len=deck_len - count,
+            hands=jnp.where(jnp.arange(P) == player, held + drawn, s.hands),
+            deck=deck, deck_len=deck_len - count, deck_ordered=ordered,
             discard_len=jnp.where(refill, 0, s.discard_len),
-            pile=jnp.where(refill, 0, s.pile),
-            key=jnp.where(refill, key, s.key))
+            pile=jnp.where(refill, 0, s.pile), key=key)
         if not reset:
             return s
+        # a new deal where the game is over: a card at a time to each seat, each a
+        # random one of the deck (the deal of init, shuffled draw by draw)
+        new_deck, hands = self._full_deck, jnp.zeros(P, jnp.int32)
+        for i in range(dealt):
+            new_deck, card = self._draw_one(new_deck, jnp.int32(D - i), words[H + i],
+                                            jnp.bool_(False))
+            hands = hands.at[i % P].add(self._pow[card.astype(jnp.int32)])
         fresh = s._replace(  # terminated and rewards: the ended game's
             current_player=jnp.int32(0), phase=jnp.int32(0), turn=jnp.int32(0),
-            hands=self._dealt_hands(reshuffled), pigs=jnp.zeros_like(s.pigs),
-            deck=reshuffled, deck_len=jnp.int32(D - self.hand_size * P),
-            discard_len=jnp.int32(0), pile=jnp.zeros_like(s.pile), key=key,
+            hands=hands, pigs=jnp.zeros_like(s.pigs), deck=new_deck,
+            deck_len=jnp.int32(D - dealt), deck_ordered=jnp.bool_(False),
+            discard_len=jnp.int32(0), pile=jnp.zeros_like(s.pile),
             winner=jnp.int32(-1), win_kind=jnp.int32(0))
-        return _where(over, fresh, s)
+        return _where(phase == 2, fresh, s)
 
     # ----------------------------------------------------------------------------------
     # Observe
@@ -551,7 +585,7 @@ class JaxDrecksau:
             current_player=_const(batch.current_player), phase=_const(batch.phase),
             turn=_const(batch.turn), hands=_const(batch.hands),
             pigs=_const(batch.pigs, jnp.int8), deck=_const(batch.deck, jnp.int8),
-            deck_len=_const(batch.deck_len),
+            deck_len=_const(batch.deck_len), deck_ordered=jnp.ones(B, jnp.bool_),
             discard=_const(batch.discard, jnp.int8), discard_len=_const(batch.discard_len),
             pile=_const(pile), key=jnp.asarray(raw, jnp.uint32).reshape(B, 2),
             winner=_const(batch.winner), win_kind=_const(batch.win_kind),
@@ -560,9 +594,11 @@ class JaxDrecksau:
             legal_action_mask=jnp.zeros((B, self.num_actions), jnp.bool_))
         return state._replace(legal_action_mask=self._batch_legal(state))
 
-    def to_batched(self, state: JaxDrecksauState) -> BatchState:
+    def to_batched(self, state: JaxDrecksauState, seed: int = 0) -> BatchState:
         """The numpy simulator's batch of these (batched) JAX states; its random streams
-        are zero (the JAX keys have no SplitMix64 state) and its seeds -1."""
+        are zero (the JAX keys have no SplitMix64 state) and its seeds -1. A pile not in
+        drawing order (``deck_ordered`` False) is shuffled here (numpy's generator from
+        ``seed``), since the numpy simulator draws from the top."""
         sim = self.numpy_twin
         B = int(state.phase.shape[0])
         pile = np.asarray(state.pile).astype(np.int64)
@@ -577,6 +613,10 @@ class JaxDrecksau:
                             ("legal_action_mask", state.legal_action_mask)):
             field = getattr(batch, name)
             field[...] = np.asarray(value).astype(field.dtype)
+        noise = np.random.default_rng(seed)
+        for lane in np.flatnonzero(~np.asarray(state.deck_ordered)).tolist():
+            left = int(batch.deck_len[lane])
+            batch.deck[lane, :left] = noise.permutation(batch.deck[lane, :left])
         batch.pile_counts[...] = packed
         batch.rng[...] = 0
         batch.seed[...] = -1
