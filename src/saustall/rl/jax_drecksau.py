@@ -30,16 +30,17 @@ Shuffles: each game carries its own ``jax.random`` key; dealing and the reshuffl
 discard pile into a new deck draw from it. :meth:`JaxDrecksau.init` shuffles the deck
 (a sort of random keys); within ``step`` a reshuffled pile and a new deal are shuffled a
 draw at a time instead (Fisher-Yates run lazily: each card drawn is a uniformly random
-one of the pile, swapped to the top), the same distribution of games for a few lookups a
-step, where a sort in every lane of a ``vmap`` would cost every step. The scalar engine's SplitMix64 stream is not
-reproduced (it needs 64-bit integers JAX leaves off by default), so a seed deals another
-game here than in the engine: the same rules, another deck order. :meth:`JaxDrecksau.from_batched`
-builds the state of a numpy simulator's batch (its decks in their order), so both engines
-can be played from one position; :meth:`JaxDrecksau.to_batched` goes the other way.
+one of the pile, swapped to the top; ``deck_ordered`` False), the same distribution of
+games for a few lookups a step, where a sort would cost every lane of a ``vmap`` every
+step. The scalar engine's SplitMix64 stream is not reproduced (it needs 64-bit integers
+JAX leaves off by default), so a seed deals another game here than in the engine: the
+same rules, another deck order. :meth:`JaxDrecksau.from_batched` builds the state of a
+numpy simulator's batch (its decks in their order), so both engines can be played from
+one position; :meth:`JaxDrecksau.to_batched` goes the other way.
 
 Finished games: ``step`` leaves a finished game as it is (its action is ignored, its
 rewards are 0: pgx's convention); ``step(..., auto_reset=True)`` deals a new game from the
-game's key where one ends within the step (sharing the step's shuffle; ``terminated`` and
+game's key where one ends within the step (dealt a draw at a time; ``terminated`` and
 ``rewards`` still tell of the game that ended), and :meth:`JaxDrecksau.auto_reset` does
 the same after a step (``pgx.experimental.auto_reset`` style). An illegal action in
 a running game is ignored the same way: the state is left unchanged and ``rewards`` are 0
@@ -93,9 +94,9 @@ The exact offsets: ``JaxDrecksau(...).space.layout.table()``; the action slots:
 
 ``make bench-rl`` (``benchmarks/rl_envs.py``, outside the package) measures the jitted
 batched step with the acting seat's observation on the CPU beside the numpy simulator and
-pgx's Leduc (``docs/speed.md``): on the CPU it is the slowest of the three, since every
-lane of a ``vmap`` pays every step for the rare branches (a reshuffle, a new deal: a
-sort of the deck each); it is here for accelerators.
+pgx's Leduc (``docs/speed.md``): on the CPU it is the slowest of the three (every lane
+of a ``vmap`` pays every step for the rare branches: a refill, a new deal); it is here
+for accelerators.
 """
 
 from __future__ import annotations
