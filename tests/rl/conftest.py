@@ -9,4 +9,4 @@ from importlib.util import find_spec
 collect_ignore = [] if all(find_spec(name) is not None for name in (
     "torch", "sb3_contrib", "tianshou")) else ["test_library_examples.py"]
 if find_spec("jax") is None:
-    collect_ignore += ["test_jax_drecksau.py", "jax_differential.py"]
+    collect_ignore += ["test_jax_drecksau.py"]
