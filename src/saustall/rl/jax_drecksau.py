@@ -199,7 +199,6 @@ class JaxDrecksau:
         """Cards in the deck."""
         self._build(tables)
         self._batch_legal = jax.jit(jax.vmap(self.legal_action_mask))
-        self._batch_legal = jax.jit(jax.vmap(self.legal_action_mask))
 
     # ----------------------------------------------------------------------------------
     # Tables (numpy, from the numpy simulator, as JAX constants)
