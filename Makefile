@@ -53,13 +53,16 @@ wire-fuzz: $(STAMP)
 # 1,000) over every table size, every state, legal-slot mask and acting seat's
 # observation (against the AEC env's) compared; PIGASUS Pigasus games (default 400) tick
 # by tick against the parallel env (every seat's observation and mask); GAMES Saukopf
-# deals over every game kind of both rulesets; in PARTS processes.
+# deals over every game kind of both rulesets; where JAX is installed (the `jax` extra),
+# JAX_GAMES games a case (default 2,000) of the JAX back end against the batched simulator;
+# in PARTS processes.
 rl-differential: $(STAMP)
 	SAUSTALL_RL_GAMES=$${GAMES:-10000} SAUSTALL_RL_TOURNAMENTS=$${TOURNAMENTS:-1000} \
-	  SAUSTALL_RL_PIGASUS_GAMES=$${PIGASUS:-400} \
+	  SAUSTALL_RL_PIGASUS_GAMES=$${PIGASUS:-400} SAUSTALL_RL_JAX_GAMES=$${JAX_GAMES:-2000} \
 	  $(PY) -m pytest -n $${PARTS:-2} --timeout 0 -rP --durations=5 -m long \
 	  tests/rl/test_batched.py tests/rl/test_batched_tournament.py \
-	  tests/rl/test_batched_pigasus.py tests/rl/test_batched_saukopf.py
+	  tests/rl/test_batched_pigasus.py tests/rl/test_batched_saukopf.py \
+	  $$($(PY) -c 'import jax' 2>/dev/null && echo tests/rl/test_jax_drecksau.py)
 
 # The RL library examples (examples/, docs/rl.md): installs the `rl-examples` extra (torch
 # 2.13.0 CPU, sb3-contrib, Tianshou: minutes), runs their tests (each example tiny), then

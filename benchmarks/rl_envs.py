@@ -179,6 +179,56 @@ def pgx_actions_per_second(seconds: float, seed: int, name: str = "leduc_holdem"
     return timed(one_step, seconds)
 
 
+def jax_drecksau_actions_per_second(seconds: float, seed: int, batch: int = 16_384,
+                                    ruleset: str = "dirty-pig", num_players: int = 2) -> float:
+    """Actions per CPU second of the JAX back end (:mod:`saustall.rl.jax_drecksau`) on
+    the CPU at ``batch`` lanes, run as the pgx row runs: one jitted ``vmap`` of a
+    random legal slot (one random word a lane), the step with its auto-reset
+    (``step(..., auto_reset=True)``, as the numpy row steps) and the acting seat's
+    observation in every lane, every step. Compilation is left out of the timing."""
+    import jax
+    import jax.numpy as jnp
+
+    from saustall.rl.jax_drecksau import JaxDrecksau
+
+    env = JaxDrecksau(ruleset, num_players)
+    init = jax.jit(jax.vmap(env.init))
+
+    slots = jnp.arange(env.num_actions, dtype=jnp.uint32)
+
+    def lane(state: Any, draw: Any) -> Any:
+        # a random legal slot from one draw a lane: the legal slot of the highest hash
+        # of (slot + draw) (a draw per slot, as pgx's row draws from logits, would cost
+        # 191 draws a lane here: the policy's cost, not the engine's)
+        mixed = (slots + draw) * jnp.uint32(0x9E3779B1)
+        mixed = (mixed ^ (mixed >> 16)) * jnp.uint32(0x85EBCA6B)
+        action = jnp.argmax(jnp.where(state.legal_action_mask, mixed ^ (mixed >> 13), 0))
+        state = env.step(state, action, auto_reset=True)
+        return state, env.observe(state)
+
+    step = jax.vmap(lane)
+
+    @jax.jit
+    def random_step(state: Any, key: Any) -> Any:
+        return step(state, jax.random.bits(key, (batch,), jnp.uint32))
+
+    key = jax.random.PRNGKey(seed)
+    key, dealing = jax.random.split(key)
+    state = init(jax.random.split(dealing, batch))
+    keys = iter(jax.random.split(key, 1_000_000))
+    for _ in range(3):  # compile and warm up
+        state, observation = random_step(state, next(keys))
+    jax.block_until_ready(observation)
+    holder = [state]
+
+    def one_step() -> int:
+        holder[0], seen = random_step(holder[0], next(keys))
+        jax.block_until_ready(seen)
+        return batch
+
+    return timed(one_step, seconds)
+
+
 def noop_env(classic: bool = False, **_: Any) -> Any:
     """A do-nothing two-player AEC environment (50-step games) in PettingZoo's standard
     wrappers (``classic``: in our one-layer :func:`~saustall.rl.common.classic_wrapper`)."""
@@ -246,6 +296,7 @@ SKAT = "openspiel skat 3p (observation_tensor)"
 SAUKOPF_ENV = "saustall saukopf_v0 saukopf 4p env"
 BATCHED_OBS = "batched dirty-pig 2p + acting-seat observation, batch 16,384"
 PGX_LEDUC = "pgx leduc_holdem (CPU, jit+vmap), batch 16,384"
+JAX_OBS = "jax dirty-pig 2p + acting-seat observation (CPU, jit+vmap), batch 16,384"
 
 
 CONTENDERS: list[Contender] = [
@@ -275,6 +326,8 @@ CONTENDERS: list[Contender] = [
               "actions/s"),
     Contender(PGX_LEDUC, pgx_actions_per_second, {"batch": 16_384}, "actions/s",
               requires="pgx"),
+    Contender(JAX_OBS, jax_drecksau_actions_per_second, {"batch": 16_384}, "actions/s",
+              requires="jax"),
 ]
 """The rows measured, in order."""
 
@@ -286,6 +339,8 @@ RATIOS: list[tuple[str, str, float | None]] = [
     (SAUKOPF_ENV, HEARTS, None),
     ("saustall saukopf_v0 dreihaxer 3p env", SKAT, None),
     ("batched dirty-pig 2p, batch 16,384", PGX_LEDUC, None),
+    (JAX_OBS, BATCHED_OBS, None),
+    (JAX_OBS, PGX_LEDUC, None),
     ("saustall drecksau_v0 dirty-pig 2p raw_env", "pettingzoo leduc_holdem_v4 raw_env", None),
     (OUR_ENV, "rlcard leduc-holdem", None),
     ("no-op env (pettingzoo wrappers only)", LEDUC_ENV, None),
