@@ -5,13 +5,14 @@ and plays better than the rules of thumb."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import random
 
 import pytest
 
 from saustall.bots import make_bot
 from saustall.bots.base import default_level, offered_levels
-from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, LOW_CARDS, SearchBot, clear_or_default
+from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, LOW_CARDS, Budget, SearchBot, clear_or_default
 from saustall.core import get
 from saustall.core.registry import rulesets
 from saustall.games.saukopf.bidding import KREUZ_TRUMPS
@@ -464,3 +465,39 @@ def test_worlds_after_a_vegane_mast_give_its_declarer_nothing_above_a_nine() -> 
         for world in SearchBot(seed, LEVEL_BUDGETS["club"]).worlds(view, 10):
             held = sum(1 << c for c in world.hands[0])
             assert held & ~LOW_CARDS == 0 and held.bit_count() == 8
+
+
+def test_worlds_after_a_knorpel_give_its_declarer_the_named_trump_and_a_long_suit() -> None:
+    """A Knorpel is declared on a card of one's own, with a long suit to run: the quick
+    rating knows neither, and with it the worlds held the named trump less often than
+    random deals do (the defenders then expected to beat Knorpels they mostly lost)."""
+    state = new_deal("EA E10 EK E9 E8 E7 GA HO | EO EU G10 GK GO GU G9 G8 | "
+                     "G7 HA H10 HK HU H9 H8 H7 | SA S10 SK SO SU S9 S8 S7", dealer=3)
+    act(state, "bid 91", "pass", "pass", "pass", "declare knorpel HO")
+    view = state.view(1)
+    trump = CARD_BY_TEXT["HO"]
+
+    def declarer_holds_trump(budget: Budget) -> float:
+        worlds = [w for seed in range(3) for w in SearchBot(seed, budget).worlds(view, 10)]
+        return sum(trump in w.hands[0] for w in worlds) / len(worlds)
+    inferred = declarer_holds_trump(LEVEL_BUDGETS["club"])
+    assert inferred >= 0.85
+    assert inferred > declarer_holds_trump(replace(LEVEL_BUDGETS["club"], infer=False)) + 0.3
+
+
+def test_worlds_after_a_wutz_am_spiess_give_its_declarer_the_sevens_not_the_aces() -> None:
+    """Am Spieß a suit's top card is its seven: a Wutz (the four Unter as trumps) is won
+    with them, and the aces rank lowest. Leaning the declarer towards aces, as the worlds
+    once did, made every Wutz am Spieß look beatable (eight kicks, none won)."""
+    state = new_deal("EU GU HU SU E7 G7 H7 S7 | EO GO HO SO E10 G10 H10 S10 | "
+                     "EA GA HA SA EK GK HK SK | E9 G9 H9 S9 E8 G8 H8 S8", dealer=3)
+    act(state, "bid 61", "pass", "pass", "pass", "declare wutz spiess")
+    view = state.view(1)
+    worlds = [w for seed in range(3)
+              for w in SearchBot(seed, LEVEL_BUDGETS["club"]).worlds(view, 10)]
+
+    def held(cards: str) -> float:
+        wanted = {CARD_BY_TEXT[t] for t in cards.split()}
+        return sum(len(wanted & set(w.hands[0])) for w in worlds) / len(worlds)
+    assert held("E7 G7 H7 S7") >= 2.5
+    assert held("EA GA HA SA") <= 1.0
