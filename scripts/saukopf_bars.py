@@ -267,6 +267,16 @@ def census(ruleset: str, level: str, deals: int, results: list[dict[str, object]
           f"({_share_ci(re_won, len(answered))})")
 
 
+def _path_option(args: list[str], name: str) -> str | None:
+    """The value of ``--name PATH`` in ``args`` (removed from them), or None."""
+    if name not in args:
+        return None
+    at = args.index(name)
+    path = args[at + 1]
+    del args[at:at + 2]
+    return path
+
+
 def _option(args: list[str], name: str, default: int) -> int:
     """The value of ``--name N`` in ``args`` (removed from them), or ``default``."""
     if name not in args:
@@ -362,9 +372,5 @@ if __name__ == "__main__":
         census(args[0], args[1], len(entries), entries, f"{len(args) - 2} saved runs")
     else:
         first_deal = _option(args, "--first", 0)
-        save_path = None
-        if "--save" in args:
-            at = args.index("--save")
-            save_path = args[at + 1]
-            del args[at:at + 2]
+        save_path = _path_option(args, "--save")
         table(args[0], args[1], int(args[2]), workers, fast, first_deal, save_path)

@@ -37,7 +37,7 @@ from saustall.games.saukopf.bots.rollout import policy_action
 from saustall.games.saukopf.bots.search import SearchBot, _WorldPool
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.sampling import WorldSampler
-from saukopf_bars import _option, _share_ci
+from saukopf_bars import _option, _path_option, _share_ci
 
 PLAYERS = 4
 
@@ -133,11 +133,7 @@ def _line(label: str, chosen: list[dict[str, object]]) -> None:
 def main(args: list[str]) -> None:
     workers = _option(args, "--workers", 2)
     first = _option(args, "--first", 0)
-    save = None
-    if "--save" in args:
-        at = args.index("--save")
-        save = args[at + 1]
-        del args[at:at + 2]
+    save = _path_option(args, "--save")
     level, deals = args[0], int(args[1])
     points: list[dict[str, object]] = []
     with multiprocessing.Pool(workers) as pool:

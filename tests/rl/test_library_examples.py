@@ -67,13 +67,17 @@ def test_cleanrl_advantages_follow_each_agents_own_chain() -> None:
     assert list(adv) == pytest.approx([0.5, -0.2, 0.6, -0.1])
 
 
-def test_tianshou_dqn_trains_through_its_pettingzoo_wrapper(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    example = load_example("tianshou_dqn")
+@pytest.mark.parametrize(("name", "headline"), [
+    ("tianshou_dqn", "Tianshou DQN, drecksau: 1 epochs of 200 steps"),
+    ("tianshou_ppo", "Tianshou PPO, drecksau: 1 epochs of 200 steps of self-play"),
+])
+def test_tianshou_example_trains_through_its_pettingzoo_wrapper(
+        name: str, headline: str, capsys: pytest.CaptureFixture[str]) -> None:
+    example = load_example(name)
     assert example.main(["--epochs", "1", "--epoch-steps", "200", "--eval-games", "3",
                          "--levels", "random", "heuristic"]) == 0
     out = capsys.readouterr().out
-    assert "Tianshou DQN, drecksau: 1 epochs of 200 steps" in out
+    assert headline in out
     assert set(reported(out)) == {"random", "heuristic"}
 
 
@@ -103,16 +107,6 @@ def test_tianshou_dqn_learner_explores_while_training() -> None:
     ends = stored[buffer.done[stored]]
     assert len(ends) == 40
     assert 0.25 <= buffer.rew[ends, 0].mean() <= 0.75
-
-
-def test_tianshou_ppo_trains_through_its_pettingzoo_wrapper(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    example = load_example("tianshou_ppo")
-    assert example.main(["--epochs", "1", "--epoch-steps", "200", "--eval-games", "3",
-                         "--levels", "random", "heuristic"]) == 0
-    out = capsys.readouterr().out
-    assert "Tianshou PPO, drecksau: 1 epochs of 200 steps of self-play" in out
-    assert set(reported(out)) == {"random", "heuristic"}
 
 
 def test_tianshou_ppo_beats_random_after_two_updates() -> None:
