@@ -18,6 +18,6 @@ register_level_ratings("saukopf", "net_vs_club", {
         "duplicate one-deal sessions against club, 40 deals, 2026-12-04"),
     ("saukopf", "beginner"): (-1.296, -1.495, -1.097,
         "duplicate duel against club, 200 deals, 2026-12-04"),
-    ("saukopf", "expert"): (0.356, 0.145, 0.568,
-        "duplicate duel against club, 200 deals, 2026-12-04"),
+    ("saukopf", "expert"): (0.271, 0.078, 0.464,
+        "duplicate duel against club, 200 deals, 2026-12-05"),
 })
