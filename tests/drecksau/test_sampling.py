@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from saustall.core import Game, Rng, get
+from saustall.core.errors import CapabilityError
 from saustall.core.game import GameState, View
 
 
@@ -66,5 +67,5 @@ def test_a_game_without_sampling_says_so_by_name() -> None:
 
     game = Silent(get("drecksau").ruleset)
     view: View = {}
-    with pytest.raises(NotImplementedError, match="silent"):
+    with pytest.raises(CapabilityError, match="silent"):
         game.sample_world(view, Rng(1))

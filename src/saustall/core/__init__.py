@@ -1,6 +1,7 @@
 """The protocol every game shares: registry, states and views, records, errors."""
 
 from saustall.core.errors import (
+    CapabilityError,
     GameOverError,
     IllegalActionError,
     InputFileError,
@@ -20,7 +21,7 @@ from saustall.core.rng import Rng
 from saustall.core.support import GameSupport, PluginError, SimulationSupport
 
 __all__ = [
-    "Action", "Game", "GameOverError", "GameRecord", "GameState", "GameSupport",
+    "Action", "CapabilityError", "Game", "GameOverError", "GameRecord", "GameState", "GameSupport",
     "IllegalActionError", "PluginError", "SimulationSupport",
     "InputFileError", "InvalidOptionError", "MalformedActionError", "NotYourTurnError",
     "OptionSpec", "RecordError", "Rng", "Ruleset", "SPECTATOR", "SaustallError", "UnknownGameError",

@@ -62,6 +62,12 @@ class CodecLimitError(SaustallError):
     would decode to something else."""
 
 
+class CapabilityError(SaustallError):
+    """A request for an optional capability the game does not offer (say, sampling worlds
+    from a view for a search bot): the game is complete without it, and a caller asks
+    :func:`saustall.testing.optional.offers_world_sampling` or catches this."""
+
+
 class RecordError(SaustallError, ValueError):
     """A game record that is corrupt, of another program, or does not replay."""
 

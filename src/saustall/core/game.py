@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Hashable, Mapping, Sequence
 
 from saustall.core.errors import (
-    GameOverError, InvalidOptionError, MalformedActionError, NotYourTurnError,
+    CapabilityError, GameOverError, InvalidOptionError, MalformedActionError, NotYourTurnError,
 )
 from saustall.core.loading import shown
 from saustall.core.record import FIRST_REVISION
@@ -544,10 +544,11 @@ class Game(abc.ABC):
         :meth:`GameState.record` is not a record of the real game.
 
         Raises :class:`ValueError` for a view this game cannot have produced, and
-        :class:`NotImplementedError` for a game that does not sample worlds.
+        :class:`~saustall.core.errors.CapabilityError` for a game that does not offer
+        world sampling (this base: an optional capability, offered by the games whose
+        bots search; a plug-in need not).
         """
-        # an optional capability: games whose bots search override it; a plug-in need not
-        raise NotImplementedError(f"{self.name} does not sample worlds from a view")
+        raise CapabilityError(f"{self.name} does not sample worlds from a view")
 
     def full_inventory(self, num_players: int, options: Mapping[str, Any]) -> Counter[str]:
         """The cards a game of this size holds in all (for conservation checks)."""

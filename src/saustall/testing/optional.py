@@ -1,7 +1,8 @@
 """Checks of optional capabilities, and how to tell whether a game offers them.
 
 A game offers **world sampling** when :meth:`Game.sample_world` answers for a seat's view
-of a new game instead of raising :class:`NotImplementedError` (the base class's answer).
+of a new game instead of raising :class:`~saustall.core.errors.CapabilityError` (the base
+class's answer).
 A game offers **bots** when at least one bot level is registered for it
 (:func:`saustall.bots.base.register_bot`; every game has ``random``) and the ruleset is
 turn-based: real-time rulesets are played by clocks, which the turn loop here does not
@@ -24,6 +25,7 @@ import warnings
 from typing import Any
 
 from saustall.bots.base import bot_levels, make_bot, plays_ruleset, view_for
+from saustall.core.errors import CapabilityError
 from saustall.core.game import Game, GameState
 from saustall.core.registry import support
 from saustall.core.support import load_reference
@@ -39,9 +41,9 @@ def offers_world_sampling(game: Game) -> str | None:
     players = game.ruleset.min_players
     try:
         game.sample_world(game.new_state(players, 7).view(0), Rng(0))
-    except NotImplementedError as exc:
+    except CapabilityError as exc:
         return (f"{game.name}/{game.ruleset.name} does not offer world sampling "
-                f"(sample_world raised NotImplementedError: {exc or 'no reason given'})")
+                f"(sample_world raised CapabilityError: {exc or 'no reason given'})")
     return None
 
 
