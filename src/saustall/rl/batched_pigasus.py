@@ -60,6 +60,7 @@ which they are); the table as the set of its cards (the view's slot numbers are 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -71,7 +72,7 @@ from saustall.core.rng import _key  # the scalar stream's own key
 from saustall.games.pigasus.cards import NUM_CARDS, SET_ASIDE, partner
 from saustall.rl.lanes import ShufflePlan
 from saustall.rl.pigasus_v0 import (
-    GIVE_UP_INDEX, GRAB_INDEX, LAYOUT, MAX_SEATS, MAX_TICKS, NOOP, NUM_ACTIONS, POINT_BASE,
+    GIVE_UP_INDEX, GRAB_INDEX, LAYOUT, MAX_TICKS, NOOP, NUM_ACTIONS, POINT_BASE,
     REVEAL_INDEX, TICK_MS,
 )
 
@@ -390,11 +391,7 @@ class BatchedPigasus:
     def _tick_until(self, s: PigasusBatch, lanes: NDArray[np.intp],
                     until: NDArray[np.int64]) -> None:
         """The env's _advance: an engine ``tick`` at each due time up to ``until``."""
-        while lanes.size:
-            due_now = self._due_by(s, lanes, until)
-            if due_now is None:
-                return
-            lanes, until, due = due_now
+        for lanes, until, due in self._due_rounds(s, lanes, until):
             timed = (s.phase[lanes] == 1) | (s.deck_len[lanes] == 0)
             self._advance(s, lanes[timed], due[timed])
             s.events[lanes] += 1
@@ -407,15 +404,18 @@ class BatchedPigasus:
     # ----------------------------------------------------------------------------------
     # Timed changes, judging, the end
     # ----------------------------------------------------------------------------------
-    def _due_by(self, s: PigasusBatch, lanes: NDArray[np.intp], until: NDArray[np.int64]
-                ) -> tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]] | None:
-        """The lanes of ``lanes`` still playing with a change due by their ``until``: those
-        lanes, their ``until`` and their due times (None: no lane)."""
-        due = self._next_due(s, lanes)
-        sel = (s.phase[lanes] != 2) & (due >= 0) & (due <= until)
-        if not sel.any():
-            return None
-        return lanes[sel], until[sel], due[sel]
+    def _due_rounds(self, s: PigasusBatch, lanes: NDArray[np.intp], until: NDArray[np.int64]
+                    ) -> Iterator[tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]]]:
+        """Rounds of the lanes of ``lanes`` still playing with a change due by their
+        ``until``: each round those lanes, their ``until`` and their due times, found again
+        after the caller applied the round's changes, until no lane has one due."""
+        while lanes.size:
+            due = self._next_due(s, lanes)
+            sel = (s.phase[lanes] != 2) & (due >= 0) & (due <= until)
+            if not sel.any():
+                return
+            lanes, until = lanes[sel], until[sel]
+            yield lanes, until, due[sel]
 
     def _next_due(self, s: PigasusBatch, lanes: NDArray[np.intp]) -> NDArray[np.int64]:
         """PigasusStateBase.next_due per lane (-1: nothing is due)."""
@@ -431,11 +431,7 @@ class BatchedPigasus:
     def _advance(self, s: PigasusBatch, lanes: NDArray[np.intp],
                  until: NDArray[np.int64]) -> None:
         """Every transition due by ``until``, each at its due time (the engine's _advance)."""
-        while lanes.size:
-            due_now = self._due_by(s, lanes, until)
-            if due_now is None:
-                return
-            lanes, until, due = due_now
+        for lanes, until, due in self._due_rounds(s, lanes, until):
             held = s.phase[lanes] == 1
             h, at = lanes[held], due[held]
             if h.size:
