@@ -353,3 +353,17 @@ def alarming_lines(log_text: str) -> list[str]:
     normal operation: a takeover, a shutdown, a restart)."""
     return [line for line in log_text.splitlines()
             if any(word in line for word in ALARMING)]
+
+
+def spy_on_workers(server: LiveServer) -> list[str]:
+    """The names of the bots whose decisions the server sends to its worker pool, from
+    now on, in order (the pool still decides them)."""
+    sent: list[str] = []
+    workers = server.hub.bots.workers
+    to_worker = workers.choose
+
+    async def counted(game: str, ruleset: str, bot: Any, view: Any, legal: Any) -> Any:
+        sent.append(bot.name)
+        return await to_worker(game, ruleset, bot, view, legal)
+    workers.choose = counted  # type: ignore[method-assign]
+    return sent

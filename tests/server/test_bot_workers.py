@@ -17,7 +17,9 @@ from saustall.bots.base import bot_levels, make_bot
 from saustall.core import registry
 from saustall.server.bot_workers import BotWorkers
 from saustall.server.tables import HubSettings
-from tests.server.conftest import LiveServer, Wire, bearer, create, fast_bots, join, quick_settings
+from tests.server.conftest import (
+    LiveServer, Wire, bearer, create, fast_bots, join, quick_settings, spy_on_workers,
+)
 from tests.server.heavy_bot import (
     DyingBot, DyingOnceBot, FailingBot, SignalsBot, ThinkingBot, WaitingBot,
 )
@@ -242,14 +244,7 @@ async def test_random_bots_choose_on_the_loop_without_a_worker(
         server: LiveServer, http: httpx.AsyncClient) -> None:
     """A bot that picks in microseconds (``thinks_instantly``) is not sent to a worker,
     whose round trip would cost more than its choice; it still plays its turns."""
-    sent: list[str] = []
-    workers = server.hub.bots.workers
-    to_worker = workers.choose
-
-    async def counted(game: str, ruleset: str, bot: Any, view: Any, legal: Any) -> Any:
-        sent.append(bot.name)
-        return await to_worker(game, ruleset, bot, view, legal)
-    workers.choose = counted  # type: ignore[method-assign]
+    sent = spy_on_workers(server)
     table = await create(http, game="drecksau", seats=2, name="Anna", bots=["random"])
     anna = await Wire.open(server, table["table_id"], token=table["token"])
     await http.post(f"/api/tables/{table['table_id']}/start", headers=bearer(table["token"]))

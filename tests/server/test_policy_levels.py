@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 import httpx
-import pytest
 
 from saustall.bots.base import TableScope, bot_levels, level_rating, level_scope
 from saustall.server.catalogue import catalogue, level_refusal, levels_at, table_levels
-from tests.server.conftest import LiveServer, Wire, bearer, create, play_to_end
+from tests.server.conftest import LiveServer, Wire, bearer, create, play_to_end, spy_on_workers
 
 POLICY = "policy:dirty-pig-2p"
 
@@ -101,14 +99,7 @@ async def test_a_table_it_cannot_play_refuses_the_policy_by_name(
 
 async def test_a_table_with_the_policy_plays_a_game_to_the_end_in_the_worker_pool(
         server: LiveServer, http: httpx.AsyncClient) -> None:
-    sent: list[str] = []
-    workers = server.hub.bots.workers
-    to_worker = workers.choose
-
-    async def counted(game: str, ruleset: str, bot: Any, view: Any, legal: Any) -> Any:
-        sent.append(bot.name)
-        return await to_worker(game, ruleset, bot, view, legal)
-    workers.choose = counted  # type: ignore[method-assign]
+    sent = spy_on_workers(server)
     created = await create(http, game="drecksau", ruleset="dirty-pig", seats=2, name="Anna")
     table_id, token = created["table_id"], created["token"]
     added = await http.post(f"/api/tables/{table_id}/bots", json={"level": POLICY},
