@@ -190,16 +190,13 @@ def _knorpel_declarer(declarer: int, order: Order) -> Callable[[list[int]], floa
     """How likely the hands (bit masks by seat) made ``declarer`` declare the Knorpel
     ranked by ``order``: it holds the trump, a long suit and tricks
     (:data:`KNORPEL_FOREIGN_TRUMP`, :data:`KNORPEL_LONGEST`, :data:`KNORPEL_TRICKS`)."""
-    trump = 0
-    for c in order.trumps:
-        trump |= 1 << c
     suits = order.suit_masks[:4]
     (long_mid, long_width), (tricks_mid, tricks_width) = KNORPEL_LONGEST, KNORPEL_TRICKS
 
     def knorpel_ok(hands: list[int]) -> float:
         hand = hands[declarer]
         longest = max((hand & suit).bit_count() for suit in suits)
-        return ((1.0 if hand & trump else KNORPEL_FOREIGN_TRUMP)
+        return ((1.0 if trump_count(hand, order) else KNORPEL_FOREIGN_TRUMP)
                 * _sigmoid((longest - long_mid) / long_width)
                 * _sigmoid((tricks_of_mask(hand, order) - tricks_mid) / tricks_width))
     return knorpel_ok
