@@ -30,13 +30,11 @@ from collections import defaultdict
 
 from saustall.bots.base import make_bot
 from saustall.core import get
-from saustall.core.rng import Rng, derive_seed
+from saustall.core.rng import derive_seed
 from saustall.games.saukopf.actions import KONTRA, PASS
-from saustall.games.saukopf.bots.budgets import KONTRA_RULE
 from saustall.games.saukopf.bots.rollout import policy_action
-from saustall.games.saukopf.bots.search import SearchBot, _WorldPool
+from saustall.games.saukopf.bots.search import SearchBot
 from saustall.games.saukopf.game import SaukopfState
-from saustall.games.saukopf.sampling import WorldSampler
 from saukopf_bars import _option, _path_option, _share_ci
 
 PLAYERS = 4
@@ -73,11 +71,9 @@ def calibrate_deal(job: tuple[str, int]) -> list[dict[str, object]]:
         if view["phase"] in ("kontra", "re") and PASS in legal:
             bot = bots[p]
             if view["phase"] == "kontra" and KONTRA in legal and isinstance(bot, SearchBot):
-                if policy_won is None:
-                    real = WorldSampler(game, view)._build(list(state.masks), Rng(0), 0)
-                    policy_won = real is not None and _policy_declarer_won(real)
-                race = bot._race(_WorldPool(bot, view), p, [[PASS], [KONTRA]], [True, False],
-                                 KONTRA_RULE, bot.budget.kick_worlds)
+                if policy_won is None:  # the real deal, played out by the policy alone
+                    policy_won = _policy_declarer_won(state.clone())
+                race = bot.kick_race(view, KONTRA)
                 points.append({"deal": deal, "seat": p, "view": view,
                                "game": view["declared"]["game"], "worlds": race.worlds,
                                "estimate": race.win(0).mean, "kick": race.chosen == 1,

@@ -498,9 +498,17 @@ class SearchBot:
         kick = KONTRA if phase == "kontra" else RE
         if kick not in acts or PASS not in acts:
             return min(acts)
+        return [PASS, kick][self.kick_race(view, kick, pool).chosen]
+
+    def kick_race(self, view: View, kick: int, pool: _WorldPool | None = None) -> Race:
+        """The race of passing (choice 0) against ``kick`` (``KONTRA`` or ``RE``, choice 1)
+        for the seat of ``view``, by :data:`KONTRA_RULE` or :data:`RE_RULE` on the level's
+        :attr:`Budget.kick_worlds`: its estimates (say, ``race.win(0)``, the chance my party
+        wins the game as it stands) and the choice a kick decision takes
+        (``scripts/saukopf_calibration.py`` sets these against what happened)."""
         rule = KONTRA_RULE if kick == KONTRA else RE_RULE
-        return [PASS, kick][self._race(pool, me, [[PASS], [kick]], [True, False], rule,
-                                       self.budget.kick_worlds).chosen]
+        return self._race(pool or _WorldPool(self, view), view["observer"], [[PASS], [kick]],
+                          [True, False], rule, self.budget.kick_worlds)
 
     def _race(self, pool: _WorldPool, me: int,
               plans: Sequence[Sequence[int] | PassModel | BidPlan],
