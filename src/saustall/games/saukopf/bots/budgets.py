@@ -77,6 +77,11 @@ class Budget:
     any margin, so the sensible card breaks the ties, where every card looks alike (a
     deal already decided, or too far from its end for the playouts to tell). None: the
     best mean wins, ties to the lowest code."""
+    bid_default: bool = False
+    """Take the bid a Schafkopf player expects (the ``heuristic`` bot's: the cheapest bid
+    for a game its rating finds sound) unless passing or another game is clearly better
+    (:data:`BID_RULE`). False: a bid must be clearly better than passing, so an unclear
+    race passes, and a noisy level passed sound hands."""
     rivals: bool = False
     """When bidding in the Trog, let the others bid on over my bid in the playouts while
     their sampled hand is worth a solo (:class:`~saustall.games.saukopf.bots.rivals.BidPlan`), and weigh bidding again once

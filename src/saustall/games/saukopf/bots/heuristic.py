@@ -143,22 +143,33 @@ class HeuristicBot:
         return sum(1 for x in hand if x >> 3 == c >> 3)
 
     def _bid(self, view: View, hand: list[int], acts: list[int]) -> int:
-        bids = sorted(bid_of(a) for a in acts if is_bid(a))
+        found = self.bid_for(view, hand, acts)
+        return PASS if found is None else bid_action(found[0])
+
+    def bid_for(self, view: View, hand: list[int],
+                acts: Sequence[Action]) -> tuple[int, int | None] | None:
+        """The bid this bot makes in the bidding view ``view`` (my ``hand``, legal
+        ``acts``) and the declare action of the game it bids for (None if the hand
+        allows none at that bid); None when it passes."""
+        bids = sorted(bid_of(a) for a in acts if isinstance(a, int) and is_bid(a))
         if not bids:
-            return PASS
+            return None
         stage = view["bidding"]["stage"]
         players = view["players"]
         aside = [CARD_BY_TEXT[t] for t in view["aside"]]
         if stage == "napf" and SCHWARZ in bids and all((c & 7) >= 5 for c in hand):
-            return bid_action(SCHWARZ)  # a Vegane Mast hand: nothing above a 9
+            # a Vegane Mast hand: nothing above a 9 (bid whatever the declarations say)
+            games = declarations(hand, SCHWARZ, stage, players, aside)
+            return SCHWARZ, (self.best_declaration(
+                hand, [declare_action(d) for d in games], players)[1] if games else None)
         cheapest = bids[0]
         options = declarations(hand, cheapest, stage, players, aside)
         if not options:
-            return PASS
+            return None
         rating, action = self.best_declaration(
             hand, [declare_action(d) for d in options], players)
         if rating <= 0:
-            return PASS
+            return None
         decl = declaration_of(action)
         if decl.info.doppel:
             ceiling = 61
@@ -166,7 +177,7 @@ class HeuristicBot:
             ceiling = decl.info.min_bid + (4 if decl.info.min_bid < SCHWARZ else 0)
         else:
             ceiling = min(100, 61 + int(15 * rating))
-        return bid_action(cheapest) if cheapest <= ceiling else PASS
+        return (cheapest, action) if cheapest <= ceiling else None
 
     def _join(self, view: View, hand: list[int]) -> int:
         declared = view["declared"] or {}

@@ -570,6 +570,9 @@ class SearchBot:
         if not least:
             return PASS
         options = self._shortlist(view, list(least))
+        sensible = self._sensible_bid(view, hand, acts, least) if self.budget.bid_default else None
+        if sensible is not None and sensible not in options:
+            options.append(sensible)
         plans: list[Sequence[int] | PassModel | BidPlan]
         if self.budget.rivals and stage != NAPF:
             # each game let go when out-bid, and the best-rated solo (a Doppel needs
@@ -592,9 +595,23 @@ class SearchBot:
             passes = [[PASS]]
         else:
             passes = [PassModel(self._napf_plan(view, me, hand, aside, pool))]
-        chosen = self._race(pool, me, plans + passes,
-                            [False] * len(plans) + [True] * len(passes), BID_RULE).chosen
+        if sensible is None:
+            safe = [False] * len(plans) + [True] * len(passes)
+        else:  # passing, like any other game, must be clearly better than the sensible bid
+            safe = [a == sensible for a in options] + [False] * len(passes)
+        chosen = self._race(pool, me, plans + passes, safe, BID_RULE).chosen
         return bid_action(least[options[chosen]]) if chosen < len(options) else PASS
+
+    @staticmethod
+    def _sensible_bid(view: View, hand: list[int], acts: list[int],
+                      least: dict[int, int]) -> int | None:
+        """The game the bid a Schafkopf player expects is for (the ``heuristic`` bot's:
+        the cheapest bid for a game its rating finds sound), if it bids and that bid is
+        the least for the game; None if it passes."""
+        found = HeuristicBot(0).bid_for(view, hand, acts)
+        if found is None or found[1] is None or least.get(found[1]) != found[0]:
+            return None
+        return found[1]
 
     def _napf_plan(self, view: View, me: int, hand: list[int], aside: list[int],
                    pool: _WorldPool) -> list[int] | None:
