@@ -82,6 +82,11 @@ class Budget:
     for a game its rating finds sound) unless passing or another game is clearly better
     (:data:`BID_RULE`). False: a bid must be clearly better than passing, so an unclear
     race passes, and a noisy level passed sound hands."""
+    kontra_answer: tuple[float, float] | None = None
+    """A Kontra's race plays it out with a Re from the declaring party as likely as
+    the search bots give one: (when the declaring party wins the playout, when it loses)
+    (:class:`~saustall.games.saukopf.bots.search.AnsweredKontra`). None: no Re in the
+    playouts, so a kick looks cheaper than it is against a strong hand."""
     rivals: bool = False
     """When bidding in the Trog, let the others bid on over my bid in the playouts while
     their sampled hand is worth a solo (:class:`~saustall.games.saukopf.bots.rivals.BidPlan`), and weigh bidding again once

@@ -82,7 +82,7 @@ from saustall.games.saukopf.cards import (
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.observe import FinishedDeal
 from saustall.games.saukopf.sampling import SamplingError, WorldSampler
-from saustall.games.saukopf.scoring import DealScore
+from saustall.games.saukopf.scoring import DealScore, score_deal
 from saustall.stats import estimate
 
 _KREUZUNG_ORDER = order_for(KREUZUNG)
@@ -507,11 +507,14 @@ class SearchBot:
         wins the game as it stands) and the choice a kick decision takes
         (``scripts/saukopf_calibration.py`` sets these against what happened)."""
         rule = KONTRA_RULE if kick == KONTRA else RE_RULE
-        return self._race(pool or _WorldPool(self, view), view["observer"], [[PASS], [kick]],
+        plan: Sequence[int] | AnsweredKontra = [kick]
+        if kick == KONTRA and self.budget.kontra_answer is not None:
+            plan = AnsweredKontra(self.budget.kontra_answer)
+        return self._race(pool or _WorldPool(self, view), view["observer"], [[PASS], plan],
                           [True, False], rule, self.budget.kick_worlds)
 
     def _race(self, pool: _WorldPool, me: int,
-              plans: Sequence[Sequence[int] | PassModel | BidPlan],
+              plans: Sequence[Sequence[int] | PassModel | BidPlan | AnsweredKontra],
               safe: Sequence[bool], rule: Rule,
               worlds: tuple[int, int, int] | None = None) -> Race:
         """The :func:`race` of the plans within this level's budget (a plan is my
@@ -523,6 +526,8 @@ class SearchBot:
 
         def outcome(option: int, world: int) -> Outcome:
             plan = plans[option]
+            if isinstance(plan, AnsweredKontra):
+                return plan.outcome(self, pool.worlds[world].clone(), me)
             if isinstance(plan, PassModel):
                 return plan.outcome(self, pool.worlds[world], pool.draws[world], me)
             if isinstance(plan, BidPlan):
@@ -544,9 +549,12 @@ class SearchBot:
         score = play_out(state)
         if score is None:
             return 0.0, False
+        return self._relative(state, score, me), me in score.winners
+
+    def _relative(self, state: SaukopfState, score: DealScore, me: int) -> float:
+        """My :meth:`value` of the finished deal less the others' mean net points."""
         others = [score.meat[p] - score.roughness[p] for p in range(len(score.meat)) if p != me]
-        return (self.value(state, score, me) - math.fsum(others) / len(others),
-                me in score.winners)
+        return self.value(state, score, me) - math.fsum(others) / len(others)
 
     def _bid(self, view: View, me: int, acts: list[int], pool: _WorldPool) -> int:
         """Bid the least bid for the best game the hand allows when it is clearly worth
@@ -708,6 +716,36 @@ class PassModel:
         reached_napf = state.phase == "bidding" and state.stage == NAPF
         return bot._outcome(state, me, self.napf_plan if reached_napf and self.napf_plan
                             else [])
+
+
+@dataclass(frozen=True)
+class AnsweredKontra:
+    """My Kontra, played out, with the declaring party's Re as likely as the bots give it:
+    the playout policy never answers a Kontra, so a Kontra's playouts leave out what it
+    costs when the declarer holds the game (a Re doubles it again). In each world the
+    deal is scored without the Re and with it, mixed by the chance of a Re given the
+    playout's result (:attr:`~saustall.games.saukopf.bots.budgets.Budget.kontra_answer`)."""
+
+    answer: tuple[float, float]
+    """The chance of a Re when the declaring party wins, and when it loses."""
+
+    def outcome(self, bot: SearchBot, state: SaukopfState, me: int) -> Outcome:
+        """My net points (less the others' mean) and whether my party won in ``state``."""
+        if not _force(state, me, [KONTRA]):
+            return -5.0, False
+        score = play_out(state)
+        if score is None:
+            return 0.0, False
+        finished = state._results[-1]
+        assert isinstance(finished, FinishedDeal)
+        outcome = finished.outcome()
+        plain = bot._relative(state, score, me)
+        if outcome.re is not None:
+            return plain, me in score.winners
+        chance = self.answer[0] if score.declarer_won else self.answer[1]
+        doubled = score_deal(replace(outcome, re=outcome.declarer))
+        return ((1.0 - chance) * plain + chance * bot._relative(state, doubled, me),
+                me in score.winners)
 
 
 def napf_reach(world: SaukopfState, me: int) -> float:
