@@ -12,12 +12,16 @@ import pytest
 
 from saustall.bots import make_bot
 from saustall.bots.base import default_level, offered_levels
-from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, LOW_CARDS, Budget, SearchBot, clear_or_default
+from saustall.games.saukopf.bots.heuristic import HeuristicBot
+from saustall.games.saukopf.bots.rollout import play_out
+from saustall.games.saukopf.bots.search import (
+    LEVEL_BUDGETS, LOW_CARDS, AnsweredKontra, Budget, PassModel, SearchBot, clear_or_default,
+)
 from saustall.core import get
 from saustall.core.registry import rulesets
 from saustall.games.saukopf.bidding import KREUZ_TRUMPS
 from saustall.games.saukopf.cards import CARD_BY_TEXT
-from saustall.games.saukopf.game import KONTRA, PASS, SaukopfState, encode_action
+from saustall.games.saukopf.game import KONTRA, PASS, RE, SaukopfState, encode_action
 from tests.saukopf.helpers import act, biased_action, new_deal
 from tests.saukopf.test_views import KREUZUNG_HANDS
 
@@ -423,6 +427,82 @@ def test_a_kontra_against_a_game_that_cannot_be_lost_gets_a_re(level: str) -> No
         bot = make_bot("saukopf", level, seed=seed)
         assert encode_action(bot.choose(state.view(0), state.legal_actions())) == "re", seed
 
+
+# Deal 9100: Resi, first to speak, holds five trumps with the Schellen-Ober, and the Gras
+# Sau: a Schafkopf player bids a Sauerei.
+SOUND_SAUEREI = ("EK EO EU G10 GK G7 H8 SA | E10 GA GU G8 HU H9 H7 SO | "
+                 "EA E8 GO H10 S10 SU S9 S7 | E9 E7 G9 HA HK HO SK S8")
+
+
+@pytest.mark.parametrize("bid_default", [True, False])
+def test_when_the_search_cannot_tell_bidding_from_passing_the_sound_bid_stands(
+        bid_default: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every plan played out alike (a race that can tell nothing apart): with
+    ``bid_default`` the bot makes the bid a Schafkopf player expects (the ``heuristic``
+    bot's); without it, a bid must be clearly better than passing, so it passes."""
+    monkeypatch.setattr(SearchBot, "_outcome", lambda self, state, me, plan: (1.0, True))
+    monkeypatch.setattr(PassModel, "outcome", lambda self, bot, world, draws, me: (1.0, True))
+    state = new_deal(SOUND_SAUEREI, dealer=0)
+    view, legal = state.view(1), state.legal_actions()
+    sensible = HeuristicBot(0).choose(view, legal)
+    assert encode_action(sensible) == "bid 61"
+    bot = SearchBot(3, replace(LEVEL_BUDGETS["club"], bid_default=bid_default))
+    assert bot.choose(view, legal) == (sensible if bid_default else PASS)
+
+
+def test_a_clearly_better_pass_overrules_the_sound_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sensible bid is a default, not a rule: when passing plays out better in every
+    world, the bot passes."""
+    monkeypatch.setattr(SearchBot, "_outcome", lambda self, state, me, plan: (-3.0, False))
+    monkeypatch.setattr(PassModel, "outcome", lambda self, bot, world, draws, me: (0.0, False))
+    state = new_deal(SOUND_SAUEREI, dealer=0)
+    bot = SearchBot(3, replace(LEVEL_BUDGETS["club"], bid_default=True))
+    assert bot.choose(state.view(1), state.legal_actions()) == PASS
+
+
+def test_club_and_expert_bid_the_sound_sauerei_with_every_seed() -> None:
+    """Before the default, ``club`` passed this hand with two of eight seeds: its race
+    on 60 worlds could not tell the bid from passing."""
+    for level in ("club", "expert"):
+        for seed in range(8):
+            state = new_deal(SOUND_SAUEREI, dealer=0)
+            bot = make_bot("saukopf", level, seed=seed)
+            choice = encode_action(bot.choose(state.view(1), state.legal_actions()))
+            assert choice.startswith("bid"), (level, seed, choice)
+
+
+def test_a_kontra_answered_with_re_is_scored_as_the_re_would_score_it() -> None:
+    """A Kontra's playouts can carry the declaring party's Re: with a Re certain either
+    way the kick is worth what the deal played out with a real Re gives the kicker, with
+    none it is the plain Kontra's value, and between the two it is the mix."""
+    hands = ("E10 EK G9 G8 S10 SK H7 H8 | EO GO HO SO EU GU EA GA | "
+             "E9 E8 E7 G10 GK G7 S9 S8 | HU SU HA H10 HK H9 SA S7")
+    state = new_deal(hands, dealer=3)
+    act(state, "bid 61", "pass", "pass", "pass", "declare sauerei schellen", "card E10")
+    assert state.phase == "kontra" and state.cur == 1
+    bot = SearchBot(0, LEVEL_BUDGETS["club"])
+
+    def answered(chances: tuple[float, float]) -> float:
+        return AnsweredKontra(chances).outcome(bot, state.clone(), 1)[0]
+
+    plain = bot._outcome(state.clone(), 1, [KONTRA])[0]
+    real_re = state.clone()
+    real_re.apply(KONTRA)
+    while real_re.phase == "kontra":  # the others asked pass
+        real_re.apply(PASS)
+    while real_re.phase == "re":  # the declaring party's first one asked gives Re
+        party = real_re.cur in (real_re.declarer, real_re.partner)
+        real_re.apply(RE if party and real_re.re < 0 else PASS)
+    assert real_re.re >= 0
+    score = play_out(real_re)
+    assert score is not None
+    with_re = bot._relative(real_re, score, 1)
+    assert with_re != plain
+    assert answered((0.0, 0.0)) == pytest.approx(plain)
+    assert answered((1.0, 1.0)) == pytest.approx(with_re)
+    won = score.declarer_won
+    mixed = answered((0.5, 0.0) if won else (0.0, 0.5))
+    assert mixed == pytest.approx((plain + with_re) / 2)
 
 # -- card play: a sensible card unless another is clearly better ----------------------
 

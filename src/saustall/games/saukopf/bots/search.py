@@ -58,7 +58,7 @@ from saustall.games.saukopf.bots.endgame import (
     contract_key, contract_of,
 )
 from saustall.games.saukopf.bots.budgets import (
-    BID_RULE, KONTRA_RULE, LEVEL_BUDGETS, RE_RULE, SPIESS_RULE, Budget,
+    BID_RULE, KONTRA_RULE, LEVEL_BUDGETS, RE_RULE, SENSIBLE_BID_RULE, SPIESS_RULE, Budget,
 )
 from saustall.games.saukopf.bots.decide import Outcome, Race, Rule, race
 from saustall.games.saukopf.bots.eval import (
@@ -607,7 +607,8 @@ class SearchBot:
             safe = [False] * len(plans) + [True] * len(passes)
         else:  # passing, like any other game, must be clearly better than the sensible bid
             safe = [a == sensible for a in options] + [False] * len(passes)
-        chosen = self._race(pool, me, plans + passes, safe, BID_RULE).chosen
+        rule = BID_RULE if sensible is None else SENSIBLE_BID_RULE
+        chosen = self._race(pool, me, plans + passes, safe, rule).chosen
         return bid_action(least[options[chosen]]) if chosen < len(options) else PASS
 
     @staticmethod
