@@ -77,12 +77,14 @@ class Budget:
     any margin, so the sensible card breaks the ties, where every card looks alike (a
     deal already decided, or too far from its end for the playouts to tell). None: the
     best mean wins, ties to the lowest code."""
-    bid_default: bool = False
-    """Take the bid a Schafkopf player expects (the ``heuristic`` bot's: the cheapest bid
-    for a game its rating finds sound) unless passing or another game is clearly better
-    (:data:`SENSIBLE_BID_RULE`). False: a bid must be clearly better than passing
-    (:data:`BID_RULE`), so an unclear race passes, and a noisy level passed sound hands
-    (``club`` passed five trumps with an Ober and a Sau with two of eight seeds)."""
+    sensible_default: bool = False
+    """Bid and declare what a Schafkopf player expects (the ``heuristic`` bot's choice:
+    the cheapest bid for a game its rating finds sound, the best-rated plain game)
+    unless passing or another game is clearly better (:data:`SENSIBLE_BID_RULE`,
+    :data:`SPIESS_RULE`). False: a bid must be clearly better than passing
+    (:data:`BID_RULE`) and a game am Spieß than the best plain one, so an unclear race
+    passes, and a noisy level passed sound hands (``club`` passed five trumps with an
+    Ober and a Sau with two of eight seeds) and called a Sau by chance."""
     kontra_answer: tuple[float, float] | None = None
     """A Kontra's race plays it out with a Re from the declaring party as likely as
     the search bots give one: (when the declaring party wins the playout, when it loses)
@@ -108,7 +110,7 @@ LEVEL_BUDGETS = {
     "club": Budget(worlds=10, bid_games=5, playouts=240,
                    rare_first=10, rare_step=10, rare_worlds=60,
                    endgame=4, endgame_nodes=30_000, spread=10, card_default=1.0,
-                   bid_default=True),
+                   sensible_default=True),
     # three times the worlds for a card: in 300 duplicate deals against ``heuristic``
     # with its bidding, search card play gained +0.43 net points per deal with 30
     # worlds and +0.60 with 90 (paired difference +0.16 [-0.03, +0.36]); an exactly
@@ -124,7 +126,7 @@ LEVEL_BUDGETS = {
     "expert": Budget(worlds=30, bid_games=16, playouts=6400, card_worlds=90,
                      rare_first=48, rare_step=48, rare_worlds=1280, kick_worlds=(16, 16, 160),
                      endgame=4, endgame_worlds=40, endgame_nodes=120_000, spread=10,
-                     card_default=1.0, bid_default=True),
+                     card_default=1.0, sensible_default=True),
 }
 
 KONTRA_RULE = Rule(k=2.0, margin=0.5, min_win=0.5, min_worlds=30)
@@ -153,7 +155,7 @@ several games' means is optimistic, and in the playouts the others pass once I b
 
 SENSIBLE_BID_RULE = Rule(k=2.0)
 """When passing or another game is clearly better than the sensible bid (the
-``heuristic`` bot's, :attr:`Budget.bid_default`): a player's expected bid is overruled
+``heuristic`` bot's, :attr:`Budget.sensible_default`): a player's expected bid is overruled
 on two standard errors, not one, since a race that cannot tell the two apart would
 otherwise overrule it about one time in six by chance alone."""
 

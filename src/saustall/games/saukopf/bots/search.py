@@ -485,14 +485,22 @@ class SearchBot:
         if phase == "bidding":
             return self._bid(view, me, acts, pool)
         if phase == "declaring":
-            options = self._shortlist(view, [a for a in acts if is_declare(a)])
+            games = [a for a in acts if is_declare(a)]
+            options = self._shortlist(view, games)
             # each game am Spieß is weighed against its own plain form too
             plain = [declare_action(replace(declaration_of(a), spiess=False)) for a in options]
             options += [a for a in dict.fromkeys(plain) if a not in options and a in acts]
-            # a game am Spieß only when clearly better than the best plain one
-            safe = [not declaration_of(a).spiess for a in options]
-            if not any(safe):
-                safe = [True] * len(options)
+            sensible = self._sensible_game(view, games) if self.budget.sensible_default else None
+            if sensible is not None:
+                # another game only when clearly better than the one a player expects
+                if sensible not in options:
+                    options.append(sensible)
+                safe = [a == sensible for a in options]
+            else:
+                # a game am Spieß only when clearly better than the best plain one
+                safe = [not declaration_of(a).spiess for a in options]
+                if not any(safe):
+                    safe = [True] * len(options)
             chosen = self._race(pool, me, [[a] for a in options], safe, SPIESS_RULE).chosen
             return options[chosen]
         kick = KONTRA if phase == "kontra" else RE
@@ -578,7 +586,7 @@ class SearchBot:
         if not least:
             return PASS
         options = self._shortlist(view, list(least))
-        sensible = self._sensible_bid(view, hand, acts, least) if self.budget.bid_default else None
+        sensible = self._sensible_bid(view, hand, acts, least) if self.budget.sensible_default else None
         if sensible is not None and sensible not in options:
             options.append(sensible)
         plans: list[Sequence[int] | PassModel | BidPlan]
@@ -610,6 +618,18 @@ class SearchBot:
         rule = BID_RULE if sensible is None else SENSIBLE_BID_RULE
         chosen = self._race(pool, me, plans + passes, safe, rule).chosen
         return bid_action(least[options[chosen]]) if chosen < len(options) else PASS
+
+    @staticmethod
+    def _sensible_game(view: View, games: list[int]) -> int | None:
+        """The game a Schafkopf player declares with my hand: the ``heuristic`` bot's
+        best-rated plain declaration (am Spieß is a gamble to be raced, not a default);
+        None if its rating finds no plain game sound."""
+        plain = [a for a in games if not declaration_of(a).spiess]
+        if not plain:
+            return None
+        hand = [CARD_BY_TEXT[t] for t in view["hand"]]
+        rating, game = HeuristicBot(0).best_declaration(hand, plain, view["players"])
+        return game if rating > 0 else None
 
     @staticmethod
     def _sensible_bid(view: View, hand: list[int], acts: list[int],
