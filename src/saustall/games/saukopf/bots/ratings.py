@@ -14,10 +14,10 @@ from saustall.bots.base import register_level_ratings
 register_level_ratings("saukopf", "net_vs_club", {
     ("saukopf", "club"): (0.0, None, None,
         "the yardstick: 0 by definition"),
-    ("saukopf", "heuristic"): (-1.225, -1.872, -0.578,
-        "duplicate one-deal sessions against club, 40 deals, 2026-12-04"),
-    ("saukopf", "beginner"): (-1.296, -1.495, -1.097,
-        "duplicate duel against club, 200 deals, 2026-12-04"),
-    ("saukopf", "expert"): (0.271, 0.078, 0.464,
+    ("saukopf", "heuristic"): (-1.219, -1.848, -0.589,
+        "duplicate one-deal sessions against club, 40 deals, 2026-12-05"),
+    ("saukopf", "beginner"): (-1.264, -1.459, -1.068,
+        "duplicate duel against club, 200 deals, 2026-12-05"),
+    ("saukopf", "expert"): (0.346, 0.168, 0.524,
         "duplicate duel against club, 200 deals, 2026-12-05"),
 })
