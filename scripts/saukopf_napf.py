@@ -4,7 +4,7 @@ The Napf is reached only when all four pass the Trog, in well under 1% of the de
 four ``expert`` bots, so a census meets too few Napf deals to say much about them. This
 script makes Napf deals on purpose and weak like the real ones: of the deals
 ``0 .. CANDIDATES-1``, each is kept with the chance that all four pass the Trog under the
-search bot's own model (:func:`saustall.games.saukopf.bots.search.trog_pass_chance`), the Trog
+search bot's own model (:func:`saustall.games.saukopf.bots.inference.trog_pass_chance`), the Trog
 passes are forced, and then:
 
     python scripts/saukopf_napf.py mix expert 25000
@@ -34,7 +34,8 @@ from typing import Any, Callable
 
 from saustall.bots.base import make_bot
 from saustall.games.saukopf.bots.eval import trump_count
-from saustall.games.saukopf.bots.search import SearchBot, trog_pass_chance
+from saustall.games.saukopf.bots.inference import trog_pass_chance
+from saustall.games.saukopf.bots.search import SearchBot
 from saustall.core import get
 from saustall.core.rng import Rng, derive_seed
 from saustall.games.saukopf.actions import BID_BASE, PASS, declaration_of
@@ -144,9 +145,9 @@ def estimates(level: str, index: int, make: Deal) -> dict[str, float]:
     plain_race, plain_outcome = SearchBot._race, SearchBot._outcome
     nets: dict[int, list[float]] = {}  # by id of the plan played out
 
-    def own_net(self: SearchBot, state: SaukopfState, me: int, plan: Any) -> Any:
+    def own_net(self: SearchBot, state: SaukopfState, me: int, plan: Any, *rest: Any) -> Any:
         deal = state.deal_index
-        relative = plain_outcome(self, state, me, plan)
+        relative = plain_outcome(self, state, me, plan, *rest)
         if state.deal_index != deal or state.over:  # played to its end
             score = state._results[-1].score()
             net = 0.0 if score is None else float(score.meat[me] - score.roughness[me])

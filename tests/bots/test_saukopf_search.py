@@ -15,8 +15,9 @@ from saustall.bots.base import default_level, offered_levels
 from saustall.games.saukopf.bots.heuristic import HeuristicBot
 from saustall.games.saukopf.bots.rollout import play_out
 from saustall.games.saukopf.bots.search import (
-    LEVEL_BUDGETS, LOW_CARDS, AnsweredKontra, Budget, PassModel, SearchBot, clear_or_default,
+    LEVEL_BUDGETS, AnsweredKontra, Budget, PassModel, SearchBot, clear_or_default,
 )
+from saustall.games.saukopf.bots.inference import LOW_CARDS
 from saustall.core import get
 from saustall.core.registry import rulesets
 from saustall.games.saukopf.bidding import KREUZ_TRUMPS

@@ -32,7 +32,7 @@ RIVAL_BID_SLOPE: Final = 0.02
 """How much more solo rating a rival needs per card point the bid rises above 61."""
 RIVAL_WIDTH: Final = 0.35
 """The width of the rival's sigmoid, as in the declarer model of
-:func:`~saustall.games.saukopf.bots.search.plausibility`."""
+:func:`~saustall.games.saukopf.bots.inference.plausibility`."""
 REBID_RANGE: Final = 10
 """How far above its first bid a plan that bids again (:attr:`BidPlan.cap`) may go."""
 
