@@ -1,9 +1,10 @@
 """How often a Saukopf bot level takes the same bidding, declaring, Kontra and Re decision
 with another seed (a long run, not a test).
 
-    python scripts/saukopf_stability.py LEVEL DEALS [--first K] [--seeds S] [--show N]
+    python scripts/saukopf_stability.py LEVEL DEALS [--first K] [--seeds S] [--show N] [--cards]
 
-Four LEVEL bots play deals K.. (default 0) up to the first card after the Kontra window
+Four LEVEL bots play deals K.. (default 0) up to the first card after the Kontra window,
+or with ``--cards`` to the deal's end
 (one-deal sessions, the dealer rotating, the bots' seeds from the deal number, as
 ``saukopf_bars.py table`` plays them). At each of those decisions with a choice, S - 1 more
 bots of the level (default S = 5), each with its own seed, decide the same view. Printed
@@ -19,11 +20,12 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from typing import cast
 
 from saustall.bots.base import make_bot
 from saustall.core import get
 from saustall.core.rng import derive_seed
-from saustall.games.saukopf.game import encode_action
+from saustall.games.saukopf.game import SaukopfState, encode_action
 
 RARE_PHASES = ("bidding", "declaring", "kontra", "re")
 
@@ -39,6 +41,10 @@ def _option(args: list[str], name: str, default: int) -> int:
 
 def main(argv: list[str]) -> None:
     args = list(argv)
+    cards = "--cards" in args
+    if cards:
+        args.remove("--cards")
+    phases = RARE_PHASES + ("playing",) if cards else RARE_PHASES
     first = _option(args, "--first", 0)
     seeds = _option(args, "--seeds", 5)
     show = _option(args, "--show", 20)
@@ -51,13 +57,15 @@ def main(argv: list[str]) -> None:
     split: list[str] = []
     for deal in range(first, first + deals):
         state = game.new_state(4, deal, {"deals": 1, "dealer": deal % 4})
+        assert isinstance(state, SaukopfState)
         bots = [make_bot("saukopf", level, derive_seed(deal, "stability", p)) for p in range(4)]
-        while not state.is_terminal() and not (state.phase == "playing" and state.kontra_done):
+        while not state.is_terminal() and (
+                cards or not (state.phase == "playing" and state.kontra_done)):
             p = state.current_player
             view, legal = state.view(p), state.legal_actions(p)
             action = bots[p].choose(view, legal)
             phase = view["phase"]
-            if phase in RARE_PHASES and len(legal) > 1:
+            if phase in phases and len(legal) > 1:
                 votes = Counter([action] + [
                     make_bot("saukopf", level, derive_seed(deal, "stability", p, k))
                     .choose(view, legal) for k in range(1, seeds)])
@@ -65,12 +73,13 @@ def main(argv: list[str]) -> None:
                 tries[phase] += seeds
                 agreeing[phase] += most
                 if most < seeds:
-                    counts = ", ".join(f"{encode_action(a)} {n}" for a, n in votes.most_common())
+                    counts = ", ".join(f"{encode_action(cast(int, a))} {n}"
+                                       for a, n in votes.most_common())
                     split.append(f"  deal {deal}, {phase}, seat {p} ({' '.join(view['hand'])}): "
                                  f"{counts}")
             state.apply(action)
     print(f"saukopf, {level}, deals {first}-{first + deals - 1}, {seeds} seeds a decision")
-    for phase in RARE_PHASES:
+    for phase in phases:
         if tries[phase]:
             print(f"  {phase}: {agreeing[phase]} of {tries[phase]} tries agree with the most "
                   f"common choice ({agreeing[phase] / tries[phase]:.1%})")

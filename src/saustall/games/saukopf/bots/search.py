@@ -273,8 +273,7 @@ class SearchBot:
         for t in view["hand"]:
             hand |= 1 << CARD_BY_TEXT[t]
         players = view["players"]
-        sound = [a for a in options if declaration_of(a).kind != SAUEREI
-                 or trump_count(hand, _SAUEREI_ORDER) >= 4] or options
+        sound = _without_thin_sauerei(hand, options)
         rated = sorted(sound, key=lambda a: (-rate_mask(hand, declaration_of(a), players), a))
         # the Napf offers few games, and the quick rating knows them least: try them all
         napf = view["bidding"]["stage"] == NAPF
@@ -438,14 +437,22 @@ class SearchBot:
     @staticmethod
     def _sensible_game(view: View, games: list[int]) -> int | None:
         """The game a Schafkopf player declares with my hand: the ``heuristic`` bot's
-        best-rated plain declaration (am Spieß is a gamble to be raced, not a default);
-        None if its rating finds no plain game sound."""
+        best-rated plain declaration (am Spieß is a gamble to be raced, not a default).
+        If its rating finds none sound, the bidding is won all the same and some game
+        must be played: its best-rated plain game but a clean Sauerei on fewer than four
+        trumps (as :meth:`_shortlist`). None if every game offered is am Spieß."""
         plain = [a for a in games if not declaration_of(a).spiess]
         if not plain:
             return None
         hand = [CARD_BY_TEXT[t] for t in view["hand"]]
         rating, game = HeuristicBot(0).best_declaration(hand, plain, view["players"])
-        return game if rating > 0 else None
+        if rating > 0:
+            return game
+        mask = 0
+        for c in hand:
+            mask |= 1 << c
+        return HeuristicBot(0).best_declaration(
+            hand, _without_thin_sauerei(mask, plain), view["players"])[1]
 
     @staticmethod
     def _sensible_bid(view: View, hand: list[int], acts: list[int],
@@ -569,6 +576,15 @@ class AnsweredKontra:
     def outcome(self, bot: SearchBot, state: SaukopfState, me: int) -> Outcome:
         """My net points (less the others' mean) and whether my party won in ``state``."""
         return bot._outcome(state, me, [KONTRA], self.answer)
+
+
+def _without_thin_sauerei(hand: int, games: list[int]) -> list[int]:
+    """``games`` without a clean Sauerei when ``hand`` holds fewer than four of its
+    trumps (the partner is unknown: it needs trumps of its own); all of them if that
+    leaves none."""
+    if trump_count(hand, _SAUEREI_ORDER) >= 4:
+        return games
+    return [a for a in games if declaration_of(a).kind != SAUEREI] or games
 
 
 def napf_reach(world: SaukopfState, me: int) -> float:
