@@ -18,6 +18,7 @@ apart from another flips with the seed. Figures from it are quoted in docs/bots.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections import Counter
 from typing import cast
@@ -30,27 +31,25 @@ from saustall.games.saukopf.game import SaukopfState, encode_action
 RARE_PHASES = ("bidding", "declaring", "kontra", "re")
 
 
-def _option(args: list[str], name: str, default: int) -> int:
-    if name in args:
-        i = args.index(name)
-        value = int(args[i + 1])
-        del args[i:i + 2]
-        return value
-    return default
-
-
 def main(argv: list[str]) -> None:
-    args = list(argv)
-    cards = "--cards" in args
-    if cards:
-        args.remove("--cards")
+    parser = argparse.ArgumentParser(
+        prog="saukopf_stability.py", description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("level", help="the bot level, e.g. club or expert")
+    parser.add_argument("deals", type=int, help="how many deals to play")
+    parser.add_argument("--first", type=int, default=0, help="the first deal (default 0)")
+    parser.add_argument("--seeds", type=int, default=5,
+                        help="seeds asked per decision, at least 2 (default 5)")
+    parser.add_argument("--show", type=int, default=20,
+                        help="positions where the seeds disagreed to print (default 20)")
+    parser.add_argument("--cards", action="store_true",
+                        help="play the deals to their end and ask at every card too")
+    args = parser.parse_args(argv)
+    if args.seeds < 2:
+        parser.error("--seeds must be at least 2")
+    level, deals, first, seeds, show = args.level, args.deals, args.first, args.seeds, args.show
+    cards: bool = args.cards
     phases = RARE_PHASES + ("playing",) if cards else RARE_PHASES
-    first = _option(args, "--first", 0)
-    seeds = _option(args, "--seeds", 5)
-    show = _option(args, "--show", 20)
-    if len(args) != 2 or seeds < 2:
-        raise SystemExit(__doc__)
-    level, deals = args[0], int(args[1])
     game = get("saukopf", "saukopf")
     agreeing: Counter[str] = Counter()
     tries: Counter[str] = Counter()

@@ -75,7 +75,7 @@ from saustall.games.saukopf.actions import (
     is_bid, is_declare, is_revoke,
 )
 from saustall.games.saukopf.bidding import NAPF, declarations
-from saustall.games.saukopf.cards import CARD_BY_TEXT, SAUEREI, SCHWARZ, order_for
+from saustall.games.saukopf.cards import CARD_BY_TEXT, SAUEREI, SCHWARZ, mask_of, order_for
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.observe import FinishedDeal
 from saustall.games.saukopf.sampling import SamplingError, WorldSampler
@@ -269,9 +269,7 @@ class SearchBot:
     def _shortlist(self, view: View, options: list[int]) -> list[int]:
         """The best declare actions by the quick rating, without a clean Sauerei on fewer
         than four trumps (the partner is unknown: it needs trumps of its own)."""
-        hand = 0
-        for t in view["hand"]:
-            hand |= 1 << CARD_BY_TEXT[t]
+        hand = mask_of(CARD_BY_TEXT[t] for t in view["hand"])
         players = view["players"]
         sound = _without_thin_sauerei(hand, options)
         rated = sorted(sound, key=lambda a: (-rate_mask(hand, declaration_of(a), players), a))
@@ -448,11 +446,8 @@ class SearchBot:
         rating, game = HeuristicBot(0).best_declaration(hand, plain, view["players"])
         if rating > 0:
             return game
-        mask = 0
-        for c in hand:
-            mask |= 1 << c
         return HeuristicBot(0).best_declaration(
-            hand, _without_thin_sauerei(mask, plain), view["players"])[1]
+            hand, _without_thin_sauerei(mask_of(hand), plain), view["players"])[1]
 
     @staticmethod
     def _sensible_bid(view: View, hand: list[int], acts: list[int],
