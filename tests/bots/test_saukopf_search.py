@@ -365,6 +365,36 @@ def test_playouts_cash_the_top_card_of_a_suit_am_spiess() -> None:
     assert encode_action(policy_action(state)) == "card E7"
 
 
+def test_playouts_keep_a_partners_threatened_trick_by_trumping_it() -> None:
+    """Zenzi plays a Sauerei with Resi (the Gras Sau). Resi leads the Schellen König, Alois
+    follows low, and Sepp, behind Zenzi, holds the Schellen Sau. Void in Schellen, Zenzi
+    trumps with her lowest trump in the playouts: throwing her Gras 10 under her
+    partner's card, as before, gave Sepp 25 points."""
+    from saustall.games.saukopf.bots.rollout import policy_action
+
+    state = new_deal("SA S10 E10 EA H10 HK H9 H8 | GA SK S9 E7 E8 G7 G8 SO | "
+                     "S7 S8 E9 EK G9 GK HU SU | EO GO HO EU GU HA H7 G10", dealer=0)
+    act(state, "pass", "pass", "bid 61", "pass", "declare sauerei gras", "card SK")
+    while state.phase in ("kontra", "re"):
+        act(state, "pass")
+    act(state, "card S7")
+    assert state.cur == 3
+    assert encode_action(policy_action(state)) == "card H7"
+
+
+def test_playout_defenders_lead_the_suit_their_party_takes() -> None:
+    """Against Sepp's Sauerei (Resi holds the called Gras Sau), Alois leads: his Eichel
+    König goes to his partner Zenzi's Eichel Sau, 15 points and more for the defence,
+    where his cheapest card, the Schellen 7, went to Resi's Schellen Sau."""
+    from saustall.games.saukopf.bots.rollout import policy_action
+
+    state = new_deal("EO GO HO SO EU HA G7 E7 | GA SA S10 E8 GU H10 G8 G9 | "
+                     "S7 EK HU SU H7 H8 H9 S8 | EA E10 E9 HK SK S9 GK G10", dealer=1)
+    act(state, "pass", "pass", "bid 61", "pass", "declare sauerei gras")
+    assert state.phase == "playing" and state.cur == 2
+    assert encode_action(policy_action(state)) == "card EK"
+
+
 # Deal 7000 (dealer Sepp): Zenzi's Ferkelparade misses its two top trumps (E9, G9), which
 # Sepp holds with two more trumps and the Eichel Sau and ten; played out the game is lost.
 FERKEL_TABLE = ("GO EU H8 EA E10 E9 G9 S9 | SO HU SU H10 EK G10 G7 SK | "

@@ -5,8 +5,10 @@ times per decision, so this policy reads the state's bit masks directly instead 
 It plays the cards as the ``heuristic`` bot does (the declaring side draws trumps, opponents
 of a Sauerei search the called suit, aces are cashed, a partner's trick is fed points, a
 trick is won as cheaply as possible, unclean games are ducked, and their opponents
-lead what the declaring party must take), knowing who plays with whom
-in the sampled world. Outside card play it passes (bidding, Kontra, Re), declares the game
+lead what the declaring party must take), knowing who plays with whom and who holds
+what in the sampled world: a partner's trick that an opponent behind can still take is
+taken over where that is sure and points are at stake, and a plain lead goes where the
+own party takes it (a partner's ace) before the cheapest card is given away. Outside card play it passes (bidding, Kontra, Re), declares the game
 the quick rating likes best, joins a Kreuzung with a strong trump hand (in the Napf: any
 hand but a strong one) and hands over its cheapest plain card.
 """
@@ -89,13 +91,18 @@ def policy_card(state: SaukopfState) -> int:
                     return False
         return True
 
+    sure = [c for c in winners if safe(c)]
     if (best_p == d or best_p == q) == my_side:  # my side wins the trick so far
         pool = losers or list(cards)
         if last or safe(best_c):
             return max(pool, key=lambda c: (POINTS[c] - (5 if eff[c] == TRUMP else 0),
                                             -power[c]))
-        return min(pool, key=lambda c: (POINTS[c], power[c]))
-    sure = [c for c in winners if safe(c)]
+        cheapest = min(pool, key=lambda c: (POINTS[c], power[c]))
+        # an opponent behind can still take it: keep the points home by taking it over
+        # where that is sure, rather than throw a card under it
+        if sure and (not losers or POINTS[cheapest] + sum(POINTS[c] for c in trick) >= 10):
+            return min(sure, key=lambda c: (power[c], POINTS[c]))
+        return cheapest
     if sure:
         if last:
             return max(sure, key=lambda c: (POINTS[c] - (3 if eff[c] == TRUMP else 0),
@@ -125,8 +132,37 @@ def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool
     if called in cards and my_side:
         return called
     if plain:
+        # a suit the own party takes (a partner's ace, or all the others out of it) banks
+        # points; any other plain lead gives its points away, so the cheapest of those
+        taken = [c for c in plain if _party_takes(state, c, my_side)]
+        if taken:
+            return max(taken, key=lambda c: (POINTS[c], -power[c]))
         return min(plain, key=lambda c: (POINTS[c], power[c]))
     return _lowest(cards, power)
+
+
+def _party_takes(state: SaukopfState, card: int, my_side: bool) -> bool:
+    """Whether ``card``, led by the player to act, goes to that player's party in the
+    sampled world: each other player answers with the strongest card they may play
+    (following suit when they can), and the party's strongest beats the other party's."""
+    order = state.order
+    eff, power = order.eff_suit, order.power
+    led = eff[card]
+    suit = order.suit_masks[led]
+    d, q, n, me = state.declarer, state.partner, state.num_players, state.cur
+    ours, theirs = power[card], -1
+    for k in range(1, n):
+        x = (me + k) % n
+        held = state.masks[x]
+        top = -1
+        for c in cards_of(held & suit or held):
+            if (eff[c] == led or eff[c] == TRUMP) and power[c] > top:
+                top = power[c]
+        if (x == d or x == q) == my_side:
+            ours = max(ours, top)
+        else:
+            theirs = max(theirs, top)
+    return ours > theirs
 
 
 def _tops_suit(card: int, order: Order) -> bool:
