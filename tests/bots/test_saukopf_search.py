@@ -672,6 +672,24 @@ def test_worlds_after_a_knorpel_give_its_declarer_the_named_trump_and_a_long_sui
     assert inferred > declarer_holds_trump(replace(LEVEL_BUDGETS["club"], infer=False)) + 0.3
 
 
+def test_worlds_after_a_knorpel_give_its_declarer_no_tens_under_my_aces() -> None:
+    """Resi's Knorpel on the Gras-7 runs her Eichel from the top. Sepp holds the Gras- and
+    Schellen-Sau, so a ten in those suits wins his declarer nothing: the worlds gave her
+    both tens (1.6 a world) and short suits, so Sepp expected to beat the Knorpel, kicked
+    and lost, as every such kick over deals 0-1999 of four ``expert`` bots was lost."""
+    state = new_deal("GA G9 H10 HK HU H9 SA SK | EO E9 GO GU H7 SO SU S9 | "
+                     "EA E10 EK EU E8 G7 HA H8 | E7 G10 GK G8 HO S10 S8 S7", dealer=1)
+    act(state, "bid 91", "pass", "pass", "pass", "declare knorpel G7")
+    view = state.view(0)
+    worlds = [w for seed in range(3) for w in SearchBot(seed, LEVEL_BUDGETS["club"]).worlds(view, 10)]
+    tens = [CARD_BY_TEXT["G10"], CARD_BY_TEXT["S10"]]
+    assert sum(c in w.hands[2] for w in worlds for c in tens) / len(worlds) < 0.8
+    order = state.order
+    longest = [max(sum(1 for c in w.hands[2] if order.eff_suit[c] == suit) for suit in range(4))
+               for w in worlds]
+    assert sum(longest) / len(worlds) >= 3.4
+
+
 def test_worlds_after_a_wutz_am_spiess_give_its_declarer_the_sevens_not_the_aces() -> None:
     """Am Spieß a suit's top card is its seven: a Wutz (the four Unter as trumps) is won
     with them, and the aces rank lowest. Leaning the declarer towards aces, as the worlds
