@@ -681,7 +681,8 @@ def test_worlds_after_a_knorpel_give_its_declarer_no_tens_under_my_aces() -> Non
                      "EA E10 EK EU E8 G7 HA H8 | E7 G10 GK G8 HO S10 S8 S7", dealer=1)
     act(state, "bid 91", "pass", "pass", "pass", "declare knorpel G7")
     view = state.view(0)
-    worlds = [w for seed in range(3) for w in SearchBot(seed, LEVEL_BUDGETS["club"]).worlds(view, 10)]
+    club = LEVEL_BUDGETS["club"]
+    worlds = [w for seed in range(3) for w in SearchBot(seed, club).worlds(view, 10)]
     tens = [CARD_BY_TEXT["G10"], CARD_BY_TEXT["S10"]]
     assert sum(c in w.hands[2] for w in worlds for c in tens) / len(worlds) < 0.8
     order = state.order

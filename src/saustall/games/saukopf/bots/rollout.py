@@ -8,9 +8,10 @@ trick is won as cheaply as possible, unclean games are ducked, and their opponen
 lead what the declaring party must take), knowing who plays with whom and who holds
 what in the sampled world: a partner's trick that an opponent behind can still take is
 taken over where that is sure and points are at stake, and a plain lead goes where the
-own party takes it (a partner's ace) before the cheapest card is given away. Outside card play it passes (bidding, Kontra, Re), declares the game
-the quick rating likes best, joins a Kreuzung with a strong trump hand (in the Napf: any
-hand but a strong one) and hands over its cheapest plain card.
+own party takes it (a partner's ace) before the cheapest card is given away. Outside
+card play it passes (bidding, Kontra, Re), declares the game the quick rating likes
+best, joins a Kreuzung with a strong trump hand (in the Napf: any hand but a strong one)
+and hands over its cheapest plain card.
 """
 
 from __future__ import annotations
