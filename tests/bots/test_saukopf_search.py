@@ -654,6 +654,21 @@ def test_worlds_after_a_vegane_mast_give_its_declarer_nothing_above_a_nine() -> 
             assert held & ~LOW_CARDS == 0 and held.bit_count() == 8
 
 
+def test_worlds_after_a_vegane_mast_am_spiess_give_its_declarer_aces_tens_and_kings() -> None:
+    """Am Spieß the order is reversed, so a Vegane Mast (no trick at all) is declared on
+    the aces, tens and kings. The worlds dealt its declarer the nines to sevens, its
+    strongest cards there, and the defenders kicked five such games over deals 0-1999 of
+    four ``expert`` bots, estimating they would win every one, and lost all five."""
+    state = new_deal("EA E10 EK GA G10 GK HA H10 | E9 E8 E7 G9 G8 G7 H9 H8 | "
+                     "EO EU GO GU HK HO HU H7 | SA S10 SK SO SU S9 S8 S7", dealer=3)
+    act(state, "pass", "pass", "pass", "pass", "bid schwarz", "declare vegane-mast spiess")
+    view = state.view(1)
+    club = LEVEL_BUDGETS["club"]
+    worlds = [w for seed in range(3) for w in SearchBot(seed, club).worlds(view, 10)]
+    low = {CARD_BY_TEXT[t] for t in "EA E10 EK GA G10 GK HA H10 HK SA S10 SK".split()}
+    assert all(set(w.hands[0]) <= low for w in worlds)
+
+
 def test_worlds_after_a_knorpel_give_its_declarer_the_named_trump_and_a_long_suit() -> None:
     """A Knorpel is declared on a card of one's own, with a long suit to run: the quick
     rating knows neither, and with it the worlds held the named trump less often than

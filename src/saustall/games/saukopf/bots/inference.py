@@ -144,24 +144,24 @@ def _knorpel_declarer(declarer: int, order: Order) -> Callable[[list[int]], floa
 
 def declarer_trumps(view: View) -> tuple[int, int, int, int] | None:
     """How many trumps a hidden declarer of a clean game holds, held and played (a
-    Knorpel's: how many of its :func:`knorpel_tops`; a Vegane Mast's: its cards of
-    :data:`LOW_CARDS`, all of them): the ``lean`` of
+    Knorpel's: how many of its :func:`knorpel_tops`; a Vegane Mast's: its
+    :func:`low_cards`, all of them): the ``lean`` of
     :meth:`~saustall.games.saukopf.sampling.WorldSampler.sample_many`."""
     declared = view["declared"]
     if declared is None or declared["declarer"] == view["observer"]:
         return None
     decl = parse_declaration(declared["game"])
+    order = order_for(decl.kind, decl.param, decl.spiess)
     if decl.kind == VEGANE_MAST:
         # the inference expects nothing above a 9 (a hand that can lose every trick), which
         # random deals almost never give: without the lean the worlds held the declarer's
         # aces, and four expert bots kicked 23 Vegane Masts over deals 0-1999 and won 4
         held = 32 // view["players"]
-        return declared["declarer"], LOW_CARDS, held, held
+        return declared["declarer"], low_cards(order), held, held
     if declared["napf"]:
         return None
     if decl.kind == KREUZUNG:
         return None
-    order = order_for(decl.kind, decl.param, decl.spiess)
     if decl.kind == KNORPEL:
         mine = 0
         for text in view["hand"]:
@@ -184,6 +184,19 @@ def declarer_trumps(view: View) -> tuple[int, int, int, int] | None:
 
 LOW_CARDS = sum(1 << c for c in range(32) if rank_of(c) >= NINE)
 """The nines, eights and sevens: the cards a Vegane Mast is declared on."""
+
+
+def low_cards(order: Order) -> int:
+    """The three weakest cards of each suit in a trumpless ``order``: a Vegane Mast's
+    :data:`LOW_CARDS`, and am Spieß, where the order is reversed, the aces, tens and
+    kings. Leaning the declarer of a Vegane Mast am Spieß towards the nines to sevens,
+    its strongest cards, made the game look beatable: four ``expert`` bots kicked 5 over
+    deals 0-1999 and won none."""
+    mask = 0
+    for suit in range(4):
+        for c in order.ranked[suit][-3:]:
+            mask |= 1 << c
+    return mask
 
 
 def knorpel_tops(order: Order, seen: int = 0) -> int:
@@ -240,7 +253,7 @@ def trog_pass_chance(hand: int) -> float:
 
 __all__ = [
     "KICKER_TRICKS", "KNORPEL_FOREIGN_TRUMP", "KNORPEL_LONGEST", "KNORPEL_TOPS_HELD",
-    "KNORPEL_TRICKS", "LOW_CARDS",
+    "KNORPEL_TRICKS", "LOW_CARDS", "low_cards",
     "TROG_PASS_STRENGTH", "declarer_trumps", "hand_strength", "knorpel_tops", "plausibility",
     "sigmoid", "trog_pass_chance",
 ]
