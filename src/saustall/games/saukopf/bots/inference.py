@@ -21,7 +21,7 @@ from saustall.games.saukopf.actions import parse_declaration
 from saustall.games.saukopf.bots.eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
 from saustall.games.saukopf.cards import (
     KNORPEL, KREUZUNG, KREUZUNG_KINDS, NINE, SAUEREI, VEGANE_MAST, WUTZ, Declaration, Order,
-    CARD_BY_TEXT, cards_of, order_for, rank_of,
+    CARD_BY_TEXT, cards_of, mask_of, order_for, rank_of,
 )
 
 _KREUZUNG_ORDER = order_for(KREUZUNG)
@@ -163,9 +163,7 @@ def declarer_trumps(view: View) -> tuple[int, int, int, int] | None:
     if decl.kind == KREUZUNG:
         return None
     if decl.kind == KNORPEL:
-        mine = 0
-        for text in view["hand"]:
-            mine |= 1 << CARD_BY_TEXT[text]
+        mine = mask_of(CARD_BY_TEXT[text] for text in view["hand"])
         return declared["declarer"], knorpel_tops(order, mine), *KNORPEL_TOPS_HELD
     mask = 0
     for c in order.trumps:

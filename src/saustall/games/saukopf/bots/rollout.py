@@ -92,18 +92,19 @@ def policy_card(state: SaukopfState) -> int:
                     return False
         return True
 
-    sure = [c for c in winners if safe(c)]
     if (best_p == d or best_p == q) == my_side:  # my side wins the trick so far
         pool = losers or list(cards)
         if last or safe(best_c):
             return max(pool, key=lambda c: (POINTS[c] - (5 if eff[c] == TRUMP else 0),
                                             -power[c]))
+        sure = [c for c in winners if safe(c)]
         cheapest = min(pool, key=lambda c: (POINTS[c], power[c]))
         # an opponent behind can still take it: keep the points home by taking it over
         # where that is sure, rather than throw a card under it
         if sure and (not losers or POINTS[cheapest] + sum(POINTS[c] for c in trick) >= 10):
             return min(sure, key=lambda c: (power[c], POINTS[c]))
         return cheapest
+    sure = [c for c in winners if safe(c)]
     if sure:
         if last:
             return max(sure, key=lambda c: (POINTS[c] - (3 if eff[c] == TRUMP else 0),
