@@ -97,7 +97,7 @@ def test_solver_matches_brute_force_minimax_on_real_endgames(ruleset: str) -> No
     values = ContractValue()
     checked = contested = 0
     kinds: set[int] = set()
-    for state in endgames(ruleset, range(70), 3):
+    for state in endgames(ruleset, range(100), 3):
         seat = state.cur
         party = seat == state.declarer or seat == state.partner
         found = EndgameSolver(state).card_values(seat, contract_of(state), values)

@@ -290,10 +290,22 @@ class Order:
     """``suit_masks[s]``: the bit mask of the cards of effective suit ``s`` (0-3, TRUMP)."""
     ranked: tuple[tuple[int, ...], ...] = ()
     """``ranked[s]``: the cards of effective suit ``s`` (0-3, TRUMP), strongest first."""
+    keep: tuple[float, ...] = ()
+    """``keep[c]``: what card ``c`` is worth keeping when a card must go to a trick the
+    other party takes. In the usual order its points: they rise with the rank, so the
+    cheapest card is also the weakest. Am Spieß the points fall as the rank rises, and
+    the cheapest cards (the sevens, eights and nines) are the ones that take tricks; so
+    there each rank step above the weakest card of its effective suit (scaled to a plain
+    suit's eight) adds :data:`KEEP_RANK_WEIGHT`."""
 
     def is_trump(self, c: int) -> bool:
         """True if ``c`` is a trump in this game."""
         return self.eff_suit[c] == TRUMP
+
+    def tops_suit(self, c: int) -> bool:
+        """True if ``c`` is the strongest card of its whole effective suit (the Sau of a
+        plain suit; am Spieß its Sieben)."""
+        return self.ranked[self.eff_suit[c]][0] == c
 
     def sort_key(self, c: int) -> tuple[int, int]:
         """Sort key for showing a hand: trumps first, then by suit, strongest first."""
@@ -311,6 +323,12 @@ class Order:
                 if self.power[c] > best_power:
                     best, best_power = i, self.power[c]
         return best
+
+
+KEEP_RANK_WEIGHT: Final = 3.3
+"""Card points a rank step is worth am Spieß in :attr:`Order.keep` (a point counts 0.3
+of a step): playouts that threw the fewest points gave the declarers of 175 real games
+am Spieß 90% wins where the bots' own play gave 70%; weighing the rank too, 70%."""
 
 
 @lru_cache(maxsize=None)
@@ -336,7 +354,12 @@ def order_for(kind: int, param: int = -1, spiess: bool = False) -> Order:
         masks[eff[c]] |= 1 << c
     ranked = tuple(tuple(sorted((c for c in DECK if eff[c] == s), key=lambda c: -power[c]))
                    for s in range(5))
-    return Order(tuple(trumps), tuple(eff), tuple(power), tuple(masks), ranked)
+    keep = [0.0] * 32
+    for cards in ranked:
+        for i, c in enumerate(cards):
+            steps = (len(cards) - 1 - i) * 7 / max(1, len(cards) - 1)
+            keep[c] = POINTS[c] + (KEEP_RANK_WEIGHT * steps if spiess else 0.0)
+    return Order(tuple(trumps), tuple(eff), tuple(power), tuple(masks), ranked, tuple(keep))
 
 
 DEFAULT_ORDER: Final = order_for(SAUEREI, EICHEL)

@@ -14,7 +14,9 @@ The heuristic bot reads only its seat's view and the legal actions. Its rules of
 * **Card play.** Clean games: the declaring side draws trumps; opponents of a Sauerei search
   the called suit; aces are cashed; a trick won by a partner is fed points, a trick that can
   be won is won as cheaply as possible (as dearly as possible when last to play), else the
-  cheapest card goes. Unclean games: everybody ducks under the winning card, throws points
+  card least worth keeping goes: the cheapest, but am Spieß not a Sieben, Acht or Neun,
+  the cards that take tricks there. The top card of a suit is cashed (am Spieß its
+  Sieben, not its Sau, the weakest). Unclean games: everybody ducks under the winning card, throws points
   away when they cannot follow, and takes unavoidable tricks with their highest card.
 """
 
@@ -27,7 +29,7 @@ from saustall.bots.base import RandomBot, register_bot
 from saustall.games.saukopf.bots.eval import joins_kreuzung
 from saustall.core.game import Action, View
 from saustall.games.saukopf.cards import (
-    ACE, CARD_BY_TEXT, GAME_KINDS, KREUZUNG, MAST, POINTS, SAUEREI, SCHWARZ, TRUMP,
+    CARD_BY_TEXT, GAME_KINDS, KREUZUNG, MAST, POINTS, SAUEREI, SCHWARZ, TRUMP,
     UNREINE_KREUZUNG, VEGANE_MAST, Declaration, Order, order_for,
 )
 from saustall.games.saukopf.actions import (
@@ -241,10 +243,10 @@ class HeuristicBot:
         trick_points = sum(POINTS[c] for _, c in trick)
         if best_p in team:
             strong = order.is_trump(best_c) and order.power[best_c] >= 100 + len(order.trumps) - 3
-            if last or strong or (not order.is_trump(best_c) and (best_c & 7) == ACE):
+            if last or strong or (not order.is_trump(best_c) and order.tops_suit(best_c)):
                 return max(losers or cards, key=lambda c: (POINTS[c] if not order.is_trump(c)
                                                            else POINTS[c] - 5, -order.power[c]))
-            return min(losers or cards, key=lambda c: (POINTS[c], order.power[c]))
+            return min(losers or cards, key=lambda c: (order.keep[c], order.power[c]))
         if winners:
             if last:
                 return max(winners, key=lambda c: (POINTS[c] - (3 if order.is_trump(c) else 0),
@@ -253,7 +255,8 @@ class HeuristicBot:
                 return max(winners, key=lambda c: order.power[c]) \
                     if trick_points >= 10 else min(winners, key=lambda c: order.power[c])
             return min(winners, key=lambda c: (order.power[c], POINTS[c]))
-        return min(cards, key=lambda c: (POINTS[c], order.is_trump(c), order.power[c]))
+        # the card least worth keeping (am Spieß not a seven, which takes tricks later)
+        return min(cards, key=lambda c: (order.keep[c], order.is_trump(c), order.power[c]))
 
     def _lead(self, order: Order, decl: Declaration, hand: list[int], cards: list[int],
               declarer_side: bool, napf: bool, called: int) -> int:
@@ -268,7 +271,8 @@ class HeuristicBot:
             search = [c for c in plain if c >> 3 == called >> 3]
             if search:
                 return min(search, key=lambda c: POINTS[c])
-        aces = [c for c in plain if (c & 7) == ACE and c != called]
+        # the top card of its suit: the Sau, am Spieß the Sieben
+        aces = [c for c in plain if order.tops_suit(c) and c != called]
         if aces:
             return aces[0]
         if called in cards and declarer_side:

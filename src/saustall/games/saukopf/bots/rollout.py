@@ -8,7 +8,10 @@ trick is won as cheaply as possible, unclean games are ducked, and their opponen
 lead what the declaring party must take), knowing who plays with whom and who holds
 what in the sampled world: a partner's trick that an opponent behind can still take is
 taken over where that is sure and points are at stake, and a plain lead goes where the
-own party takes it (a partner's ace) before the cheapest card is given away. Outside
+own party takes it (a partner's ace) before the cheapest card is given away; a card
+thrown to a trick the other party takes is the one least worth keeping
+(:attr:`~saustall.games.saukopf.cards.Order.keep`: am Spieß not a Sieben, which takes a
+trick later, but a Sau or a König, which never will). Outside
 card play it passes (bidding, Kontra, Re), declares the game the quick rating likes
 best, joins a Kreuzung with a strong trump hand (in the Napf: any hand but a strong one)
 and hands over its cheapest plain card.
@@ -19,7 +22,7 @@ from __future__ import annotations
 from saustall.games.saukopf.bots.eval import PLAYOUT_NAPF_JOIN, joins_kreuzung, rate_mask
 from saustall.games.saukopf.actions import JOIN, PASS, card_action, declaration_of, give_action
 from saustall.games.saukopf.cards import (
-    GAME_KINDS, POINTS, TRUMP, VEGANE_MAST, Order, cards_of,
+    GAME_KINDS, POINTS, TRUMP, VEGANE_MAST, cards_of,
 )
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.scoring import DealScore
@@ -43,7 +46,7 @@ def policy_card(state: SaukopfState) -> int:
         return legal.bit_length() - 1
     cards = cards_of(legal)
     order = state.order
-    eff, power = order.eff_suit, order.power
+    eff, power, keep = order.eff_suit, order.power, order.keep
     decl = state.decl
     assert decl is not None
     napf = _NAPF[decl.kind]
@@ -98,7 +101,7 @@ def policy_card(state: SaukopfState) -> int:
             return max(pool, key=lambda c: (POINTS[c] - (5 if eff[c] == TRUMP else 0),
                                             -power[c]))
         sure = [c for c in winners if safe(c)]
-        cheapest = min(pool, key=lambda c: (POINTS[c], power[c]))
+        cheapest = min(pool, key=lambda c: (keep[c], power[c]))
         # an opponent behind can still take it: keep the points home by taking it over
         # where that is sure, rather than throw a card under it
         if sure and (not losers or POINTS[cheapest] + sum(POINTS[c] for c in trick) >= 10):
@@ -110,7 +113,8 @@ def policy_card(state: SaukopfState) -> int:
             return max(sure, key=lambda c: (POINTS[c] - (3 if eff[c] == TRUMP else 0),
                                             -power[c]))
         return min(sure, key=lambda c: (power[c], POINTS[c]))
-    return min(cards, key=lambda c: (POINTS[c], eff[c] == TRUMP, power[c]))
+    # the card least worth keeping (am Spieß not a seven, which takes tricks later)
+    return min(cards, key=lambda c: (keep[c], eff[c] == TRUMP, power[c]))
 
 
 def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool) -> int:
@@ -128,7 +132,7 @@ def _lead(state: SaukopfState, cards: tuple[int, ...], my_side: bool, napf: bool
         if search:
             return min(search, key=POINTS.__getitem__)
     # the top card of its suit (the ace; am Spieß the seven, the order being reversed)
-    aces = [c for c in plain if c != called and _tops_suit(c, order)]
+    aces = [c for c in plain if c != called and order.tops_suit(c)]
     if aces:
         return aces[0]
     if called in cards and my_side:
@@ -165,11 +169,6 @@ def _party_takes(state: SaukopfState, card: int, my_side: bool) -> bool:
         else:
             theirs = max(theirs, top)
     return ours > theirs
-
-
-def _tops_suit(card: int, order: Order) -> bool:
-    """Whether ``card`` is the strongest card of its whole (plain) suit in ``order``."""
-    return order.ranked[order.eff_suit[card]][0] == card
 
 
 def _forcing_lead(state: SaukopfState, cards: tuple[int, ...]) -> int:
