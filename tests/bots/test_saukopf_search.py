@@ -395,6 +395,68 @@ def test_playout_defenders_lead_the_suit_their_party_takes() -> None:
     assert encode_action(policy_action(state)) == "card EK"
 
 
+# Deal 3004 of four ``expert`` bots (dealer Sepp): Resi declares a Knorpel am Spieß with
+# the Herz König, which she holds, and the top card (the Sieben) of three suits.
+KNORPEL_SPIESS_TABLE = ("E9 EU EK EA G8 H9 HU SA | HK G7 G9 H7 HO S7 S9 SO | "
+                        "E7 E8 EO GK H8 HA S8 SK | E10 GU GO G10 GA H10 SU S10")
+
+
+def _knorpel_spiess_after_the_schellen_sieben() -> SaukopfState:
+    state = new_deal(KNORPEL_SPIESS_TABLE, dealer=0)
+    act(state, "bid 91", "pass", "pass", "pass", "declare knorpel HK spiess", "card S7")
+    while state.phase in ("kontra", "re"):
+        act(state, "pass")
+    assert state.cur == 2
+    return state
+
+
+def test_defenders_keep_the_eight_that_takes_a_trick_am_spiess() -> None:
+    """Resi leads the Schellen Sieben; Alois cannot beat it and holds the Schellen Acht
+    and König. Am Spieß the Acht is the card that takes the next Schellen trick (over
+    Resi's Neun), so the playouts and the ``heuristic`` bot give the König. Before, both
+    gave the card with the fewest points, the Acht, and the playouts let Resi take all
+    120 points of the deal (the bots' own defence held her to 76)."""
+    from saustall.games.saukopf.bots.rollout import policy_action
+
+    state = _knorpel_spiess_after_the_schellen_sieben()
+    assert encode_action(policy_action(state)) == "card SK"
+    view = state.view(2)
+    assert encode_action(HeuristicBot(0).choose(view, state.legal_actions(2))) == "card SK"
+
+
+def test_the_heuristic_leads_the_top_card_of_a_suit_am_spiess() -> None:
+    """Leading against Resi's Knorpel am Spieß, Alois plays his Eichel Sieben, the top
+    Eichel card am Spieß, not the Eichel Sau, the weakest (its 11 points given away)."""
+    state = new_deal(KNORPEL_SPIESS_TABLE, dealer=1)
+    act(state, "pass", "pass", "pass", "bid 91", "declare knorpel HK spiess")
+    while state.phase in ("kontra", "re"):
+        act(state, "pass")
+    assert state.cur == 2
+    assert encode_action(HeuristicBot(0).choose(state.view(2), state.legal_actions(2))) == "card E7"
+
+
+def test_my_own_knorpel_counts_as_lost_when_the_playouts_win_it_narrowly() -> None:
+    """Resi's Knorpel am Spieß with the Gras Neun, played out by the policy, reaches 95:
+    won, but by less than the points the bots' own defence takes from a Knorpel beyond
+    the playouts'. In Resi's own races it counts as lost (the defenders win); in a
+    defender's races the playout stands as it is."""
+    from saustall.games.saukopf.bots.search import (
+        KNORPEL_DEFENCE_POINTS, _own_knorpel_discounted,
+    )
+
+    state = new_deal(KNORPEL_SPIESS_TABLE, dealer=0)
+    act(state, "bid 91", "pass", "pass", "pass", "declare knorpel G9 spiess")
+    score = play_out(state)
+    assert score is not None and score.declarer_won
+    taken = state.results[-1]
+    assert taken["declarer"] == 1
+    declarer_points = state._results[-1].outcome().declarer_points
+    assert 91 <= declarer_points < 91 + KNORPEL_DEFENCE_POINTS
+    mine = _own_knorpel_discounted(state, score, 1)
+    assert not mine.declarer_won and set(mine.winners) == {0, 2, 3}
+    assert _own_knorpel_discounted(state, score, 2) is score
+
+
 # Deal 7000 (dealer Sepp): Zenzi's Ferkelparade misses its two top trumps (E9, G9), which
 # Sepp holds with two more trumps and the Eichel Sau and ten; played out the game is lost.
 FERKEL_TABLE = ("GO EU H8 EA E10 E9 G9 S9 | SO HU SU H10 EK G10 G7 SK | "
