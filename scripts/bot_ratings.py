@@ -98,7 +98,7 @@ def measure_commands(quick: bool = False, directory: Path = RATINGS_DIR) -> list
          "--games", str(max(2, 100 // scale)),
          "--persons", ",".join(map(str, PIGASUS_PERSONS_MS)),
          "--json", str(directory / "pigasus.json")],
-        drecksau("dirty-pig", 60), saukopf_duel("beginner", 200), saukopf_duel("expert", 200),
+        drecksau("dirty-pig", 60), saukopf_duel("beginner", 200), saukopf_duel("expert", 400),
         drecksau("sauschoen", 20), drecksau("drecksau", 20), saukopf("heuristic", 40),
         drecksau("sauschoen-tournament", 10), drecksau_policies("dirty-pig", 500),
     ]
