@@ -16,8 +16,9 @@ The heuristic bot reads only its seat's view and the legal actions. Its rules of
   be won is won as cheaply as possible (as dearly as possible when last to play), else the
   card least worth keeping goes: the cheapest, but am Spieß not a Sieben, Acht or Neun,
   the cards that take tricks there. The top card of a suit is cashed (am Spieß its
-  Sieben, not its Sau, the weakest). Unclean games: everybody ducks under the winning card, throws points
-  away when they cannot follow, and takes unavoidable tricks with their highest card.
+  Sieben, not its Sau, the weakest). Unclean games: everybody ducks under the winning
+  card, throws points away when they cannot follow, and takes unavoidable tricks with
+  their highest card.
 """
 
 from __future__ import annotations
