@@ -14,7 +14,8 @@ beats the game, and whether it would kick. Printed:
   playouts are wrong for that game;
 - **the playouts against the bots' play**, by game kind: the declarer's win when the
   playout policy (:mod:`saustall.games.saukopf.bots.rollout`) plays the real hands out,
-  against the real result. Every race of the search bots (bidding, declaring, Kontra, Re)
+  against the real result, and the card points the bots' play gave the declarer beyond
+  the policy's. Every race of the search bots (bidding, declaring, Kontra, Re)
   values a game by such playouts, so a game the policy misplays is misjudged everywhere.
 
 ``--save`` writes each decision point as a JSON line (the view, the race's estimates, the
@@ -46,12 +47,18 @@ def _game_label(game: str) -> str:
     return words[0] + (" am Spieß" if words[-1] == "spiess" else "")
 
 
-def _policy_declarer_won(state: SaukopfState) -> bool:
-    """Whether the declarer's party wins ``state`` played out by the policy alone."""
+def _policy_result(state: SaukopfState) -> tuple[bool, int]:
+    """Whether the declarer's party wins ``state`` played out by the policy alone, and
+    its card points."""
     deal = state.deal_index
     while state.deal_index == deal and not state.over:
         state.apply(PASS if state.phase in ("kontra", "re") else policy_action(state))
-    return bool(state.results[-1]["declarer_won"])
+    return bool(state.results[-1]["declarer_won"]), _declarer_points(state)
+
+
+def _declarer_points(state: SaukopfState) -> int:
+    """The card points the declarer's party took in the deal ``state`` just finished."""
+    return int(str(state.results[-1]["declarer_points"]))
 
 
 def calibrate_deal(job: tuple[str, int]) -> list[dict[str, object]]:
@@ -63,7 +70,7 @@ def calibrate_deal(job: tuple[str, int]) -> list[dict[str, object]]:
     assert isinstance(state, SaukopfState)
     bots = [make_bot("saukopf", level, derive_seed(deal, "bars", i)) for i in range(PLAYERS)]
     points: list[dict[str, object]] = []
-    policy_won: bool | None = None
+    policy: tuple[bool, int] | None = None
     while not state.is_terminal():
         p = state.current_player
         view = state.view(p)
@@ -71,19 +78,21 @@ def calibrate_deal(job: tuple[str, int]) -> list[dict[str, object]]:
         if view["phase"] in ("kontra", "re") and PASS in legal:
             bot = bots[p]
             if view["phase"] == "kontra" and KONTRA in legal and isinstance(bot, SearchBot):
-                if policy_won is None:  # the real deal, played out by the policy alone
-                    policy_won = _policy_declarer_won(state.clone())
+                if policy is None:  # the real deal, played out by the policy alone
+                    policy = _policy_result(state.clone())
                 race = bot.kick_race(view, KONTRA)
                 points.append({"deal": deal, "seat": p, "view": view,
                                "game": view["declared"]["game"], "worlds": race.worlds,
                                "estimate": race.win(0).mean, "kick": race.chosen == 1,
-                               "policy_declarer_won": policy_won})
+                               "policy_declarer_won": policy[0],
+                               "policy_declarer_points": policy[1]})
             state.apply(PASS)
             continue
         state.apply(bots[p].choose(view, legal))
     won = bool(state.results[-1]["declarer_won"])
     for point in points:
         point["declarer_won"] = won
+        point["declarer_points"] = _declarer_points(state)
     return points
 
 
@@ -111,8 +120,11 @@ def report(points: list[dict[str, object]]) -> None:
     for label, chosen in sorted(by_game.items(), key=lambda kv: -len(kv[1])):
         policy = sum(bool(p["policy_declarer_won"]) for p in chosen)
         real = sum(bool(p["declarer_won"]) for p in chosen)
+        gained = [int(str(p["declarer_points"])) - int(str(p["policy_declarer_points"]))
+                  for p in chosen]
         print(f"  {label:22s} n={len(chosen):4d}  playouts {_share_ci(policy, len(chosen))}"
-              f"  real {_share_ci(real, len(chosen))}")
+              f"  real {_share_ci(real, len(chosen))}; the bots' play gave the declarer "
+              f"{sum(gained) / len(chosen):+.1f} card points")
 
 
 def _line(label: str, chosen: list[dict[str, object]]) -> None:

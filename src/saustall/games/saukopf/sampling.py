@@ -27,7 +27,8 @@ entries and the ledger as the view shows them (its history holds this deal's act
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, cast
+import math
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, cast
 
 from saustall.core.errors import SaustallError
 from saustall.core.game import View
@@ -93,6 +94,80 @@ _MAX_CHECKS = 4000
 
 class _OutOfTries(Exception):
     pass
+
+
+class Lean(NamedTuple):
+    """Cards a hidden seat is dealt in every candidate world of
+    :meth:`WorldSampler.sample_many`: some of the cards of :attr:`mask` (a declarer's
+    trumps), from :attr:`low` to :attr:`high` of them in all, counting those it played."""
+
+    seat: int
+    mask: int
+    low: int
+    high: int
+    as_dealt: bool = False
+    """True: exactly as many as a random deal gives, kept between :attr:`low` and
+    :attr:`high`, so a count is as likely as among random hands of that range (a
+    Sauerei's declarer). False: a count drawn evenly from the range and the rest of the
+    hand dealt at random, often more: the long trump suits a solo's declarer holds,
+    which random deals rarely give."""
+
+
+class _ExactLean:
+    """A :class:`Lean` dealt as dealt (:attr:`Lean.as_dealt`): the counts its seat may get,
+    each as likely as in a random deal of the hidden cards (hypergeometric), and the
+    candidate deals that give it exactly one of them."""
+
+    def __init__(self, lean: Lean, known: int, free: list[int], bound: tuple[int, ...],
+                 forbidden: list[int], capacity: list[int]) -> None:
+        self.lean = lean
+        seat, mask = lean.seat, lean.mask
+        have = (known & mask).bit_count()
+        self.lean_free = [c for c in free if mask >> c & 1]
+        self.plain_free = [c for c in free if not mask >> c & 1]
+        self.bound = bound
+        self.forbidden = forbidden
+        self.capacity = capacity
+        allowed = len(free) + sum(1 for c in bound if not forbidden[seat] >> c & 1)
+        lean_all = len(self.lean_free) + sum(
+            1 for c in bound if mask >> c & 1 and not forbidden[seat] >> c & 1)
+        room = capacity[seat]
+        self.counts: list[int] = []
+        self.chances: list[float] = []
+        # only free cards are dealt to the seat: the bound ones go to whoever may hold them
+        for k in range(max(0, lean.low - have), min(lean.high - have, len(self.lean_free),
+                                                     room) + 1):
+            if room - k <= allowed - lean_all:
+                self.counts.append(k)
+                self.chances.append(float(math.comb(lean_all, k)
+                                          * math.comb(allowed - lean_all, room - k)))
+        self.total = math.fsum(self.chances)
+
+    def place(self, rng: Rng, hidden: list[int]) -> list[int] | None:
+        """One deal of the hidden cards (masks by seat) giving the seat exactly a drawn
+        count of the lean's cards; None on a dead end."""
+        pick = rng.random() * self.total
+        want = self.counts[-1]
+        for k, chance in zip(self.counts, self.chances):
+            pick -= chance
+            if pick < 0:
+                want = k
+                break
+        seat = self.lean.seat
+        rng.shuffle(self.lean_free)
+        extra = 0
+        for c in self.lean_free[:want]:
+            extra |= 1 << c
+        barred = self.forbidden[:]
+        barred[seat] |= self.lean.mask & ~extra  # no more of them than drawn
+        room = self.capacity[:]
+        room[seat] -= want
+        rng.shuffle(self.plain_free)
+        placed = _place(self.bound + tuple(self.lean_free[want:]), self.plain_free, hidden,
+                        room, barred, rng)
+        if placed is not None:
+            placed[seat] |= extra
+        return placed
 
 
 class WorldSampler:
@@ -270,16 +345,14 @@ class WorldSampler:
         raise SamplingError("no deal of the hidden cards is consistent with this view")
 
     def sample_many(self, rng: Rng, count: int, weight: Callable[[list[int]], float] | None,
-                    candidates: int, lean: tuple[int, int, int, int] | None = None
-                    ) -> list[SaukopfState]:
+                    candidates: int, lean: Lean | None = None) -> list[SaukopfState]:
         """``count`` worlds; with ``weight`` (see :meth:`sample`), chosen by weight among
         ``candidates`` drawn deals (sampling importance resampling: the likeliest deals
         are found even when few random deals fit the players' calls).
 
-        ``lean`` ``(seat, mask, low, high)`` deals that seat, in every candidate, between
-        ``low`` and ``high`` cards of ``mask`` in all (counting those it already played),
-        as far as the constraints allow: a declarer's trumps, which random deals would
-        rarely give and the weight alone could not find.
+        ``lean`` (:class:`Lean`) deals its seat, in every candidate, some of its cards (a
+        declarer's trumps, which random deals would rarely give and the weight alone
+        could not find), as far as the constraints allow.
         """
         if weight is None or count <= 0:
             return [self.sample(rng) for _ in range(count)]
@@ -306,7 +379,7 @@ class WorldSampler:
         return worlds
 
     def _draw(self, rng: Rng, count: int,
-              lean: tuple[int, int, int, int] | None = None) -> list[list[int]]:
+              lean: Lean | None = None) -> list[list[int]]:
         """Up to ``count`` random deals of the hidden cards (hands as masks by seat)
         within the strict constraints, not yet replayed (``lean``: see
         :meth:`sample_many`)."""
@@ -330,28 +403,38 @@ class WorldSampler:
         free = list(cards_of(free_mask))
         bound = cards_of(pool & somewhere)
         found = []
+        exact = None
+        if lean is not None and lean.as_dealt and lean.seat in self.hidden:
+            exact = _ExactLean(lean, base[lean.seat] | self.played[lean.seat], free, bound,
+                               forbidden, capacity)
+            if not exact.counts:  # no count in the range can be dealt: no lean
+                lean, exact = None, None
         for _ in range(count):
-            extra = 0
-            seat = -1
-            if lean is not None and lean[0] in self.hidden:
-                seat, mask, low, high = lean
-                have = ((base[seat] | self.played[seat]) & mask).bit_count()
-                want = low + rng.randrange(high - low + 1) - have
-                open_cards = list(cards_of(free_mask & mask & ~forbidden[seat]))
-                rng.shuffle(open_cards)
-                for c in open_cards[:max(0, min(want, capacity[seat]))]:
-                    extra |= 1 << c
-            if extra:
-                rest_free = [c for c in free if not extra >> c & 1]
-                room = capacity[:]
-                room[seat] -= extra.bit_count()
-                rng.shuffle(rest_free)
-                placed = _place(bound, rest_free, self.hidden, room, forbidden, rng)
-                if placed is not None:
-                    placed[seat] |= extra
+            placed: list[int] | None
+            if exact is not None:
+                placed = exact.place(rng, self.hidden)
             else:
-                rng.shuffle(free)
-                placed = _place(bound, free, self.hidden, capacity, forbidden, rng)
+                extra = 0
+                seat = -1
+                if lean is not None and lean.seat in self.hidden:
+                    seat, mask, low, high = lean.seat, lean.mask, lean.low, lean.high
+                    have = ((base[seat] | self.played[seat]) & mask).bit_count()
+                    want = low + rng.randrange(high - low + 1) - have
+                    open_cards = list(cards_of(free_mask & mask & ~forbidden[seat]))
+                    rng.shuffle(open_cards)
+                    for c in open_cards[:max(0, min(want, capacity[seat]))]:
+                        extra |= 1 << c
+                if extra:
+                    rest_free = [c for c in free if not extra >> c & 1]
+                    room = capacity[:]
+                    room[seat] -= extra.bit_count()
+                    rng.shuffle(rest_free)
+                    placed = _place(bound, rest_free, self.hidden, room, forbidden, rng)
+                    if placed is not None:
+                        placed[seat] |= extra
+                else:
+                    rng.shuffle(free)
+                    placed = _place(bound, free, self.hidden, capacity, forbidden, rng)
             if placed is None:
                 continue
             masks = [base[p] | placed[p] for p in range(n)]
@@ -548,4 +631,4 @@ def sample_world(game: Any, view: View, rng: Rng) -> SaukopfState:
     return WorldSampler(game, view).sample(rng)
 
 
-__all__ = ["SamplingError", "ViewedDeal", "WorldSampler", "sample_world"]
+__all__ = ["Lean", "SamplingError", "ViewedDeal", "WorldSampler", "sample_world"]
