@@ -89,10 +89,10 @@ def calibrate_deal(job: tuple[str, int]) -> list[dict[str, object]]:
             state.apply(PASS)
             continue
         state.apply(bots[p].choose(view, legal))
-    won = bool(state.results[-1]["declarer_won"])
+    won, taken = bool(state.results[-1]["declarer_won"]), _declarer_points(state)
     for point in points:
         point["declarer_won"] = won
-        point["declarer_points"] = _declarer_points(state)
+        point["declarer_points"] = taken
     return points
 
 

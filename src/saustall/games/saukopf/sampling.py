@@ -40,7 +40,7 @@ from saustall.games.saukopf.actions import (
 from saustall.games.saukopf.bidding import KREUZ_MASK, TROG
 from saustall.games.saukopf.cards import (
     CARD_BY_TEXT, KREUZUNG, KREUZUNG_KINDS, SAUEREI_KINDS, SCHWARZ, UNREINE_KREUZUNG,
-    Declaration, cards_of, order_for,
+    Declaration, cards_of, mask_of, order_for,
 )
 from saustall.games.saukopf.observe import _assign, _place
 from saustall.games.saukopf.scoring import DealScore, Ledger
@@ -113,61 +113,84 @@ class Lean(NamedTuple):
     which random deals rarely give."""
 
 
-class _ExactLean:
-    """A :class:`Lean` dealt as dealt (:attr:`Lean.as_dealt`): the counts its seat may get,
-    each as likely as in a random deal of the hidden cards (hypergeometric), and the
-    candidate deals that give it exactly one of them."""
+class _LeanDeal:
+    """Candidate deals of the hidden cards that give a :class:`Lean`'s seat some of its
+    cards: as dealt (:attr:`Lean.as_dealt`), exactly a count drawn as likely as in a
+    random deal (hypergeometric) and no more; otherwise at least a count drawn evenly.
+    ``free`` (shuffled in place, as the sampler's own deals do) and ``bound`` are the
+    sampler's unconstrained and constrained hidden cards."""
 
     def __init__(self, lean: Lean, known: int, free: list[int], bound: tuple[int, ...],
                  forbidden: list[int], capacity: list[int]) -> None:
         self.lean = lean
         seat, mask = lean.seat, lean.mask
-        have = (known & mask).bit_count()
-        self.lean_free = [c for c in free if mask >> c & 1]
-        self.plain_free = [c for c in free if not mask >> c & 1]
-        self.bound = bound
-        self.forbidden = forbidden
-        self.capacity = capacity
-        allowed = len(free) + sum(1 for c in bound if not forbidden[seat] >> c & 1)
-        lean_all = len(self.lean_free) + sum(
-            1 for c in bound if mask >> c & 1 and not forbidden[seat] >> c & 1)
-        room = capacity[seat]
+        self.free, self.bound, self.forbidden, self.capacity = free, bound, forbidden, capacity
+        self.have = (known & mask).bit_count()
+        # every free card may go to any hidden seat: they are the lean's candidates
+        self.lean_cards = tuple(c for c in sorted(free) if mask >> c & 1)
         self.counts: list[int] = []
         self.chances: list[float] = []
-        # only free cards are dealt to the seat: the bound ones go to whoever may hold them
-        for k in range(max(0, lean.low - have), min(lean.high - have, len(self.lean_free),
-                                                     room) + 1):
-            if room - k <= allowed - lean_all:
-                self.counts.append(k)
-                self.chances.append(float(math.comb(lean_all, k)
-                                          * math.comb(allowed - lean_all, room - k)))
-        self.total = math.fsum(self.chances)
+        self.total = 0.0
+        if lean.as_dealt:
+            self.lean_free = list(self.lean_cards)
+            self.plain_free = [c for c in free if not mask >> c & 1]
+            allowed = len(free) + sum(1 for c in bound if not forbidden[seat] >> c & 1)
+            lean_all = len(self.lean_cards) + sum(
+                1 for c in bound if mask >> c & 1 and not forbidden[seat] >> c & 1)
+            room = capacity[seat]
+            # only free cards are dealt to the seat: the bound ones go to whoever may hold them
+            for k in range(max(0, lean.low - self.have),
+                           min(lean.high - self.have, len(self.lean_cards), room) + 1):
+                if room - k <= allowed - lean_all:
+                    self.counts.append(k)
+                    self.chances.append(float(math.comb(lean_all, k)
+                                              * math.comb(allowed - lean_all, room - k)))
+            self.total = math.fsum(self.chances)
+
+    @property
+    def dealable(self) -> bool:
+        """False when the lean is dealt as dealt but no count in its range can be."""
+        return not self.lean.as_dealt or bool(self.counts)
 
     def place(self, rng: Rng, hidden: list[int]) -> list[int] | None:
-        """One deal of the hidden cards (masks by seat) giving the seat exactly a drawn
-        count of the lean's cards; None on a dead end."""
-        pick = rng.random() * self.total
-        want = self.counts[-1]
-        for k, chance in zip(self.counts, self.chances):
-            pick -= chance
-            if pick < 0:
-                want = k
-                break
-        seat = self.lean.seat
-        rng.shuffle(self.lean_free)
-        extra = 0
-        for c in self.lean_free[:want]:
-            extra |= 1 << c
-        barred = self.forbidden[:]
-        barred[seat] |= self.lean.mask & ~extra  # no more of them than drawn
+        """One deal of the hidden cards (masks by seat); None on a dead end."""
+        seat, mask = self.lean.seat, self.lean.mask
+        forbidden, bound = self.forbidden, self.bound
+        if self.lean.as_dealt:
+            want = self._drawn_count(rng)
+            lean_cards = self.lean_free
+            rng.shuffle(lean_cards)
+            extra = mask_of(lean_cards[:want])
+            rest = self.plain_free
+            bound = bound + tuple(lean_cards[want:])
+            forbidden = forbidden[:]
+            forbidden[seat] |= mask & ~extra  # no more of them than drawn
+        else:
+            want = self.lean.low + rng.randrange(self.lean.high - self.lean.low + 1) - self.have
+            lean_cards = list(self.lean_cards)
+            rng.shuffle(lean_cards)
+            want = max(0, min(want, self.capacity[seat], len(lean_cards)))
+            if not want:
+                rng.shuffle(self.free)
+                return _place(bound, self.free, hidden, self.capacity, forbidden, rng)
+            extra = mask_of(lean_cards[:want])
+            rest = [c for c in self.free if not extra >> c & 1]
         room = self.capacity[:]
         room[seat] -= want
-        rng.shuffle(self.plain_free)
-        placed = _place(self.bound + tuple(self.lean_free[want:]), self.plain_free, hidden,
-                        room, barred, rng)
+        rng.shuffle(rest)
+        placed = _place(bound, rest, hidden, room, forbidden, rng)
         if placed is not None:
             placed[seat] |= extra
         return placed
+
+    def _drawn_count(self, rng: Rng) -> int:
+        """A count of the lean's cards, each as likely as its chance (as dealt)."""
+        pick = rng.random() * self.total
+        for k, chance in zip(self.counts, self.chances):
+            pick -= chance
+            if pick < 0:
+                return k
+        return self.counts[-1]
 
 
 class WorldSampler:
@@ -403,38 +426,19 @@ class WorldSampler:
         free = list(cards_of(free_mask))
         bound = cards_of(pool & somewhere)
         found = []
-        exact = None
-        if lean is not None and lean.as_dealt and lean.seat in self.hidden:
-            exact = _ExactLean(lean, base[lean.seat] | self.played[lean.seat], free, bound,
+        dealer = None
+        if lean is not None and lean.seat in self.hidden:
+            dealer = _LeanDeal(lean, base[lean.seat] | self.played[lean.seat], free, bound,
                                forbidden, capacity)
-            if not exact.counts:  # no count in the range can be dealt: no lean
-                lean, exact = None, None
+            if not dealer.dealable:  # no count in the range can be dealt: no lean
+                dealer = None
         for _ in range(count):
             placed: list[int] | None
-            if exact is not None:
-                placed = exact.place(rng, self.hidden)
+            if dealer is not None:
+                placed = dealer.place(rng, self.hidden)
             else:
-                extra = 0
-                seat = -1
-                if lean is not None and lean.seat in self.hidden:
-                    seat, mask, low, high = lean.seat, lean.mask, lean.low, lean.high
-                    have = ((base[seat] | self.played[seat]) & mask).bit_count()
-                    want = low + rng.randrange(high - low + 1) - have
-                    open_cards = list(cards_of(free_mask & mask & ~forbidden[seat]))
-                    rng.shuffle(open_cards)
-                    for c in open_cards[:max(0, min(want, capacity[seat]))]:
-                        extra |= 1 << c
-                if extra:
-                    rest_free = [c for c in free if not extra >> c & 1]
-                    room = capacity[:]
-                    room[seat] -= extra.bit_count()
-                    rng.shuffle(rest_free)
-                    placed = _place(bound, rest_free, self.hidden, room, forbidden, rng)
-                    if placed is not None:
-                        placed[seat] |= extra
-                else:
-                    rng.shuffle(free)
-                    placed = _place(bound, free, self.hidden, capacity, forbidden, rng)
+                rng.shuffle(free)
+                placed = _place(bound, free, self.hidden, capacity, forbidden, rng)
             if placed is None:
                 continue
             masks = [base[p] | placed[p] for p in range(n)]
