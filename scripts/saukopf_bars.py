@@ -34,7 +34,9 @@ One-deal sessions, the dealer rotating with the deal number; seeds from the deal
 Besides the registered bots, each search level is also offered as ``LEVEL-1ply`` (for
 instance ``expert-1ply``): its budget without the exact endgame and with the playouts'
 raw card-point tie-break, so its card play is as it was before them (its bidding,
-declaring, Kontra and Re are the level's own races), to measure what they gained.
+declaring, Kontra and Re are the level's own races), to measure what they gained; and
+as ``LEVEL-seer`` (scripts/saukopf_seers.py): the level, each of its cards solved on the
+true deal with every hand open, the ceiling of what card play could add to it.
 """
 
 from __future__ import annotations
@@ -52,8 +54,10 @@ from dataclasses import replace
 from saustall.bots.base import make_bot, register_bot
 from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, Budget, SearchBot
 from saustall.core import get
+from saustall.games.saukopf.game import SaukopfState
 from saustall.core.rng import derive_seed
 from saukopf_newcomer import NewcomerBot  # noqa: F401  (registers ``newcomer``)
+from saukopf_seers import SeerBot, register_seers
 
 
 def _register_before_endgame() -> None:
@@ -67,6 +71,7 @@ def _register_before_endgame() -> None:
 
 
 _register_before_endgame()
+register_seers()
 
 
 def play(ruleset: str, seats: list[str], deal: int, times: dict[str, list[float]],
@@ -77,11 +82,15 @@ def play(ruleset: str, seats: list[str], deal: int, times: dict[str, list[float]
     game = get("saukopf", ruleset)
     players = game.ruleset.min_players
     state = game.new_state(players, deal, {"deals": 1, "dealer": deal % players})
+    assert isinstance(state, SaukopfState)
     bots = [make_bot("saukopf", level, derive_seed(deal, "bars", i))
             for i, level in enumerate(seats)]
     while not state.is_terminal():
         p = state.current_player
         view = state.view(p)
+        seer = bots[p]
+        if isinstance(seer, SeerBot):
+            seer.deal = state  # it plays its cards on the true deal (a ceiling)
         start, cpu = time.perf_counter(), time.process_time()
         action = bots[p].choose(view, state.legal_actions(p))
         times.setdefault(seats[p], []).append(time.perf_counter() - start)
@@ -302,6 +311,7 @@ def _newcomer_session(job: tuple[str, int]) -> dict[str, object]:
     seats[seat] = "newcomer"
     state = game.new_state(players, derive_seed(session, "newcomer session"),
                            {"deals": NEWCOMER_DEALS, "dealer": session % players})
+    assert isinstance(state, SaukopfState)
     bots = [make_bot("saukopf", name, derive_seed(session, "newcomer", i))
             for i, name in enumerate(seats)]
     while not state.is_terminal():
@@ -337,8 +347,10 @@ def newcomer(level: str, sessions: int, first: int = 0, workers: int = 2) -> Non
           f"session (its net less the bots' mean), 95% CI [{mean - half:+.2f}, "
           f"{mean + half:+.2f}], sessions {first}-{first + sessions - 1} "
           f"({time.time() - started:.0f} s)")
-    print(f"  its own net {statistics.mean(float(r['net']) for r in rows):+.2f}, "  # type: ignore[arg-type]
-          f"each bot's {statistics.mean(float(r['others']) for r in rows):+.2f} per session")
+    nets = [float(r["net"]) for r in rows]  # type: ignore[arg-type]
+    others = [float(r["others"]) for r in rows]  # type: ignore[arg-type]
+    print(f"  its own net {statistics.mean(nets):+.2f}, "
+          f"each bot's {statistics.mean(others):+.2f} per session")
     print("  per deal:")
     deals = [role for row in rows for role in row["roles"]]  # type: ignore[attr-defined]
     for role in ("declarer", "partner", "opponent", "thrown in"):

@@ -4,9 +4,7 @@ ratings, and the registered ratings being what the saved runs in ``scripts/ratin
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,18 +12,12 @@ import pytest
 
 from saustall.bots.base import level_rating
 from saustall.bots.describe import rating_unit
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bot_ratings.py"
+from tests.script_loader import load_script
 
 
 @pytest.fixture(scope="module")
 def ratings() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bot_ratings", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bot_ratings"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bot_ratings")
 
 
 def share(elo_a: float, elo_b: float) -> float:

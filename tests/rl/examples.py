@@ -3,11 +3,11 @@ beside itself, as ``python examples/<script>.py`` lets it."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
+
+from tests.script_loader import load_module
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 """The examples' folder."""
@@ -15,14 +15,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 def load_example(name: str) -> ModuleType:
     """``examples/<name>.py`` as a module (the folder on ``sys.path`` for its imports)."""
-    if str(EXAMPLES) not in sys.path:
-        sys.path.insert(0, str(EXAMPLES))
-    spec = importlib.util.spec_from_file_location(f"example_{name}", EXAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_module(EXAMPLES, name, f"example_{name}")
 
 
 REPORT_LINE = re.compile(r"against (\S+)\s+([-+0-9.]+)(%| net points per deal) ")
