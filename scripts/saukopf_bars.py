@@ -36,7 +36,7 @@ instance ``expert-1ply``): its budget without the exact endgame and with the pla
 raw card-point tie-break, so its card play is as it was before them (its bidding,
 declaring, Kontra and Re are the level's own races), to measure what they gained; and
 as ``LEVEL-seer`` (scripts/saukopf_seers.py): the level, each of its cards solved on the
-true deal with every hand open, the ceiling of what card play could add to it.
+true deal with every hand open, to measure what knowing every card adds to its play.
 """
 
 from __future__ import annotations
@@ -88,11 +88,11 @@ def play(ruleset: str, seats: list[str], deal: int, times: dict[str, list[float]
     while not state.is_terminal():
         p = state.current_player
         view = state.view(p)
-        seer = bots[p]
-        if isinstance(seer, SeerBot):
-            seer.deal = state  # it plays its cards on the true deal (a ceiling)
+        bot = bots[p]
+        if isinstance(bot, SeerBot):
+            bot.deal = state  # it plays its cards on the true deal (a ceiling)
         start, cpu = time.perf_counter(), time.process_time()
-        action = bots[p].choose(view, state.legal_actions(p))
+        action = bot.choose(view, state.legal_actions(p))
         times.setdefault(seats[p], []).append(time.perf_counter() - start)
         # CPU time too: on a loaded machine the wall time mostly measures the other jobs
         times.setdefault(f"{seats[p]} (CPU)", []).append(time.process_time() - cpu)

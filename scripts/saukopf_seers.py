@@ -1,4 +1,4 @@
-"""Saukopf search levels that see every card when they play one: a ceiling for card play.
+"""Saukopf search levels that see every card when they play one: what knowing the cards adds.
 
 :func:`register_seers` registers ``LEVEL-seer`` for each search level (``club-seer``,
 ``expert-seer``; ``scripts/saukopf_bars.py`` calls it). A seer bids, declares, kicks and
@@ -6,9 +6,11 @@ answers as its level does, but each card it plays is the best for it in the true
 solved to the end with every hand open
 (:class:`~saustall.games.saukopf.bots.endgame.EndgameSolver`: both parties playing best),
 not a choice over sampled worlds. What ``duel saukopf expert-seer club`` wins beyond
-``duel saukopf expert club`` is about the most better card play could add to the level:
-no card player knows more. (Not quite the most: the solve assumes the others see every
-card too, where they play from their views.)
+``duel saukopf expert club`` is what knowing every card, used as well as these engines
+can use it, adds to the level's card play: if it adds nothing, better sampling or
+inference is unlikely to. (The solve assumes the others see every card too, where they
+play from their views, so it is not a perfect player: against the ``heuristic`` bot,
+whose play the playouts model, the level's own card play did better; docs/bots.md.)
 
 A seer reads the true deal, so it lives here, for the measuring scripts, and never in the
 package nor among the levels offered to people. ``scripts/saukopf_bars.py`` hands each
