@@ -35,8 +35,9 @@ Besides the registered bots, each search level is also offered as ``LEVEL-1ply``
 instance ``expert-1ply``): its budget without the exact endgame and with the playouts'
 raw card-point tie-break, so its card play is as it was before them (its bidding,
 declaring, Kontra and Re are the level's own races), to measure what they gained; and
-as ``LEVEL-seer`` (scripts/saukopf_seers.py): the level, each of its cards solved on the
-true deal with every hand open, to measure what knowing every card adds to its play.
+as ``LEVEL-seer`` and ``LEVEL-gameseer`` (scripts/saukopf_seers.py): the level, each of
+its cards or the game it declares solved on the true deal with every hand open, to
+measure what knowing every card adds to its play.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ from saustall.core import get
 from saustall.games.saukopf.game import SaukopfState
 from saustall.core.rng import derive_seed
 from saukopf_newcomer import NewcomerBot  # noqa: F401  (registers ``newcomer``)
-from saukopf_seers import SeerBot, register_seers
+from saukopf_seers import Seer, register_seers
 
 
 def _register_before_endgame() -> None:
@@ -89,8 +90,8 @@ def play(ruleset: str, seats: list[str], deal: int, times: dict[str, list[float]
         p = state.current_player
         view = state.view(p)
         bot = bots[p]
-        if isinstance(bot, SeerBot):
-            bot.deal = state  # it plays its cards on the true deal (a ceiling)
+        if isinstance(bot, Seer):
+            bot.deal = state  # it decides on the true deal (what knowing it adds)
         start, cpu = time.perf_counter(), time.process_time()
         action = bot.choose(view, state.legal_actions(p))
         times.setdefault(seats[p], []).append(time.perf_counter() - start)

@@ -1,7 +1,7 @@
-"""``scripts/saukopf_seers.py``: the card-play ceiling the measuring scripts duel against
-(a search level whose cards are solved on the true deal). Its figures in docs/bots.md
-hold only if a seer really plays the open-hand best card of the deal it is handed, and
-it must never be a level people can pick."""
+"""``scripts/saukopf_seers.py``: the search levels that see every card for their card play
+or their game, which the measuring scripts duel to learn what knowing the cards adds. Its
+figures in docs/bots.md hold only if a seer really takes the open-hand best card or game
+of the deal it is handed, and a seer must never be a level people can pick."""
 
 from __future__ import annotations
 
@@ -12,15 +12,28 @@ import pytest
 from saustall.bots import make_bot
 from saustall.bots.base import bot_levels
 from saustall.core import get
-from saustall.games.saukopf.actions import card_of, is_card
+from saustall.games.saukopf.actions import PASS, card_of, is_card
 from saustall.games.saukopf.bots.endgame import ContractValue, EndgameSolver, contract_of
-from saustall.games.saukopf.bots.search import LEVEL_BUDGETS
+from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, SearchBot
 from saustall.games.saukopf.game import SaukopfState
 from tests.script_loader import load_script
+
 
 @pytest.fixture(scope="module")
 def seers() -> ModuleType:
     return load_script("saukopf_seers")
+
+
+def to_declaring(deal: int) -> SaukopfState:
+    """Deal ``deal`` bid by ``heuristic`` bots until its declarer chooses the game."""
+    state = get("saukopf", "saukopf").new_state(4, deal, {"deals": 1, "dealer": deal % 4})
+    assert isinstance(state, SaukopfState)
+    bots = [make_bot("saukopf", "heuristic", seat) for seat in range(4)]
+    while state.phase != "declaring":
+        assert not state.is_terminal(), f"deal {deal} was thrown in: pick a played one"
+        p = state.current_player
+        state.apply(bots[p].choose(state.view(p), state.legal_actions(p)))
+    return state
 
 
 def first_cards(deal: int, cards: int) -> SaukopfState:
@@ -53,7 +66,7 @@ def test_a_seer_plays_the_best_card_of_the_true_deal_with_every_hand_open(
     values = [solved[card_of(a)] for a in legal]
     assert len(set(values)) > 1, "a position where the card matters"
     best = max(values)
-    seer = seers.SeerBot(3, LEVEL_BUDGETS["beginner"], "beginner-seer")
+    seer = seers.CardSeer(3, LEVEL_BUDGETS["beginner"], "beginner-seer")
     seer.deal = state
     chosen = seer.choose(state.view(me), legal)
     assert solved[card_of(chosen)] == best
@@ -63,7 +76,33 @@ def test_a_seer_plays_the_best_card_of_the_true_deal_with_every_hand_open(
 
 def test_a_seer_without_the_true_state_says_what_it_needs(seers: ModuleType) -> None:
     state = first_cards(1, 4)
-    seer = seers.SeerBot(3, LEVEL_BUDGETS["beginner"], "beginner-seer")
+    seer = seers.CardSeer(3, LEVEL_BUDGETS["beginner"], "beginner-seer")
     with pytest.raises(AssertionError, match="true state"):
         seer.choose(state.view(state.current_player),
                     state.legal_actions(state.current_player))
+
+
+@pytest.mark.parametrize("deal", [9, 15])
+def test_a_game_seer_declares_the_game_the_open_hand_solve_values_most(
+        seers: ModuleType, deal: int) -> None:
+    state = to_declaring(deal)
+    me = state.current_player
+    legal = [a for a in state.legal_actions(me) if isinstance(a, int)]
+    level = SearchBot(3, LEVEL_BUDGETS["beginner"], "beginner")
+    own = level.choose(state.view(me), legal)
+    seer = seers.GameSeer(3, LEVEL_BUDGETS["beginner"], "beginner-gameseer")
+    seer.deal = state
+    chosen = seer.choose(state.view(me), legal)
+    assert chosen != own  # deals where knowing the cards changes the game
+    options = level.declaring_options(state.view(me), legal)
+    values = {a: seer.solved_value(state, a, me) for a in options}
+    assert values[chosen] == max(v for v in values.values() if v is not None)
+    # the solved value is the open-hand minimax of the first card, seen from my seat
+    declared = state.clone()
+    declared.apply(chosen)
+    while declared.phase != "playing":
+        declared.apply(PASS)
+    cards = EndgameSolver(declared.clone()).card_values(me, contract_of(declared), ContractValue())
+    leader = declared.current_player
+    mine = leader == me or leader == declared.partner
+    assert values[chosen] == (max if mine else min)(cards.values())

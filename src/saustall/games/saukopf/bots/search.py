@@ -276,6 +276,14 @@ class SearchBot:
         # ties (common in the last tricks): the lowest code, so a replay is exact
         return min(a for a, v in zip(acts, values) if v >= best - 1e-9)
 
+    def declaring_options(self, view: View, acts: list[int]) -> list[int]:
+        """The games a declaring race weighs: the best few by the quick rating
+        (:meth:`_shortlist`), and the plain form of each game am Spieß among them."""
+        options = self._shortlist(view, [a for a in acts if is_declare(a)])
+        # each game am Spieß is weighed against its own plain form too
+        plain = [declare_action(replace(declaration_of(a), spiess=False)) for a in options]
+        return options + [a for a in dict.fromkeys(plain) if a not in options and a in acts]
+
     def _shortlist(self, view: View, options: list[int]) -> list[int]:
         """The best declare actions by the quick rating, without a clean Sauerei on fewer
         than four trumps (the partner is unknown: it needs trumps of its own)."""
@@ -296,10 +304,7 @@ class SearchBot:
             return self._bid(view, me, acts, pool)
         if phase == "declaring":
             games = [a for a in acts if is_declare(a)]
-            options = self._shortlist(view, games)
-            # each game am Spieß is weighed against its own plain form too
-            plain = [declare_action(replace(declaration_of(a), spiess=False)) for a in options]
-            options += [a for a in dict.fromkeys(plain) if a not in options and a in acts]
+            options = self.declaring_options(view, acts)
             sensible = self._sensible_game(view, games) if self.budget.sensible_default else None
             if sensible is not None:
                 # another game only when clearly better than the one a player expects
