@@ -33,7 +33,6 @@ from saustall.core.game import View
 from saustall.games.saukopf.actions import PASS
 from saustall.games.saukopf.bots.endgame import EndgameSolver, NodeLimitReached, contract_of
 from saustall.games.saukopf.bots.search import LEVEL_BUDGETS, Budget, SearchBot
-from saustall.games.saukopf.cards import mask_points
 from saustall.games.saukopf.game import SaukopfState
 
 SOLVER_NODES = 2_000_000
@@ -102,21 +101,10 @@ class GameSeer(Seer):
         if state.phase != "playing":
             return None
         solver = EndgameSolver(state, GAME_SOLVER_NODES)
-        steps, levels = self.contract_values.steps(
-            contract_of(state), me, solver.party_points, mask_points(solver.in_play),
-            solver.history_bits)
-        # the last step of my value the minimax key reaches: null-window searches
-        low, high = 0, len(steps) - 1
         try:
-            while low < high:
-                mid = (low + high + 1) // 2
-                if solver.reaches(steps[mid]):
-                    low = mid
-                else:
-                    high = mid - 1
+            return solver.position_value(me, contract_of(state), self.contract_values)
         except NodeLimitReached:
             return None
-        return levels[low]
 
 
 SEERS: dict[str, Callable[[int, Budget, str], Seer]] = {"seer": CardSeer, "gameseer": GameSeer}

@@ -31,7 +31,7 @@ The card rules are the engine's own (:func:`~saustall.games.saukopf.game.card_ma
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Final
+from typing import Callable, Final
 
 from saustall.games.saukopf.cards import POINTS, TRUMP, mask_of, mask_points
 from saustall.games.saukopf.game import SaukopfState, card_mask, runs_away
@@ -133,8 +133,8 @@ class EndgameSolver:
     """The exact solver for one complete world in card play (see the module docstring).
 
     Build it on the world (it is not changed); :meth:`card_values` gives each legal card
-    of the player to act its exact value for a seat, :meth:`minimax_key` the minimax key
-    itself. The transposition table lives as long as the solver.
+    of the player to act its exact value for a seat, :meth:`position_value` the
+    position's, :meth:`minimax_key` the minimax key itself. The transposition table lives as long as the solver.
     """
 
     def __init__(self, world: SaukopfState, node_limit: int = 1 << 62) -> None:
@@ -395,23 +395,24 @@ class EndgameSolver:
                     result[c] = last
         return result
 
+    def position_value(self, seat: int, contract: DealOutcome, values: ContractValue) -> float:
+        """``seat``'s exact net points for the deal from the world's position (both parties
+        playing best with every card seen)."""
+        steps, levels = values.steps(contract, seat, self.party_points,
+                                     mask_points(self.in_play), self.history_bits)
+        return levels[_last_step_reached(steps, self.reaches)]
+
     def _card_value(self, p: int, c: int, steps: list[int], levels: list[float]) -> float:
         """The value of the last of ``steps`` (see :meth:`ContractValue.steps`) the key
         reaches after ``p`` plays ``c``: a binary search with null-window searches."""
-        low, high = 0, len(steps) - 1
-        if low == high:  # the outcome is settled whatever is played
+        if len(steps) == 1:  # the outcome is settled whatever is played
             return levels[0]
         hands, trick = self.hands, self.trick
         ran = self.ran_away
         self.ran_away = ran or not trick and runs_away(hands[p], c, self.ace, self.suit_masks)
         hands[p] ^= 1 << c
         trick.append(c)
-        while low < high:
-            mid = (low + high + 1) // 2
-            if self._reaches_after(steps[mid]):
-                low = mid
-            else:
-                high = mid - 1
+        low = _last_step_reached(steps, self._reaches_after)
         trick.pop()
         hands[p] ^= 1 << c
         self.ran_away = ran
@@ -426,6 +427,20 @@ class EndgameSolver:
         else:
             value = self._search(leader, self.history_bits, threshold - 1, threshold)
         return value >= threshold
+
+
+def _last_step_reached(steps: list[int], reaches: Callable[[int], bool]) -> int:
+    """The index of the last of ``steps`` (ascending keys, the first always reached) that
+    ``reaches`` says the minimax key reaches: a binary search, one null-window search a
+    probe."""
+    low, high = 0, len(steps) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        if reaches(steps[mid]):
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 __all__ = ["ContractValue", "EndgameSolver", "NodeLimitReached", "FLAG_ALL", "FLAG_NONE", "FLAG_SOME",
