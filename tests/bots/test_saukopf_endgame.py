@@ -91,8 +91,8 @@ def endgames(ruleset: str, seeds: range, cards: int) -> Iterator[SaukopfState]:
 
 @pytest.mark.parametrize("ruleset", ["saukopf", "dreihaxer"])
 def test_solver_matches_brute_force_minimax_on_real_endgames(ruleset: str) -> None:
-    """Every legal card's exact value for the player to act, and the minimax key, equal
-    a brute-force minimax through the engine (its card rules and its scoring) on the
+    """Every legal card's exact value for the player to act, the position's value and the
+    minimax key equal a brute-force minimax through the engine (its card rules and its scoring) on the
     last three cards of seeded deals."""
     values = ContractValue()
     checked = contested = 0
@@ -109,6 +109,8 @@ def test_solver_matches_brute_force_minimax_on_real_endgames(ruleset: str) -> No
         assert found == expected, (state.decl, [state.game.encode_action(a) for a in state.history])
         solver = EndgameSolver(state)
         assert solver.minimax_key() + 3 * solver.party_points == brute_key(state)
+        assert EndgameSolver(state).position_value(seat, contract_of(state), values) == \
+            float(brute_net(state, seat, party))
         checked += 1
         contested += len(set(expected.values())) > 1
         assert state.decl is not None
