@@ -21,7 +21,7 @@ from saustall.games.saukopf.bots.inference import LOW_CARDS
 from saustall.core import get
 from saustall.core.registry import rulesets
 from saustall.games.saukopf.bidding import KREUZ_TRUMPS
-from saustall.games.saukopf.cards import CARD_BY_TEXT
+from saustall.games.saukopf.cards import CARD_BY_TEXT, TRUMP
 from saustall.games.saukopf.game import KONTRA, PASS, RE, SaukopfState, encode_action
 from tests.saukopf.helpers import act, biased_action, new_deal
 from tests.saukopf.test_views import KREUZUNG_HANDS
@@ -740,9 +740,7 @@ def test_worlds_after_a_sauerei_give_its_declarer_the_trumps_real_declarers_hold
     state = new_deal("EO GO EU HA S9 G8 GK E7 | HO SO HU SU H9 EA E10 EK | "
                      "GU H10 HK H8 H7 E9 E8 G10 | GA G9 G7 SA S10 SK S8 S7", dealer=3)
     act(state, "bid 61", "pass", "pass", "pass", "declare sauerei schellen")
-    trumps = 0
-    for c in state.order.trumps:
-        trumps |= 1 << c
+    trumps = state.order.suit_masks[TRUMP]
     view = state.view(1)
     held = [(w.masks[0] & trumps).bit_count() for seed in range(6)
             for w in SearchBot(seed, LEVEL_BUDGETS["club"]).worlds(view, 20)]

@@ -15,6 +15,7 @@ import pytest
 
 from saustall.core import Rng, get
 from saustall.core.registry import rulesets
+from saustall.games.saukopf.cards import TRUMP
 from saustall.games.saukopf.game import SaukopfState
 from saustall.games.saukopf.sampling import Lean, SamplingError, WorldSampler
 from tests.saukopf.helpers import act, biased_action, new_deal
@@ -180,9 +181,7 @@ def test_a_lean_as_dealt_keeps_each_count_as_likely_as_random_deals_make_it() ->
                      "H8 H7 EK E9 E8 E7 GK G10 | GA G9 G7 SA S10 SK S8 S7", dealer=3)
     act(state, "bid 61", "pass", "pass", "pass", "declare sauerei schellen")
     view = state.view(1)
-    trumps = 0
-    for c in state.order.trumps:
-        trumps |= 1 << c
+    trumps = state.order.suit_masks[TRUMP]
     sampler = WorldSampler(state.game, view)
 
     def counts(lean: Lean | None, seed: int) -> list[int]:

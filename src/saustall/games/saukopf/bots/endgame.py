@@ -134,7 +134,8 @@ class EndgameSolver:
 
     Build it on the world (it is not changed); :meth:`card_values` gives each legal card
     of the player to act its exact value for a seat, :meth:`position_value` the
-    position's, :meth:`minimax_key` the minimax key itself. The transposition table lives as long as the solver.
+    position's, :meth:`minimax_key` the minimax key itself. The transposition table lives
+    as long as the solver.
     """
 
     def __init__(self, world: SaukopfState, node_limit: int = 1 << 62) -> None:

@@ -20,7 +20,8 @@ from saustall.core.game import View
 from saustall.games.saukopf.actions import parse_declaration
 from saustall.games.saukopf.bots.eval import NAPF_JOIN_TRICKS, rate_mask, tricks_of_mask, trump_count
 from saustall.games.saukopf.cards import (
-    KNORPEL, KREUZUNG, KREUZUNG_KINDS, NINE, SAUEREI, VEGANE_MAST, WUTZ, Declaration, Order,
+    KNORPEL, KREUZUNG, KREUZUNG_KINDS, NINE, SAUEREI, TRUMP, VEGANE_MAST, WUTZ, Declaration,
+    Order,
     CARD_BY_TEXT, cards_of, mask_of, order_for, rank_of,
 )
 from saustall.games.saukopf.sampling import Lean
@@ -167,9 +168,7 @@ def declarer_trumps(view: View) -> Lean | None:
     if decl.kind == KNORPEL:
         mine = mask_of(CARD_BY_TEXT[text] for text in view["hand"])
         return Lean(declared["declarer"], knorpel_tops(order, mine), *KNORPEL_TOPS_HELD)
-    mask = 0
-    for c in order.trumps:
-        mask |= 1 << c
+    mask = order.suit_masks[TRUMP]
     ten = view["players"] == 3
     if decl.kind == SAUEREI:
         return Lean(declared["declarer"], mask, *SAUEREI_TRUMPS, as_dealt=True)
