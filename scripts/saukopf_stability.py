@@ -18,26 +18,20 @@ apart from another flips with the seed. Figures from it are quoted in docs/bots.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from typing import cast
 
 from saustall.bots.base import make_bot
-from saustall.core import get
 from saustall.core.rng import derive_seed
-from saustall.games.saukopf.game import SaukopfState, encode_action
+from saustall.games.saukopf.game import encode_action
+from saukopf_tables import level_deals_parser, one_deal
 
 RARE_PHASES = ("bidding", "declaring", "kontra", "re")
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(
-        prog="saukopf_stability.py", description=__doc__.split("\n\n")[0],
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("level", help="the bot level, e.g. club or expert")
-    parser.add_argument("deals", type=int, help="how many deals to play")
-    parser.add_argument("--first", type=int, default=0, help="the first deal (default 0)")
+    parser = level_deals_parser("saukopf_stability.py", __doc__)
     parser.add_argument("--seeds", type=int, default=5,
                         help="seeds asked per decision, at least 2 (default 5)")
     parser.add_argument("--show", type=int, default=20,
@@ -50,13 +44,11 @@ def main(argv: list[str]) -> None:
     level, deals, first, seeds, show = args.level, args.deals, args.first, args.seeds, args.show
     cards: bool = args.cards
     phases = RARE_PHASES + ("playing",) if cards else RARE_PHASES
-    game = get("saukopf", "saukopf")
     agreeing: Counter[str] = Counter()
     tries: Counter[str] = Counter()
     split: list[str] = []
     for deal in range(first, first + deals):
-        state = game.new_state(4, deal, {"deals": 1, "dealer": deal % 4})
-        assert isinstance(state, SaukopfState)
+        state = one_deal(deal)
         bots = [make_bot("saukopf", level, derive_seed(deal, "stability", p)) for p in range(4)]
         while not state.is_terminal() and (
                 cards or not (state.phase == "playing" and state.kontra_done)):

@@ -76,6 +76,39 @@ def estimate_tricks(hand: Sequence[int], order: Order) -> float:
     return est
 
 
+def equal_strength_keep(order: Order, hand: Sequence[int], gone: int) -> list[float]:
+    """:attr:`Order.keep` for the cards of ``hand``, where two of them that no card still
+    out ranks between (``gone``: the mask of the cards played) are equally strong: each
+    keeps the rank of the stronger, so only their points tell them apart and the cheaper
+    goes first. Am Spieß ``keep`` weighs a card's rank as well as its points, so without
+    this a defender gave the declarer a Zehn where an Acht of the same strength would do
+    (the only card still out below both was the Sau)."""
+    keep = list(order.keep)
+    mine = sum(1 << c for c in hand)
+    for suit_cards in order.ranked:
+        top = -1  # the strongest of my cards in the run of my cards so far
+        for c in suit_cards:  # strongest first
+            if mine >> c & 1:
+                if top < 0:
+                    top = c
+                else:
+                    keep[c] = keep[top] - POINTS[top] + POINTS[c]
+            elif not gone >> c & 1:
+                top = -1  # a card still out ranks between: the run ends
+    return keep
+
+
+def _gone(view: View) -> int:
+    """The mask of the cards played in the deal so far (the current trick too)."""
+    mask = 0
+    for trick in view["tricks"]:
+        for t in trick["cards"]:
+            mask |= 1 << CARD_BY_TEXT[t]
+    for _, t in view["trick"]:
+        mask |= 1 << CARD_BY_TEXT[t]
+    return mask
+
+
 def hand_points(hand: Sequence[int]) -> int:
     """The card points in a hand."""
     return sum(POINTS[c] for c in hand)
@@ -242,22 +275,26 @@ class HeuristicBot:
                 return max(losers, key=lambda c: (POINTS[c], order.power[c]))
             return max(winners, key=lambda c: (order.power[c], -POINTS[c]))
         trick_points = sum(POINTS[c] for _, c in trick)
+        keep = equal_strength_keep(order, hand, _gone(view))
         if best_p in team:
             strong = order.is_trump(best_c) and order.power[best_c] >= 100 + len(order.trumps) - 3
             if last or strong or (not order.is_trump(best_c) and order.tops_suit(best_c)):
                 return max(losers or cards, key=lambda c: (POINTS[c] if not order.is_trump(c)
                                                            else POINTS[c] - 5, -order.power[c]))
-            return min(losers or cards, key=lambda c: (order.keep[c], order.power[c]))
+            return min(losers or cards, key=lambda c: (keep[c], order.power[c]))
         if winners:
             if last:
-                return max(winners, key=lambda c: (POINTS[c] - (3 if order.is_trump(c) else 0),
+                # bank the most points for the least worth spent (am Spieß a high trump
+                # or the Sieben of a suit takes a trick later; a trump costs a little more)
+                return max(winners, key=lambda c: (2 * POINTS[c] - keep[c]
+                                                   - (3 if order.is_trump(c) else 0),
                                                    -order.power[c]))
             if trick_points >= 10 or order.is_trump(trick[0][1]):
                 return max(winners, key=lambda c: order.power[c]) \
                     if trick_points >= 10 else min(winners, key=lambda c: order.power[c])
             return min(winners, key=lambda c: (order.power[c], POINTS[c]))
         # the card least worth keeping (am Spieß not a seven, which takes tricks later)
-        return min(cards, key=lambda c: (order.keep[c], order.is_trump(c), order.power[c]))
+        return min(cards, key=lambda c: (keep[c], order.is_trump(c), order.power[c]))
 
     def _lead(self, order: Order, decl: Declaration, hand: list[int], cards: list[int],
               declarer_side: bool, napf: bool, called: int) -> int:
