@@ -113,7 +113,8 @@ NAPF_REACH_FLOOR = 0.05
 """Below this chance that everybody passes the Trog, the Napf games are not tried."""
 PASS_OPTIMISM = 0.6
 """Net points by which :class:`PassModel` overvalues passing the Trog before anyone bid,
-taken off its every outcome but a throw-in. Its playouts are a rough model of what the
+taken off each of its outcomes (not off passing the Napf, which throws the cards in and
+is worth exactly nothing). Its playouts are a rough model of what the
 others make of my pass: a rival bids by a draw on its hand's strength and declares what
 the quick rating likes, nobody out-bids it, and nobody plays a Napf game but me. In
 reality the strongest of them takes the game, declares what its own race finds best, and
@@ -124,7 +125,10 @@ passing was estimated at -0.06 and made -0.64 (net points less the others' mean)
 Sauerei (four trumps with two Ober, or five with two Ober or Unter), +0.64 estimated and
 -0.52 made, where bidding made -0.07: so those passes gave away +0.46 [+0.02, +0.89] a
 time. With this correction 39 of those 841 sound hands pass, not 127, and bidding would
-not have made more on them (-0.27 [-1.07, +0.52])."""
+not have made more on them (-0.27 [-1.07, +0.52]). A model of the others closer to these
+facts (their bids fitted to the bots' own, a rival out-bidding with a solo, the others'
+Napf games) left most of the gap (+0.50 estimated, -0.75 made): measure it again when
+the bots' bidding changes (docs/bots.md, *Judged decision by decision*)."""
 
 
 def _mean(values: Sequence[float]) -> float:
