@@ -10,7 +10,7 @@ decisions with a choice a random SHARE (default 0.25, drawn with seed S): each a
 ``### D<n>`` holding the seat's hand, the bidding, the game, the Kontra and Re, the tricks
 so far, the options and the one chosen. A block is built from the seat's view alone (the
 other hands, the deck and the deal's result are never written), so it can be handed to a
-judge as it is. docs/bots.md, *Judged by Schafkopf players*, quotes what two rounds of
+judge as it is. docs/bots.md, *Judged decision by decision*, quotes what two rounds of
 judging found.
 """
 
