@@ -92,8 +92,8 @@ def endgames(ruleset: str, seeds: range, cards: int) -> Iterator[SaukopfState]:
 @pytest.mark.parametrize("ruleset", ["saukopf", "dreihaxer"])
 def test_solver_matches_brute_force_minimax_on_real_endgames(ruleset: str) -> None:
     """Every legal card's exact value for the player to act, the position's value and the
-    minimax key equal a brute-force minimax through the engine (its card rules and its scoring) on the
-    last three cards of seeded deals."""
+    minimax key equal a brute-force minimax through the engine (its card rules and its
+    scoring) on the last three cards of seeded deals."""
     values = ContractValue()
     checked = contested = 0
     kinds: set[int] = set()

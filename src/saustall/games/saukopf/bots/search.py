@@ -114,11 +114,11 @@ NAPF_REACH_FLOOR = 0.05
 PASS_OPTIMISM = 0.6
 """Net points by which :class:`PassModel` overvalues passing the Trog before anyone bid,
 taken off each of its outcomes (not off passing the Napf, which throws the cards in and
-is worth exactly nothing). Its playouts are a rough model of what the
-others make of my pass: a rival bids by a draw on its hand's strength and declares what
-the quick rating likes, nobody out-bids it, and nobody plays a Napf game but me. In
-reality the strongest of them takes the game, declares what its own race finds best, and
-after four passes plays the Mast. Four ``club`` bots, deals 40000-41499, the 714 times the
+is worth exactly nothing). Its playouts are a rough model of what the others make of my
+pass: a rival bids by a draw on its hand's strength and declares what the quick rating
+likes, nobody out-bids it, and nobody plays a Napf game but me. In reality the strongest
+of them takes the game, declares what its own race finds best, and after four passes
+someone plays a Mast or a Vegane Mast. Four ``club`` bots, deals 40000-41499, the 714 times the
 first to speak passed, each deal played on by the bots from the pass and from a bid of 61:
 passing was estimated at -0.06 and made -0.64 (net points less the others' mean); on the
 127 of 3,000 deals (20000-22999) where the pass came with a Schafkopf player's sound
