@@ -12,10 +12,15 @@ The heuristic bot reads only its seat's view and the legal actions. Its rules of
 * **Huftritt.** It kicks (Kontra) a clean game with a strong trump hand, and kicks back (Re)
   only with a very strong one.
 * **Card play.** Clean games: the declaring side draws trumps; opponents of a Sauerei search
-  the called suit; aces are cashed; a trick won by a partner is fed points, a trick that can
-  be won is won as cheaply as possible (as dearly as possible when last to play), else the
-  card least worth keeping goes: the cheapest, but am Spieß not a Sieben, Acht or Neun,
-  the cards that take tricks there. The top card of a suit is cashed (am Spieß its
+  the called suit; aces are cashed. A partner's trick that nobody still to play can take
+  is fed points (smeared); one still open gets a cheap card. A trick that can be won is
+  won with the top card of the suit led if I hold it, else as cheaply as possible. Last
+  to play, or on a trick of ten points or more with a card nobody behind can beat, it
+  is won with the card whose points less its worth kept are highest (:func:`card_keep`:
+  a trump is worth the trumps still out that it beats); a trick of ten or more that no
+  card of mine takes for certain, with my highest. A Zehn does not go under a Sau still
+  out. Else the card least worth keeping goes: am Spieß a dead Sau or Zehn before the
+  Sieben or Acht that take tricks there. The top card of a suit is cashed (am Spieß its
   Sieben, not its Sau, the weakest). Unclean games: everybody ducks under the winning
   card, throws points away when they cannot follow, and takes unavoidable tricks with
   their highest card.
@@ -24,14 +29,14 @@ The heuristic bot reads only its seat's view and the legal actions. Its rules of
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Final, Sequence
 
 from saustall.bots.base import RandomBot, register_bot
 from saustall.games.saukopf.bots.eval import joins_kreuzung
 from saustall.core.game import Action, View
 from saustall.games.saukopf.cards import (
-    CARD_BY_TEXT, GAME_KINDS, KREUZUNG, MAST, POINTS, SAUEREI, SCHWARZ, TRUMP,
-    UNREINE_KREUZUNG, VEGANE_MAST, Declaration, Order, order_for,
+    CARD_BY_TEXT, GAME_KINDS, KEEP_RANK_WEIGHT, KREUZUNG, MAST, POINTS, SAUEREI, SCHWARZ,
+    TRUMP, UNREINE_KREUZUNG, VEGANE_MAST, Declaration, Order, order_for,
 )
 from saustall.games.saukopf.actions import (
     bid_action, bid_of, card_action, card_of, give_action, given_card,
@@ -76,25 +81,48 @@ def estimate_tricks(hand: Sequence[int], order: Order) -> float:
     return est
 
 
-def equal_strength_keep(order: Order, hand: Sequence[int], gone: int) -> list[float]:
-    """:attr:`Order.keep` for the cards of ``hand``, where two of them that no card still
-    out ranks between (``gone``: the mask of the cards played) are equally strong: each
-    keeps the rank of the stronger, so only their points tell them apart and the cheaper
-    goes first. Am Spieß ``keep`` weighs a card's rank as well as its points, so without
-    this a defender gave the declarer a Zehn where an Acht of the same strength would do
-    (the only card still out below both was the Sau)."""
-    keep = list(order.keep)
+SPIESS_MASTER_KEEP: Final = 12.0
+"""Am Spieß, what a plain card is worth keeping beyond its points when no card still in
+play of its suit is stronger: it takes a trick when the suit is led."""
+SPIESS_SECOND_KEEP: Final = 4.0
+"""The same for a plain card that one card still in play of its suit beats (another's,
+or my own stronger one: the suit must be led twice)."""
+
+
+def card_keep(order: Order, hand: Sequence[int], gone: int, spiess: bool) -> list[float]:
+    """What each card of ``hand`` is worth keeping when one must go: its points and what it
+    may still take (``gone``: the mask of the cards played, the current trick's too;
+    ``spiess``: the game is played am Spieß).
+
+    * A trump is worth :data:`KEEP_RANK_WEIGHT` (scaled to a plain suit of eight) for
+      each trump still out that it beats, in every order: an Ober does not go where the
+      Herz-Acht does the same, and two trumps that no card still out ranks between are
+      equally strong, so the cheaper goes first.
+    * A plain card in the usual order is worth its points: they rise with its rank.
+    * Am Spieß the points fall as the rank rises. A plain card that no card still in play
+      of its suit beats is worth :data:`SPIESS_MASTER_KEEP` more, one that one card
+      beats :data:`SPIESS_SECOND_KEEP`, the others only their points: the Ober and König
+      there seldom take a trick, and a defender who kept them gave the declarer a Sau or
+      a Zehn that could never take one.
+    """
+    keep = [float(POINTS[c]) for c in range(len(POINTS))]
     mine = sum(1 << c for c in hand)
-    for suit_cards in order.ranked:
-        top = -1  # the strongest of my cards in the run of my cards so far
-        for c in suit_cards:  # strongest first
-            if mine >> c & 1:
-                if top < 0:
-                    top = c
-                else:
-                    keep[c] = keep[top] - POINTS[top] + POINTS[c]
-            elif not gone >> c & 1:
-                top = -1  # a card still out ranks between: the run ends
+    out = ~(gone | mine)  # the cards still in other hands
+    trumps = order.ranked[TRUMP]
+    step = KEEP_RANK_WEIGHT * 7 / max(1, len(trumps) - 1)
+    below = 0  # trumps still out weaker than the one looked at
+    for c in reversed(trumps):  # weakest first
+        keep[c] += step * below
+        if out >> c & 1:
+            below += 1
+    if spiess:
+        for suit in range(4):
+            above = 0  # cards still in play stronger than the one looked at
+            for c in order.ranked[suit]:  # strongest first
+                keep[c] += (SPIESS_MASTER_KEEP if above == 0 else
+                            SPIESS_SECOND_KEEP if above == 1 else 0.0)
+                if not gone >> c & 1:
+                    above += 1
     return keep
 
 
@@ -107,6 +135,33 @@ def _gone(view: View) -> int:
     for _, t in view["trick"]:
         mask |= 1 << CARD_BY_TEXT[t]
     return mask
+
+
+def _void_in(view: View, order: Order, suit: int, seats: Sequence[int]) -> bool:
+    """True if one of ``seats`` has shown it holds no card of effective suit ``suit`` (it
+    did not follow a trick led in that suit)."""
+    for trick in view["tricks"]:
+        leader, cards = trick["leader"], [CARD_BY_TEXT[t] for t in trick["cards"]]
+        if order.eff_suit[cards[0]] != suit:
+            continue
+        for i, c in enumerate(cards[1:], 1):
+            if (leader + i) % view["players"] in seats and order.eff_suit[c] != suit:
+                return True
+    return False
+
+
+def _can_be_beaten(order: Order, best: int, seen: int, ruff_shown: bool) -> bool:
+    """True if a card still unseen (not in ``seen``: the cards played and my hand) beats
+    ``best``, the card winning a trick: a higher card of its effective suit, or a trump
+    over a plain card where a seat still to play has shown it is void in the suit led
+    (``ruff_shown``). A sure trick of the partner's is smeared; one the other party may
+    still take is not (a partner under the declarer's Acht am Spieß gave a König to the
+    Sieben behind)."""
+    suit = order.ranked[order.eff_suit[best]]
+    if any(order.power[c] > order.power[best] and not seen >> c & 1 for c in suit):
+        return True
+    return (ruff_shown and not order.is_trump(best)
+            and any(not seen >> c & 1 for c in order.ranked[TRUMP]))
 
 
 def hand_points(hand: Sequence[int]) -> int:
@@ -275,25 +330,43 @@ class HeuristicBot:
                 return max(losers, key=lambda c: (POINTS[c], order.power[c]))
             return max(winners, key=lambda c: (order.power[c], -POINTS[c]))
         trick_points = sum(POINTS[c] for _, c in trick)
-        keep = equal_strength_keep(order, hand, _gone(view))
+        gone = _gone(view)
+        seen = gone | sum(1 << c for c in hand)
+        keep = card_keep(order, hand, gone, decl.spiess)
+
+        def worth(c: int) -> float:
+            """The points ``c`` banks, less what its rank is worth keeping."""
+            return 2 * POINTS[c] - keep[c]
+
+        behind = [(trick[0][0] + i) % players for i in range(len(trick) + 1, players)]
+        ruff_shown = _void_in(view, order, led, behind)
         if best_p in team:
-            strong = order.is_trump(best_c) and order.power[best_c] >= 100 + len(order.trumps) - 3
-            if last or strong or (not order.is_trump(best_c) and order.tops_suit(best_c)):
-                return max(losers or cards, key=lambda c: (POINTS[c] if not order.is_trump(c)
-                                                           else POINTS[c] - 5, -order.power[c]))
+            if last or all(p in team for p in behind) or not _can_be_beaten(
+                    order, best_c, seen, ruff_shown):
+                # a sure trick: smear the card worth least kept for its points
+                return max(losers or cards, key=lambda c: (worth(c), -order.power[c]))
             return min(losers or cards, key=lambda c: (keep[c], order.power[c]))
         if winners:
             if last:
-                # bank the most points for the least worth spent (am Spieß a high trump
-                # or the Sieben of a suit takes a trick later; a trump costs a little more)
-                return max(winners, key=lambda c: (2 * POINTS[c] - keep[c]
-                                                   - (3 if order.is_trump(c) else 0),
+                # bank the most points for the least worth spent (a trump costs a little more)
+                return max(winners, key=lambda c: (worth(c) - (3 if order.is_trump(c) else 0),
                                                    -order.power[c]))
+            sure = [c for c in winners if not _can_be_beaten(order, c, seen, ruff_shown)]
             if trick_points >= 10 or order.is_trump(trick[0][1]):
-                return max(winners, key=lambda c: order.power[c]) \
-                    if trick_points >= 10 else min(winners, key=lambda c: order.power[c])
-            return min(winners, key=lambda c: (order.power[c], POINTS[c]))
-        # the card least worth keeping (am Spieß not a seven, which takes tricks later)
+                if trick_points < 10:
+                    return min(winners, key=lambda c: order.power[c])
+                # take the points with the cheapest card nobody behind can beat, if any
+                return max(sure, key=lambda c: (worth(c), -order.power[c])) if sure else \
+                    max(winners, key=lambda c: order.power[c])
+            plain_sure = [c for c in sure if not order.is_trump(c)]
+            if plain_sure:  # the top card of the suit led takes it for certain
+                return max(plain_sure, key=lambda c: (worth(c), -order.power[c]))
+            cheapest = min(winners, key=lambda c: (order.power[c], POINTS[c]))
+            if POINTS[cheapest] >= 10 and losers and not sure:
+                # a Zehn does not go under a Sau still out: keep it, give little
+                return min(losers, key=lambda c: (keep[c], order.power[c]))
+            return cheapest
+        # the card least worth keeping
         return min(cards, key=lambda c: (keep[c], order.is_trump(c), order.power[c]))
 
     def _lead(self, order: Order, decl: Declaration, hand: list[int], cards: list[int],
