@@ -14,10 +14,10 @@ from saustall.bots.base import register_level_ratings
 register_level_ratings("saukopf", "net_vs_club", {
     ("saukopf", "club"): (0.0, None, None,
         "the yardstick: 0 by definition"),
-    ("saukopf", "heuristic"): (-0.816, -1.062, -0.571,
+    ("saukopf", "heuristic"): (-0.766, -1.036, -0.496,
         "duplicate one-deal sessions against club, 200 deals, 2026-12-06"),
-    ("saukopf", "beginner"): (-1.153, -1.356, -0.949,
+    ("saukopf", "beginner"): (-1.157, -1.357, -0.958,
         "duplicate duel against club, 200 deals, 2026-12-06"),
-    ("saukopf", "expert"): (0.169, 0.071, 0.267,
+    ("saukopf", "expert"): (0.155, 0.053, 0.257,
         "duplicate duel against club, 400 deals, 2026-12-06"),
 })
