@@ -15,9 +15,11 @@ import pytest
 
 from saustall.core import Rng, get
 from saustall.core.registry import rulesets
-from saustall.games.saukopf.cards import TRUMP
+from saustall.games.saukopf.cards import TRUMP, order_for
 from saustall.games.saukopf.game import SaukopfState
-from saustall.games.saukopf.sampling import Lean, SamplingError, WorldSampler
+from saustall.games.saukopf.sampling import (
+    Lean, SamplingError, WorldSampler, view_plays, voids_shown,
+)
 from tests.saukopf.helpers import act, biased_action, new_deal
 from tests.saukopf.test_views import KREUZUNG_HANDS
 
@@ -117,6 +119,25 @@ def test_sampled_worlds_redeal_the_hidden_cards() -> None:
     assert all(w.masks[0] == state.masks[0] for w in worlds)
     assert len({tuple(w.masks[1:]) for w in worlds}) > 15
     assert sum(w.masks[1:] == state.masks[1:] for w in worlds) < 2
+
+
+def test_the_voids_a_view_shows_hold_in_the_true_hands() -> None:
+    """A seat that did not follow a trick holds no card of the suit led: what the view
+    shows (the play in order, the current trick last) is never contradicted by the real
+    hands, and the positions show voids often enough for that to say something."""
+    found = 0
+    for state in positions("saukopf", range(12), every=3):
+        if state.decl is None or state.is_terminal():
+            continue
+        view = json.loads(json.dumps(state.view(0)))
+        plays = view_plays(view)
+        assert [sum(1 << c for q, c in plays if q == p) for p in range(4)] == \
+            list(state.played_masks())
+        order = order_for(state.decl.kind, state.decl.param, state.decl.spiess)
+        for p, void in enumerate(voids_shown(order, plays, 4)):
+            assert state.masks[p] & void == 0
+            found += void != 0
+    assert found >= 10
 
 
 def test_hidden_partner_is_never_the_declarer_or_the_kicker() -> None:

@@ -28,7 +28,7 @@ entries and the ledger as the view shows them (its history holds this deal's act
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence, cast
 
 from saustall.core.errors import SaustallError
 from saustall.core.game import View
@@ -40,7 +40,7 @@ from saustall.games.saukopf.actions import (
 from saustall.games.saukopf.bidding import KREUZ_MASK, TROG
 from saustall.games.saukopf.cards import (
     CARD_BY_TEXT, KREUZUNG, KREUZUNG_KINDS, SAUEREI_KINDS, SCHWARZ, UNREINE_KREUZUNG,
-    Declaration, cards_of, mask_of, order_for,
+    Declaration, Order, cards_of, mask_of, order_for,
 )
 from saustall.games.saukopf.observe import _assign, _place
 from saustall.games.saukopf.scoring import DealScore, Ledger
@@ -78,6 +78,33 @@ def _card(text: str) -> int:
         return CARD_BY_TEXT[text]
     except (KeyError, TypeError):
         raise SamplingError(f"the view names an unknown card {text!r}") from None
+
+
+def view_plays(view: View) -> list[tuple[int, int]]:
+    """Every card of the current deal played so far, as (seat, card) in the order played,
+    the current trick's last: what a seat's view shows of the play."""
+    players = int(view["players"])
+    plays: list[tuple[int, int]] = []
+    for trick in view["tricks"]:
+        lead = int(trick["leader"])
+        for i, t in enumerate(trick["cards"]):
+            plays.append(((lead + i) % players, _card(t)))
+    plays.extend((int(p), _card(t)) for p, t in view["trick"])
+    return plays
+
+
+def voids_shown(order: Order, plays: Sequence[tuple[int, int]], players: int) -> list[int]:
+    """For each seat, the mask of the cards it has shown it holds none of: the effective
+    suit (trumps one of their own) of every trick it did not follow. ``plays``: as
+    :func:`view_plays` gives them, a trick every ``players`` cards."""
+    voids = [0] * players
+    for first in range(0, len(plays), players):
+        trick = plays[first:first + players]
+        led = order.eff_suit[trick[0][1]]
+        for p, c in trick[1:]:
+            if order.eff_suit[c] != led:
+                voids[p] |= order.suit_masks[led]
+    return voids
 
 
 def _bid_code(text: str) -> int:
@@ -257,13 +284,8 @@ class WorldSampler:
                 self.given = _card(declared["given"])
             if declared.get("partner_asked") is not None:
                 self.partner_asked = int(declared["partner_asked"])
-        self.plays: list[tuple[int, int]] = []
-        for trick in view["tricks"]:
-            lead = int(trick["leader"])
-            for i, t in enumerate(trick["cards"]):
-                self.plays.append(((lead + i) % n, _card(t)))
-        self.current_trick = [(int(p), _card(t)) for p, t in view["trick"]]
-        self.plays.extend(self.current_trick)
+        self.plays = view_plays(view)
+        self.current_trick = self.plays[len(self.plays) - len(view["trick"]):]
         self.played = [0] * n
         for p, c in self.plays:
             self.played[p] |= 1 << c
@@ -289,19 +311,9 @@ class WorldSampler:
         self.handed_over = handed_over
         # voids shown by the tricks
         if decl is not None:
-            order = order_for(decl.kind, decl.param, decl.spiess)
-            eff, suits = order.eff_suit, order.suit_masks
-            self.order = order
-            i = 0
-            tricks: list[list[tuple[int, int]]] = []
-            while i < len(self.plays):
-                tricks.append(self.plays[i:i + n])
-                i += n
-            for trick in tricks:
-                led = eff[trick[0][1]]
-                for p, c in trick[1:]:
-                    if eff[c] != led:
-                        forbidden[p] |= suits[led]
+            self.order = order_for(decl.kind, decl.param, decl.spiess)
+            for p, void in enumerate(voids_shown(self.order, self.plays, n)):
+                forbidden[p] |= void
         # the called Sau
         if decl is not None and decl.kind in SAUEREI_KINDS:
             ace = decl.called_ace

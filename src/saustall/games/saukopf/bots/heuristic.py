@@ -41,6 +41,7 @@ from saustall.games.saukopf.cards import (
 from saustall.games.saukopf.actions import (
     bid_action, bid_of, card_action, card_of, give_action, given_card,
 )
+from saustall.games.saukopf.sampling import view_plays, voids_shown
 from saustall.games.saukopf.game import (
     JOIN, KONTRA, PASS, RE, declaration_of, declarations, declare_action, is_bid, is_card,
     is_declare, parse_declaration,
@@ -124,30 +125,6 @@ def card_keep(order: Order, hand: Sequence[int], gone: int, spiess: bool) -> lis
                 if not gone >> c & 1:
                     above += 1
     return keep
-
-
-def _gone(view: View) -> int:
-    """The mask of the cards played in the deal so far (the current trick too)."""
-    mask = 0
-    for trick in view["tricks"]:
-        for t in trick["cards"]:
-            mask |= 1 << CARD_BY_TEXT[t]
-    for _, t in view["trick"]:
-        mask |= 1 << CARD_BY_TEXT[t]
-    return mask
-
-
-def _void_in(view: View, order: Order, suit: int, seats: Sequence[int]) -> bool:
-    """True if one of ``seats`` has shown it holds no card of effective suit ``suit`` (it
-    did not follow a trick led in that suit)."""
-    for trick in view["tricks"]:
-        leader, cards = trick["leader"], [CARD_BY_TEXT[t] for t in trick["cards"]]
-        if order.eff_suit[cards[0]] != suit:
-            continue
-        for i, c in enumerate(cards[1:], 1):
-            if (leader + i) % view["players"] in seats and order.eff_suit[c] != suit:
-                return True
-    return False
 
 
 def _can_be_beaten(order: Order, best: int, seen: int, ruff_shown: bool) -> bool:
@@ -330,7 +307,8 @@ class HeuristicBot:
                 return max(losers, key=lambda c: (POINTS[c], order.power[c]))
             return max(winners, key=lambda c: (order.power[c], -POINTS[c]))
         trick_points = sum(POINTS[c] for _, c in trick)
-        gone = _gone(view)
+        plays = view_plays(view)
+        gone = sum(1 << c for _, c in plays)
         seen = gone | sum(1 << c for c in hand)
         keep = card_keep(order, hand, gone, decl.spiess)
 
@@ -339,7 +317,8 @@ class HeuristicBot:
             return 2 * POINTS[c] - keep[c]
 
         behind = [(trick[0][0] + i) % players for i in range(len(trick) + 1, players)]
-        ruff_shown = _void_in(view, order, led, behind)
+        voids = voids_shown(order, plays, players)
+        ruff_shown = any(voids[p] & order.suit_masks[led] for p in behind)
         if best_p in team:
             if last or all(p in team for p in behind) or not _can_be_beaten(
                     order, best_c, seen, ruff_shown):
